@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { commonColumns, type StoredImage, tsvector } from './columns.ts';
+
+export const categories = pgTable(
+  'categories',
+  {
+    ...commonColumns,
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    image: jsonb('image').$type<StoredImage>(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    featured: boolean('featured').notNull().default(false),
+  },
+  (t) => [uniqueIndex('categories_slug_idx').on(t.slug), index('categories_parent_idx').on(t.parentId)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    ...commonColumns,
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: jsonb('image').$type<StoredImage>(),
+  },
+  (t) => [uniqueIndex('brands_slug_idx').on(t.slug)],
+);
+
+export const sliders = pgTable('sliders', {
+  ...commonColumns,
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  image: jsonb('image').$type<StoredImage>().notNull(),
+  link: text('link').notNull(),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export type CustomizationType = 'text' | 'image' | 'both';
+
+export const products = pgTable(
+  'products',
+  {
+    ...commonColumns,
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    /** Paise. For a product with variants: the lowest variant price, kept in step by whoever writes variants. */
+    price: integer('price').notNull(),
+    /** Paise; the base price a discount is measured from. */
+    mrp: integer('mrp').notNull(),
+    /** Whole percent off mrp, derived so "sort by discount" can use an index. */
+    discountPercent: integer('discount_percent')
+      .notNull()
+      .generatedAlwaysAs(sql`case when mrp > price and mrp > 0 then ((mrp - price) * 100) / mrp else 0 end`),
+    /** Units on hand; for a product with variants, the sum of its variants' stock. */
+    stock: integer('stock').notNull().default(0),
+    /** false: this product cannot be paid for on delivery (spec §3). */
+    cod: boolean('cod').notNull().default(true),
+    customizationType: text('customization_type').$type<CustomizationType>(),
+    mediaLimit: integer('media_limit').notNull().default(1),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Denormalised "name:value" pairs (lower case) of every variant, for attribute filters on one GIN index. */
+    attributeValues: text('attribute_values').array().notNull().default(sql`'{}'::text[]`),
+    hsnCode: text('hsn_code').notNull().default(''),
+    /** GST in basis points (300 = 3%). */
+    gstRate: integer('gst_rate').notNull().default(0),
+    weightGrams: integer('weight_grams').notNull().default(0),
+    ratingAverage: real('rating_average').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    unitsSold: integer('units_sold').notNull().default(0),
+    featured: boolean('featured').notNull().default(false),
+    flashSaleEndsAt: timestamp('flash_sale_ends_at', { withTimezone: true }),
+    newArrival: boolean('new_arrival').notNull().default(false),
+    isUnique: boolean('is_unique').notNull().default(false),
+    onSelling: boolean('on_selling').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', shop_join_words(tags)), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      ),
+  },
+  (t) => [
+    uniqueIndex('products_slug_idx').on(t.slug),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc()),
+    index('products_created_idx').on(t.createdAt.desc()),
+    index('products_price_idx').on(t.price),
+    index('products_units_sold_idx').on(t.unitsSold.desc()),
+    index('products_discount_idx').on(t.discountPercent.desc()),
+    index('products_brand_idx').on(t.brandId),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_attribute_values_idx').using('gin', t.attributeValues),
+    index('products_featured_idx').on(t.createdAt.desc()).where(sql`${t.featured}`),
+    index('products_flash_sale_idx').on(t.flashSaleEndsAt).where(sql`${t.flashSaleEndsAt} is not null`),
+    index('products_new_arrival_idx').on(t.createdAt.desc()).where(sql`${t.newArrival}`),
+    index('products_unique_idx').on(t.createdAt.desc()).where(sql`${t.isUnique}`),
+    index('products_on_selling_idx').on(t.createdAt.desc()).where(sql`${t.onSelling}`),
+  ],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    ...commonColumns,
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    /** Attribute name to value, e.g. { "Colour": "Rose Gold", "Size": "M" }. */
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull(),
+    price: integer('price').notNull(),
+    mrp: integer('mrp').notNull(),
+    stock: integer('stock').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('product_variants_sku_idx').on(t.sku), index('product_variants_product_idx').on(t.productId)],
+);

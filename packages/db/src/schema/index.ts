@@ -1,0 +1,5 @@
+export * from './columns.ts';
+export * from './settings.ts';
+export * from './catalogue.ts';
+export * from './logs.ts';
+export * from './rate-limits.ts';

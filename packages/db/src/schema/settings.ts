@@ -1,0 +1,30 @@
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { commonColumns } from './columns.ts';
+
+export interface MenuItem {
+  id: string;
+  path: string;
+  label: string;
+  subMenu?: MenuItem[];
+}
+
+/** One row: the shop's identity, contact channels and menus (spec §1). */
+export const siteSettings = pgTable('site_settings', {
+  ...commonColumns,
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  author: text('author').notNull(),
+  logo: text('logo').notNull(),
+  defaultLanguage: text('default_language').notNull().default('en'),
+  currencyCode: text('currency_code').notNull().default('INR'),
+  tollFreeNumber: text('toll_free_number').notNull(),
+  contactEmail: text('contact_email').notNull(),
+  chatWidgetId: text('chat_widget_id'),
+  analyticsId: text('analytics_id'),
+  /** Paise. Orders at or above this total ship free (spec §9: ₹499). */
+  freeShippingThreshold: integer('free_shipping_threshold').notNull().default(49900),
+  /** Paise (spec §9: ₹150). */
+  shippingFee: integer('shipping_fee').notNull().default(15000),
+  headerMenu: jsonb('header_menu').$type<MenuItem[]>().notNull().default([]),
+  mobileMenu: jsonb('mobile_menu').$type<MenuItem[]>().notNull().default([]),
+});

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+const setupFiles = ['./test/fail-on-console-error.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], setupFiles } },
+      { test: { name: 'db', include: ['packages/db/src/**/*.test.ts'], setupFiles, testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          setupFiles,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Browser tests share one running shop (started by scripts/test.mjs), so they run one file at a time.
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.test.ts'],
+          setupFiles,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
