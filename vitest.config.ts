@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const web = (path: string) => fileURLToPath(new URL(`./apps/web/src/${path}`, import.meta.url));
 
 const setupFiles = ['./test/fail-on-console-error.ts'];
 
@@ -15,6 +18,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
+      },
+      {
+        // Pure logic of the storefront (UI state, query defaults); pages are covered by the browser tests.
+        resolve: { alias: { '@modules': web('modules'), '@lib': web('lib'), '@': web('') } },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], setupFiles },
       },
       {
         // Browser tests share one running shop (started by scripts/test.mjs), so they run one file at a time.

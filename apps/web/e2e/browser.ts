@@ -1,0 +1,59 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
+/** The shop under test, started by scripts/test.mjs on spare ports with a freshly seeded database. */
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+
+const launchFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export interface BrowserSession {
+  browser: Browser;
+  /** A fresh context (own cookies) per call, so tests do not leak a locale or a cart into each other. */
+  newPage(options?: { width?: number; height?: number; locale?: string; mobile?: boolean }): Promise<Page>;
+}
+
+/** Launches Debian's Chromium once per test file and closes it afterwards. */
+export function useBrowser(): BrowserSession {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: launchFlags,
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('browser not started');
+      return browser;
+    },
+    async newPage({ width = 1280, height = 900, locale, mobile = false } = {}) {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height },
+        isMobile: mobile,
+        hasTouch: mobile,
+      });
+      contexts.push(context);
+      if (locale) await context.addCookies([{ name: 'NEXT_LOCALE', value: locale, url: baseUrl }]);
+      const page = await context.newPage();
+      // A page that throws or logs an error in the browser is a failing page.
+      page.on('pageerror', (error) => {
+        throw error;
+      });
+      return page;
+    },
+  };
+}

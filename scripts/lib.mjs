@@ -1,0 +1,117 @@
+// Small process helpers shared by start.mjs and test.mjs.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '..');
+export const webDir = join(root, 'apps/web');
+const nextBin = join(root, 'node_modules/next/dist/bin/next');
+
+/** Runs a command to completion, inheriting the terminal; rejects on a non-zero exit. */
+export function run(command, args, options = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
+    );
+  });
+}
+
+/** Starts a long-running process; its output is prefixed so the API and the storefront can be told apart. */
+export function startService(name, command, args, options = {}) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const prefix = (stream, target) => {
+    let buffered = '';
+    stream.on('data', (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) target.write(`[${name}] ${line}\n`);
+    });
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  return child;
+}
+
+/** Polls a URL until it answers 200, or fails after the timeout. */
+export async function waitForHttp(url, { timeoutMs = 180_000, child } = {}) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** A fingerprint of everything the storefront build depends on, so a stale build is rebuilt. */
+function sourceStamp() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.next') || entry.name === 'e2e') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(`${path}:${statSync(path).size}:${statSync(path).mtimeMs}\n`);
+    }
+  };
+  walk(join(webDir, 'src'));
+  walk(join(webDir, 'public'));
+  walk(join(root, 'packages/domain/src'));
+  for (const file of ['next.config.ts', 'package.json', 'postcss.config.mjs']) hash.update(readFileSync(join(webDir, file)));
+  return hash.digest('hex');
+}
+
+/** Builds the storefront when it has never been built or its sources changed since the last build. */
+export async function buildWebIfNeeded(distDir = '.next') {
+  const stampFile = join(webDir, distDir, '.source-stamp');
+  const stamp = sourceStamp();
+  if (existsSync(join(webDir, distDir, 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+    return false;
+  }
+  console.log('[start] building the storefront (first start or changed sources)…');
+  await run(process.execPath, [nextBin, 'build'], {
+    cwd: webDir,
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  writeFileSync(stampFile, stamp);
+  return true;
+}
+
+export function startApi(env) {
+  return startService('api', process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+}
+
+export function startWeb(port, env) {
+  return startService('web', process.execPath, [nextBin, 'start', '-p', String(port)], {
+    cwd: webDir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+  });
+}
+
+/** Stops child processes and waits for them to exit. */
+export async function stopAll(children) {
+  await Promise.all(
+    children
+      .filter((child) => child && child.exitCode === null && child.signalCode === null)
+      .map(
+        (child) =>
+          new Promise((r) => {
+            child.once('exit', r);
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+          }),
+      ),
+  );
+}

@@ -1,0 +1,71 @@
+// `npm test`: every test. Unit and API suites first (PGlite always, PostgreSQL too when TEST_DATABASE_URL is set),
+// then the browser tests against a freshly seeded shop started on spare ports.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildWebIfNeeded, root, run, startApi, startWeb, stopAll, waitForHttp } from './lib.mjs';
+
+const e2eOnly = process.argv.includes('--e2e-only');
+const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+const reports = mkdtempSync(join(tmpdir(), 'shop-test-'));
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+async function vitestRun(projects, name, env = {}) {
+  const outputFile = join(reports, `${name}.json`);
+  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`];
+  try {
+    await run(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (existsSync(outputFile)) {
+      const result = JSON.parse(readFileSync(outputFile, 'utf8'));
+      totals.passed += result.numPassedTests;
+      totals.failed += result.numFailedTests + (result.numRuntimeErrorTests ?? 0);
+      totals.skipped += result.numPendingTests + result.numTodoTests;
+    } else {
+      totals.failed += 1;
+    }
+  }
+}
+
+async function browserTests() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.error(`Chromium not found at ${chromium}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    totals.failed += 1;
+    return false;
+  }
+  const webPort = process.env.E2E_WEB_PORT ?? '3900';
+  const apiPort = process.env.E2E_API_PORT ?? '4900';
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const env = { API_PORT: apiPort, DATA_DIR: dataDir, SITE_URL: `http://localhost:${webPort}` };
+  const children = [];
+  try {
+    const api = startApi({ ...env, NODE_ENV: 'test' });
+    children.push(api);
+    await buildWebIfNeeded();
+    await waitForHttp(`http://127.0.0.1:${apiPort}/api/health`, { child: api });
+    const web = startWeb(webPort, { ...env, NODE_ENV: 'production' });
+    children.push(web);
+    await waitForHttp(`http://127.0.0.1:${webPort}/terms`, { child: web });
+    return await vitestRun(['e2e'], 'e2e', { E2E_BASE_URL: `http://localhost:${webPort}`, CHROMIUM_PATH: chromium });
+  } catch (error) {
+    console.error(`Browser tests could not start: ${error.message}`);
+    totals.failed += 1;
+    return false;
+  } finally {
+    await stopAll(children);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+if (!e2eOnly) ok = (await vitestRun(['domain', 'db', 'api', 'web'], 'unit')) && ok;
+ok = (await browserTests()) && ok;
+rmSync(reports, { recursive: true, force: true });
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
