@@ -1,0 +1,25 @@
+import { cookies } from 'next/headers';
+import { getRequestConfig } from 'next-intl/server';
+import { localeCookie, resolveLocale, type Locale } from '@lib/locale/config';
+
+export { locales, defaultLocale, directionOf, type Locale } from '@lib/locale/config';
+
+/**
+ * Messages per namespace: `shell` and `catalogue` are used across the app (and sent to client
+ * components); `pages` holds the long texts of the information pages and stays on the server.
+ */
+export async function loadMessages(locale: Locale) {
+  const [shell, catalogue, pages] = await Promise.all([
+    import(`./messages/${locale}/shell.json`),
+    import(`./messages/${locale}/catalogue.json`),
+    import(`./messages/${locale}/pages.json`),
+  ]);
+  return { shell: shell.default, catalogue: catalogue.default, pages: pages.default };
+}
+
+/** The locale comes from the NEXT_LOCALE cookie (no locale routing); en when absent or unknown. */
+export default getRequestConfig(async () => {
+  const store = await cookies();
+  const locale = resolveLocale(store.get(localeCookie)?.value);
+  return { locale, messages: await loadMessages(locale), timeZone: 'Asia/Kolkata' };
+});

@@ -1,0 +1,42 @@
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+
+export interface BreadcrumbItem {
+  label: string;
+  /** Omitted on the current page (the last item). */
+  href?: string;
+}
+
+/** Trail of links to the current page; the last item is marked aria-current. */
+export function Breadcrumbs({ items, className = '' }: { items: BreadcrumbItem[]; className?: string }) {
+  const t = useTranslations('shell.breadcrumbs');
+  return (
+    <nav aria-label={t('label')} className={`text-sm text-muted ${className}`}>
+      <ol className="flex flex-wrap items-center gap-1">
+        {items.map((item, index) => {
+          const last = index === items.length - 1;
+          return (
+            <li key={`${item.label}-${index}`} className="flex items-center gap-1">
+              {item.href && !last ? (
+                <Link href={item.href} className="rounded hover:text-brand hover:underline">
+                  {item.label}
+                </Link>
+              ) : (
+                <span aria-current={last ? 'page' : undefined} className={last ? 'font-medium text-ink' : undefined}>
+                  {item.label}
+                </span>
+              )}
+              {!last ? (
+                <span aria-hidden="true" className="px-1 text-line">
+                  /
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+export default Breadcrumbs;
