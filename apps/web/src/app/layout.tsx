@@ -1,0 +1,65 @@
+import '@fontsource-variable/inter';
+import '@fontsource-variable/playfair-display';
+import './globals.css';
+import type { Metadata, Viewport } from 'next';
+import { cookies } from 'next/headers';
+import type { ReactNode } from 'react';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getMessages } from 'next-intl/server';
+import { directionOf } from '@lib/locale/config';
+import { ModalHost } from '@modules/common/modal/modal-host';
+import { Providers } from '@modules/common/providers';
+import { CartDrawer } from '@modules/layout/components/cart-drawer';
+import { Footer } from '@modules/layout/components/footer';
+import { Header } from '@modules/layout/components/header';
+import { ScrollToTop } from '@modules/layout/components/scroll-to-top';
+import { getShellSite } from '@modules/layout/site';
+import { siteUrl } from '@modules/layout/site-url';
+
+/** Spec §1 page head: title and description from site settings, web-app-capable, manifest. */
+export async function generateMetadata(): Promise<Metadata> {
+  const site = await getShellSite();
+  return {
+    metadataBase: new URL(siteUrl()),
+    title: { template: `%s | ${site.name}`, default: site.name },
+    description: site.description,
+    applicationName: site.name,
+    authors: [{ name: site.author }],
+    appleWebApp: { capable: true, title: site.name, statusBarStyle: 'default' },
+    formatDetection: { telephone: false },
+    openGraph: { siteName: site.name, type: 'website', locale: 'en_IN' },
+  };
+}
+
+/** Spec §1: viewport and white theme colour. */
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#ffffff',
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [locale, messages, site, cookieStore] = await Promise.all([getLocale(), getMessages(), getShellSite(), cookies()]);
+  // Spec §3: isAuthorized starts from the presence of the auth_token cookie.
+  const isAuthorized = cookieStore.has('auth_token');
+  // Client components get the shared namespaces; long page texts stay on the server.
+  const clientMessages = { shell: messages.shell, catalogue: messages.catalogue };
+  return (
+    <html lang={locale} dir={directionOf(locale)}>
+      <body className="flex min-h-dvh flex-col">
+        <NextIntlClientProvider locale={locale} messages={clientMessages}>
+          <Providers isAuthorized={isAuthorized}>
+            <ScrollToTop />
+            <Header site={site} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <Footer site={site} />
+            <CartDrawer />
+            <ModalHost />
+          </Providers>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

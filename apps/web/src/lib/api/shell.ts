@@ -1,0 +1,24 @@
+import 'server-only';
+import { cache } from 'react';
+import type { HeadersResponse } from '@shop/domain/catalogue';
+import { apiGet } from './client';
+
+/** Cache tags of the shell data, so a settings or menu change invalidates exactly this. */
+export const shellTags = ['settings', 'menus'];
+
+/** GET /api/headers: site settings and the header and mobile menus (cached 60 s, tagged). */
+export const getHeaders = cache(async (): Promise<HeadersResponse> => {
+  return apiGet<HeadersResponse>('/api/headers', { tags: shellTags, revalidate: 60 });
+});
+
+/**
+ * The same, or null when the API is unreachable: the layout, metadata and manifest must still
+ * render (with default texts) so the error page can be shown around a failing page.
+ */
+export const getHeadersSafe = cache(async (): Promise<HeadersResponse | null> => {
+  try {
+    return await getHeaders();
+  } catch {
+    return null;
+  }
+});

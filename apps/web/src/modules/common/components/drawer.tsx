@@ -1,0 +1,51 @@
+'use client';
+
+import { useRef, type ReactNode } from 'react';
+import { useBodyScrollLock } from '../hooks/use-body-scroll-lock';
+import { useFocusTrap } from '../hooks/use-focus-trap';
+
+interface DrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /** 'end' slides in from the right (from the left in rtl); 'start' the other way. */
+  side: 'start' | 'end';
+  /** id of the element holding the drawer's title. */
+  labelledBy: string;
+  children: ReactNode;
+  className?: string;
+}
+
+const closed = {
+  end: 'translate-x-full rtl:-translate-x-full',
+  start: '-translate-x-full rtl:translate-x-full',
+};
+
+/**
+ * A side panel over the page: 0.3 s slide (spec §9), backdrop click and Escape close it, focus is
+ * trapped inside while open and returned to the opener after. Always mounted so it can animate
+ * out; `inert` keeps the closed panel out of the tab order and the accessibility tree.
+ */
+export function Drawer({ open, onClose, side, labelledBy, children, className = '' }: DrawerProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, open, onClose);
+  useBodyScrollLock(open);
+  return (
+    <div className={`fixed inset-0 z-50 ${open ? '' : 'pointer-events-none'}`} inert={!open}>
+      <div
+        aria-hidden="true"
+        onClick={onClose}
+        className={`absolute inset-0 bg-ink/50 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`}
+      />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+        className={`absolute inset-y-0 ${side === 'end' ? 'end-0' : 'start-0'} flex w-full max-w-sm flex-col bg-white shadow-2xl transition-[transform,visibility] duration-300 ease-out focus:outline-none ${open ? 'visible translate-x-0' : `invisible ${closed[side]}`} ${className}`}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { Container } from '@modules/common/components/container';
+import { MailIcon, PhoneIcon } from '@modules/common/components/icons';
+import { telHref, type ShellSite } from '../site';
+import { LanguageSwitcher } from './language-switcher';
+import { Logo } from './logo';
+
+const heading = 'mb-4 font-sans text-sm font-semibold tracking-wider text-ink uppercase';
+const link = 'text-sm text-muted hover:text-brand hover:underline underline-offset-2';
+
+export async function Footer({ site }: { site: ShellSite }) {
+  const t = await getTranslations('shell');
+  const year = new Date().getFullYear();
+  const categories = site.headerMenu.filter((item) => item.path.startsWith('/'));
+  return (
+    <footer className="mt-16 border-t border-line bg-surface">
+      <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="sr-only">
+            {t('footer.about')}
+          </h2>
+          <div className="mb-4 flex items-center gap-2">
+            <Logo name={site.name} />
+          </div>
+          <p className="text-sm leading-relaxed text-muted">{site.description}</p>
+        </section>
+        <section aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className={heading}>
+            {t('footer.categories')}
+          </h2>
+          <ul className="space-y-2">
+            {categories.map((item) => (
+              <li key={item.id}>
+                <Link href={item.path} className={link}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link href="/shop" className={link}>
+                {t('footer.shop')}
+              </Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-info">
+          <h2 id="footer-info" className={heading}>
+            {t('footer.info')}
+          </h2>
+          <ul className="space-y-2">
+            <li>
+              <Link href="/terms" className={link}>
+                {t('info.terms')}
+              </Link>
+            </li>
+            <li>
+              <Link href="/privacy" className={link}>
+                {t('info.privacy')}
+              </Link>
+            </li>
+            <li>
+              <Link href="/faq" className={link}>
+                {t('info.faq')}
+              </Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={heading}>
+            {t('footer.contact')}
+          </h2>
+          <ul className="space-y-3 text-sm">
+            {site.tollFreeNumber ? (
+              <li className="flex items-center gap-2">
+                <PhoneIcon width={18} height={18} className="shrink-0 text-brand" />
+                <span className="text-muted">{t('footer.tollFree')}:</span>
+                <a href={telHref(site.tollFreeNumber)} className="font-medium text-ink hover:text-brand" dir="ltr">
+                  {site.tollFreeNumber}
+                </a>
+              </li>
+            ) : null}
+            {site.contactEmail ? (
+              <li className="flex items-center gap-2">
+                <MailIcon width={18} height={18} className="shrink-0 text-brand" />
+                <span className="sr-only">{t('footer.email')}:</span>
+                <a href={`mailto:${site.contactEmail}`} className="font-medium break-all text-ink hover:text-brand" dir="ltr">
+                  {site.contactEmail}
+                </a>
+              </li>
+            ) : null}
+            <li className="text-muted">{t('footer.hours')}</li>
+          </ul>
+          <div className="mt-6 text-ink">
+            <LanguageSwitcher />
+          </div>
+        </section>
+      </Container>
+      <div className="border-t border-line">
+        <Container className="py-5 text-center text-xs text-muted">
+          {t('footer.copyright', { year, name: site.name })}
+        </Container>
+      </div>
+    </footer>
+  );
+}
