@@ -1,0 +1,56 @@
+import type { DatabaseHandle } from '@shop/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mediaPlugin } from './plugins/media.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { routes } from './routes/index.ts';
+
+export interface BuildAppOptions {
+  config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'>;
+  /** An open, migrated database; the caller closes it after the app. */
+  db: DatabaseHandle;
+  /** Fastify logger; defaults to pino at config.logLevel. Tests pass false. */
+  logger?: boolean;
+}
+
+/** Largest request body anywhere; routes that take bodies set tighter limits of their own. */
+export const BODY_LIMIT = 64 * 1024;
+
+/**
+ * Builds the API: external plugins, then app plugins, then routes, always in this order
+ * (ARCHITECTURE.md, convention 5). Listening is the caller's job (server.ts), so tests use inject().
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // A hop count becomes a function: Fastify's types take true/false, addresses, or a predicate.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, index: number) => index < hops)(config.trustProxy)
+        : config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(docsPlugin);
+  await app.register(rateLimitPlugin, { db: options.db.db, redisUrl: config.redisUrl });
+
+  // App plugins.
+  await app.register(dbPlugin, { handle: options.db });
+  await app.register(errorHandlerPlugin);
+  await app.register(mediaPlugin, { mediaDir: config.mediaDir });
+
+  // Routes.
+  await app.register(routes);
+
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Settings are read from the environment once, at start-up, and validated here (ARCHITECTURE.md,
+ * convention 9). A bad value stops the process with a message that names the variable.
+ */
+
+const port = z.coerce.number().int().min(1).max(65_535);
+
+/** TRUST_PROXY as Fastify understands it: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+function parseTrustProxy(value: string): TrustProxy {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+const envSchema = z.object({
+  API_PORT: port.default(4000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\/.+/.test(value), {
+      message: 'must be a postgres:// or postgresql:// URL',
+    }),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^rediss?:\/\/.+/.test(value), {
+      message: 'must be a redis:// or rediss:// URL',
+    }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? false : parseTrustProxy(value))),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** Absolute. */
+  dataDir: string;
+  /** Absolute: $DATA_DIR/media, served at /api/media. */
+  mediaDir: string;
+  /** Absolute: $DATA_DIR/db, PGlite's data folder when no DATABASE_URL. */
+  pgliteDir: string;
+  redisUrl: string | undefined;
+  trustProxy: TrustProxy;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
+  // An empty variable means "not set", as shells and .env files commonly leave them.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const env_ = result.data;
+  const dataDir = resolve(cwd, env_.DATA_DIR);
+  return {
+    port: env_.API_PORT,
+    host: env_.HOST,
+    databaseUrl: env_.DATABASE_URL,
+    dataDir,
+    mediaDir: resolve(dataDir, 'media'),
+    pgliteDir: resolve(dataDir, 'db'),
+    redisUrl: env_.REDIS_URL,
+    trustProxy: env_.TRUST_PROXY,
+    logLevel: env_.LOG_LEVEL,
+    nodeEnv: env_.NODE_ENV,
+  };
+}

@@ -1,0 +1,2 @@
+export { buildApp, type BuildAppOptions } from './app.ts';
+export { loadConfig, type Config, ConfigError } from './config.ts';

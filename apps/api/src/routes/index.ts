@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { brandsRoutes } from './brands/index.ts';
+import { categoriesRoutes } from './categories/index.ts';
+import { headersRoutes } from './headers/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { logRoutes } from './log/index.ts';
+import { productRoutes } from './product/index.ts';
+import { productsRoutes } from './products/index.ts';
+import { slidersRoutes } from './sliders/index.ts';
+
+/** Every route of the API; each resource is its own encapsulated plugin. */
+export const routes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(healthRoutes);
+  await app.register(headersRoutes);
+  await app.register(categoriesRoutes);
+  await app.register(brandsRoutes);
+  await app.register(slidersRoutes);
+  await app.register(productsRoutes);
+  await app.register(productRoutes);
+  await app.register(logRoutes);
+};

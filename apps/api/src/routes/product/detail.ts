@@ -1,0 +1,66 @@
+import type { Database } from '@shop/db';
+import { brands, categories, products } from '@shop/db';
+import type { ProductDetail } from '@shop/domain/catalogue';
+import { and, eq } from 'drizzle-orm';
+import { published } from '../products/listing.ts';
+import { summaryColumns, toIso, toSummary, type SummaryRow } from '../products/summary.ts';
+import { attributeOptions, variantsByProduct } from '../products/variants.ts';
+
+/** One product page: the product with category and brand in one query, then its variants. */
+export async function productDetail(db: Database, slug: string): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      description: products.description,
+      images: products.images,
+      brandId: brands.id,
+      brandName: brands.name,
+      brandSlug: brands.slug,
+      tags: products.tags,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
+      weightGrams: products.weightGrams,
+      unitsSold: products.unitsSold,
+      featured: products.featured,
+      newArrival: products.newArrival,
+      isUnique: products.isUnique,
+      onSelling: products.onSelling,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(and(published, eq(products.slug, slug)))
+    .limit(1);
+  if (!row) return null;
+  const variants = (await variantsByProduct(db, [row.id])).get(row.id) ?? [];
+  return {
+    ...toSummary(row as SummaryRow),
+    hasVariants: variants.length > 0,
+    description: row.description,
+    images: row.images ?? [],
+    brand: row.brandId && row.brandName && row.brandSlug ? { _id: row.brandId, name: row.brandName, slug: row.brandSlug } : null,
+    tags: row.tags ?? [],
+    hsnCode: row.hsnCode,
+    gstRate: row.gstRate,
+    weightGrams: row.weightGrams,
+    unitsSold: row.unitsSold,
+    featured: row.featured,
+    newArrival: row.newArrival,
+    unique: row.isUnique,
+    onSelling: row.onSelling,
+    variants,
+    attributes: attributeOptions(variants),
+    createdAt: toIso(row.createdAt) as string,
+  };
+}
+
+/** The category of the product with this slug, or null when there is no such (published) product. */
+export async function productCategory(db: Database, slug: string): Promise<{ id: string; categoryId: string } | null> {
+  const [row] = await db
+    .select({ id: products.id, categoryId: products.categoryId })
+    .from(products)
+    .where(and(published, eq(products.slug, slug)))
+    .limit(1);
+  return row ?? null;
+}

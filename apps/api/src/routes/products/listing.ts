@@ -1,0 +1,118 @@
+import type { Database } from '@shop/db';
+import { brands, products } from '@shop/db';
+import type { Paginated, ProductSort, ProductSummary } from '@shop/domain/catalogue';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../lib/rows.ts';
+import { selectSummaries, toSummary } from './summary.ts';
+
+/**
+ * Product lists: filters, sorts and pagination over the indexes of packages/db/src/schema/catalogue.ts.
+ *
+ * Totals: counting every match of a broad filter on 100k products on each page view costs more than
+ * the page itself, so
+ *  - when the page fetched is the last one (fewer rows than asked), the total follows from it for free;
+ *  - otherwise matches are counted up to TOTAL_CAP; above that `total` is TOTAL_CAP, a lower bound.
+ *    `hasMore` is always exact (one row beyond the page is fetched).
+ */
+export const TOTAL_CAP = 10_000;
+
+export const published = eq(products.published, true);
+
+export const sortOrders: Record<ProductSort, SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  price_asc: [asc(products.price), asc(products.id)],
+  price_desc: [desc(products.price), desc(products.id)],
+  popularity: [desc(products.unitsSold), desc(products.id)],
+  discount: [desc(products.discountPercent), desc(products.id)],
+};
+
+/** The category with this slug and all its descendants; empty when no category has the slug. */
+export async function categoryTreeIds(db: Database, slug: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive tree(id) as (
+      select id from categories where slug = ${slug}
+      union
+      select c.id from categories c join tree t on c.parent_id = t.id
+    )
+    select id from tree`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/**
+ * `attr=colour:rose gold` pairs, lower-cased as products.attribute_values stores them. Values of the
+ * same attribute are alternatives (rose gold OR silver); different attributes must all match. Both forms
+ * are array operators the GIN index answers.
+ */
+export function attributeCondition(pairs: string[]): SQL | undefined {
+  const byName = new Map<string, string[]>();
+  for (const pair of pairs) {
+    const normalised = pair.trim().toLowerCase();
+    const name = normalised.slice(0, normalised.indexOf(':')).trim();
+    const value = normalised.slice(normalised.indexOf(':') + 1).trim();
+    const key = `${name}:${value}`;
+    byName.set(name, [...(byName.get(name) ?? []), key]);
+  }
+  const array = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+  const single = [...byName.values()].filter((values) => values.length === 1).map((values) => values[0] as string);
+  const conditions: SQL[] = [];
+  if (single.length > 0) conditions.push(sql`${products.attributeValues} @> ${array(single)}`);
+  for (const values of byName.values()) {
+    if (values.length > 1) conditions.push(sql`${products.attributeValues} && ${array(values)}`);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export interface ProductFilters {
+  category?: string;
+  brand?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  attr?: string[];
+  inStock?: boolean;
+}
+
+/** The WHERE clause for the filters, or null when a named category or brand does not exist (nothing can match). */
+export async function filterCondition(db: Database, filters: ProductFilters): Promise<SQL | null> {
+  const conditions: (SQL | undefined)[] = [published];
+  if (filters.category !== undefined) {
+    const ids = await categoryTreeIds(db, filters.category);
+    if (ids.length === 0) return null;
+    conditions.push(ids.length === 1 ? eq(products.categoryId, ids[0] as string) : inArray(products.categoryId, ids));
+  }
+  if (filters.brand !== undefined) {
+    conditions.push(sql`${products.brandId} = (select ${brands.id} from ${brands} where ${brands.slug} = ${filters.brand})`);
+  }
+  if (filters.minPrice !== undefined) conditions.push(gte(products.price, filters.minPrice));
+  if (filters.maxPrice !== undefined) conditions.push(lte(products.price, filters.maxPrice));
+  if (filters.attr && filters.attr.length > 0) conditions.push(attributeCondition(filters.attr));
+  if (filters.inStock) conditions.push(sql`${products.stock} > 0`);
+  return and(...conditions) ?? published;
+}
+
+export async function countCapped(db: Database, where: SQL): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${TOTAL_CAP}) matches`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+export function emptyPage<T>(page: number, limit: number): Paginated<T> {
+  return { data: [], total: 0, page, limit, hasMore: false };
+}
+
+/** One page of product summaries. */
+export async function pageOfProducts(
+  db: Database,
+  options: { where: SQL; orderBy: SQL[]; page: number; limit: number },
+): Promise<Paginated<ProductSummary>> {
+  const { page, limit } = options;
+  const offset = (page - 1) * limit;
+  const rows = await selectSummaries(db, { where: options.where, orderBy: options.orderBy, limit: limit + 1, offset });
+  const hasMore = rows.length > limit;
+  const data = rows.slice(0, limit).map(toSummary);
+  let total: number;
+  if (!hasMore && (data.length > 0 || page === 1)) total = offset + data.length;
+  // A deep page past the cap still reports at least what has been seen.
+  else total = Math.max(await countCapped(db, options.where), offset + data.length + (hasMore ? 1 : 0));
+  return { data, total, page, limit, hasMore };
+}

@@ -1,0 +1,73 @@
+import { connect, migrate, type DatabaseHandle } from '@shop/db';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+/**
+ * The API process: read settings, open the database (PGlite in $DATA_DIR/db unless DATABASE_URL),
+ * migrate, seed an empty catalogue, listen. SIGTERM/SIGINT close the server, then the database.
+ */
+
+interface SeedModule {
+  isCatalogueSeeded(db: DatabaseHandle['db']): Promise<boolean>;
+  seedCatalogue(db: DatabaseHandle['db'], options: { mediaDir: string; log?: (message: string) => void }): Promise<unknown>;
+}
+
+async function loadSeed(): Promise<SeedModule | null> {
+  // A computed specifier keeps this file compiling while the seed module does not exist yet.
+  const specifier = ['@shop/db', 'seed'].join('/');
+  try {
+    return (await import(specifier)) as SeedModule;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' || (error as NodeJS.ErrnoException).code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') {
+      return null;
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = await connect(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir });
+  const app = await buildApp({ config, db: handle });
+  try {
+    await migrate(handle);
+    const seed = await loadSeed();
+    if (!seed) {
+      app.log.warn('seed module @shop/db/seed not found; starting with the catalogue as it is');
+    } else if (!(await seed.isCatalogueSeeded(handle.db))) {
+      app.log.info('empty catalogue: seeding');
+      await seed.seedCatalogue(handle.db, { mediaDir: config.mediaDir, log: (message) => app.log.info(message) });
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.error({ err: error }, 'start-up failed');
+    await app.close().catch(() => undefined);
+    await handle.close().catch(() => undefined);
+    process.exit(1);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await handle.close();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // Before the logger exists (bad configuration): one line naming the problem, no stack.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

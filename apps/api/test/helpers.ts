@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type DatabaseHandle, migrate } from '@shop/db';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { type Fixtures, insertFixtures } from './fixtures.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestContext {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  fixtures: Fixtures;
+  mediaDir: string;
+  close(): Promise<void>;
+}
+
+/** A scratch database on the TEST_DATABASE_URL server, dropped again by the returned function. */
+async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL as string);
+  const name = `api_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await connect({ url: base.toString(), poolSize: 1 });
+  await admin.db.execute(sql.raw(`create database "${name}"`));
+  await admin.close();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = await connect({ url: base.toString(), poolSize: 1 });
+      await cleanup.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+      await cleanup.close();
+    },
+  };
+}
+
+/** A fresh, migrated database with the fixtures, and the app built on it. */
+export async function createTestContext(
+  engine: Engine,
+  config: Partial<Pick<Config, 'redisUrl' | 'trustProxy'>> = {},
+  options: { fixtures?: boolean } = {},
+): Promise<TestContext> {
+  const scratch = engine === 'postgres' ? await scratchPostgres() : undefined;
+  const handle = await connect(scratch ? { url: scratch.url, poolSize: 4 } : {});
+  await migrate(handle);
+  const fixtures = options.fixtures === false ? ({} as Fixtures) : await insertFixtures(handle.db);
+  const mediaDir = mkdtempSync(join(tmpdir(), 'api-media-'));
+  const app = await buildApp({
+    config: { mediaDir, redisUrl: config.redisUrl, trustProxy: config.trustProxy ?? false, logLevel: 'silent' },
+    db: handle,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    handle,
+    fixtures,
+    mediaDir,
+    async close() {
+      await app.close();
+      await handle.close();
+      await scratch?.drop();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function json<T = any>(response: { body: string }): T {
+  return JSON.parse(response.body) as T;
+}
