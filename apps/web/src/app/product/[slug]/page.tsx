@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getProduct, getRelated } from '@lib/api/catalogue';
+import { ProductTemplate } from '@modules/catalogue/templates/product-template';
+import { absoluteUrl, summarise } from '@modules/catalogue/lib/seo';
+import { initialVariant } from '@modules/catalogue/lib/variants';
+
+interface Props {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const product = await getProduct(slug);
+  if (!product) return {};
+  const description = summarise(product.description);
+  const image = product.images[0] ?? product.image;
+  const canonical = absoluteUrl(`/product/${product.slug}`);
+  return {
+    title: product.name,
+    description,
+    alternates: { canonical },
+    openGraph: {
+      title: product.name,
+      description,
+      url: canonical,
+      ...(image
+        ? { images: [{ url: absoluteUrl(image.original), width: image.width, height: image.height, alt: image.alt ?? product.name }] }
+        : {}),
+    },
+  };
+}
+
+export default async function ProductPage({ params, searchParams }: Props) {
+  const { slug } = await params;
+  const [product, related, query] = await Promise.all([
+    getProduct(slug),
+    // A failing related-products call must not take the product page down with it.
+    getRelated(slug).catch(() => []),
+    searchParams,
+  ]);
+  if (!product) notFound();
+  const sku = Array.isArray(query.variant) ? query.variant[0] : query.variant;
+  return <ProductTemplate product={product} variant={initialVariant(product.variants, sku)} related={related} />;
+}

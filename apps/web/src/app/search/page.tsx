@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { getFeaturedCategories, searchProducts } from '@lib/api/catalogue';
+import { SearchTemplate } from '@modules/catalogue/templates/search-template';
+
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+function read(params: Record<string, string | string[] | undefined>) {
+  const raw = params.q;
+  const q = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 100) ?? '';
+  const pageRaw = Number(Array.isArray(params.page) ? params.page[0] : params.page);
+  const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? Math.min(pageRaw, 500) : 1;
+  return { q, page };
+}
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const { q } = read(await searchParams);
+  const t = await getTranslations('catalogue.search');
+  // Result pages are endless and thin; keep them out of search engines but let links be followed.
+  return { title: q ? t('resultsFor', { q }) : t('title'), robots: { index: false, follow: true } };
+}
+
+export default async function SearchPage({ searchParams }: Props) {
+  const { q, page } = read(await searchParams);
+  const [result, suggestions] = await Promise.all([
+    q ? searchProducts(q, page) : Promise.resolve(null),
+    getFeaturedCategories(),
+  ]);
+  return <SearchTemplate q={q} result={result} suggestions={suggestions} />;
+}

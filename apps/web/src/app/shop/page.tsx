@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { getBrands, getCategories, getProducts } from '@lib/api/catalogue';
+import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
+import { LISTING_ATTRIBUTES } from '@modules/catalogue/lib/listing-attributes';
+import { parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('catalogue.meta');
+  return { title: t('shopTitle'), description: t('shopDescription'), alternates: { canonical: '/shop' } };
+}
+
+export default async function ShopPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const state = parseListing(await searchParams);
+  const t = await getTranslations('catalogue');
+  const [result, categories, brands] = await Promise.all([
+    getProducts(toFilters(state)),
+    getCategories(),
+    getBrands(),
+  ]);
+  const chosen = state.category ? categories.find((c) => c.slug === state.category) : undefined;
+  return (
+    <ProductListingTemplate
+      title={chosen ? chosen.name : t('listing.shopTitle')}
+      breadcrumbs={[
+        { label: t('breadcrumbs.home'), href: '/' },
+        { label: t('breadcrumbs.shop'), href: chosen ? '/shop' : undefined },
+        ...(chosen ? [{ label: chosen.name }] : []),
+      ]}
+      action="/shop"
+      state={state}
+      result={result}
+      categories={categories}
+      brands={brands}
+      attributes={LISTING_ATTRIBUTES}
+    />
+  );
+}

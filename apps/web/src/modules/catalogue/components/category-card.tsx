@@ -1,0 +1,27 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { Category } from '@shop/domain/catalogue';
+
+/** Square image tile with the category's name; the whole tile is the link. */
+export function CategoryCard({ category, sizes }: { category: Category; sizes: string }) {
+  return (
+    <Link
+      href={`/category/${category.slug}`}
+      className="group flex flex-col items-center gap-2 rounded-xl text-center focus-visible:outline-offset-4"
+    >
+      <span className="block aspect-square w-full overflow-hidden rounded-xl border border-line bg-surface">
+        {category.image ? (
+          <Image
+            src={category.image.original}
+            alt=""
+            width={category.image.width}
+            height={category.image.height}
+            sizes={sizes}
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.04]"
+          />
+        ) : null}
+      </span>
+      <span className="text-sm font-medium text-ink group-hover:text-brand">{category.name}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,73 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import type { ProductSummary } from '@shop/domain/catalogue';
+import { Price } from '@modules/common/components/price';
+import { Rating } from './rating';
+
+/**
+ * The `sizes` for a card image in the standard grid (2 columns, 3 from 640px, 4 from 1024px, capped by
+ * the 80rem container), so the optimiser serves ~384px-wide files instead of full-width ones.
+ */
+export const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 46vw';
+
+interface ProductCardProps {
+  product: ProductSummary;
+  sizes?: string;
+  /** Heading level of the name inside its list (h3 under a section's h2). */
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** One product in a grid or rail: square image, badges, name, price, rating; the whole card links to the product. */
+export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: Heading = 'h3' }: ProductCardProps) {
+  const t = useTranslations('catalogue.card');
+  const off = product.discountPercent;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand">
+      <div className="relative aspect-square overflow-hidden bg-surface">
+        {product.image ? (
+          <Image
+            src={product.image.original}
+            alt={product.image.alt ?? product.name}
+            width={product.image.width}
+            height={product.image.height}
+            sizes={sizes}
+            className={`h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] ${product.inStock ? '' : 'opacity-60 grayscale'}`}
+          />
+        ) : null}
+        <div className="pointer-events-none absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
+          {off > 0 ? (
+            <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white">
+              {t('off', { percent: off })}
+            </span>
+          ) : (
+            <span />
+          )}
+          {product.product_customization ? (
+            <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-medium text-accent-strong shadow-sm">
+              {t('personalisable')}
+            </span>
+          ) : null}
+        </div>
+        {!product.inStock ? (
+          <span className="absolute inset-x-0 bottom-0 bg-ink/80 py-1 text-center text-xs font-semibold uppercase tracking-wide text-white">
+            {t('outOfStock')}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <Heading className="font-sans text-sm leading-snug font-medium text-ink">
+          {/* The link's ::after covers the whole card, so the card is one click target with one accessible name. */}
+          <Link
+            href={`/product/${product.slug}`}
+            className="line-clamp-2 min-h-[2.5em] after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <Price price={product.price} mrp={product.mrp} size="sm" className="mt-auto" />
+        <Rating average={product.rating.average} count={product.rating.count} />
+      </div>
+    </article>
+  );
+}

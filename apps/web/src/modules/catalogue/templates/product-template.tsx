@@ -1,0 +1,86 @@
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import type { ProductDetail, ProductSummary, Variant } from '@shop/domain/catalogue';
+import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
+import { Container } from '@modules/common/components/container';
+import { BuyBox } from '../components/buy-box';
+import { CodNotice } from '../components/cod-notice';
+import { PersonalisationNotice } from '../components/personalisation-notice';
+import { ProductDetails } from '../components/product-details';
+import { ProductGallery } from '../components/product-gallery';
+import { ProductRail } from '../components/product-rail';
+import { Rating } from '../components/rating';
+import { jsonForScript, productJsonLd } from '../lib/seo';
+
+interface ProductTemplateProps {
+  product: ProductDetail;
+  variant: Variant | undefined;
+  related: ProductSummary[];
+}
+
+/** /product/{slug}: gallery beside the buy box, then description, details and related products. */
+export function ProductTemplate({ product, variant, related }: ProductTemplateProps) {
+  const t = useTranslations('catalogue');
+  const images = product.images.length ? product.images : product.image ? [product.image] : [];
+  return (
+    <>
+      {/* React hoists these into <head>; Next's metadata API has no og:type "product". */}
+      <meta property="og:type" content="product" />
+      <meta property="product:price:amount" content={((variant?.price ?? product.price) / 100).toFixed(2)} />
+      <meta property="product:price:currency" content="INR" />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, variant)) }} />
+      <Container className="py-6 sm:py-8">
+        <Breadcrumbs
+          items={[
+            { label: t('breadcrumbs.home'), href: '/' },
+            { label: product.category.name, href: `/category/${product.category.slug}` },
+            { label: product.name },
+          ]}
+        />
+        <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+          <ProductGallery
+            images={images}
+            name={product.name}
+            labels={{
+              gallery: t('product.gallery'),
+              show: images.map((_, i) => t('product.showImage', { n: i + 1, total: images.length })),
+            }}
+          />
+          <div className="flex flex-col gap-5">
+            <div className="flex flex-col gap-2">
+              <Link
+                href={`/category/${product.category.slug}`}
+                className="w-fit rounded text-xs font-semibold tracking-wider text-brand uppercase hover:underline"
+              >
+                {product.category.name}
+              </Link>
+              <h1 className="text-3xl leading-tight font-semibold text-ink sm:text-4xl">{product.name}</h1>
+              {product.rating.count > 0 ? (
+                <Rating average={product.rating.average} count={product.rating.count} size="md" />
+              ) : (
+                <p className="text-sm text-muted">{t('rating.none')}</p>
+              )}
+            </div>
+            <BuyBox
+              slug={product.slug}
+              price={product.price}
+              mrp={product.mrp}
+              stock={product.stock}
+              variants={product.variants}
+              attributes={product.attributes}
+              initialVariantId={variant?._id}
+            />
+            <div className="flex flex-col gap-4 border-t border-line pt-5">
+              <CodNotice cod={product.cod} />
+              <PersonalisationNotice customization={product.product_customization} />
+            </div>
+          </div>
+        </div>
+        <div className="mt-12 border-t border-line pt-10">
+          <ProductDetails product={product} />
+        </div>
+        <ProductRail id="related" title={t('rails.related')} products={related} />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import type { Slider } from '@shop/domain/catalogue';
+import { SliderControls } from './slider-controls';
+
+/** Home hero: server-rendered slides; only the first image is preloaded (it is the page's largest paint). */
+export function HeroSlider({ slides }: { slides: Slider[] }) {
+  const t = useTranslations('catalogue.home');
+  if (slides.length === 0) return null;
+  return (
+    <SliderControls
+      count={slides.length}
+      label={t('heroLabel')}
+      labels={{
+        previous: t('previousSlide'),
+        next: t('nextSlide'),
+        goTo: slides.map((_, i) => t('goToSlide', { n: i + 1, total: slides.length })),
+      }}
+    >
+      {slides.map((slide, i) => (
+        <div
+          key={slide._id}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={t('slideOf', { n: i + 1, total: slides.length })}
+          className="relative w-full shrink-0 snap-start"
+        >
+          <Image
+            src={slide.image.original}
+            alt={slide.image.alt ?? ''}
+            width={slide.image.width}
+            height={slide.image.height}
+            sizes="(min-width: 1280px) 1216px, 100vw"
+            preload={i === 0}
+            className="aspect-[4/3] h-auto w-full object-cover sm:aspect-[21/8]"
+          />
+          <div className="absolute inset-0 flex items-end bg-gradient-to-t from-black/70 via-black/25 to-transparent p-5 sm:items-center sm:bg-gradient-to-r rtl:sm:bg-gradient-to-l sm:p-12">
+            <div className="max-w-md text-white">
+              {i === 0 ? (
+                <h2 className="text-2xl leading-tight font-semibold sm:text-5xl">{slide.title}</h2>
+              ) : (
+                <p className="font-display text-2xl leading-tight font-semibold sm:text-5xl">{slide.title}</p>
+              )}
+              {slide.subtitle ? <p className="mt-2 text-sm text-white/90 sm:text-lg">{slide.subtitle}</p> : null}
+              <Link
+                href={slide.link}
+                className="mt-4 inline-flex h-11 items-center rounded-full bg-white px-6 text-sm font-semibold text-brand hover:bg-brand-soft"
+              >
+                {t('shopNow')}
+                <span className="sr-only">: {slide.title}</span>
+              </Link>
+            </div>
+          </div>
+        </div>
+      ))}
+    </SliderControls>
+  );
+}
