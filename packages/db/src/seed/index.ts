@@ -159,5 +159,6 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
   return { categories: categoryRows.length, products: productCount };
 }
 
+export { resetCatalogue } from './reset.ts';
 export { buildHeaderMenu, buildMobileMenu, fastFashionBrand } from './menus.ts';
 export { categoryTree, leafCategories } from './category-tree.ts';

@@ -1,0 +1,10 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+
+/**
+ * Empties the catalogue tables. No CASCADE: if other data (orders, say) points at products, the
+ * database refuses and nothing is lost; the caller reports that.
+ */
+export async function resetCatalogue(db: Database): Promise<void> {
+  await db.execute(sql`truncate table product_variants, products, sliders, brands, categories, site_settings`);
+}
