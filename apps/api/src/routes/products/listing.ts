@@ -100,6 +100,14 @@ export function emptyPage<T>(page: number, limit: number): Paginated<T> {
   return { data: [], total: 0, page, limit, hasMore: false };
 }
 
+/** The total for a page: free when the page is the last one, otherwise a capped count. */
+export async function totalOf(page: { offset: number; returned: number; hasMore: boolean; count: () => Promise<number> }) {
+  if (!page.hasMore && (page.returned > 0 || page.offset === 0)) return page.offset + page.returned;
+  const counted = await page.count();
+  // A deep page past the cap still reports at least what has been seen.
+  return page.returned > 0 ? Math.max(counted, page.offset + page.returned + (page.hasMore ? 1 : 0)) : counted;
+}
+
 /** One page of product summaries. */
 export async function pageOfProducts(
   db: Database,
@@ -110,9 +118,6 @@ export async function pageOfProducts(
   const rows = await selectSummaries(db, { where: options.where, orderBy: options.orderBy, limit: limit + 1, offset });
   const hasMore = rows.length > limit;
   const data = rows.slice(0, limit).map(toSummary);
-  let total: number;
-  if (!hasMore && (data.length > 0 || page === 1)) total = offset + data.length;
-  // A deep page past the cap still reports at least what has been seen.
-  else total = Math.max(await countCapped(db, options.where), offset + data.length + (hasMore ? 1 : 0));
+  const total = await totalOf({ offset, returned: data.length, hasMore, count: () => countCapped(db, options.where) });
   return { data, total, page, limit, hasMore };
 }

@@ -2,7 +2,7 @@ import type { Database } from '@shop/db';
 import { categories, products } from '@shop/db';
 import type { Paginated, ProductSummary } from '@shop/domain/catalogue';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { countCapped, published } from './listing.ts';
+import { countCapped, published, totalOf } from './listing.ts';
 import { summaryColumns, toSummary, type SummaryRow } from './summary.ts';
 
 /**
@@ -42,10 +42,7 @@ export async function searchProducts(
       .offset(offset)) as SummaryRow[];
     const hasMore = rows.length > limit;
     const data = rows.slice(0, limit).map(toSummary);
-    const total =
-      !hasMore && (data.length > 0 || page === 1)
-        ? offset + data.length
-        : Math.max(await countCapped(tx as unknown as Database, where), offset + data.length + (hasMore ? 1 : 0));
+    const total = await totalOf({ offset, returned: data.length, hasMore, count: () => countCapped(tx as unknown as Database, where) });
     return { data, total, page, limit, hasMore };
   });
 }

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, engines, json, type TestContext } from '../helpers.ts';
+
+describe.each(engines)('GET /api/products on %s', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(engine);
+  });
+  afterAll(async () => ctx?.close());
+
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+  const slugs = async (url: string) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    return json(response).data.map((p: any) => p.slug) as string[];
+  };
+
+  it('lists published products, newest first, with the summary shape', async () => {
+    const response = await get('/api/products');
+    expect(response.statusCode).toBe(200);
+    const body = json(response);
+    expect(body).toMatchObject({ total: 7, page: 1, limit: 24, hasMore: false });
+    expect(body.data.map((p: any) => p.slug)).toEqual([
+      'wooden-name-keychain',
+      'cotton-frock',
+      'silver-band-ring',
+      'rose-gold-name-necklace',
+      'photo-cube-lamp',
+      'moon-lamp',
+      'personalised-photo-keychain',
+    ]);
+    const keychain = body.data.find((p: any) => p.slug === 'personalised-photo-keychain');
+    expect(keychain).toEqual({
+      _id: ctx.fixtures.products.photoKeychain!.id,
+      name: 'Personalised Photo Keychain',
+      slug: 'personalised-photo-keychain',
+      image: { id: 'personalised-photo-keychain-1', original: '/api/media/catalogue/personalised-photo-keychain-1.webp', width: 800, height: 800, alt: 'personalised-photo-keychain-1' },
+      price: 29_900,
+      mrp: 49_900,
+      discountPercent: 40,
+      stock: 10,
+      inStock: true,
+      cod: true,
+      product_customization: { type: 'image', mediaLimit: 1 },
+      rating: { average: 4.5, count: 12 },
+      hasVariants: false,
+      flashSaleEndsAt: null,
+      category: { _id: ctx.fixtures.categories.keychains.id, name: 'Keychains', slug: 'keychains' },
+    });
+    const necklace = body.data.find((p: any) => p.slug === 'rose-gold-name-necklace');
+    expect(necklace).toMatchObject({ hasVariants: true, cod: false, product_customization: { type: 'text', mediaLimit: 1 } });
+    expect(new Date(necklace.flashSaleEndsAt).getTime()).toBeGreaterThan(Date.now());
+    expect(body.data.some((p: any) => p.slug === 'draft-keychain-prototype')).toBe(false);
+    expect(response.headers['cache-control']).toBe('public, max-age=30, stale-while-revalidate=60');
+  });
+
+  it('filters by category including subcategories', async () => {
+    expect(await slugs('/api/products?category=keychains')).toEqual(['wooden-name-keychain', 'personalised-photo-keychain']);
+    expect((await slugs('/api/products?category=personalised-gifts')).sort()).toEqual(
+      ['moon-lamp', 'personalised-photo-keychain', 'photo-cube-lamp', 'wooden-name-keychain'],
+    );
+  });
+
+  it('answers an empty page for an unknown category or brand', async () => {
+    expect(json(await get('/api/products?category=nothing-here'))).toEqual({ data: [], total: 0, page: 1, limit: 24, hasMore: false });
+    expect(json(await get('/api/products?brand=nobody'))).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('filters by brand', async () => {
+    expect((await slugs('/api/products?brand=aurora')).sort()).toEqual(['rose-gold-name-necklace', 'silver-band-ring']);
+  });
+
+  it('filters by price range in paise, inclusive', async () => {
+    const found = await slugs('/api/products?minPrice=59900&maxPrice=99900&sort=price_asc');
+    expect(found.slice(0, 2)).toEqual(['silver-band-ring', 'cotton-frock']);
+    // Two products cost 99,900 paise; their order is by id, which is random.
+    expect(found.slice(2).sort()).toEqual(['moon-lamp', 'rose-gold-name-necklace']);
+    expect(await slugs('/api/products?minPrice=150000')).toEqual([]);
+  });
+
+  it('filters by attribute values, case-insensitively; alternatives within one attribute', async () => {
+    expect(await slugs('/api/products?attr=Colour:Rose%20Gold')).toEqual(['rose-gold-name-necklace']);
+    expect((await slugs('/api/products?attr=colour:silver')).sort()).toEqual(['rose-gold-name-necklace', 'silver-band-ring']);
+    expect(await slugs('/api/products?attr=colour:silver&attr=size:7')).toEqual(['silver-band-ring']);
+    expect((await slugs('/api/products?attr=size:7&attr=size:m')).sort()).toEqual(['cotton-frock', 'silver-band-ring']);
+    expect(await slugs('/api/products?attr=colour:gold')).toEqual([]);
+  });
+
+  it('filters to products in stock', async () => {
+    const inStock = await slugs('/api/products?inStock=true');
+    expect(inStock).not.toContain('wooden-name-keychain');
+    expect(inStock).toHaveLength(6);
+    expect(await slugs('/api/products?inStock=false')).toHaveLength(7);
+  });
+
+  it.each([
+    ['price_asc', (p: any[]) => p.map((x) => x.price), (a: number, b: number) => a <= b],
+    ['price_desc', (p: any[]) => p.map((x) => x.price), (a: number, b: number) => a >= b],
+    ['discount', (p: any[]) => p.map((x) => x.discountPercent), (a: number, b: number) => a >= b],
+  ] as const)('sorts by %s', async (sort, pick, ordered) => {
+    const values = pick(json(await get(`/api/products?sort=${sort}`)).data);
+    expect(values).toHaveLength(7);
+    for (let i = 1; i < values.length; i++) expect(ordered(values[i - 1]!, values[i]!)).toBe(true);
+  });
+
+  it('sorts by popularity (units sold)', async () => {
+    expect((await slugs('/api/products?sort=popularity')).slice(0, 3)).toEqual(['moon-lamp', 'rose-gold-name-necklace', 'personalised-photo-keychain']);
+  });
+
+  it('pages with an exact hasMore and total', async () => {
+    const first = json(await get('/api/products?limit=3&sort=price_asc'));
+    expect(first).toMatchObject({ total: 7, page: 1, limit: 3, hasMore: true });
+    const third = json(await get('/api/products?limit=3&page=3&sort=price_asc'));
+    expect(third).toMatchObject({ total: 7, page: 3, limit: 3, hasMore: false });
+    expect(third.data).toHaveLength(1);
+    const beyond = json(await get('/api/products?limit=3&page=9'));
+    expect(beyond).toMatchObject({ data: [], total: 7, hasMore: false });
+    const all = [...first.data, ...json(await get('/api/products?limit=3&page=2&sort=price_asc')).data, ...third.data];
+    expect(new Set(all.map((p: any) => p._id)).size).toBe(7);
+  });
+
+  it.each([
+    ['sort', 'sort=cheapest'],
+    ['limit', 'limit=61'],
+    ['limit', 'limit=0'],
+    ['page', 'page=0'],
+    ['page', 'page=1001'],
+    ['page', 'page=1.5'],
+    ['minPrice', 'minPrice=-1'],
+    ['minPrice', 'minPrice=abc'],
+    ['maxPrice', 'maxPrice=99999999999999999999999'],
+    ['maxPrice', 'maxPrice=2147483648'],
+    ['inStock', 'inStock=yes'],
+    ['category', 'category=Bad%20Slug'],
+    ['category', 'category=a&category=b'],
+    ['brand', 'brand=%00'],
+    ['attr', 'attr=colour'],
+    ['attr', 'attr=:red'],
+    ['attr', `attr=${'x'.repeat(101)}:y`],
+    ['attr', Array.from({ length: 21 }, (_, i) => `attr=size:${i}`).join('&')],
+  ])('refuses a bad %s (%s) with 400 naming it', async (field, query) => {
+    const response = await get(`/api/products?${query}`);
+    expect(response.statusCode, response.body).toBe(400);
+    const body = json(response);
+    expect(body.message).toContain(field);
+    expect(Object.keys(body.errors)[0]).toBe(field);
+  });
+
+  it('ignores unknown query parameters', async () => {
+    expect((await get('/api/products?colour=red&__proto__=x')).statusCode).toBe(200);
+  });
+});
+
+describe.each(engines)('product rails on %s', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(engine);
+  });
+  afterAll(async () => ctx?.close());
+
+  const slugs = async (url: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return json(response).data.map((p: any) => p.slug) as string[];
+  };
+
+  it('featured: flagged products, newest first', async () => {
+    expect(await slugs('/api/products/featured')).toEqual(['photo-cube-lamp', 'personalised-photo-keychain']);
+  });
+
+  it('flash-sale: only sales still running, soonest ending first', async () => {
+    expect(await slugs('/api/products/flash-sale')).toEqual(['rose-gold-name-necklace', 'moon-lamp']);
+  });
+
+  it('best-selling and its two aliases: units sold, most first', async () => {
+    const expected = ['moon-lamp', 'rose-gold-name-necklace', 'personalised-photo-keychain', 'silver-band-ring', 'cotton-frock', 'photo-cube-lamp', 'wooden-name-keychain'];
+    expect(await slugs('/api/products/best-selling')).toEqual(expected);
+    expect(await slugs('/api/products_top_seller')).toEqual(expected);
+    expect(await slugs('/api/products_best_seller')).toEqual(expected);
+  });
+
+  it('uniques, new arrivals and on selling', async () => {
+    expect(await slugs('/api/products/uniques')).toEqual(['silver-band-ring', 'photo-cube-lamp']);
+    expect(await slugs('/api/products/new-arrivals')).toEqual(['wooden-name-keychain', 'cotton-frock']);
+    expect(await slugs('/api/products/on-selling')).toEqual(['cotton-frock', 'moon-lamp']);
+  });
+
+  it('rails take a limit and pages', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/products/best-selling?limit=2' });
+    expect(json(response)).toMatchObject({ page: 1, limit: 2, total: 7, hasMore: true });
+    expect(json(response).data).toHaveLength(2);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/products/featured?limit=100' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/products/uniques?page=x' })).statusCode).toBe(400);
+  });
+});
