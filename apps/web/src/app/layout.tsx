@@ -26,6 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
     applicationName: site.name,
     authors: [{ name: site.author }],
     appleWebApp: { capable: true, title: site.name, statusBarStyle: 'default' },
+    icons: { apple: '/icons/apple-touch-icon.png' },
     formatDetection: { telephone: false },
     openGraph: { siteName: site.name, type: 'website', locale: 'en_IN' },
   };
@@ -43,7 +44,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Spec §3: isAuthorized starts from the presence of the auth_token cookie.
   const isAuthorized = cookieStore.has('auth_token');
   // Client components get the shared namespaces; long page texts stay on the server.
-  const clientMessages = { shell: messages.shell, catalogue: messages.catalogue };
+  const clientMessages = { shell: messages.shell, catalogue: messages.catalogue, errors: messages.errors };
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <body className="flex min-h-dvh flex-col">

@@ -5,16 +5,18 @@ import { localeCookie, resolveLocale, type Locale } from '@lib/locale/config';
 export { locales, defaultLocale, directionOf, type Locale } from '@lib/locale/config';
 
 /**
- * Messages per namespace: `shell` and `catalogue` are used across the app (and sent to client
- * components); `pages` holds the long texts of the information pages and stays on the server.
+ * Messages per namespace: `shell`, `catalogue` and `errors` are used across the app (and sent to
+ * client components); `pages` holds the long texts of the information pages and stays on the
+ * server. `errors` is its own small file so global-error.tsx can bundle it without the rest.
  */
 export async function loadMessages(locale: Locale) {
-  const [shell, catalogue, pages] = await Promise.all([
+  const [shell, catalogue, errors, pages] = await Promise.all([
     import(`./messages/${locale}/shell.json`),
     import(`./messages/${locale}/catalogue.json`),
+    import(`./messages/${locale}/errors.json`),
     import(`./messages/${locale}/pages.json`),
   ]);
-  return { shell: shell.default, catalogue: catalogue.default, pages: pages.default };
+  return { shell: shell.default, catalogue: catalogue.default, errors: errors.default, pages: pages.default };
 }
 
 /** The locale comes from the NEXT_LOCALE cookie (no locale routing); en when absent or unknown. */

@@ -1,0 +1,12 @@
+import type { MetadataRoute } from 'next';
+import { siteUrl } from '@modules/layout/site-url';
+
+// SITE_URL is read when the file is requested, not baked in at build time.
+export const dynamic = 'force-dynamic';
+
+export default function robots(): MetadataRoute.Robots {
+  return {
+    rules: [{ userAgent: '*', allow: '/', disallow: ['/api/'] }],
+    sitemap: `${siteUrl()}/sitemap.xml`,
+  };
+}

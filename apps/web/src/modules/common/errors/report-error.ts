@@ -1,0 +1,13 @@
+/** Errors already sent, so a re-render (or React's double effects in development) posts each only once. */
+const reported = new WeakSet<Error>();
+
+/** Spec §8: a render failure is posted to /api/log as { message, stack }. Failures to log are ignored. */
+export function reportError(error: Error): void {
+  if (reported.has(error)) return;
+  reported.add(error);
+  const body = JSON.stringify({
+    message: String(error.message || error.name || 'Unknown error').slice(0, 2000),
+    stack: String(error.stack ?? (error as Error & { digest?: string }).digest ?? '').slice(0, 8000),
+  });
+  fetch('/api/log', { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => {});
+}
