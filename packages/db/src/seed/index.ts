@@ -48,12 +48,12 @@ export async function isCatalogueSeeded(db: Database): Promise<boolean> {
 }
 
 async function isEmpty(db: Database): Promise<boolean> {
-  const [settings, cats, prods] = await Promise.all([
-    db.select({ n: count() }).from(siteSettings),
-    db.select({ n: count() }).from(categories),
-    db.select({ n: count() }).from(products),
-  ]);
-  return (settings[0]?.n ?? 0) + (cats[0]?.n ?? 0) + (prods[0]?.n ?? 0) === 0;
+  // One after another: inside a transaction the queries share one connection.
+  for (const table of [siteSettings, categories, products]) {
+    const rows = await db.select({ n: count() }).from(table);
+    if ((rows[0]?.n ?? 0) > 0) return false;
+  }
+  return true;
 }
 
 /**
