@@ -127,7 +127,8 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
     let variantBatch: VariantRow[] = [];
     let written = 0;
     const flush = async () => {
-      if (productBatch.length > 0) await tx.insert(products).values(productBatch);
+      if (productBatch.length === 0) return;
+      await tx.insert(products).values(productBatch);
       // Variants reference products, so they go in after their products' batch.
       for (let i = 0; i < variantBatch.length; i += batchSize) await tx.insert(productVariants).values(variantBatch.slice(i, i + batchSize));
       written += productBatch.length;
@@ -156,6 +157,8 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
     await tx.insert(siteSettings).values({ ...buildSiteSettings(image(logo).original), headerMenu, mobileMenu: buildMobileMenu(headerMenu) });
   });
 
+  // Fresh planner statistics, so the first queries on a large catalogue pick the right indexes.
+  await db.execute(sql`analyze categories, brands, sliders, products, product_variants`);
   return { categories: categoryRows.length, products: productCount };
 }
 

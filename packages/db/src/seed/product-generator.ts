@@ -113,8 +113,12 @@ export function* generateProducts(input: GeneratorInput): Generator<{ product: P
     const sku = `KG-${leaf.slug.replace(/[^a-z0-9]/g, '').slice(0, 6).toUpperCase()}-${String(index + 1).padStart(6, '0')}`;
     const basePrice = shopPrice(t.price[0] + random.next() * (t.price[1] - t.price[0]));
     const baseMrp = mrpFor(random, basePrice);
-    const customised = t.custom.types.length > 0 && random.chance(t.custom.chance);
-    const customizationType = customised ? random.pick(t.custom.types) : null;
+    // A product whose name promises a name, photo or engraving is always customisable.
+    const promisesPersonal = /personalised|custom|name|engraved|photo|initial|monogram|handwriting/i.test(name);
+    const customised = t.custom.types.length > 0 && (random.chance(t.custom.chance) || promisesPersonal);
+    // A photo product asks for a picture when its category allows one.
+    const photoTypes = /photo/i.test(name) ? t.custom.types.filter((type) => type !== 'text') : [];
+    const customizationType = customised ? random.pick(photoTypes.length > 0 ? photoTypes : t.custom.types) : null;
     const mediaLimit = customizationType === 'image' || customizationType === 'both' ? random.int(1, 3) : 1;
     const isThrift = leaf.slug === 'thrift';
 
@@ -166,7 +170,8 @@ export function* generateProducts(input: GeneratorInput): Generator<{ product: P
       ratingCount: rated ? Math.floor(random.next() ** 2 * 600) + 1 : 0,
       unitsSold: Math.floor(random.next() ** 3 * 2500),
       featured: random.chance(0.12),
-      flashSaleEndsAt: random.chance(0.1) ? new Date(now + random.int(2, 6 * 24) * HOUR) : null,
+      // Only discounted products run a flash sale, so the sale shows a price cut.
+      flashSaleEndsAt: mrp > price && random.chance(0.16) ? new Date(now + random.int(2, 6 * 24) * HOUR) : null,
       newArrival: now - createdAt.getTime() < 21 * DAY || random.chance(0.05),
       isUnique: isThrift || random.chance(0.06),
       onSelling: random.chance(0.15),
