@@ -12,6 +12,7 @@ import { Providers } from '@modules/common/providers';
 import { CartDrawer } from '@modules/layout/components/cart-drawer';
 import { Footer } from '@modules/layout/components/footer';
 import { Header } from '@modules/layout/components/header';
+import { MobileSidebar } from '@modules/layout/components/mobile-sidebar';
 import { ScrollToTop } from '@modules/layout/components/scroll-to-top';
 import { getShellSite } from '@modules/layout/site';
 import { siteUrl } from '@modules/layout/site-url';
@@ -26,7 +27,10 @@ export async function generateMetadata(): Promise<Metadata> {
     applicationName: site.name,
     authors: [{ name: site.author }],
     appleWebApp: { capable: true, title: site.name, statusBarStyle: 'default' },
-    icons: { apple: '/icons/apple-touch-icon.png' },
+    // Listing icons here replaces the file-convention links, so the SVG icon is named too.
+    icons: { icon: [{ url: '/icon.svg', type: 'image/svg+xml' }], apple: '/icons/apple-touch-icon.png' },
+    // Next emits mobile-web-app-capable; older iOS Safari still reads the apple- prefixed name.
+    other: { 'apple-mobile-web-app-capable': 'yes' },
     formatDetection: { telephone: false },
     openGraph: { siteName: site.name, type: 'website', locale: 'en_IN' },
   };
@@ -56,6 +60,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {children}
             </main>
             <Footer site={site} />
+            {/* Overlays sit outside the header so no ancestor becomes their containing block. */}
+            <MobileSidebar items={site.mobileMenu} siteName={site.name} />
             <CartDrawer />
             <ModalHost />
           </Providers>

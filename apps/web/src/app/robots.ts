@@ -6,7 +6,8 @@ export const dynamic = 'force-dynamic';
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: [{ userAgent: '*', allow: '/', disallow: ['/api/'] }],
+    // Allow all: product images live under /api/media and should be crawlable too.
+    rules: [{ userAgent: '*', allow: '/' }],
     sitemap: `${siteUrl()}/sitemap.xml`,
   };
 }

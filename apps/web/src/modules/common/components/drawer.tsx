@@ -42,7 +42,7 @@ export function Drawer({ open, onClose, side, labelledBy, children, className = 
         aria-modal="true"
         aria-labelledby={labelledBy}
         tabIndex={-1}
-        className={`absolute inset-y-0 ${side === 'end' ? 'end-0' : 'start-0'} flex w-full max-w-sm flex-col bg-white shadow-2xl transition-[transform,visibility] duration-300 ease-out focus:outline-none ${open ? 'visible translate-x-0' : `invisible ${closed[side]}`} ${className}`}
+        className={`absolute inset-y-0 ${side === 'end' ? 'end-0' : 'start-0'} flex w-[86%] max-w-sm flex-col bg-white shadow-2xl transition-[transform,visibility] duration-300 ease-out focus:outline-none ${open ? 'visible translate-x-0' : `invisible ${closed[side]}`} ${className}`}
       >
         {children}
       </div>

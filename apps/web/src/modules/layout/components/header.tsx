@@ -6,14 +6,13 @@ import type { ShellSite } from '../site';
 import { CartButton } from './cart-button';
 import { DesktopNav } from './desktop-nav';
 import { MenuButton } from './menu-button';
-import { MobileSidebar } from './mobile-sidebar';
 import { SearchForm } from './search-form';
 import { Logo } from './logo';
 
 export async function Header({ site }: { site: ShellSite }) {
   const t = await getTranslations('shell.header');
   return (
-    <header className="sticky top-0 z-40 bg-white/95 shadow-[0_1px_0_var(--color-line)] backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="relative z-40 bg-white shadow-[0_1px_0_var(--color-line)] md:sticky md:top-0">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-brand focus:px-4 focus:py-2 focus:text-white"
@@ -42,7 +41,6 @@ export async function Header({ site }: { site: ShellSite }) {
         <SearchForm id="header-search-mobile" />
       </Container>
       <DesktopNav items={site.headerMenu} />
-      <MobileSidebar items={site.mobileMenu} siteName={site.name} />
     </header>
   );
 }
