@@ -9,7 +9,8 @@ interface Props {
 
 function read(params: Record<string, string | string[] | undefined>) {
   const raw = params.q;
-  const q = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 100) ?? '';
+  // Control characters cannot be searched for (the API refuses them); 100 characters is its limit.
+  const q = ((Array.isArray(raw) ? raw[0] : raw) ?? '').replace(/[\u0000-\u001f]/g, ' ').trim().slice(0, 100);
   const pageRaw = Number(Array.isArray(params.page) ? params.page[0] : params.page);
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? Math.min(pageRaw, 500) : 1;
   return { q, page };

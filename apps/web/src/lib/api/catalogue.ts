@@ -74,10 +74,16 @@ export interface CategoryWithChildren {
 
 /** A category and its direct children, or null when no category has that slug. */
 export async function getCategory(slug: string): Promise<CategoryWithChildren | null> {
-  const all = await getCategories();
-  const category = all.find((c) => c.slug === slug);
-  if (!category) return null;
-  const children = await getSubcategories(slug);
+  let category: Category;
+  try {
+    category = await apiGet<Category>(`/api/category/${encodeURIComponent(slug)}`, {
+      tags: ['categories', `category:${slug}`],
+    });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+  const children = await getSubcategories(category.slug);
   return { category, children };
 }
 

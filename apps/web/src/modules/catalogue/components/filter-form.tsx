@@ -63,8 +63,8 @@ export function FilterForm({ action, state, idPrefix, categories, brands, attrib
       ) : null}
 
       <fieldset className={fieldset}>
-        <legend className={legend}>{t('price')}</legend>
-        <div className="flex items-center gap-2">
+        <legend className={`${legend} float-start w-full`}>{t('price')}</legend>
+        <div className="clear-both flex items-center gap-2">
           <label className="sr-only" htmlFor={id('min')}>
             {t('min')}
           </label>
@@ -117,8 +117,8 @@ export function FilterForm({ action, state, idPrefix, categories, brands, attrib
 
       {attributes.map((attribute) => (
         <fieldset key={attribute.name} className={fieldset}>
-          <legend className={legend}>{attribute.name}</legend>
-          <div className="flex flex-wrap gap-2">
+          <legend className={`${legend} float-start w-full`}>{attribute.name}</legend>
+          <div className="clear-both flex flex-wrap gap-2">
             {attribute.values.map((value) => {
               const token = `${attribute.name}:${value}`.toLowerCase();
               const inputId = id(`attr-${token.replace(/[^a-z0-9]+/g, '-')}`);

@@ -16,10 +16,12 @@ interface ProductCardProps {
   sizes?: string;
   /** Heading level of the name inside its list (h3 under a section's h2). */
   headingLevel?: 'h2' | 'h3';
+  /** First row of a listing: load at once, since one of these images is usually the largest paint. */
+  eager?: boolean;
 }
 
 /** One product in a grid or rail: square image, badges, name, price, rating; the whole card links to the product. */
-export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: Heading = 'h3' }: ProductCardProps) {
+export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: Heading = 'h3', eager = false }: ProductCardProps) {
   const t = useTranslations('catalogue.card');
   const off = product.discountPercent;
   return (
@@ -32,12 +34,14 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: H
             width={product.image.width}
             height={product.image.height}
             sizes={sizes}
+            loading={eager ? 'eager' : undefined}
             className={`h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] ${product.inStock ? '' : 'opacity-60 grayscale'}`}
           />
         ) : null}
         <div className="pointer-events-none absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
           {off > 0 ? (
-            <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white">
+            // aria-hidden: the price below already says the percent off in words.
+            <span aria-hidden="true" className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
               {t('off', { percent: off })}
             </span>
           ) : (
@@ -65,8 +69,13 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: H
             {product.name}
           </Link>
         </Heading>
-        <Price price={product.price} mrp={product.mrp} size="sm" className="mt-auto" />
-        <Rating average={product.rating.average} count={product.rating.count} />
+        <div className="mt-auto flex flex-col gap-1">
+          <Price price={product.price} mrp={product.mrp} size="sm" />
+          {/* The rating line keeps its height when empty, so prices line up across a row. */}
+          <div className="h-4">
+            <Rating average={product.rating.average} count={product.rating.count} />
+          </div>
+        </div>
       </div>
     </article>
   );

@@ -22,6 +22,15 @@ export interface ListingState {
 }
 
 export const MAX_PAGE = 500;
+/** Highest bound the API accepts: its price columns are 32-bit integers of paise. */
+const MAX_RUPEES = 21_474_836;
+const MAX_ATTRS = 20;
+/** The API's slug rule; anything else cannot name a category or brand, so it is ignored rather than sent. */
+const SLUG = /^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}_-]*$/u;
+
+function slug(value: string | undefined): string | undefined {
+  return value && value.length <= 200 && SLUG.test(value) ? value : undefined;
+}
 
 function first(value: string | string[] | undefined): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
@@ -31,13 +40,14 @@ function first(value: string | string[] | undefined): string | undefined {
 
 function all(value: string | string[] | undefined): string[] {
   const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list.map((v) => v.trim().toLowerCase()).filter((v) => /^[^:]+:.+$/.test(v));
+  const pairs = list.map((v) => v.trim().toLowerCase()).filter((v) => v.length <= 100 && /^[^:]*\S[^:]*:.*\S.*$/.test(v));
+  return [...new Set(pairs)].slice(0, MAX_ATTRS);
 }
 
 function rupees(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
+  return Number.isFinite(n) && n >= 0 ? Math.min(Math.floor(n), MAX_RUPEES) : undefined;
 }
 
 export function isSort(value: unknown): value is ProductSort {
@@ -53,8 +63,8 @@ export function parseListing(params: SearchParams): ListingState {
   // A shopper who swaps the bounds still means the range between them.
   if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
   return {
-    category: first(params.category),
-    brand: first(params.brand),
+    category: slug(first(params.category)),
+    brand: slug(first(params.brand)),
     min,
     max,
     attr: all(params.attr),

@@ -35,7 +35,7 @@ export function HeroSlider({ slides }: { slides: Slider[] }) {
             preload={i === 0}
             className="aspect-[4/3] h-auto w-full object-cover sm:aspect-[21/8]"
           />
-          <div className="absolute inset-0 flex items-end bg-gradient-to-t from-black/70 via-black/25 to-transparent p-5 sm:items-center sm:bg-gradient-to-r rtl:sm:bg-gradient-to-l sm:p-12">
+          <div className="absolute inset-0 flex items-end bg-gradient-to-t from-black/70 via-black/25 to-transparent p-5 sm:items-center sm:bg-gradient-to-r sm:px-20 sm:py-12 rtl:sm:bg-gradient-to-l">
             <div className="max-w-md text-white">
               {i === 0 ? (
                 <h2 className="text-2xl leading-tight font-semibold sm:text-5xl">{slide.title}</h2>
