@@ -83,7 +83,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'One category by slug',
-        params: z.object({ slug: z.string().max(200) }),
+        params: z.object({ slug: z.string() }),
         response: { 200: categorySchema, 404: errorResponseSchema },
       },
     },

@@ -18,7 +18,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'One product with its gallery, variants, attribute options, brand and category',
-        params: z.object({ slug: z.string().max(200) }),
+        params: z.object({ slug: z.string() }),
         response: { 200: productDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },

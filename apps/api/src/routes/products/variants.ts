@@ -28,7 +28,10 @@ export async function variantsByProduct(db: Database, productIds: string[]): Pro
   return grouped;
 }
 
-/** Options for a variant picker: attribute names in order of first appearance, each with its values in that order. */
+/**
+ * Options for a variant picker: attribute names alphabetically (jsonb does not keep key order, so
+ * "first appearance" would not be stable), each with its values in variant display order.
+ */
 export function attributeOptions(variants: Variant[]): AttributeOption[] {
   const options = new Map<string, string[]>();
   for (const variant of variants) {
@@ -38,5 +41,7 @@ export function attributeOptions(variants: Variant[]): AttributeOption[] {
       options.set(name, values);
     }
   }
-  return [...options].map(([name, values]) => ({ name, values }));
+  return [...options]
+    .sort(([a], [b]) => a.localeCompare(b, 'en'))
+    .map(([name, values]) => ({ name, values }));
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies defaults, resolving DATA_DIR from the working directory', () => {
+    const config = loadConfig({}, '/srv/shop');
+    expect(config).toEqual({
+      port: 4000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: '/srv/shop/.data',
+      mediaDir: '/srv/shop/.data/media',
+      pgliteDir: '/srv/shop/.data/db',
+      redisUrl: undefined,
+      trustProxy: false,
+      logLevel: 'info',
+      nodeEnv: 'development',
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig(
+      {
+        API_PORT: '4800',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://u@db:5432/shop',
+        DATA_DIR: '/var/shop',
+        REDIS_URL: 'redis://cache:6379',
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 4800,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db:5432/shop',
+      dataDir: '/var/shop',
+      redisUrl: 'redis://cache:6379',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      logLevel: 'warn',
+      nodeEnv: 'production',
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', API_PORT: '' }).port).toBe(4000);
+  });
+
+  it.each([
+    ['API_PORT', 'abc'],
+    ['API_PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+  ])('refuses a bad %s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment: ${name}:`));
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, migrate } from '@shop/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createTestContext, json, type TestContext } from './helpers.ts';
+
+describe('app: errors, media and the OpenAPI document', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite', {}, { fixtures: false });
+    mkdirSync(join(ctx.mediaDir, 'catalogue'), { recursive: true });
+    writeFileSync(join(ctx.mediaDir, 'catalogue', 'lamp.webp'), Buffer.from('RIFF0000WEBPVP8 '));
+    writeFileSync(join(ctx.mediaDir, '.secret'), 'hidden');
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers unknown routes with 404 { message }', async () => {
+    for (const url of ['/api/nothing', '/api/products/nope/deeper', '/', '/api/media/']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(json(response)).toEqual({ message: 'Not found' });
+    }
+    const wrongMethod = await ctx.app.inject({ method: 'DELETE', url: '/api/products' });
+    expect(wrongMethod.statusCode).toBe(404);
+  });
+
+  it('serves media files with long cache headers and nosniff', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/media/catalogue/lamp.webp' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never serves files outside the media folder, dotfiles or missing files', async () => {
+    for (const url of [
+      '/api/media/catalogue/missing.webp',
+      '/api/media/../package.json',
+      '/api/media/%2e%2e/package.json',
+      '/api/media/catalogue/%2e%2e%2f%2e%2e%2fpackage.json',
+      '/api/media/.secret',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect([403, 404], url).toContain(response.statusCode);
+      expect(response.body).not.toContain('hidden');
+      expect(response.body).not.toContain('"name"');
+    }
+  });
+
+  it('publishes an OpenAPI document listing every route, and its UI', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = json(response);
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [
+        '/api/health',
+        '/api/headers',
+        '/api/categories',
+        '/api/categories/featured',
+        '/api/subcategories',
+        '/api/category/{slug}',
+        '/api/brands',
+        '/api/sliders',
+        '/api/products',
+        '/api/products/featured',
+        '/api/products/flash-sale',
+        '/api/products/best-selling',
+        '/api/products/uniques',
+        '/api/products/new-arrivals',
+        '/api/products/on-selling',
+        '/api/products_top_seller',
+        '/api/products_best_seller',
+        '/api/products/search',
+        '/api/products/cart',
+        '/api/product/{slug}',
+        '/api/related-products',
+        '/api/log',
+      ].sort(),
+    );
+    const listing = document.paths['/api/products'].get;
+    expect(listing.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['category', 'brand', 'minPrice', 'maxPrice', 'attr', 'inStock', 'sort', 'page', 'limit']),
+    );
+    expect(listing.responses['200']).toBeTruthy();
+    expect(document.paths['/api/products/cart'].post.requestBody).toBeTruthy();
+    let ui = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    if (ui.statusCode === 302) ui = await ctx.app.inject({ method: 'GET', url: new URL(String(ui.headers.location), 'http://x/api/docs').pathname });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('app: server errors', () => {
+  it('answers a failing handler with 500 and a fixed message, no stack', async () => {
+    const handle = await connect();
+    await migrate(handle);
+    const app = await buildApp({
+      config: { mediaDir: mkdtempSync(join(tmpdir(), 'api-media-')), redisUrl: undefined, trustProxy: false, logLevel: 'silent' },
+      db: handle,
+      logger: false,
+    });
+    app.get('/api/test-failure', async () => {
+      throw new Error('secret database detail at /srv/app.ts:12');
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/test-failure' });
+      expect(response.statusCode).toBe(500);
+      expect(json(response)).toEqual({ message: 'Internal server error' });
+      expect(response.body).not.toContain('secret');
+      // A database that stops answering: health says 503, lists answer 500 without detail.
+      await handle.close();
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(json(health)).toEqual({ status: 'unavailable' });
+      const list = await app.inject({ method: 'GET', url: '/api/brands' });
+      expect(list.statusCode).toBe(500);
+      expect(json(list)).toEqual({ message: 'Internal server error' });
+    } finally {
+      await app.close();
+    }
+  });
+});
