@@ -1,4 +1,4 @@
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { StoredImage } from '../schema/columns.ts';
@@ -37,7 +37,12 @@ export async function renderImages(mediaDir: string, jobs: ImageJob[], concurren
       const file = join(folder, `${job.name}.webp`);
       let size: { width?: number; height?: number } | null = null;
       if (await exists(file)) size = await sharp(file).metadata().catch(() => null);
-      if (!size?.width || !size.height) size = await sharp(Buffer.from(job.svg)).webp({ quality: 82, effort: 2 }).toFile(file);
+      if (!size?.width || !size.height) {
+        // Write then rename, so a process seeding into the same folder never reads a half-written file.
+        const temporary = `${file}.${process.pid}.${next}.tmp`;
+        size = await sharp(Buffer.from(job.svg)).webp({ quality: 82, effort: 1 }).toFile(temporary);
+        await rename(temporary, file);
+      }
       results.set(job.name, {
         id: job.name,
         original: `${catalogueUrlPrefix}${job.name}.webp`,

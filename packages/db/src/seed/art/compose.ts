@@ -5,7 +5,8 @@ import { type Palette, palettes } from './palettes.ts';
 const defs = (p: Palette, id: string) =>
   `<defs><linearGradient id="bg${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${p.backdrop[0]}"/><stop offset="1" stop-color="${p.backdrop[1]}"/></linearGradient>` +
   `<filter id="glow" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="4" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>` +
-  `<filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="10"/></filter></defs>`;
+  // A radial gradient rather than a blur filter for the floor shadow: it looks the same and renders far faster.
+  `<radialGradient id="shadow"><stop offset="0" stop-color="#3a2a2a" stop-opacity="0.22"/><stop offset="1" stop-color="#3a2a2a" stop-opacity="0"/></radialGradient></defs>`;
 
 /** Scattered dots, petals or a confetti of tiny hearts: quiet texture so pictures of one category differ. */
 function sprinkles(p: Palette, seed: number, width: number, height: number, count: number): string {
@@ -28,7 +29,7 @@ function stage(motif: MotifName, p: Palette, tilt: number, scale: number, spotli
   const t = `translate(200 200) scale(${scale}) rotate(${tilt}) translate(-200 -200)`;
   return (
     (spotlight ? `<circle cx="200" cy="195" r="150" fill="${p.light}" opacity="0.75"/>` : '') +
-    `<ellipse cx="200" cy="335" rx="110" ry="14" fill="${p.ink}" opacity="0.12" filter="url(#soft)"/>` +
+    `<ellipse cx="200" cy="335" rx="125" ry="20" fill="url(#shadow)"/>` +
     `<g transform="${t}">${motifs[motif](p)}</g>`
   );
 }
