@@ -33,13 +33,14 @@ export async function renderImages(mediaDir: string, jobs: ImageJob[], concurren
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
-      const job = jobs[next++] as ImageJob;
+      const index = next++;
+      const job = jobs[index] as ImageJob;
       const file = join(folder, `${job.name}.webp`);
       let size: { width?: number; height?: number } | null = null;
       if (await exists(file)) size = await sharp(file).metadata().catch(() => null);
       if (!size?.width || !size.height) {
         // Write then rename, so a process seeding into the same folder never reads a half-written file.
-        const temporary = `${file}.${process.pid}.${next}.tmp`;
+        const temporary = `${file}.${process.pid}.${index}.tmp`;
         size = await sharp(Buffer.from(job.svg)).webp({ quality: 82, effort: 1 }).toFile(temporary);
         await rename(temporary, file);
       }
