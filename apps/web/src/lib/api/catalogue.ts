@@ -38,7 +38,7 @@ type ListBody<T> = { data: T[] };
 export type RailKind = 'featured' | 'flash-sale' | 'best-selling' | 'new-arrivals';
 
 export const DEFAULT_PAGE_SIZE = 24;
-const RAIL_SIZE = 10;
+const RAIL_SIZE = 8;
 
 export async function getSliders(): Promise<Slider[]> {
   const body = await apiGet<ListBody<Slider>>('/api/sliders', { tags: ['sliders'] });
