@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getFeaturedCategories, searchProducts } from '@lib/api/catalogue';
 import { SearchTemplate } from '@modules/catalogue/templates/search-template';
@@ -29,5 +30,7 @@ export default async function SearchPage({ searchParams }: Props) {
     q ? searchProducts(q, page) : Promise.resolve(null),
     getFeaturedCategories(),
   ]);
+  // A page past the end goes back to the first page of the same search.
+  if (result && result.data.length === 0 && page > 1) redirect(`/search?q=${encodeURIComponent(q)}`);
   return <SearchTemplate q={q} result={result} suggestions={suggestions} />;
 }

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getBrands, getCategories, getProducts } from '@lib/api/catalogue';
 import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
 import { LISTING_ATTRIBUTES } from '@modules/catalogue/lib/listing-attributes';
-import { parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
+import { listingQuery, parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('catalogue.meta');
@@ -18,6 +19,8 @@ export default async function ShopPage({ searchParams }: { searchParams: Promise
     getCategories(),
     getBrands(),
   ]);
+  // A page past the end (an old link, a hand-edited URL) goes back to the first page.
+  if (result.data.length === 0 && state.page > 1) redirect(`/shop${listingQuery(state, { page: 1 })}`);
   const chosen = state.category ? categories.find((c) => c.slug === state.category) : undefined;
   return (
     <ProductListingTemplate

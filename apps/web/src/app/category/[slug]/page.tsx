@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getBrands, getCategory, getProducts } from '@lib/api/catalogue';
 import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
 import { SubcategoryChips } from '@modules/catalogue/components/subcategory-chips';
 import { LISTING_ATTRIBUTES } from '@modules/catalogue/lib/listing-attributes';
-import { parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
+import { listingQuery, parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
 
 interface Props {
   params: Promise<{ slug: string }>;
@@ -37,6 +37,8 @@ export default async function CategoryPage({ params, searchParams }: Props) {
     getProducts({ ...toFilters(state), category: category.slug }),
     getBrands(),
   ]);
+  // A page past the end (an old link, a hand-edited URL) goes back to the first page.
+  if (result.data.length === 0 && state.page > 1) redirect(`/category/${category.slug}${listingQuery(state, { page: 1 })}`);
   return (
     <ProductListingTemplate
       title={category.name}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { pageWindow } from './page-window';
+
+describe('pageWindow', () => {
+  it('shows every page when there are few', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('shows first, last and two either side, with gaps', () => {
+    expect(pageWindow(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
+    expect(pageWindow(1, 20)).toEqual([1, 2, 3, null, 20]);
+    expect(pageWindow(20, 20)).toEqual([1, null, 18, 19, 20]);
+  });
+});
