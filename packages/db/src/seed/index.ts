@@ -163,5 +163,6 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
 }
 
 export { resetCatalogue } from './reset.ts';
+export { processesUsingFolder } from './pglite-in-use.ts';
 export { buildHeaderMenu, buildMobileMenu, fastFashionBrand } from './menus.ts';
 export { categoryTree, leafCategories } from './category-tree.ts';
