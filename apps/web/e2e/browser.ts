@@ -13,6 +13,13 @@ const launchFlags = [
   '--no-first-run',
 ];
 
+const pageErrors = new WeakMap<Page, string[]>();
+
+/** What the page threw or logged as an error so far; a healthy page has none. */
+export function errorsOf(page: Page): string[] {
+  return pageErrors.get(page) ?? [];
+}
+
 export interface BrowserSession {
   browser: Browser;
   /** A fresh context (own cookies) per call, so tests do not leak a locale or a cart into each other. */
@@ -49,10 +56,10 @@ export function useBrowser(): BrowserSession {
       contexts.push(context);
       if (locale) await context.addCookies([{ name: 'NEXT_LOCALE', value: locale, url: baseUrl }]);
       const page = await context.newPage();
-      // A page that throws or logs an error in the browser is a failing page.
-      page.on('pageerror', (error) => {
-        throw error;
-      });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      pageErrors.set(page, errors);
       return page;
     },
   };

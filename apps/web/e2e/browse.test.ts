@@ -1,0 +1,89 @@
+import { expect, test } from 'vitest';
+import { errorsOf, useBrowser } from './browser';
+
+const session = useBrowser();
+
+test('a shopper goes from home to a category, opens a product, then searches with a typo', async () => {
+  const page = await session.newPage();
+  await page.goto('/');
+
+  // Head of the page: title and description from site settings, viewport, web-app capable, theme colour, manifest.
+  expect(await page.title()).toContain('Kaarigar Gifts');
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+  expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toContain('width=device-width');
+  expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toMatch(/^(white|#fff(fff)?)$/i);
+  expect(await page.locator('meta[name="mobile-web-app-capable"], meta[name="apple-mobile-web-app-capable"]').count()).toBeGreaterThan(0);
+  expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBeTruthy();
+
+  // The header menu of spec §2.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const label of ['Personalised Gifts', 'Clothing', 'Accessories', 'Jewellery', 'Categories']) {
+    await expect.poll(() => nav.getByText(label, { exact: true }).first().isVisible()).toBe(true);
+  }
+
+  // Home → category page.
+  await page.locator('main').getByRole('link', { name: 'Lamps', exact: true }).first().click();
+  await page.waitForURL('**/category/lamps');
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Lamps');
+
+  // Category → product page.
+  const firstProduct = page.locator('main a[href^="/product/"]').first();
+  const href = await firstProduct.getAttribute('href');
+  await firstProduct.click();
+  await page.waitForURL(`**${href}`);
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())?.trim();
+  expect(name).toBeTruthy();
+  expect(await page.locator('main').textContent()).toMatch(/₹[\d,]+/);
+  expect(await page.locator('main').textContent()).toMatch(/Cash on delivery/i);
+
+  // Search engines get structured data and Open Graph tags.
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+  expect(jsonLd['@type']).toBe('Product');
+  expect(jsonLd.name).toBe(name);
+  expect(jsonLd.offers.priceCurrency).toBe('INR');
+  expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain(name);
+  expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^https?:\/\//);
+
+  // Search forgives the typo.
+  const search = page.getByRole('searchbox', { name: 'Search products' }).first();
+  await search.fill('keychian');
+  await search.press('Enter');
+  await page.waitForURL('**/search?q=keychian');
+  await expect.poll(() => page.locator('main a[href^="/product/"]').count()).toBeGreaterThan(0);
+  expect(await page.locator('main').textContent()).toMatch(/keychain/i);
+
+  expect(errorsOf(page)).toEqual([]);
+});
+
+test('prices show in rupees with Indian grouping and the percent off when mrp is above price', async () => {
+  const page = await session.newPage();
+  await page.goto('/shop?sort=discount');
+  const card = page.locator('main a[href^="/product/"]').first();
+  await card.click();
+  await page.waitForURL('**/product/**');
+  const text = (await page.locator('main').textContent()) ?? '';
+  expect(text).toMatch(/\d+% off/);
+  expect(await page.locator('main s, main del').first().textContent()).toMatch(/^₹[\d,]+$/);
+});
+
+test('an unknown product shows a helpful 404 with a way back', async () => {
+  const page = await session.newPage();
+  const response = await page.goto('/product/no-such-gift');
+  expect(response?.status()).toBe(404);
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain("We couldn't find that page");
+  expect(await page.getByRole('link', { name: 'Browse the shop' }).getAttribute('href')).toBe('/shop');
+});
+
+test('sitemap, robots and manifest are served', async () => {
+  const page = await session.newPage();
+  const sitemap = await page.request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  const xml = await sitemap.text();
+  expect(xml).toContain('/category/lamps');
+  expect(xml).toMatch(/\/product\/[a-z0-9-]+/);
+  const robots = await (await page.request.get('/robots.txt')).text();
+  expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest.name).toContain('Kaarigar');
+  expect(manifest.theme_color).toMatch(/^(white|#fff(fff)?)$/i);
+});
