@@ -20,7 +20,7 @@ export default async function NotFound() {
       <SearchForm id="not-found-search" className="mt-8 w-full max-w-md" />
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
         <li>
-          <Link href="/shop" className="inline-block rounded-full bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong">
+          <Link href="/shop" className="inline-block rounded-full border border-transparent bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong">
             {t('shop')}
           </Link>
         </li>

@@ -5,9 +5,12 @@ const reported = new WeakSet<Error>();
 export function reportError(error: Error): void {
   if (reported.has(error)) return;
   reported.add(error);
+  // In production a server render error arrives redacted; its digest ties it to the server log.
+  const digest = (error as Error & { digest?: string }).digest;
+  const message = String(error.message || error.name || 'Unknown error') + (digest ? ` (digest ${digest})` : '');
   const body = JSON.stringify({
-    message: String(error.message || error.name || 'Unknown error').slice(0, 2000),
-    stack: String(error.stack ?? (error as Error & { digest?: string }).digest ?? '').slice(0, 8000),
+    message: message.slice(0, 2000),
+    stack: String(error.stack ?? '').slice(0, 8000),
   });
   fetch('/api/log', { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => {});
 }

@@ -44,7 +44,7 @@ export function ModalHost() {
       <div
         aria-hidden="true"
         data-testid="modal-backdrop"
-        className="absolute inset-0 bg-ink/60"
+        className="absolute inset-0 animate-[fade-in_0.2s_ease-out] bg-ink/55"
         onClick={() => {
           if (dismissable) closeModal();
         }}

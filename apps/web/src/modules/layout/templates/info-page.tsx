@@ -36,7 +36,7 @@ export async function InfoPage({ page }: { page: InfoPageKey }) {
   return (
     <Container className="py-8 sm:py-12">
       <Breadcrumbs items={[{ label: tb('home'), href: '/' }, { label: title }]} />
-      <div className="mt-6 grid gap-10 lg:grid-cols-[1fr_16rem]">
+      <div className={`mt-6 grid gap-10 ${sections.length > 0 ? 'lg:grid-cols-[1fr_16rem]' : ''}`}>
         <article className="prose-shop">
           <h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
           <p className="mt-2 text-sm text-muted">{t('updated', { date: format.dateTime(lastUpdated, { dateStyle: 'long' }) })}</p>
