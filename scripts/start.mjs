@@ -9,6 +9,8 @@ const settings = z
     PORT: port.default(3000),
     API_PORT: port.default(4000),
     DATA_DIR: z.string().min(1).default('./.data'),
+    SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    API_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   })
   .safeParse(process.env);
 if (!settings.success) {
