@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema, limitQuery, slugSchema } from '../../lib/params.ts';
-import { pageOfProducts, published, sortOrders } from '../products/listing.ts';
+import { categorySortOrders, pageOfProducts, published } from '../products/listing.ts';
 import { pageQuery, productPageSchema } from '../products/schemas.ts';
 import { productCategory, productDetail } from './detail.ts';
 
@@ -48,7 +48,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!product) return reply.code(404).send(notFound);
       publicCache(reply);
       const where = and(published, eq(products.categoryId, product.categoryId), ne(products.id, product.id));
-      return pageOfProducts(app.db, { where: where!, orderBy: sortOrders.popularity, page, limit });
+      return pageOfProducts(app.db, { where: where!, orderBy: categorySortOrders.popularity, page, limit });
     },
   );
 };

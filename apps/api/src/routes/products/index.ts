@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore, publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 import { cartProducts } from './cart.ts';
-import { emptyPage, filterCondition, pageOfProducts, published, sortOrders } from './listing.ts';
+import { categorySortOrders, emptyPage, filterCondition, pageOfProducts, published, sortOrders } from './listing.ts';
 import {
   cartBodySchema,
   cartResponseSchema,
@@ -32,7 +32,7 @@ const rails: Rail[] = [
     url: '/api/products/flash-sale',
     summary: 'Products on a flash sale that has not ended, soonest ending first',
     where: () => and(published, sql`${products.flashSaleEndsAt} > now()`) as SQL,
-    orderBy: [asc(products.flashSaleEndsAt), desc(products.id)],
+    orderBy: [asc(products.flashSaleEndsAt)],
   },
   { url: '/api/products/best-selling', summary: 'Best-selling products (units sold, most first)', ...bestSelling },
   { url: '/api/products/uniques', summary: 'Unique pieces, newest first', where: () => and(published, sql`${products.isUnique}`) as SQL, orderBy: sortOrders.newest },
@@ -61,7 +61,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       publicCache(reply);
       const where = await filterCondition(app.db, filters);
       if (where === null) return emptyPage(page, limit);
-      return pageOfProducts(app.db, { where, orderBy: sortOrders[sort as ProductSort], page, limit });
+      const orderBy = (filters.category !== undefined ? categorySortOrders : sortOrders)[sort as ProductSort];
+      return pageOfProducts(app.db, { where, orderBy, page, limit });
     },
   );
 

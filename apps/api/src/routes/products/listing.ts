@@ -10,16 +10,32 @@ import { selectSummaries, toSummary } from './summary.ts';
  *
  * Totals: counting every match of a broad filter on 100k products on each page view costs more than
  * the page itself, so
- *  - when the page fetched is the last one (fewer rows than asked), the total follows from it for free;
+ *  - when the fetched page is the last one (fewer rows than asked), the total follows from it;
  *  - otherwise matches are counted up to TOTAL_CAP; above that `total` is TOTAL_CAP, a lower bound.
- *    `hasMore` is always exact (one row beyond the page is fetched).
+ * `hasMore` is always exact (one row beyond the page is fetched).
  */
 export const TOTAL_CAP = 10_000;
 
 export const published = eq(products.published, true);
 
+/**
+ * ORDER BY per sort, shaped to match an index so PostgreSQL reads one page in order and stops:
+ * - broad lists use products_{created,price,units_sold,discount}_idx, which hold only the sort key; a
+ *   tie-breaking `id` would stop PostgreSQL from using them (it sorted all 100k rows instead), so ties
+ *   keep the index's own stable order;
+ * - category lists use the indexes led by category_id (products_category_*_idx), which end in id, so
+ *   `id` breaks ties there at no cost. (Newest has no id in its index: created_at alone, as above.)
+ */
 export const sortOrders: Record<ProductSort, SQL[]> = {
-  newest: [desc(products.createdAt), desc(products.id)],
+  newest: [desc(products.createdAt)],
+  price_asc: [asc(products.price)],
+  price_desc: [desc(products.price)],
+  popularity: [desc(products.unitsSold)],
+  discount: [desc(products.discountPercent)],
+};
+
+export const categorySortOrders: Record<ProductSort, SQL[]> = {
+  newest: [desc(products.createdAt)],
   price_asc: [asc(products.price), asc(products.id)],
   price_desc: [desc(products.price), desc(products.id)],
   popularity: [desc(products.unitsSold), desc(products.id)],
@@ -108,7 +124,7 @@ export async function totalOf(page: { offset: number; returned: number; hasMore:
   return page.returned > 0 ? Math.max(counted, page.offset + page.returned + (page.hasMore ? 1 : 0)) : counted;
 }
 
-/** One page of product summaries. */
+/** One page of product summaries: the page (plus one row, for hasMore), then a count only if needed. */
 export async function pageOfProducts(
   db: Database,
   options: { where: SQL; orderBy: SQL[]; page: number; limit: number },

@@ -32,17 +32,21 @@ export async function searchProducts(
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
+    // Ranking visits every match anyway, so counting them in the same query is almost free.
     const rows = (await tx
-      .select(summaryColumns)
+      .select({ ...summaryColumns, total: sql<number>`(count(*) over ())::int` })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
       .orderBy(desc(rank), desc(products.unitsSold), desc(products.id))
       .limit(limit + 1)
-      .offset(offset)) as SummaryRow[];
+      .offset(offset)) as (SummaryRow & { total: number })[];
     const hasMore = rows.length > limit;
     const data = rows.slice(0, limit).map(toSummary);
-    const total = await totalOf({ offset, returned: data.length, hasMore, count: () => countCapped(tx as unknown as Database, where) });
+    const total =
+      rows[0] !== undefined
+        ? Number(rows[0].total)
+        : await totalOf({ offset, returned: 0, hasMore, count: () => countCapped(tx as unknown as Database, where) });
     return { data, total, page, limit, hasMore };
   });
 }

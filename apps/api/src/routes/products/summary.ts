@@ -21,7 +21,9 @@ export const summaryColumns = {
   mediaLimit: products.mediaLimit,
   ratingAverage: products.ratingAverage,
   ratingCount: products.ratingCount,
-  hasVariants: sql<boolean>`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+  // A scalar subquery with LIMIT, not EXISTS: PostgreSQL may turn EXISTS into a hashed seq scan over
+  // every variant; this stays one index probe per returned row.
+  hasVariants: sql<boolean>`coalesce((select true from ${productVariants} where ${productVariants.productId} = ${products.id} limit 1), false)`,
   flashSaleEndsAt: products.flashSaleEndsAt,
   categoryId: categories.id,
   categoryName: categories.name,
