@@ -1,5 +1,3 @@
-import '@fontsource-variable/inter';
-import '@fontsource-variable/playfair-display';
 import './globals.css';
 import type { Metadata, Viewport } from 'next';
 import { cookies } from 'next/headers';
@@ -14,6 +12,7 @@ import { Footer } from '@modules/layout/components/footer';
 import { Header } from '@modules/layout/components/header';
 import { MobileSidebar } from '@modules/layout/components/mobile-sidebar';
 import { ScrollToTop } from '@modules/layout/components/scroll-to-top';
+import { inter, playfair } from '@modules/layout/fonts';
 import { getShellSite } from '@modules/layout/site';
 import { siteUrl } from '@modules/layout/site-url';
 
@@ -50,7 +49,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Client components get the shared namespaces; long page texts stay on the server.
   const clientMessages = { shell: messages.shell, catalogue: messages.catalogue, errors: messages.errors };
   return (
-    <html lang={locale} dir={directionOf(locale)}>
+    <html lang={locale} dir={directionOf(locale)} className={`${inter.variable} ${playfair.variable}`}>
       <body className="flex min-h-dvh flex-col">
         <NextIntlClientProvider locale={locale} messages={clientMessages}>
           <Providers isAuthorized={isAuthorized}>

@@ -1,0 +1,28 @@
+import localFont from 'next/font/local';
+
+/**
+ * The two typefaces, self-hosted from the @fontsource-variable packages (nothing fetched from the
+ * internet). Loaded through next/font rather than the packages' CSS so that only the Latin
+ * subset is fetched (the packages' CSS also pulls the 85 KB latin-ext file for the ₹ sign, which
+ * then falls back to the system font), the files are preloaded, and a size-adjusted fallback
+ * keeps text from shifting when the web font arrives (CLS).
+ */
+export const inter = localFont({
+  src: '../../../../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  weight: '100 900',
+  style: 'normal',
+  display: 'swap',
+  variable: '--font-inter',
+  fallback: ['ui-sans-serif', 'system-ui', 'Segoe UI', 'Noto Sans', 'sans-serif'],
+  adjustFontFallback: 'Arial',
+});
+
+export const playfair = localFont({
+  src: '../../../../../node_modules/@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2',
+  weight: '400 900',
+  style: 'normal',
+  display: 'swap',
+  variable: '--font-playfair',
+  fallback: ['ui-serif', 'Georgia', 'Times New Roman', 'serif'],
+  adjustFontFallback: 'Times New Roman',
+});
