@@ -44,6 +44,7 @@ export function ProductGallery({ images, name, labels }: ProductGalleryProps) {
             height={main.height}
             sizes={MAIN_SIZES}
             preload={index === 0}
+            fetchPriority={index === 0 ? 'high' : undefined}
             className="h-full w-full object-cover"
           />
         ) : null}

@@ -79,7 +79,7 @@ export function ProductTemplate({ product, variant, related }: ProductTemplatePr
         <div className="mt-12 border-t border-line pt-10">
           <ProductDetails product={product} />
         </div>
-        <ProductRail id="related" title={t('rails.related')} products={related} />
+        <ProductRail deferRendering id="related" title={t('rails.related')} products={related} />
       </Container>
     </>
   );

@@ -32,7 +32,9 @@ export function HeroSlider({ slides }: { slides: Slider[] }) {
             width={slide.image.width}
             height={slide.image.height}
             sizes="(min-width: 1280px) 1216px, 100vw"
+            // The first slide is the page's largest paint: fetch it first. Later slides load lazily.
             preload={i === 0}
+            fetchPriority={i === 0 ? 'high' : undefined}
             className="aspect-[4/3] h-auto w-full object-cover sm:aspect-[21/8]"
           />
           <div className="absolute inset-0 flex items-end bg-gradient-to-t from-black/70 via-black/25 to-transparent p-5 sm:items-center sm:bg-gradient-to-r sm:px-20 sm:py-12 rtl:sm:bg-gradient-to-l">

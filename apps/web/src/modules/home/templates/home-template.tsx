@@ -49,9 +49,9 @@ export function HomeTemplate({ sliders, categories, featured, flashSale, bestSel
           ) : null
         }
       />
-      <ProductRail id="featured" title={t('rails.featured')} products={featured} href="/shop" />
-      <ProductRail id="best-selling" title={t('rails.bestSelling')} products={bestSelling} href="/shop?sort=popularity" />
-      <ProductRail id="new-arrivals" title={t('rails.newArrivals')} products={newArrivals} href="/shop?sort=newest" />
+      <ProductRail deferRendering id="featured" title={t('rails.featured')} products={featured} href="/shop" />
+      <ProductRail deferRendering id="best-selling" title={t('rails.bestSelling')} products={bestSelling} href="/shop?sort=popularity" />
+      <ProductRail deferRendering id="new-arrivals" title={t('rails.newArrivals')} products={newArrivals} href="/shop?sort=newest" />
     </Container>
   );
 }
