@@ -23,7 +23,9 @@ const closed = {
 /**
  * A side panel over the page: 0.3 s slide (spec §9), backdrop click and Escape close it, focus is
  * trapped inside while open and returned to the opener after. Always mounted so it can animate
- * out; `inert` keeps the closed panel out of the tab order and the accessibility tree.
+ * out; `inert` keeps the closed panel out of the tab order and the accessibility tree. Visibility
+ * is transitioned only when closing (it stays visible while sliding out); when opening it flips at
+ * once, so focus can move into the panel on the first frame.
  */
 export function Drawer({ open, onClose, side, labelledBy, children, className = '' }: DrawerProps) {
   const panel = useRef<HTMLDivElement>(null);
@@ -42,7 +44,7 @@ export function Drawer({ open, onClose, side, labelledBy, children, className = 
         aria-modal="true"
         aria-labelledby={labelledBy}
         tabIndex={-1}
-        className={`absolute inset-y-0 ${side === 'end' ? 'end-0' : 'start-0'} flex w-[86%] max-w-sm flex-col bg-white shadow-2xl transition-[transform,visibility] duration-300 ease-out focus:outline-none ${open ? 'visible translate-x-0' : `invisible ${closed[side]}`} ${className}`}
+        className={`absolute inset-y-0 ${side === 'end' ? 'end-0' : 'start-0'} flex w-[86%] max-w-sm flex-col bg-white shadow-2xl duration-300 ease-out focus:outline-none ${open ? 'visible translate-x-0 transition-transform' : `invisible transition-[transform,visibility] ${closed[side]}`} ${className}`}
       >
         {children}
       </div>
