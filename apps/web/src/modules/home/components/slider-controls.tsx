@@ -36,7 +36,8 @@ export function SliderControls({ count, label, labels, children }: SliderControl
     const target = (index + count) % count;
     // In right-to-left pages scrollLeft runs from 0 towards negative values.
     const sign = getComputedStyle(el).direction === 'rtl' ? -1 : 1;
-    el.scrollTo({ left: sign * target * el.clientWidth, behavior: 'smooth' });
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollTo({ left: sign * target * el.clientWidth, behavior: still ? 'auto' : 'smooth' });
     setCurrent(target);
   }
 
