@@ -72,17 +72,22 @@ export interface CategoryWithChildren {
   children: Category[];
 }
 
-/** A category and its direct children, or null when no category has that slug. */
-export async function getCategory(slug: string): Promise<CategoryWithChildren | null> {
-  let category: Category;
+/** One category by slug, or null when none has it. */
+export async function getCategoryBySlug(slug: string): Promise<Category | null> {
   try {
-    category = await apiGet<Category>(`/api/category/${encodeURIComponent(slug)}`, {
+    return await apiGet<Category>(`/api/category/${encodeURIComponent(slug)}`, {
       tags: ['categories', `category:${slug}`],
     });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
+}
+
+/** A category and its direct children, or null when no category has that slug. */
+export async function getCategory(slug: string): Promise<CategoryWithChildren | null> {
+  const category = await getCategoryBySlug(slug);
+  if (!category) return null;
   const children = await getSubcategories(category.slug);
   return { category, children };
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getProduct, getRelated } from '@lib/api/catalogue';
+import { getCategoryBySlug, getProduct, getRelated } from '@lib/api/catalogue';
 import { ProductTemplate } from '@modules/catalogue/templates/product-template';
 import { absoluteUrl, summarise } from '@modules/catalogue/lib/seo';
 import { initialVariant } from '@modules/catalogue/lib/variants';
@@ -29,6 +29,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
         ? { images: [{ url: absoluteUrl(image.original), width: image.width, height: image.height, alt: image.alt ?? product.name }] }
         : {}),
     },
+    twitter: { card: 'summary_large_image', title: product.name, description },
   };
 }
 
@@ -42,5 +43,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
   ]);
   if (!product) notFound();
   const sku = Array.isArray(query.variant) ? query.variant[0] : query.variant;
-  return <ProductTemplate product={product} variant={initialVariant(product.variants, sku)} related={related} />;
+  // The parent category completes the breadcrumb; without it the trail is simply one step shorter.
+  const parent = (await getCategoryBySlug(product.category.slug).catch(() => null))?.parent ?? null;
+  return <ProductTemplate product={product} variant={initialVariant(product.variants, sku)} related={related} parent={parent} />;
 }

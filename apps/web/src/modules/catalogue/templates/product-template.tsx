@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import type { ProductDetail, ProductSummary, Variant } from '@shop/domain/catalogue';
+import type { CategoryRef, ProductDetail, ProductSummary, Variant } from '@shop/domain/catalogue';
 import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
 import { Container } from '@modules/common/components/container';
 import { BuyBox } from '../components/buy-box';
@@ -16,10 +16,12 @@ interface ProductTemplateProps {
   product: ProductDetail;
   variant: Variant | undefined;
   related: ProductSummary[];
+  /** Parent of the product's category, for the breadcrumb. */
+  parent?: CategoryRef | null;
 }
 
 /** /product/{slug}: gallery beside the buy box, then description, details and related products. */
-export function ProductTemplate({ product, variant, related }: ProductTemplateProps) {
+export function ProductTemplate({ product, variant, related, parent }: ProductTemplateProps) {
   const t = useTranslations('catalogue');
   const images = product.images.length ? product.images : product.image ? [product.image] : [];
   return (
@@ -33,6 +35,7 @@ export function ProductTemplate({ product, variant, related }: ProductTemplatePr
         <Breadcrumbs
           items={[
             { label: t('breadcrumbs.home'), href: '/' },
+            ...(parent ? [{ label: parent.name, href: `/category/${parent.slug}` }] : []),
             { label: product.category.name, href: `/category/${product.category.slug}` },
             { label: product.name },
           ]}
