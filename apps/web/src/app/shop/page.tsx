@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getBrands, getCategories, getProducts } from '@lib/api/catalogue';
 import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
-import { LISTING_ATTRIBUTES } from '@modules/catalogue/lib/listing-attributes';
+import { attributeFiltersFor } from '@modules/catalogue/lib/listing-attributes';
 import { listingQuery, parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,10 +14,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ShopPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const state = parseListing(await searchParams);
   const t = await getTranslations('catalogue');
-  const [result, categories, brands] = await Promise.all([
+  const [result, categories, brands, attributes] = await Promise.all([
     getProducts(toFilters(state)),
     getCategories(),
     getBrands(),
+    attributeFiltersFor(state.category),
   ]);
   // A page past the end (an old link, a hand-edited URL) goes back to the first page.
   if (result.data.length === 0 && state.page > 1) redirect(`/shop${listingQuery(state, { page: 1 })}`);
@@ -35,7 +36,7 @@ export default async function ShopPage({ searchParams }: { searchParams: Promise
       result={result}
       categories={categories}
       brands={brands}
-      attributes={LISTING_ATTRIBUTES}
+      attributes={attributes}
     />
   );
 }

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { getBrands, getCategory, getProducts } from '@lib/api/catalogue';
 import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
 import { SubcategoryChips } from '@modules/catalogue/components/subcategory-chips';
-import { LISTING_ATTRIBUTES } from '@modules/catalogue/lib/listing-attributes';
+import { attributeFiltersFor } from '@modules/catalogue/lib/listing-attributes';
 import { listingQuery, parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
 
 interface Props {
@@ -32,10 +32,11 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   const { category, children } = found;
   // The path names the category; a stray ?category= must not override it.
   const state = { ...parseListing(await searchParams), category: undefined };
-  const [t, result, brands] = await Promise.all([
+  const [t, result, brands, attributes] = await Promise.all([
     getTranslations('catalogue'),
     getProducts({ ...toFilters(state), category: category.slug }),
     getBrands(),
+    attributeFiltersFor(category.slug),
   ]);
   // A page past the end (an old link, a hand-edited URL) goes back to the first page.
   if (result.data.length === 0 && state.page > 1) redirect(`/category/${category.slug}${listingQuery(state, { page: 1 })}`);
@@ -58,7 +59,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       state={state}
       result={result}
       brands={brands}
-      attributes={LISTING_ATTRIBUTES}
+      attributes={attributes}
     />
   );
 }
