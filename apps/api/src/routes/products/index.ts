@@ -51,7 +51,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'Published products, filtered, sorted and paginated. Prices are paise.',
         description:
-          'total is exact up to 10,000 matches and 10,000 above that (a lower bound); hasMore is always exact.',
+          'total is exact up to 1,000 matches and 1,000 above that (a lower bound; a category\'s exact size is its productCount); hasMore is always exact.',
         querystring: listingQuerySchema,
         response: { 200: productPageSchema, 400: errorResponseSchema },
       },

@@ -2,6 +2,7 @@ import type { Database } from '@shop/db';
 import { brands, products } from '@shop/db';
 import type { Paginated, ProductSort, ProductSummary } from '@shop/domain/catalogue';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../../lib/rows.ts';
 import { selectSummaries, toSummary } from './summary.ts';
 
@@ -11,10 +12,12 @@ import { selectSummaries, toSummary } from './summary.ts';
  * Totals: counting every match of a broad filter on 100k products on each page view costs more than
  * the page itself, so
  *  - when the fetched page is the last one (fewer rows than asked), the total follows from it;
- *  - otherwise matches are counted up to TOTAL_CAP; above that `total` is TOTAL_CAP, a lower bound.
+ *  - otherwise matches are counted up to TOTAL_CAP (1,000, about 42 pages of 24); above that `total` is
+ *    TOTAL_CAP, a lower bound. Counting reads every matching row, which for a 2,500-product category
+ *    cost more than the page itself; the exact size of a category is its productCount in /api/categories.
  * `hasMore` is always exact (one row beyond the page is fetched).
  */
-export const TOTAL_CAP = 10_000;
+export const TOTAL_CAP = 1_000;
 
 export const published = eq(products.published, true);
 
@@ -26,20 +29,28 @@ export const published = eq(products.published, true);
  * - category lists use the indexes led by category_id (products_category_*_idx), which end in id, so
  *   `id` breaks ties there at no cost. (Newest has no id in its index: created_at alone, as above.)
  */
+/**
+ * Drizzle declares `.desc()` index columns as DESC NULLS LAST, while a plain ORDER BY … DESC means
+ * NULLS FIRST; PostgreSQL only walks an index whose null ordering matches (even for NOT NULL columns),
+ * so descending orders must say NULLS LAST too. (Without it "newest" sorted all 100k rows: 280 ms.)
+ */
+export const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+
 export const sortOrders: Record<ProductSort, SQL[]> = {
-  newest: [desc(products.createdAt)],
+  newest: [descNullsLast(products.createdAt)],
   price_asc: [asc(products.price)],
   price_desc: [desc(products.price)],
-  popularity: [desc(products.unitsSold)],
-  discount: [desc(products.discountPercent)],
+  popularity: [descNullsLast(products.unitsSold)],
+  discount: [descNullsLast(products.discountPercent)],
 };
 
+/** products_category_price_idx is (category_id, price, id): read backwards for price_desc, so plain DESC there. */
 export const categorySortOrders: Record<ProductSort, SQL[]> = {
-  newest: [desc(products.createdAt)],
+  newest: [descNullsLast(products.createdAt)],
   price_asc: [asc(products.price), asc(products.id)],
   price_desc: [desc(products.price), desc(products.id)],
-  popularity: [desc(products.unitsSold), desc(products.id)],
-  discount: [desc(products.discountPercent), desc(products.id)],
+  popularity: [descNullsLast(products.unitsSold), descNullsLast(products.id)],
+  discount: [descNullsLast(products.discountPercent), descNullsLast(products.id)],
 };
 
 /** The category with this slug and all its descendants; empty when no category has the slug. */

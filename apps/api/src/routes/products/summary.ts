@@ -80,12 +80,16 @@ export function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-/** Summaries matching `where`, in `orderBy` order: one query. */
-export async function selectSummaries(
-  db: Database,
-  options: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset?: number },
-): Promise<SummaryRow[]> {
-  const rows = await db
+export interface SummaryQueryOptions {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset?: number;
+}
+
+/** The query behind a list of summaries (exported so tests can check its plan). */
+export function summariesQuery(db: Database, options: SummaryQueryOptions) {
+  return db
     .select(summaryColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -93,5 +97,9 @@ export async function selectSummaries(
     .orderBy(...options.orderBy)
     .limit(options.limit)
     .offset(options.offset ?? 0);
-  return rows as SummaryRow[];
+}
+
+/** Summaries matching `where`, in `orderBy` order: one query. */
+export async function selectSummaries(db: Database, options: SummaryQueryOptions): Promise<SummaryRow[]> {
+  return (await summariesQuery(db, options)) as SummaryRow[];
 }
