@@ -29,6 +29,20 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const handle = await connect(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir });
   const app = await buildApp({ config, db: handle });
+  // Requests still running when a shutdown signal arrives finish before the database closes.
+  let inFlight = 0;
+  app.addHook('onRequest', (_request, _reply, done) => {
+    inFlight++;
+    done();
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    inFlight--;
+    done();
+  });
+  app.addHook('onRequestAbort', (_request, done) => {
+    inFlight--;
+    done();
+  });
   try {
     await migrate(handle);
     const seed = await loadSeed();
@@ -54,6 +68,9 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      for (let waited = 0; inFlight > 0 && waited < 5_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await handle.close();
       clearTimeout(timer);
       process.exit(0);
