@@ -19,10 +19,12 @@ interface ProductCardProps {
   headingLevel?: 'h2' | 'h3';
   /** First row of a listing: load at once, since one of these images is usually the largest paint. */
   eager?: boolean;
+  /** The quick-view button (a client leaf); rails leave it out to keep long pages light to hydrate. */
+  quickView?: boolean;
 }
 
 /** One product in a grid or rail: square image, badges, name, price, rating; the whole card links to the product. */
-export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: Heading = 'h3', eager = false }: ProductCardProps) {
+export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: Heading = 'h3', eager = false, quickView = true }: ProductCardProps) {
   const t = useTranslations('catalogue.card');
   const off = product.discountPercent;
   return (
@@ -55,18 +57,20 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: H
           ) : null}
         </div>
         {/* Above the card link's overlay (z-10); hover or keyboard focus reveals it on larger screens. */}
-        <OpenModalButton
-          view="PRODUCT_VIEW"
-          data={{ slug: product.slug }}
-          aria-label={t('quickView', { name: product.name })}
-          className={`absolute end-2 ${product.inStock ? 'bottom-2' : 'bottom-8'} z-10 hidden h-9 items-center gap-1 rounded-full bg-white/95 px-3 text-xs font-semibold text-ink opacity-0 shadow-sm transition-opacity group-hover:opacity-100 hover:text-brand focus-visible:opacity-100 sm:inline-flex`}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8">
-            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-            <circle cx="12" cy="12" r="3" />
-          </svg>
-          {t('quickViewShort')}
-        </OpenModalButton>
+        {quickView ? (
+          <OpenModalButton
+            view="PRODUCT_VIEW"
+            data={{ slug: product.slug }}
+            aria-label={t('quickView', { name: product.name })}
+            className={`absolute end-2 ${product.inStock ? 'bottom-2' : 'bottom-8'} z-10 hidden h-9 items-center gap-1 rounded-full bg-white/95 px-3 text-xs font-semibold text-ink opacity-0 shadow-sm transition-opacity group-hover:opacity-100 hover:text-brand focus-visible:opacity-100 sm:inline-flex`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+              <circle cx="12" cy="12" r="3" />
+            </svg>
+            {t('quickViewShort')}
+          </OpenModalButton>
+        ) : null}
         {!product.inStock ? (
           <span className="absolute inset-x-0 bottom-0 bg-ink/80 py-1 text-center text-xs font-semibold uppercase tracking-wide text-white">
             {t('outOfStock')}

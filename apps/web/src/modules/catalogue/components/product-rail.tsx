@@ -52,7 +52,7 @@ export function ProductRail({ id, title, products, href, aside, deferRendering =
       <ul className="-mx-4 grid snap-x snap-mandatory auto-cols-[44%] grid-flow-col gap-3 overflow-x-auto scroll-px-4 px-4 pb-2 [scrollbar-width:thin] sm:mx-0 sm:auto-cols-[30%] sm:gap-4 sm:scroll-px-0 sm:px-0 lg:auto-cols-[calc((100%-4rem)/5)]">
         {products.map((product) => (
           <li key={product._id} className="snap-start">
-            <ProductCard product={product} sizes={RAIL_IMAGE_SIZES} />
+            <ProductCard product={product} sizes={RAIL_IMAGE_SIZES} quickView={false} />
           </li>
         ))}
       </ul>
