@@ -7,10 +7,11 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { responseCachePlugin } from './plugins/response-cache.ts';
 import { routes } from './routes/index.ts';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'>;
+  config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'> & Partial<Pick<Config, 'responseCacheSeconds'>>;
   /** An open, migrated database; the caller closes it after the app. */
   db: DatabaseHandle;
   /** Fastify logger; defaults to pino at config.logLevel. Tests pass false. */
@@ -47,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   await app.register(dbPlugin, { handle: options.db });
   await app.register(errorHandlerPlugin);
+  await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
 
   // Routes.

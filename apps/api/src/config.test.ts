@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       pgliteDir: '/srv/shop/.data/db',
       redisUrl: undefined,
       trustProxy: false,
+      responseCacheSeconds: 30,
       logLevel: 'info',
       nodeEnv: 'development',
     });
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
         DATA_DIR: '/var/shop',
         REDIS_URL: 'redis://cache:6379',
         TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        CATALOGUE_CACHE_SECONDS: '0',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       },
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
       dataDir: '/var/shop',
       redisUrl: 'redis://cache:6379',
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      responseCacheSeconds: 0,
       logLevel: 'warn',
       nodeEnv: 'production',
     });
@@ -57,6 +60,8 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['CATALOGUE_CACHE_SECONDS', '-1'],
+    ['CATALOGUE_CACHE_SECONDS', 'soon'],
     ['API_PORT', 'abc'],
     ['API_PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],

@@ -46,6 +46,7 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value === undefined ? false : parseTrustProxy(value))),
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 });
@@ -62,6 +63,8 @@ export interface Config {
   pgliteDir: string;
   redisUrl: string | undefined;
   trustProxy: TrustProxy;
+  /** How long the API keeps public catalogue answers in memory; 0 turns the cache off. */
+  responseCacheSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
 }
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     pgliteDir: resolve(dataDir, 'db'),
     redisUrl: env_.REDIS_URL,
     trustProxy: env_.TRUST_PROXY,
+    responseCacheSeconds: env_.CATALOGUE_CACHE_SECONDS,
     logLevel: env_.LOG_LEVEL,
     nodeEnv: env_.NODE_ENV,
   };

@@ -43,7 +43,7 @@ async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }
 /** A fresh, migrated database with the fixtures, and the app built on it. */
 export async function createTestContext(
   engine: Engine,
-  config: Partial<Pick<Config, 'redisUrl' | 'trustProxy'>> = {},
+  config: Partial<Pick<Config, 'redisUrl' | 'trustProxy' | 'responseCacheSeconds'>> = {},
   options: { fixtures?: boolean } = {},
 ): Promise<TestContext> {
   const scratch = engine === 'postgres' ? await scratchPostgres() : undefined;
@@ -52,7 +52,14 @@ export async function createTestContext(
   const fixtures = options.fixtures === false ? ({} as Fixtures) : await insertFixtures(handle.db);
   const mediaDir = mkdtempSync(join(tmpdir(), 'api-media-'));
   const app = await buildApp({
-    config: { mediaDir, redisUrl: config.redisUrl, trustProxy: config.trustProxy ?? false, logLevel: 'silent' },
+    // The response cache is off unless a test asks for it: most tests change data between reads.
+    config: {
+      mediaDir,
+      redisUrl: config.redisUrl,
+      trustProxy: config.trustProxy ?? false,
+      logLevel: 'silent',
+      responseCacheSeconds: config.responseCacheSeconds ?? 0,
+    },
     db: handle,
     logger: false,
   });

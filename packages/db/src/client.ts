@@ -14,6 +14,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
+  /**
+   * Runs `onNotify` for every NOTIFY on `channel` (from this process or any other on the same database);
+   * resolves to a function that stops listening. PostgreSQL needs a connection of its own for this,
+   * outside the pool; PGlite delivers in-process.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -32,10 +38,35 @@ export async function connect(options: ConnectOptions = {}): Promise<DatabaseHan
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.warn('[db] idle client error:', error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, engine: 'postgres', close: () => pool.end() };
+    const url = options.url;
+    return { db, engine: 'postgres', listen: (channel, onNotify) => listenPostgres(url, channel, onNotify), close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, engine: 'pglite', close: () => client.close() };
+  return {
+    db,
+    engine: 'pglite',
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void) {
+  const listener = new pg.Client({ connectionString: url });
+  // A dropped listener connection only means missed notifications (caches then expire by age); never a crash.
+  listener.on('error', (error) => console.warn('[db] listener error:', error.message));
+  listener.on('notification', (message) => {
+    if (message.channel === channel) onNotify(message.payload ?? '');
+  });
+  await listener.connect();
+  await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+  return async () => {
+    await listener.end().catch(() => undefined);
+  };
 }

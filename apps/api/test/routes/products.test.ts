@@ -61,6 +61,36 @@ describe.each(engines)('GET /api/products on %s', (engine) => {
     );
   });
 
+  // A parent category's page is merged from each subcategory's own first rows: page by page it must
+  // give exactly the one-page answer, in the sort's order.
+  it.each(['newest', 'price_asc', 'price_desc', 'popularity', 'discount'])(
+    'pages a parent category sorted by %s without gaps or repeats',
+    async (sort) => {
+      const all = json(await get(`/api/products?category=personalised-gifts&sort=${sort}&limit=50`));
+      expect(all.data).toHaveLength(4);
+      const paged: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const body = json(await get(`/api/products?category=personalised-gifts&sort=${sort}&limit=1&page=${page}`));
+        expect(body.hasMore).toBe(page < 4);
+        paged.push(...body.data.map((p: any) => p.slug));
+      }
+      expect(paged).toEqual(all.data.map((p: any) => p.slug));
+      const key = { price_asc: 'price', price_desc: 'price', popularity: null, discount: 'discountPercent', newest: null }[sort];
+      if (key) {
+        const values = all.data.map((p: any) => p[key] as number);
+        const sorted = [...values].sort((a, b) => (sort === 'price_asc' ? a - b : b - a));
+        expect(values).toEqual(sorted);
+      }
+    },
+  );
+
+  it('filters a parent category by price and stock across its subcategories', async () => {
+    const body = json(await get('/api/products?category=personalised-gifts&sort=price_asc&inStock=true&minPrice=1&maxPrice=99999999'));
+    const prices = body.data.map((p: any) => p.price as number);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(body.data.every((p: any) => p.inStock)).toBe(true);
+  });
+
   it('answers an empty page for an unknown category or brand', async () => {
     expect(json(await get('/api/products?category=nothing-here'))).toEqual({ data: [], total: 0, page: 1, limit: 24, hasMore: false });
     expect(json(await get('/api/products?brand=nobody'))).toMatchObject({ data: [], total: 0 });

@@ -59,10 +59,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { page, limit, sort, ...filters } = request.query;
       publicCache(reply);
-      const where = await filterCondition(app.db, filters);
-      if (where === null) return emptyPage(page, limit);
+      const filter = await filterCondition(app.db, filters);
+      if (filter === null) return emptyPage(page, limit);
       const orderBy = (filters.category !== undefined ? categorySortOrders : sortOrders)[sort as ProductSort];
-      return pageOfProducts(app.db, { where, orderBy, page, limit });
+      return pageOfProducts(app.db, { where: filter.where, filter, orderBy, page, limit });
     },
   );
 

@@ -19,7 +19,11 @@ import { selectSummaries, toSummary } from './summary.ts';
  */
 export const TOTAL_CAP = 1_000;
 
-export const published = eq(products.published, true);
+/**
+ * Written as a literal condition, not `published = $1`: partial indexes (`WHERE published`) are only
+ * usable when the planner can see the condition itself.
+ */
+export const published = sql`${products.published} = true`;
 
 /**
  * ORDER BY per sort, shaped to match an index so PostgreSQL reads one page in order and stops:
@@ -98,13 +102,24 @@ export interface ProductFilters {
   inStock?: boolean;
 }
 
-/** The WHERE clause for the filters, or null when a named category or brand does not exist (nothing can match). */
-export async function filterCondition(db: Database, filters: ProductFilters): Promise<SQL | null> {
+/**
+ * The filters as SQL. `where` is the whole condition; `categoryIds` (a category and its subcategories)
+ * and `rest` (every other condition) are kept apart too, so a parent category's list can be read one
+ * subcategory index at a time (see pageOfProducts).
+ */
+export interface ListingFilter {
+  where: SQL;
+  categoryIds?: string[];
+  rest: SQL;
+}
+
+/** The filters, or null when a named category or brand does not exist (nothing can match). */
+export async function filterCondition(db: Database, filters: ProductFilters): Promise<ListingFilter | null> {
   const conditions: (SQL | undefined)[] = [published];
+  let categoryIds: string[] | undefined;
   if (filters.category !== undefined) {
-    const ids = await categoryTreeIds(db, filters.category);
-    if (ids.length === 0) return null;
-    conditions.push(ids.length === 1 ? eq(products.categoryId, ids[0] as string) : inArray(products.categoryId, ids));
+    categoryIds = await categoryTreeIds(db, filters.category);
+    if (categoryIds.length === 0) return null;
   }
   if (filters.brand !== undefined) {
     conditions.push(sql`${products.brandId} = (select ${brands.id} from ${brands} where ${brands.slug} = ${filters.brand})`);
@@ -113,7 +128,10 @@ export async function filterCondition(db: Database, filters: ProductFilters): Pr
   if (filters.maxPrice !== undefined) conditions.push(lte(products.price, filters.maxPrice));
   if (filters.attr && filters.attr.length > 0) conditions.push(attributeCondition(filters.attr));
   if (filters.inStock) conditions.push(sql`${products.stock} > 0`);
-  return and(...conditions) ?? published;
+  const rest = and(...conditions) ?? published;
+  if (categoryIds === undefined) return { where: rest, rest };
+  const inCategory = categoryIds.length === 1 ? eq(products.categoryId, categoryIds[0] as string) : inArray(products.categoryId, categoryIds);
+  return { where: and(rest, inCategory) as SQL, categoryIds, rest };
 }
 
 export async function countCapped(db: Database, where: SQL): Promise<number> {
@@ -135,16 +153,59 @@ export async function totalOf(page: { offset: number; returned: number; hasMore:
   return page.returned > 0 ? Math.max(counted, page.offset + page.returned + (page.hasMore ? 1 : 0)) : counted;
 }
 
+/**
+ * The ids of one page across several categories, in order. `category_id IN (…)` cannot walk any index in
+ * order, so PostgreSQL would sort every match (20k rows for a parent category: 12 ms). Instead each
+ * subcategory contributes its own first offset+limit rows, read in order from its category index, and
+ * only those few are merged: the classic top-N per partition. The merged rows are aliased "products"
+ * so the same ORDER BY expressions apply outside.
+ */
+async function mergedPageIds(
+  db: Database,
+  options: { categoryIds: string[]; rest: SQL; orderBy: SQL[]; take: number; offset: number },
+): Promise<string[]> {
+  const { categoryIds, rest, orderBy, take, offset } = options;
+  const order = sql.join(orderBy, sql`, `);
+  const perCategory = categoryIds.map(
+    (id) => sql`(select ${products.id}, ${products.createdAt}, ${products.price}, ${products.unitsSold}, ${products.discountPercent}
+      from ${products} where ${products.categoryId} = ${id} and ${rest} order by ${order} limit ${offset + take})`,
+  );
+  const result = await db.execute(sql`
+    select ${products.id} as id from (${sql.join(perCategory, sql` union all `)}) as ${products}
+    order by ${order} limit ${take} offset ${offset}`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+/** Summaries for ids, in the ids' order (one query). */
+export async function summariesInOrder(db: Database, ids: string[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectSummaries(db, { where: inArray(products.id, ids), orderBy: [], limit: ids.length });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row)] : [];
+  });
+}
+
+/** Category pages read from more than one subcategory are merged per category (mergedPageIds). */
+const MERGE_CATEGORIES_FROM = 2;
+
 /** One page of product summaries: the page (plus one row, for hasMore), then a count only if needed. */
 export async function pageOfProducts(
   db: Database,
-  options: { where: SQL; orderBy: SQL[]; page: number; limit: number },
+  options: { where: SQL; orderBy: SQL[]; page: number; limit: number; filter?: ListingFilter },
 ): Promise<Paginated<ProductSummary>> {
-  const { page, limit } = options;
+  const { page, limit, filter } = options;
   const offset = (page - 1) * limit;
-  const rows = await selectSummaries(db, { where: options.where, orderBy: options.orderBy, limit: limit + 1, offset });
+  let rows: ProductSummary[];
+  if (filter?.categoryIds && filter.categoryIds.length >= MERGE_CATEGORIES_FROM) {
+    const ids = await mergedPageIds(db, { categoryIds: filter.categoryIds, rest: filter.rest, orderBy: options.orderBy, take: limit + 1, offset });
+    rows = await summariesInOrder(db, ids);
+  } else {
+    rows = (await selectSummaries(db, { where: options.where, orderBy: options.orderBy, limit: limit + 1, offset })).map(toSummary);
+  }
   const hasMore = rows.length > limit;
-  const data = rows.slice(0, limit).map(toSummary);
+  const data = rows.slice(0, limit);
   const total = await totalOf({ offset, returned: data.length, hasMore, count: () => countCapped(db, options.where) });
   return { data, total, page, limit, hasMore };
 }

@@ -1,10 +1,9 @@
 import type { Database } from '@shop/db';
 import { products } from '@shop/db';
 import type { Paginated, ProductSummary } from '@shop/domain/catalogue';
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../lib/rows.ts';
-import { countCapped, published, totalOf } from './listing.ts';
-import { selectSummaries, toSummary } from './summary.ts';
+import { countCapped, published, summariesInOrder, totalOf } from './listing.ts';
 
 /**
  * Search = PostgreSQL full-text search on the weighted search_vector (name A, tags B, description C)
@@ -48,13 +47,7 @@ async function rankedPage(
       limit ${limit + 1} offset ${offset}`),
   );
   const hasMore = ranked.length > limit;
-  const ids = ranked.slice(0, limit).map((row) => row.id);
-  const rows = ids.length > 0 ? await selectSummaries(db, { where: inArray(products.id, ids), orderBy: [], limit: ids.length }) : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const data = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row)] : [];
-  });
+  const data = await summariesInOrder(db, ranked.slice(0, limit).map((row) => row.id));
   // Past the last match no row carries the window count, so count separately.
   const total =
     ranked[0] !== undefined

@@ -1,0 +1,89 @@
+import type { DatabaseHandle } from '@shop/db';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
+}
+
+export interface ResponseCache {
+  /**
+   * Forgets every cached answer, here and in every other API process on the same database. Whoever
+   * changes the catalogue (back office, stock moves) calls this after committing.
+   */
+  invalidate(): Promise<void>;
+  readonly size: number;
+}
+
+/** NOTIFY channel on which any API process announces a catalogue change. */
+export const INVALIDATE_CHANNEL = 'shop_catalogue_changed';
+
+interface Entry {
+  body: string;
+  contentType: string;
+  cacheControl: string;
+}
+
+/**
+ * Caches, for a few seconds, the GET answers that the API already declares public (cache-control:
+ * public, set by lib/cache.ts). The same answer may be served by browsers and proxies for 30 s anyway,
+ * so holding it in memory changes nothing a shopper sees, and it saves the database and the JSON
+ * serialisation on every repeat: a busy category page or a popular search is computed once per window.
+ *
+ * Nothing here is needed for correctness (ARCHITECTURE.md: no request may depend on a process's
+ * memory): a miss just runs the route. Answers for signed-in callers are never public, so never cached.
+ * Changes reach every process through PostgreSQL LISTEN/NOTIFY (PGlite delivers it in-process).
+ */
+export const responseCachePlugin = fp(
+  async function responseCache(app: FastifyInstance, options: { handle: DatabaseHandle; seconds: number }) {
+    const enabled = options.seconds > 0;
+    const cache = new LRUCache<string, Entry>({
+      max: 5_000,
+      maxSize: 64 * 1024 * 1024,
+      sizeCalculation: (entry) => entry.body.length + 64,
+      ttl: Math.max(1, options.seconds) * 1_000,
+    });
+
+    app.decorate('responseCache', {
+      async invalidate() {
+        cache.clear();
+        await options.handle.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, '')`);
+      },
+      get size() {
+        return cache.size;
+      },
+    });
+    if (!enabled) return;
+
+    const stopListening = await options.handle.listen(INVALIDATE_CHANNEL, () => cache.clear());
+    app.addHook('onClose', async () => {
+      await stopListening();
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET') return;
+      const hit = cache.get(request.url);
+      if (hit === undefined) return;
+      reply.header('content-type', hit.contentType).header('cache-control', hit.cacheControl).header('x-cache', 'hit');
+      return reply.send(hit.body);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (reply.getHeader('x-cache') === 'hit') return payload;
+      const cacheControl = String(reply.getHeader('cache-control') ?? '');
+      if (!cacheControl.startsWith('public')) return payload;
+      cache.set(request.url, {
+        body: payload,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        cacheControl,
+      });
+      return payload;
+    });
+  },
+  { name: 'response-cache', dependencies: ['db'] },
+);

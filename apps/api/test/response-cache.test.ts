@@ -1,0 +1,82 @@
+import { brands } from '@shop/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createTestContext, engines, json, type TestContext } from './helpers.ts';
+
+/** Waits until `check` holds; NOTIFY is asynchronous, so the other process sees it a moment later. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('condition not met in time');
+}
+
+describe.each(engines)('response cache on %s', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(engine, { responseCacheSeconds: 30 });
+  });
+  afterAll(async () => ctx?.close());
+
+  const brandNames = async (app = ctx.app) => {
+    const response = await app.inject({ method: 'GET', url: '/api/brands' });
+    return { response, names: json<{ data: { name: string }[] }>(response).data.map((brand) => brand.name) };
+  };
+
+  it('answers a repeated public GET from memory, with the same body and headers', async () => {
+    await ctx.app.responseCache.invalidate();
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/products?limit=3&sort=price_asc' });
+    const second = await ctx.app.inject({ method: 'GET', url: '/api/products?limit=3&sort=price_asc' });
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
+  });
+
+  it('keeps serving the cached answer after a change until invalidated, then serves the change', async () => {
+    await ctx.app.responseCache.invalidate();
+    const before = await brandNames();
+    const original = before.names[0] as string;
+    await ctx.handle.db.update(brands).set({ name: 'Renamed Brand' }).where(eq(brands.name, original));
+    try {
+      expect((await brandNames()).names).toEqual(before.names);
+      await ctx.app.responseCache.invalidate();
+      expect((await brandNames()).names).toContain('Renamed Brand');
+    } finally {
+      await ctx.handle.db.update(brands).set({ name: original }).where(eq(brands.name, 'Renamed Brand'));
+      await ctx.app.responseCache.invalidate();
+    }
+  });
+
+  it('never caches errors, posts or no-store answers', async () => {
+    await ctx.app.responseCache.invalidate();
+    await ctx.app.inject({ method: 'GET', url: '/api/product/no-such-product' });
+    await ctx.app.inject({ method: 'GET', url: '/api/products?limit=abc' });
+    await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const ids = { productIds: Object.values(ctx.fixtures.products).slice(0, 1).map((product) => product.id) };
+    await ctx.app.inject({ method: 'POST', url: '/api/products/cart', payload: ids });
+    expect(ctx.app.responseCache.size).toBe(0);
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(again.headers['x-cache']).toBeUndefined();
+  });
+
+  it('an invalidation in one API process clears the cache of another on the same database', async () => {
+    const other = await buildApp({
+      config: { mediaDir: ctx.mediaDir, redisUrl: undefined, trustProxy: false, logLevel: 'silent', responseCacheSeconds: 30 },
+      db: ctx.handle,
+      logger: false,
+    });
+    try {
+      await other.inject({ method: 'GET', url: '/api/brands' });
+      expect(other.responseCache.size).toBeGreaterThan(0);
+      await ctx.app.responseCache.invalidate();
+      await eventually(async () => other.responseCache.size === 0);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_count_idx" ON "products" USING btree ("category_id","price","stock") WHERE "products"."published";
