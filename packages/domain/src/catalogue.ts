@@ -149,6 +149,12 @@ export const cartProductSchema = z.object({
 });
 export type CartProduct = z.infer<typeof cartProductSchema>;
 
+/**
+ * Lists count their matches up to this many; a `total` at the cap is a lower bound ("1,000+"), because
+ * counting every match of a broad list costs more than the page (docs/decisions/011).
+ */
+export const LIST_TOTAL_CAP = 1_000;
+
 export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),

@@ -1,6 +1,6 @@
 import type { Database } from '@shop/db';
 import { brands, products } from '@shop/db';
-import type { Paginated, ProductSort, ProductSummary } from '@shop/domain/catalogue';
+import { LIST_TOTAL_CAP, type Paginated, type ProductSort, type ProductSummary } from '@shop/domain/catalogue';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../../lib/rows.ts';
@@ -17,7 +17,7 @@ import { selectSummaries, toSummary } from './summary.ts';
  *    cost more than the page itself; the exact size of a category is its productCount in /api/categories.
  * `hasMore` is always exact (one row beyond the page is fetched).
  */
-export const TOTAL_CAP = 1_000;
+export const TOTAL_CAP = LIST_TOTAL_CAP;
 
 /**
  * Written as a literal condition, not `published = $1`: partial indexes (`WHERE published`) are only

@@ -39,4 +39,9 @@ describe('catalogue messages', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it('a capped listing total reads as a lower bound with Indian-English grouping', () => {
+    const t = createTranslator({ locale: 'en', messages: en, namespace: 'listing' });
+    expect(t('countAtLeast', { count: 1000 })).toBe('1,000+ products');
+  });
 });

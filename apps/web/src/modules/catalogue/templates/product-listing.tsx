@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import type { AttributeOption, Brand, Category, Paginated, ProductSummary } from '@shop/domain/catalogue';
+import { LIST_TOTAL_CAP, type AttributeOption, type Brand, type Category, type Paginated, type ProductSummary } from '@shop/domain/catalogue';
 import { Container } from '@modules/common/components/container';
 import { Breadcrumbs, type BreadcrumbItem } from '@modules/common/components/breadcrumbs';
 import { ListingFilters } from '../components/listing-filters';
@@ -60,7 +60,7 @@ export function ProductListingTemplate({
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <h2 id="results-heading" className="font-sans text-sm text-muted" aria-live="polite">
-              {t('count', { count: result.total })}
+              {t(result.total >= LIST_TOTAL_CAP ? 'countAtLeast' : 'count', { count: result.total })}
             </h2>
             <SortForm action={action} state={state} keepCategory={!onCategoryPage} />
           </div>
