@@ -1,5 +1,5 @@
 import { brands } from '@shop/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createTestContext, engines, json, type TestContext } from './helpers.ts';
@@ -62,6 +62,30 @@ describe.each(engines)('response cache on %s', (engine) => {
     expect(ctx.app.responseCache.size).toBe(0);
     const again = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(again.headers['x-cache']).toBeUndefined();
+  });
+
+  it('remembers derived values for the window and forgets them on invalidate', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await ctx.app.responseCache.memo('test-key', load)).toBe(1);
+    expect(await ctx.app.responseCache.memo('test-key', load)).toBe(1);
+    await ctx.app.responseCache.invalidate();
+    expect(await ctx.app.responseCache.memo('test-key', load)).toBe(2);
+  });
+
+  it('a renamed category slug is seen by listings after invalidate', async () => {
+    const before = json(await ctx.app.inject({ method: 'GET', url: '/api/products?category=lamps&miss=1' }));
+    expect(before.data.length).toBeGreaterThan(0);
+    await ctx.handle.db.execute(sql`update categories set slug = 'lights' where slug = 'lamps'`);
+    try {
+      await ctx.app.responseCache.invalidate();
+      const renamed = json(await ctx.app.inject({ method: 'GET', url: '/api/products?category=lights' }));
+      expect(renamed.data.map((p: { slug: string }) => p.slug)).toEqual(before.data.map((p: { slug: string }) => p.slug));
+      expect(json(await ctx.app.inject({ method: 'GET', url: '/api/products?category=lamps&miss=2' })).data).toEqual([]);
+    } finally {
+      await ctx.handle.db.execute(sql`update categories set slug = 'lamps' where slug = 'lights'`);
+      await ctx.app.responseCache.invalidate();
+    }
   });
 
   it('an invalidation in one API process clears the cache of another on the same database', async () => {

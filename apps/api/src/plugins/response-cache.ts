@@ -16,6 +16,11 @@ export interface ResponseCache {
    * changes the catalogue (back office, stock moves) calls this after committing.
    */
   invalidate(): Promise<void>;
+  /**
+   * A value derived from the catalogue (e.g. a category's subtree), computed once per cache window and
+   * forgotten with the answers on invalidate. With the cache off it is computed every time.
+   */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   readonly size: number;
 }
 
@@ -48,10 +53,24 @@ export const responseCachePlugin = fp(
       ttl: Math.max(1, options.seconds) * 1_000,
     });
 
+    const memos = new LRUCache<string, { value: unknown }>({ max: 1_000, ttl: Math.max(1, options.seconds) * 1_000 });
+    const clearAll = () => {
+      cache.clear();
+      memos.clear();
+    };
+
     app.decorate('responseCache', {
       async invalidate() {
-        cache.clear();
+        clearAll();
         await options.handle.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, '')`);
+      },
+      async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+        if (!enabled) return load();
+        const hit = memos.get(key);
+        if (hit !== undefined) return hit.value as T;
+        const value = await load();
+        memos.set(key, { value });
+        return value;
       },
       get size() {
         return cache.size;
@@ -59,7 +78,7 @@ export const responseCachePlugin = fp(
     });
     if (!enabled) return;
 
-    const stopListening = await options.handle.listen(INVALIDATE_CHANNEL, () => cache.clear());
+    const stopListening = await options.handle.listen(INVALIDATE_CHANNEL, clearAll);
     app.addHook('onClose', async () => {
       await stopListening();
     });

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore, publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 import { cartProducts } from './cart.ts';
-import { categorySortOrders, emptyPage, filterCondition, pageOfProducts, published, sortOrders } from './listing.ts';
+import { categorySortOrders, categoryTreeIds, emptyPage, filterCondition, pageOfProducts, published, sortOrders } from './listing.ts';
 import {
   cartBodySchema,
   cartResponseSchema,
@@ -59,7 +59,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { page, limit, sort, ...filters } = request.query;
       publicCache(reply);
-      const filter = await filterCondition(app.db, filters);
+      const filter = await filterCondition(app.db, filters, (slug) =>
+        app.responseCache.memo(`category-subtree:${slug}`, () => categoryTreeIds(app.db, slug)),
+      );
       if (filter === null) return emptyPage(page, limit);
       const orderBy = (filters.category !== undefined ? categorySortOrders : sortOrders)[sort as ProductSort];
       return pageOfProducts(app.db, { where: filter.where, filter, orderBy, page, limit });

@@ -113,12 +113,19 @@ export interface ListingFilter {
   rest: SQL;
 }
 
-/** The filters, or null when a named category or brand does not exist (nothing can match). */
-export async function filterCondition(db: Database, filters: ProductFilters): Promise<ListingFilter | null> {
+/**
+ * The filters, or null when a named category or brand does not exist (nothing can match). `subtree` answers
+ * a category's subtree; routes pass a memoised categoryTreeIds (the tree changes only with the catalogue).
+ */
+export async function filterCondition(
+  db: Database,
+  filters: ProductFilters,
+  subtree: (slug: string) => Promise<string[]> = (slug) => categoryTreeIds(db, slug),
+): Promise<ListingFilter | null> {
   const conditions: (SQL | undefined)[] = [published];
   let categoryIds: string[] | undefined;
   if (filters.category !== undefined) {
-    categoryIds = await categoryTreeIds(db, filters.category);
+    categoryIds = await subtree(filters.category);
     if (categoryIds.length === 0) return null;
   }
   if (filters.brand !== undefined) {
