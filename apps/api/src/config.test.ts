@@ -16,6 +16,9 @@ describe('loadConfig', () => {
       responseCacheSeconds: 30,
       logLevel: 'info',
       nodeEnv: 'development',
+      siteUrl: 'http://localhost:3000',
+      authSecret: undefined,
+      google: undefined,
     });
   });
 
@@ -68,7 +71,26 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://x'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
+    ['SITE_URL', 'localhost:3000'],
+    ['SITE_URL', 'ftp://shop.example'],
+    ['AUTH_SECRET', 'too-short'],
+    ['GOOGLE_CLIENT_ID', 'only-the-id'],
+    ['GOOGLE_CLIENT_SECRET', 'only-the-secret'],
   ])('refuses a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment: ${name}:`));
+  });
+
+  it('reads the identity settings, keeping only the origin of SITE_URL', () => {
+    const config = loadConfig({
+      SITE_URL: 'https://shop.example/',
+      AUTH_SECRET: 'x'.repeat(32),
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(config).toMatchObject({
+      siteUrl: 'https://shop.example',
+      authSecret: 'x'.repeat(32),
+      google: { clientId: 'id', clientSecret: 'secret' },
+    });
   });
 });

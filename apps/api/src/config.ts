@@ -49,6 +49,14 @@ const envSchema = z.object({
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Identity (issue 3): better-auth's public origin, signing secret and optional Google sign-in.
+  SITE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .transform((value) => new URL(value).origin)
+    .default('http://localhost:3000'),
+  AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
 });
 
 export interface Config {
@@ -67,6 +75,12 @@ export interface Config {
   responseCacheSeconds: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
+  /** The storefront's public origin (no trailing slash): better-auth's baseURL, so links and cookies point at it. */
+  siteUrl: string;
+  /** AUTH_SECRET; unset means "use the generated one in $DATA_DIR/auth-secret" (see auth/auth-secret.ts). */
+  authSecret: string | undefined;
+  /** Google sign-in, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
+  google: { clientId: string; clientSecret: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
   }
   const env_ = result.data;
+  if (Boolean(env_.GOOGLE_CLIENT_ID) !== Boolean(env_.GOOGLE_CLIENT_SECRET)) {
+    const [set, missing] = env_.GOOGLE_CLIENT_ID
+      ? ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']
+      : ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'];
+    throw new ConfigError(`Invalid environment: ${set}: needs ${missing} too (set both or neither)`);
+  }
   const dataDir = resolve(cwd, env_.DATA_DIR);
   return {
     port: env_.API_PORT,
@@ -97,5 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     responseCacheSeconds: env_.CATALOGUE_CACHE_SECONDS,
     logLevel: env_.LOG_LEVEL,
     nodeEnv: env_.NODE_ENV,
+    siteUrl: env_.SITE_URL,
+    authSecret: env_.AUTH_SECRET,
+    google:
+      env_.GOOGLE_CLIENT_ID && env_.GOOGLE_CLIENT_SECRET
+        ? { clientId: env_.GOOGLE_CLIENT_ID, clientSecret: env_.GOOGLE_CLIENT_SECRET }
+        : undefined,
   };
 }
