@@ -70,8 +70,11 @@ function sourceStamp() {
   return hash.digest('hex');
 }
 
-/** Builds the storefront when it has never been built or its sources changed since the last build. */
-export async function buildWebIfNeeded(distDir = '.next') {
+/**
+ * Builds the storefront when it has never been built or its sources changed since the last build. The output folder
+ * follows NEXT_DIST_DIR, as `next start` does, so a second shop can build and run beside the first.
+ */
+export async function buildWebIfNeeded(distDir = process.env.NEXT_DIST_DIR ?? '.next') {
   const stampFile = join(webDir, distDir, '.source-stamp');
   const stamp = sourceStamp();
   if (existsSync(join(webDir, distDir, 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
