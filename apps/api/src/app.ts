@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '@shop/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuthSettings } from './auth/create-auth.ts';
 import type { Config } from './config.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -11,7 +14,11 @@ import { responseCachePlugin } from './plugins/response-cache.ts';
 import { routes } from './routes/index.ts';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'> & Partial<Pick<Config, 'responseCacheSeconds'>>;
+  config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'> &
+    Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> & {
+      /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
+      authSecret?: string;
+    };
   /** An open, migrated database; the caller closes it after the app. */
   db: DatabaseHandle;
   /** Fastify logger; defaults to pino at config.logLevel. Tests pass false. */
@@ -20,6 +27,17 @@ export interface BuildAppOptions {
 
 /** Largest request body anywhere; routes that take bodies set tighter limits of their own. */
 export const BODY_LIMIT = 64 * 1024;
+
+function authSettings(config: BuildAppOptions['config']): AuthSettings {
+  const production = config.nodeEnv === 'production';
+  if (production && !config.authSecret) throw new Error('AUTH_SECRET: required in production');
+  return {
+    siteUrl: config.siteUrl ?? 'http://localhost:3000',
+    secret: config.authSecret ?? randomBytes(32).toString('base64url'),
+    production,
+    google: config.google,
+  };
+}
 
 /**
  * Builds the API: external plugins, then app plugins, then routes, always in this order
@@ -50,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
+  await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
 
   // Routes.
   await app.register(routes);

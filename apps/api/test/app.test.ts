@@ -78,6 +78,8 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/product/{slug}',
         '/api/related-products',
         '/api/log',
+        '/api/sign-in-methods',
+        '/api/user',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;

@@ -6,7 +6,9 @@ import { healthRoutes } from './health/index.ts';
 import { logRoutes } from './log/index.ts';
 import { productRoutes } from './product/index.ts';
 import { productsRoutes } from './products/index.ts';
+import { signInMethodsRoutes } from './sign-in-methods/index.ts';
 import { slidersRoutes } from './sliders/index.ts';
+import { userRoutes } from './user/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod = async (app) => {
@@ -18,4 +20,6 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(productsRoutes);
   await app.register(productRoutes);
   await app.register(logRoutes);
+  await app.register(signInMethodsRoutes);
+  await app.register(userRoutes);
 };

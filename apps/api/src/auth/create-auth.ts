@@ -1,0 +1,187 @@
+import { account, type Database, jwks, session, user, verification } from '@shop/db';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { admin, jwt, magicLink, phoneNumber } from 'better-auth/plugins';
+import { decodeJwt } from 'jose';
+import { magicLinkMail, type OutboxMessage, otpSms, passwordResetMail, verifyEmailMail } from './messages.ts';
+import { isIndianMobile, isPlaceholderEmail, placeholderEmail, visibleEmail } from './phone.ts';
+import { protectVerificationValue, submittedOtp } from './otp-hash.ts';
+import { accessControl, roles } from './roles.ts';
+
+/**
+ * better-auth, configured for the shop (docs/decisions/012-identity-better-auth.md). Everything that is
+ * a policy lives here: which sign-in methods exist, how long codes and links live, what the access token
+ * says, how codes are stored. Rate limits are NOT better-auth's (its limiter is off): they are ours, in
+ * ./limits.ts, on the shared store, keyed on the client address Fastify computed and on the account.
+ */
+
+export interface AuthSettings {
+  /** The storefront's public origin: links, cookies, OAuth redirects and the token's iss/aud. */
+  siteUrl: string;
+  secret: string;
+  production: boolean;
+  google?: { clientId: string; clientSecret: string } | undefined;
+}
+
+export interface AuthDependencies {
+  db: Database;
+  /** Writes a message to the outbox in the same request (A2's app.outbox.enqueue). */
+  enqueue(message: OutboxMessage): Promise<unknown>;
+  log(level: 'debug' | 'info' | 'warn' | 'error', message: string, args: unknown[]): void;
+}
+
+/** The private header carrying Fastify's request.ip (overwritten on every request, see plugins/auth.ts). */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+export const SESSION_COOKIE = 'auth_token';
+export const BASE_PATH = '/api/auth';
+export const ACCESS_TOKEN_LIFETIME = '60m';
+
+export const OTP_SECONDS = 300;
+export const MAGIC_LINK_SECONDS = 900;
+export const PASSWORD_RESET_SECONDS = 1800;
+export const EMAIL_VERIFICATION_SECONDS = 3600;
+
+const invalidEmail = () => new APIError('BAD_REQUEST', { message: 'Enter a valid email address', code: 'INVALID_EMAIL' });
+
+export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
+  const { secret } = settings;
+
+  /** Mail never goes to a phone user's placeholder address (it would only land in the dev outbox). */
+  async function mail(message: OutboxMessage): Promise<void> {
+    if (isPlaceholderEmail(message.recipient)) return;
+    await deps.enqueue(message);
+  }
+
+  return betterAuth({
+    appName: 'Kaarigar Gifts',
+    baseURL: settings.siteUrl,
+    basePath: BASE_PATH,
+    secret,
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => deps.log(level, message, args),
+    },
+    database: drizzleAdapter(deps.db, { provider: 'pg', schema: { user, session, account, verification, jwks } }),
+    // Limits are ours (./limits.ts): better-auth's would key on a header a client can forge.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      skipTrailingSlashes: true,
+      // The spec names the cookie auth_token. better-auth would rename a Secure cookie to
+      // "__Secure-auth_token"; we keep the exact name and set Secure ourselves in production.
+      useSecureCookies: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: settings.production },
+      cookiePrefix: 'shop',
+      cookies: { session_token: { name: SESSION_COOKIE } },
+    },
+    user: { changeEmail: { enabled: true } },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: target, url }) => mail(passwordResetMail(target.email, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: EMAIL_VERIFICATION_SECONDS,
+      sendVerificationEmail: async ({ user: target, url }) => mail(verifyEmailMail(target.email, url)),
+    },
+    socialProviders: settings.google
+      ? { google: { clientId: settings.google.clientId, clientSecret: settings.google.clientSecret, prompt: 'select_account' } }
+      : {},
+    databaseHooks: {
+      verification: {
+        create: {
+          // Phone OTPs are stored as an HMAC, never in clear (./otp-hash.ts).
+          before: async (row) => ({ data: { ...row, value: protectVerificationValue(secret, row.identifier, row.value) } }),
+        },
+      },
+      user: {
+        update: {
+          // Confirming a changed address proves it: a phone user who adds an email ends up with a verified
+          // email in one step (better-auth would copy the old, unverified flag of the placeholder).
+          before: async (data, ctx) => {
+            if (ctx?.path !== '/verify-email' || typeof data.email !== 'string' || data.emailVerified !== false) return;
+            const token = typeof ctx.query?.token === 'string' ? ctx.query.token : '';
+            let requestType: unknown;
+            try {
+              requestType = decodeJwt(token).requestType; // already verified by the endpoint
+            } catch {
+              return;
+            }
+            if (requestType === 'change-email-verification') return { data: { ...data, emailVerified: true } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // Placeholder addresses of phone users can never be claimed, signed in with or mailed.
+        for (const field of ['email', 'newEmail'] as const) {
+          if (isPlaceholderEmail(body[field] as string | undefined)) throw invalidEmail();
+        }
+        // Compare OTPs as HMACs: the plugin then compares our hash with the stored hash.
+        if (ctx.path === '/phone-number/verify') {
+          return { context: { body: { ...body, code: submittedOtp(secret, body.code) } } };
+        }
+        if (ctx.path === '/phone-number/reset-password') {
+          return { context: { body: { ...body, otp: submittedOtp(secret, body.otp) } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // The API never shows a placeholder address: answers that carry a user get `email: null`.
+        const returned = ctx.context.returned as { user?: { email?: unknown } } | undefined;
+        if (returned && typeof returned === 'object' && !(returned instanceof Response) && returned.user && typeof returned.user === 'object') {
+          if (isPlaceholderEmail(returned.user.email as string)) {
+            return ctx.json({ ...returned, user: { ...returned.user, email: null } });
+          }
+        }
+      }),
+    },
+    plugins: [
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: OTP_SECONDS,
+        allowedAttempts: 3,
+        phoneNumberValidator: (value) => isIndianMobile(value),
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          await deps.enqueue(otpSms(to, code, 'sign-in'));
+        },
+        sendPasswordResetOTP: async ({ phoneNumber: to, code }) => {
+          await deps.enqueue(otpSms(to, code, 'password-reset'));
+        },
+        signUpOnVerification: {
+          getTempEmail: placeholderEmail,
+          // No name until the person gives one (the account page asks); the number is shown as the mobile.
+          getTempName: () => '',
+        },
+      }),
+      magicLink({
+        expiresIn: MAGIC_LINK_SECONDS,
+        storeToken: 'hashed',
+        sendMagicLink: async ({ email, url }) => mail(magicLinkMail(email, url)),
+      }),
+      jwt({
+        jwt: {
+          // A string is a duration; a number would be an absolute epoch (already expired).
+          expirationTime: ACCESS_TOKEN_LIFETIME,
+          definePayload: ({ user: claims }) => ({
+            name: claims.name,
+            email: visibleEmail(claims.email) ?? undefined,
+            phone_number: (claims as { phoneNumber?: string | null }).phoneNumber ?? undefined,
+            role: (claims as { role?: string }).role,
+          }),
+        },
+      }),
+      admin({ ac: accessControl, roles, defaultRole: 'customer', adminRoles: ['admin'] }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,53 @@
+import { type Database, user as users } from '@shop/db';
+import { eq } from 'drizzle-orm';
+import type { UserRole } from './roles.ts';
+import { visibleEmail } from './phone.ts';
+
+/** Who is calling, as routes see it (`request.user` after `app.requireUser`). */
+export interface RequestUser {
+  id: string;
+  role: UserRole;
+  name: string;
+  /** Null for phone-only users (their stored placeholder address is never shown). */
+  email: string | null;
+  /** "+91…" or null. */
+  phoneNumber: string | null;
+}
+
+export interface UserProfile {
+  _id: string;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  role: UserRole;
+  emailVerified: boolean;
+  phoneVerified: boolean;
+}
+
+/**
+ * The user row behind a token or session, read on every authenticated request (one primary-key lookup),
+ * so a role change, a ban or a deleted account takes effect at once rather than when the token expires.
+ */
+export async function loadUser(db: Database, id: string): Promise<(RequestUser & { profile: UserProfile }) | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row || row.banned) return null;
+  const role = row.role as UserRole;
+  const email = visibleEmail(row.email);
+  return {
+    id: row.id,
+    role,
+    name: row.name,
+    email,
+    phoneNumber: row.phoneNumber ?? null,
+    profile: {
+      _id: row.id,
+      name: row.name,
+      email,
+      mobile: row.phoneNumber ?? null,
+      role,
+      emailVerified: email !== null && row.emailVerified,
+      phoneVerified: row.phoneNumber !== null && row.phoneNumberVerified === true,
+    },
+  };
+}

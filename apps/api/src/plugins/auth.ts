@@ -1,0 +1,165 @@
+import type { Database } from '@shop/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromNodeHeaders } from 'better-auth/node';
+import { createAccessTokenVerifier } from '../auth/access-token.ts';
+import { type Auth, type AuthSettings, BASE_PATH, CLIENT_IP_HEADER, createAuth } from '../auth/create-auth.ts';
+import { accountOf, authLimits, limitMessage, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
+import type { OutboxMessage } from '../auth/messages.ts';
+import { hasRole, type UserRole } from '../auth/roles.ts';
+import { loadUser, type RequestUser, type UserProfile } from '../auth/request-user.ts';
+import { enqueueDirectly } from '../auth/outbox-fallback.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The better-auth instance (server-side API: auth.api.*). */
+    auth: Auth;
+    /** preHandler: sets request.user from `Authorization: Bearer <JWT>` or the auth_token cookie, else 401. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: requireUser, then 403 unless the user holds `role` or a higher one (admin > staff > customer). */
+    requireRole: (role: UserRole) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: RequestUser | null;
+    /** The profile read with request.user (POST /api/user answers it). */
+    userProfile: UserProfile | null;
+  }
+}
+
+export const SIGN_IN_MESSAGE = 'Sign in to continue';
+export const FORBIDDEN_MESSAGE = 'You do not have access to this';
+
+/** Headers for better-auth: the client's, plus Fastify's idea of the client address in a header no client can set. */
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface OutboxDecorator {
+  enqueue(message: OutboxMessage): Promise<unknown>;
+}
+
+/**
+ * Identity inside the API: mounts better-auth at /api/auth/* (GET and POST, converted to a Web Request),
+ * puts our rate limits in front of it, and gives routes `app.requireUser` / `app.requireRole(...)`.
+ * Register after the rate-limit and db plugins (and the outbox plugin, when present).
+ */
+export const authPlugin = fp(
+  async function auth(app: FastifyInstance, options: { settings: AuthSettings; db: Database }) {
+    const { settings } = options;
+    // Codes and links go to A2's outbox plugin when it is registered; until then straight into the table.
+    const outbox = () => (app as unknown as { outbox?: OutboxDecorator }).outbox;
+    const instance = createAuth(settings, {
+      db: options.db,
+      enqueue: (message) => (outbox() ? (outbox() as OutboxDecorator).enqueue(message) : enqueueDirectly(options.db, message)),
+      log: (level, message, args) => app.log[level]({ args: args.length ? args : undefined }, `auth: ${message}`),
+    });
+    app.decorate('auth', instance);
+
+    // One limiter per bucket, on the shared store; keys say which bucket and which client or account.
+    const limiters = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>();
+    for (const rules of Object.values(authLimits)) {
+      for (const rule of rules) {
+        if (limiters.has(rule.bucket)) continue;
+        limiters.set(
+          rule.bucket,
+          app.createRateLimit({
+            max: rule.max,
+            timeWindow: rule.windowSeconds * 1000,
+            keyGenerator: (request) => `auth:${rule.bucket}:${rule.by === 'ip' ? request.ip : accountOf(rule, request.body)}`,
+          }),
+        );
+      }
+    }
+
+    async function checkLimits(request: FastifyRequest, reply: FastifyReply, rules: LimitRule[]): Promise<boolean> {
+      for (const rule of rules) {
+        if (rule.by !== 'ip' && accountOf(rule, request.body) === undefined) continue;
+        const result = await (limiters.get(rule.bucket) as ReturnType<FastifyInstance['createRateLimit']>)(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.code(429).header('retry-after', String(result.ttlInSeconds)).send({ message: limitMessage(result.ttlInSeconds) });
+          return false;
+        }
+      }
+      return true;
+    }
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${BASE_PATH}/*`,
+      schema: { hide: true },
+      async handler(request, reply) {
+        const started = performance.now();
+        const path = new URL(request.url, settings.siteUrl).pathname.slice(BASE_PATH.length).replace(/\/+$/, '');
+        const rules = authLimits[path];
+        if (rules && !(await checkLimits(request, reply, rules))) return reply;
+
+        const url = new URL(request.url, settings.siteUrl);
+        const response = await instance.handler(
+          new Request(url, {
+            method: request.method,
+            headers: authHeaders(request),
+            ...(request.method !== 'GET' && request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+          }),
+        );
+
+        const floor = minimumResponseMs[path];
+        if (floor) await sleep(floor - (performance.now() - started));
+
+        reply.status(response.status);
+        for (const [key, value] of response.headers) {
+          if (key === 'set-cookie' || key === 'content-length' || key === 'transfer-encoding') continue;
+          reply.header(key, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        return reply.send(response.body ? await response.text() : null);
+      },
+    });
+
+    const verifyAccessToken = createAccessTokenVerifier({
+      issuer: settings.siteUrl,
+      audience: settings.siteUrl,
+      loadKeys: async () => (await instance.api.getJwks()) as never,
+    });
+
+    async function resolveUser(request: FastifyRequest) {
+      const authorization = request.headers.authorization;
+      if (authorization !== undefined) {
+        // A bearer token that does not verify is a 401, never a fallback to the cookie.
+        const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+        const claims = match ? await verifyAccessToken(match[1] as string) : null;
+        return claims ? loadUser(options.db, claims.sub) : null;
+      }
+      if (!request.headers.cookie) return null;
+      const session = await instance.api.getSession({ headers: authHeaders(request) });
+      return session ? loadUser(options.db, session.user.id) : null;
+    }
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('userProfile', null);
+
+    async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const found = await resolveUser(request);
+      if (!found) {
+        await reply.code(401).send({ message: SIGN_IN_MESSAGE });
+        return;
+      }
+      const { profile, ...requestUser } = found;
+      request.user = requestUser;
+      request.userProfile = profile;
+    }
+
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireRole', (role: UserRole) => async (request: FastifyRequest, reply: FastifyReply) => {
+      await requireUser(request, reply);
+      if (reply.sent) return;
+      if (!hasRole((request.user as RequestUser).role, role)) await reply.code(403).send({ message: FORBIDDEN_MESSAGE });
+    });
+  },
+  { name: 'auth', dependencies: ['rate-limit', 'db'] },
+);

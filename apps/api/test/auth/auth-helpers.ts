@@ -1,0 +1,154 @@
+import { outbox, verification } from '@shop/db';
+import { desc, eq, and, like } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../src/app.ts';
+import { createTestContext, type Engine, type TestContext } from '../helpers.ts';
+
+export const SITE = 'http://localhost:3000';
+export const SECRET = 'test-secret-'.padEnd(40, 'x');
+
+/** A test context on a fresh database (no catalogue fixtures), with a fixed AUTH_SECRET. */
+export async function authContext(engine: Engine, config: Partial<BuildAppOptions['config']> = {}): Promise<TestContext> {
+  const base = await createTestContext(engine, {}, { fixtures: false });
+  // createTestContext's app has no identity settings; ours runs beside it on the same database.
+  const app = await anotherApp(base, config);
+  return {
+    ...base,
+    app,
+    async close() {
+      await app.close();
+      await base.close();
+    },
+  };
+}
+
+/** Another API process on the same database (shares rate limits, sessions, keys). */
+export async function anotherApp(ctx: Pick<TestContext, 'handle' | 'mediaDir'>, config: Partial<BuildAppOptions['config']> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: { mediaDir: ctx.mediaDir, redisUrl: undefined, trustProxy: false, logLevel: 'silent', responseCacheSeconds: 0, siteUrl: SITE, authSecret: SECRET, ...config },
+    db: ctx.handle,
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
+let nextAddress = 1;
+/** A client address of its own for each test, so limits counted in one test never spill into another. */
+export function freshIp(): string {
+  const n = nextAddress++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+let nextPhone = 0;
+/** A valid Indian mobile number not used before in this run. */
+export function freshPhone(): string {
+  nextPhone++;
+  return `+9198${String(Date.now() % 1e4).padStart(4, '0')}${String(nextPhone).padStart(4, '0')}`;
+}
+
+let nextEmail = 0;
+export function freshEmail(): string {
+  return `user${++nextEmail}.${Date.now().toString(36)}@example.com`;
+}
+
+export interface CallOptions {
+  ip?: string;
+  cookie?: string;
+  bearer?: string;
+  headers?: Record<string, string>;
+}
+
+export function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, body?: unknown, options: CallOptions = {}) {
+  return app.inject({
+    method,
+    url,
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: {
+      origin: SITE,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
+      ...options.headers,
+    },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
+export const post = (app: FastifyInstance, url: string, body: unknown = {}, options?: CallOptions) => call(app, 'POST', url, body, options);
+export const get = (app: FastifyInstance, url: string, options?: CallOptions) => call(app, 'GET', url, undefined, options);
+
+/** "auth_token=<value>" from a response's Set-Cookie, for the next request's Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string | undefined {
+  const found = response.cookies.find((cookie) => cookie.name === 'auth_token' && cookie.value !== '');
+  return found ? `auth_token=${found.value}` : undefined;
+}
+
+/** The newest outbox message to a recipient (optionally of one kind). */
+export async function latestMessage(ctx: Pick<TestContext, 'handle'>, recipient: string, kind?: string) {
+  const rows = await ctx.handle.db
+    .select()
+    .from(outbox)
+    .where(kind ? and(eq(outbox.recipient, recipient), eq(outbox.kind, kind)) : eq(outbox.recipient, recipient))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return rows[0];
+}
+
+export async function messageCount(ctx: Pick<TestContext, 'handle'>, recipient: string): Promise<number> {
+  return (await ctx.handle.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.recipient, recipient))).length;
+}
+
+/** The 6-digit code of the newest SMS to a number, read from the outbox as the delivery worker would. */
+export async function latestCode(ctx: Pick<TestContext, 'handle'>, phone: string): Promise<string> {
+  const message = await latestMessage(ctx, phone);
+  const code = /^(\d{6}) is your/.exec(message?.bodyText ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${phone}`);
+  return code;
+}
+
+/** The link of the newest mail of a kind to an address. */
+export async function latestLink(ctx: Pick<TestContext, 'handle'>, email: string, kind: string): Promise<URL> {
+  const message = await latestMessage(ctx, email, kind);
+  const url = /(https?:\/\/\S+)/.exec(message?.bodyText ?? '')?.[1];
+  if (!url) throw new Error(`no ${kind} link sent to ${email}`);
+  return new URL(url);
+}
+
+export async function otpRows(ctx: Pick<TestContext, 'handle'>, phone: string) {
+  return ctx.handle.db.select().from(verification).where(like(verification.identifier, `%${phone}`));
+}
+
+/** Signs a number up (or in) by OTP; returns the session cookie and the verify answer. */
+export async function signInByPhone(app: FastifyInstance, ctx: Pick<TestContext, 'handle'>, phone = freshPhone(), ip = freshIp()) {
+  const sent = await post(app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip });
+  if (sent.statusCode !== 200) throw new Error(`send-otp: ${sent.statusCode} ${sent.body}`);
+  const verified = await post(app, '/api/auth/phone-number/verify', { phoneNumber: phone, code: await latestCode(ctx, phone) }, { ip });
+  if (verified.statusCode !== 200) throw new Error(`verify: ${verified.statusCode} ${verified.body}`);
+  return { phone, cookie: sessionCookie(verified) as string, body: verified.json() };
+}
+
+/** The 60-minute access token for a session cookie. */
+export async function accessToken(app: FastifyInstance, cookie: string): Promise<string> {
+  const response = await get(app, '/api/auth/token', { cookie });
+  if (response.statusCode !== 200) throw new Error(`token: ${response.statusCode} ${response.body}`);
+  return response.json().token as string;
+}
+
+/** Signs up by email, follows the verification link and returns the signed-in cookie. */
+export async function signUpByEmail(app: FastifyInstance, ctx: Pick<TestContext, 'handle'>, email = freshEmail(), password = 'correct horse battery', name = 'Asha') {
+  const ip = freshIp();
+  const signedUp = await post(app, '/api/auth/sign-up/email', { email, password, name }, { ip });
+  if (signedUp.statusCode !== 200) throw new Error(`sign-up: ${signedUp.statusCode} ${signedUp.body}`);
+  const link = await latestLink(ctx, email, 'verify-email');
+  const verified = await get(app, link.pathname + link.search, { ip });
+  const cookie = sessionCookie(verified);
+  if (!cookie) throw new Error(`verify-email: ${verified.statusCode} ${verified.body}`);
+  return { email, password, cookie };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}

@@ -1,0 +1,128 @@
+import { user, verification } from '@shop/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, type TestContext } from '../helpers.ts';
+import { authContext, freshIp, freshPhone, latestCode, otpRows, post, sessionCookie, signInByPhone } from './auth-helpers.ts';
+
+describe.each(engines)('phone OTP sign-in (%s)', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await authContext(engine);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('signs an unknown number up, then signs it in again as the same user', async () => {
+    const first = await signInByPhone(ctx.app, ctx);
+    expect(first.cookie).toMatch(/^auth_token=/);
+    expect(first.body.user).toMatchObject({ phoneNumber: first.phone, phoneNumberVerified: true, email: null, name: '' });
+    const again = await signInByPhone(ctx.app, ctx, first.phone);
+    expect(again.body.user.id).toBe(first.body.user.id);
+    const rows = await ctx.handle.db.select().from(user).where(eq(user.phoneNumber, first.phone));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.role).toBe('customer');
+  });
+
+  it('sends a 6-digit code by SMS through the outbox and never stores it in clear', async () => {
+    const phone = freshPhone();
+    const sent = await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip: freshIp() });
+    expect(sent.statusCode).toBe(200);
+    const code = await latestCode(ctx, phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const rows = await otpRows(ctx, phone);
+    expect(rows).toHaveLength(1);
+    // No column of any verification row holds the code.
+    const all = await ctx.handle.db.execute(sql`select * from verifications`);
+    expect(JSON.stringify(all)).not.toContain(code);
+    expect(rows[0]?.value).toMatch(/^h1\.[\w-]+:0$/);
+  });
+
+  it('refuses numbers that are not Indian mobiles', async () => {
+    for (const phoneNumber of ['9876543210', '+915876543210', '+1 415 555 0100', '+91987654321']) {
+      const response = await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber }, { ip: freshIp() });
+      expect(response.statusCode, phoneNumber).toBe(400);
+      expect(response.json().message).toBeTruthy();
+    }
+  });
+
+  it('voids a code after three wrong tries', async () => {
+    const phone = freshPhone();
+    const ip = freshIp();
+    await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip });
+    const code = await latestCode(ctx, phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++) {
+      const response = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code: wrong }, { ip });
+      expect(response.statusCode).toBe(400);
+    }
+    const fourth = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code }, { ip });
+    expect(fourth.statusCode).toBe(403);
+    const afterwards = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code }, { ip });
+    expect(afterwards.statusCode).toBe(400);
+    expect(sessionCookie(afterwards)).toBeUndefined();
+  });
+
+  it('refuses an expired code', async () => {
+    const phone = freshPhone();
+    const ip = freshIp();
+    await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip });
+    const code = await latestCode(ctx, phone);
+    await ctx.handle.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `phone-number-otp-${phone}`));
+    const response = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code }, { ip });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('OTP_EXPIRED');
+  });
+
+  it('codes live 5 minutes', async () => {
+    const phone = freshPhone();
+    const before = Date.now();
+    await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip: freshIp() });
+    const [row] = await otpRows(ctx, phone);
+    const seconds = ((row?.expiresAt.getTime() ?? 0) - before) / 1000;
+    expect(seconds).toBeGreaterThan(295);
+    expect(seconds).toBeLessThan(305);
+  });
+
+  it('uses a code once', async () => {
+    const phone = freshPhone();
+    const ip = freshIp();
+    await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip });
+    const code = await latestCode(ctx, phone);
+    const first = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code }, { ip });
+    expect(first.statusCode).toBe(200);
+    const second = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code }, { ip });
+    expect(second.statusCode).toBe(400);
+    expect(sessionCookie(second)).toBeUndefined();
+  });
+
+  it('turns 20 parallel submissions of the right code into one session', async () => {
+    const phone = freshPhone();
+    await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip: freshIp() });
+    const code = await latestCode(ctx, phone);
+    // Each from its own address, so the per-address limit does not decide the outcome.
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code }, { ip: freshIp() })),
+    );
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const sessions = await ctx.handle.db.execute(
+      sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.phone_number = ${phone}`,
+    );
+    const n = (Array.isArray(sessions) ? sessions : (sessions as { rows: { n: number }[] }).rows)[0] as { n: number };
+    expect(Number(n.n)).toBe(1);
+  });
+
+  it('ignores a role sent with the sign-up', async () => {
+    const phone = freshPhone();
+    const ip = freshIp();
+    await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip });
+    const code = await latestCode(ctx, phone);
+    const response = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code, role: 'admin' }, { ip });
+    const [row] = await ctx.handle.db.select().from(user).where(eq(user.phoneNumber, phone));
+    expect(row?.role ?? 'none').not.toBe('admin');
+    expect([200, 400]).toContain(response.statusCode);
+  });
+});
