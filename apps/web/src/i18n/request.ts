@@ -8,15 +8,26 @@ export { locales, defaultLocale, directionOf, type Locale } from '@lib/locale/co
  * Messages per namespace: `shell`, `catalogue` and `errors` are used across the app (and sent to
  * client components); `pages` holds the long texts of the information pages and stays on the
  * server. `errors` is its own small file so global-error.tsx can bundle it without the rest.
+ * `auth` and `account` are the sign-in and account screens; their pages hand them to their own
+ * client leaves, and the sign-in modal loads `auth` when first opened.
  */
 export async function loadMessages(locale: Locale) {
-  const [shell, catalogue, errors, pages] = await Promise.all([
+  const [shell, catalogue, errors, pages, auth, account] = await Promise.all([
     import(`./messages/${locale}/shell.json`),
     import(`./messages/${locale}/catalogue.json`),
     import(`./messages/${locale}/errors.json`),
     import(`./messages/${locale}/pages.json`),
+    import(`./messages/${locale}/auth.json`),
+    import(`./messages/${locale}/account.json`),
   ]);
-  return { shell: shell.default, catalogue: catalogue.default, errors: errors.default, pages: pages.default };
+  return {
+    shell: shell.default,
+    catalogue: catalogue.default,
+    errors: errors.default,
+    pages: pages.default,
+    auth: auth.default,
+    account: account.default,
+  };
 }
 
 /** The locale comes from the NEXT_LOCALE cookie (no locale routing); en when absent or unknown. */

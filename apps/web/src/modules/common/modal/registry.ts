@@ -6,11 +6,15 @@ export { modalViews, type ModalView } from '../ui-state';
 
 /**
  * The views the modal host can show, by name. Each is loaded only when first opened. Later
- * issues register LOGIN_VIEW, OTP_LOGIN_VIEW, SIGN_UP_VIEW, FORGET_PASSWORD, NEWSLETTER_VIEW,
- * COSTOMIZATION_VIEW and COMPLAIN_VIEW here; the host never opens a name missing from this map.
+ * issues register NEWSLETTER_VIEW, COSTOMIZATION_VIEW and COMPLAIN_VIEW here; the host never
+ * opens a name missing from this map.
  */
 export const modalRegistry: Partial<Record<ModalView, ComponentType>> = {
   PRODUCT_VIEW: dynamic(() => import('./views/product-view'), { ssr: false }),
+  OTP_LOGIN_VIEW: dynamic(() => import('./views/otp-login-view'), { ssr: false }),
+  LOGIN_VIEW: dynamic(() => import('./views/login-view'), { ssr: false }),
+  SIGN_UP_VIEW: dynamic(() => import('./views/sign-up-view'), { ssr: false }),
+  FORGET_PASSWORD: dynamic(() => import('./views/forget-password-view'), { ssr: false }),
 };
 
 export function isRegisteredView(view: ModalView): boolean {

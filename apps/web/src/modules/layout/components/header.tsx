@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { formatInr } from '@shop/domain/money';
 import { Container } from '@modules/common/components/container';
+import { AccountButton } from '@modules/auth/components/account-button';
+import { AuthSessionMount } from '@modules/auth/session/auth-session-mount';
 import type { ShellSite } from '../site';
 import { CartButton } from './cart-button';
 import { DesktopNav } from './desktop-nav';
@@ -11,6 +13,7 @@ import { Logo } from './logo';
 
 export async function Header({ site }: { site: ShellSite }) {
   const t = await getTranslations('shell.header');
+  const ta = await getTranslations('auth.header');
   return (
     <header className="relative z-40 bg-white shadow-[0_1px_0_var(--color-line)] md:sticky md:top-0">
       <a
@@ -34,6 +37,8 @@ export async function Header({ site }: { site: ShellSite }) {
         </Link>
         <SearchForm id="header-search" className="ms-auto hidden w-full max-w-md md:block" />
         <div className="ms-auto flex items-center md:ms-2">
+          <AccountButton signInLabel={ta('signIn')} accountLabel={ta('account')} />
+          <AuthSessionMount />
           <CartButton />
         </div>
       </Container>

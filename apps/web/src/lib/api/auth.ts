@@ -1,0 +1,90 @@
+import { authClient } from './auth-client';
+import { browserApi } from './browser-client';
+
+/**
+ * Every identity call the browser makes: better-auth under /api/auth (through the storefront's
+ * proxy) plus GET /api/sign-in-methods. Each answers an AuthResult instead of throwing, so forms
+ * show the failure next to the fields.
+ */
+export type AuthFailure = { ok: false; status: number; code: string; message: string };
+export type AuthResult<T = undefined> = { ok: true; data: T } | AuthFailure;
+
+interface ClientError {
+  status?: number;
+  code?: string;
+  message?: string;
+}
+
+async function settle<T>(call: Promise<{ data: unknown; error: ClientError | null }>, map?: (data: unknown) => T): Promise<AuthResult<T>> {
+  try {
+    const { data, error } = await call;
+    if (error) return { ok: false, status: error.status ?? 0, code: error.code ?? '', message: error.message ?? '' };
+    return { ok: true, data: map ? map(data) : (undefined as T) };
+  } catch (error) {
+    // A network failure (offline, proxy down): no status.
+    return { ok: false, status: 0, code: 'NETWORK', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export interface SignInMethods {
+  phone: boolean;
+  email: boolean;
+  emailLink: boolean;
+  google: boolean;
+}
+
+/** Which ways in the API offers; Google only when it is configured there. */
+export function getSignInMethods(): Promise<SignInMethods> {
+  return browserApi<SignInMethods>('/api/sign-in-methods');
+}
+
+export const sendPhoneOtp = (phoneNumber: string) => settle(authClient.phoneNumber.sendOtp({ phoneNumber }));
+
+/** Signs in (and signs up an unknown number) with the 6-digit code. */
+export const verifyPhoneOtp = (phoneNumber: string, code: string) =>
+  settle(authClient.phoneNumber.verify({ phoneNumber, code }));
+
+/** For a signed-in user: the new number takes effect only once its code is verified. */
+export const verifyNewPhoneNumber = (phoneNumber: string, code: string) =>
+  settle(authClient.phoneNumber.verify({ phoneNumber, code, updatePhoneNumber: true }));
+
+export const signInWithEmail = (email: string, password: string) => settle(authClient.signIn.email({ email, password }));
+
+/** Mails a verification link that comes back to `callbackURL` signed in. */
+export const signUpWithEmail = (input: { name: string; email: string; password: string; callbackURL: string }) =>
+  settle(authClient.signUp.email(input));
+
+export const sendEmailLink = (email: string, callbackURL: string) =>
+  settle(authClient.signIn.magicLink({ email, callbackURL }));
+
+export const signInWithGoogle = (callbackURL: string) => settle(authClient.signIn.social({ provider: 'google', callbackURL }));
+
+export const requestPasswordReset = (email: string) =>
+  settle(authClient.requestPasswordReset({ email, redirectTo: '/reset-password' }));
+
+export const resetPassword = (newPassword: string, token: string) => settle(authClient.resetPassword({ newPassword, token }));
+
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  settle(authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true }));
+
+export const updateName = (name: string) => settle(authClient.updateUser({ name }));
+
+export const changeEmail = (newEmail: string, callbackURL: string) => settle(authClient.changeEmail({ newEmail, callbackURL }));
+
+export const sendVerificationEmail = (email: string, callbackURL: string) =>
+  settle(authClient.sendVerificationEmail({ email, callbackURL }));
+
+export const signOut = () => settle(authClient.signOut());
+
+/**
+ * GET /api/auth/token: the 60-minute access token for the current session, or null when there is
+ * no session (401). Throws on other failures so a refresh can be retried.
+ */
+export async function fetchAccessToken(): Promise<string | null> {
+  const { data, error } = await authClient.token();
+  if (error) {
+    if (error.status === 401 || error.status === 403) return null;
+    throw new Error(error.message ?? `token request failed (${error.status})`);
+  }
+  return typeof data?.token === 'string' ? data.token : null;
+}

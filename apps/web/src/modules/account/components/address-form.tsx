@@ -1,0 +1,131 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { addressInputSchema, indianStates } from '../lib/pending-domain-address';
+import type { AddressFields, SavedAddress } from '@lib/api/addresses';
+import { FormMessage, SubmitButton, TextButton, TextField } from '@modules/auth/components/form-controls';
+import { useAddressMessage } from '../lib/use-address-message';
+
+type Input = z.input<typeof addressInputSchema>;
+type Output = z.output<typeof addressInputSchema>;
+
+const empty: Input = { name: '', mobile: '', line1: '', line2: '', landmark: '', city: '', state: '', pincode: '', isDefault: false };
+
+function fromSaved(address: SavedAddress): Input {
+  return {
+    name: address.name,
+    mobile: address.mobile,
+    line1: address.line1,
+    line2: address.line2 ?? '',
+    landmark: address.landmark ?? '',
+    city: address.city,
+    state: address.state,
+    pincode: address.pincode,
+    isDefault: address.isDefault,
+  };
+}
+
+interface AddressFormProps {
+  address?: SavedAddress;
+  /** Saves and resolves to the server's per-field errors (if any); rejects with a message otherwise. */
+  onSave(input: AddressFields): Promise<Record<string, string> | void>;
+  onCancel(): void;
+  failure: string | null;
+}
+
+/**
+ * Add or edit a saved address. The rules and their messages are the domain's (packages/domain
+ * address.ts), the same ones the API applies, shown in the visitor's language.
+ */
+export function AddressForm({ address, onSave, onCancel, failure }: AddressFormProps) {
+  const t = useTranslations('account.addresses');
+  const message = useAddressMessage();
+  const stateId = useId();
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(addressInputSchema), defaultValues: address ? fromSaved(address) : empty });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    form.setFocus('name');
+  }, [form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const fieldErrors = await onSave(values as AddressFields);
+    if (fieldErrors) {
+      for (const [field, text] of Object.entries(fieldErrors)) form.setError(field as keyof Input, { message: text });
+    }
+  });
+
+  const stateError = message(errors.state?.message);
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={address ? t('editTitle') : t('addTitle')}>
+      <TextField label={t('name')} autoComplete="name" registration={form.register('name')} error={message(errors.name?.message)} />
+      <TextField
+        label={t('mobile')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        dir="ltr"
+        registration={form.register('mobile')}
+        error={message(errors.mobile?.message)}
+      />
+      <TextField className="sm:col-span-2" label={t('line1')} autoComplete="address-line1" registration={form.register('line1')} error={message(errors.line1?.message)} />
+      <TextField className="sm:col-span-2" label={t('line2')} autoComplete="address-line2" registration={form.register('line2')} error={message(errors.line2?.message)} />
+      <TextField className="sm:col-span-2" label={t('landmark')} registration={form.register('landmark')} error={message(errors.landmark?.message)} />
+      <TextField label={t('city')} autoComplete="address-level2" registration={form.register('city')} error={message(errors.city?.message)} />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={stateId} className="text-sm font-medium text-ink">
+          {t('state')}
+        </label>
+        <select
+          id={stateId}
+          autoComplete="address-level1"
+          aria-invalid={stateError ? true : undefined}
+          aria-describedby={stateError ? `${stateId}-error` : undefined}
+          className={`min-h-11 rounded-lg border bg-white px-3 py-2 text-base ${stateError ? 'border-danger' : 'border-line'}`}
+          {...form.register('state')}
+        >
+          <option value="">{t('statePlaceholder')}</option>
+          {indianStates.map((state) => (
+            <option key={state} value={state}>
+              {state}
+            </option>
+          ))}
+        </select>
+        {stateError ? (
+          <p id={`${stateId}-error`} role="alert" className="text-sm text-danger">
+            {stateError}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        label={t('pincode')}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={6}
+        dir="ltr"
+        registration={form.register('pincode')}
+        error={message(errors.pincode?.message)}
+      />
+      <label className="flex min-h-11 items-center gap-2 self-end text-sm sm:col-span-2">
+        <input type="checkbox" className="h-5 w-5 accent-brand" {...form.register('isDefault')} />
+        {t('makeDefault')}
+      </label>
+      {failure ? (
+        <div className="sm:col-span-2">
+          <FormMessage tone="error">{failure}</FormMessage>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">
+          {t('save')}
+        </SubmitButton>
+        <TextButton onClick={onCancel}>{t('cancel')}</TextButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { Container } from '@modules/common/components/container';
+import { AccountNav } from '../components/account-nav';
+
+/** The frame of every /my-account page: the section's navigation beside the page. */
+export async function AccountLayout({ children }: { children: ReactNode }) {
+  const messages = await getMessages();
+  const t = await getTranslations('account');
+  return (
+    <Container className="py-6 sm:py-10">
+      <p className="mb-4 font-display text-lg text-muted">{t('section')}</p>
+      <NextIntlClientProvider messages={{ account: messages.account, auth: messages.auth }}>
+        <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">
+          <AccountNav />
+          <div className="min-w-0 flex-1">{children}</div>
+        </div>
+      </NextIntlClientProvider>
+    </Container>
+  );
+}
+
+export function AccountHeading({ title, intro }: { title: string; intro?: string }) {
+  return (
+    <div className="mb-6">
+      <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">{title}</h1>
+      {intro ? <p className="mt-1 text-muted">{intro}</p> : null}
+    </div>
+  );
+}

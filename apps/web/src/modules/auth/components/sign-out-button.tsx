@@ -1,0 +1,23 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { useSignOut } from '../session/use-auth';
+
+/** A button that signs out (server session, token, UI state) and goes home. */
+export function SignOutButton({ children, className }: { children: ReactNode; className?: string }) {
+  const signOut = useSignOut();
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      className={className}
+      onClick={async () => {
+        setBusy(true);
+        await signOut();
+      }}
+    >
+      {children}
+    </button>
+  );
+}

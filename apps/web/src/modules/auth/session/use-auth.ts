@@ -1,0 +1,47 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback } from 'react';
+import { useStore } from 'zustand';
+import { useUI } from '@modules/common/ui-store';
+import { safeNextPath } from '../lib/safe-next';
+import { authStore } from './auth-store';
+import { endSession, startSession } from './session';
+
+/** The signed-in user from the token claims (spec §3), or null. */
+export function useSignedInUser() {
+  return useStore(authStore, (state) => state.user);
+}
+
+/**
+ * What the forms do once the API has set the session cookie: load the token, mark the UI as
+ * authorized, close the modal, then go to `next` (same-origin paths only) or stay, refreshing the
+ * server-rendered parts (header, account pages) so they see the cookie.
+ */
+export function useCompleteSignIn() {
+  const router = useRouter();
+  const authorize = useUI((s) => s.authorize);
+  const closeModal = useUI((s) => s.closeModal);
+  return useCallback(
+    async (next?: string | null) => {
+      await startSession();
+      authorize();
+      closeModal();
+      if (next) router.replace(safeNextPath(next));
+      router.refresh();
+    },
+    [router, authorize, closeModal],
+  );
+}
+
+/** Signs out on the server, clears the client and goes home. */
+export function useSignOut() {
+  const router = useRouter();
+  const unauthorize = useUI((s) => s.unauthorize);
+  return useCallback(async () => {
+    await endSession();
+    unauthorize();
+    router.replace('/');
+    router.refresh();
+  }, [router, unauthorize]);
+}

@@ -1,0 +1,45 @@
+import { redirect } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { getViewer } from '@lib/api/user';
+import { Container } from '@modules/common/components/container';
+import { PageAuthFlow } from '../components/auth-flow';
+import type { AuthView } from '../components/types';
+import { safeNextPath } from '../lib/safe-next';
+
+/** The client leaves of the auth pages get only the `auth` messages. */
+export async function AuthMessagesProvider({ children }: { children: ReactNode }) {
+  const messages = await getMessages();
+  return <NextIntlClientProvider messages={{ auth: messages.auth }}>{children}</NextIntlClientProvider>;
+}
+
+export function AuthCard({ children }: { children: ReactNode }) {
+  return (
+    <Container className="py-8 sm:py-14">
+      <div className="mx-auto w-full max-w-md rounded-2xl border border-line bg-white p-5 shadow-sm sm:p-8">{children}</div>
+    </Container>
+  );
+}
+
+/**
+ * /signin, /signup and /forget-password: the modal's forms full-page. `next` (same-origin paths
+ * only) is where a signed-in visitor goes; one who is already signed in goes there at once.
+ */
+export async function AuthPage({ view, next }: { view: AuthView; next: string | string[] | undefined }) {
+  const target = typeof next === 'string' ? safeNextPath(next, '') || null : null;
+  // Asking the API (not just looking for the cookie) so an ended session cannot loop between pages.
+  if (view !== 'FORGET_PASSWORD' && (await getViewer())) redirect(target ?? '/my-account');
+  return (
+    <AuthCard>
+      <AuthMessagesProvider>
+        <PageAuthFlow initialView={view} next={target} />
+      </AuthMessagesProvider>
+    </AuthCard>
+  );
+}
+
+export async function authPageMetadata(key: 'otp' | 'signUp' | 'forgot' | 'reset' | 'logout') {
+  const t = await getTranslations('auth');
+  return { title: t(`${key}.title`), robots: { index: false } };
+}

@@ -1,0 +1,13 @@
+'use client';
+
+import { AuthMessages } from '@modules/auth/components/auth-messages';
+import { ModalAuthFlow } from '@modules/auth/components/auth-flow';
+
+/** OTP_LOGIN_VIEW in the modal host: the sign-in flow opened at this view (spec §2). */
+export default function View() {
+  return (
+    <AuthMessages>
+      <ModalAuthFlow view="OTP_LOGIN_VIEW" />
+    </AuthMessages>
+  );
+}
