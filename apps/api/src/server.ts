@@ -1,5 +1,6 @@
 import { connect, migrate, type DatabaseHandle } from '@shop/db';
 import { buildApp } from './app.ts';
+import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { loadConfig } from './config.ts';
 
 /**
@@ -27,8 +28,10 @@ async function loadSeed(): Promise<SeedModule | null> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // AUTH_SECRET, or one generated once into $DATA_DIR/auth-secret so restarts keep sessions valid.
+  const authSecret = resolveAuthSecret({ authSecret: config.authSecret, dataDir: config.dataDir, production: config.nodeEnv === 'production' });
   const handle = await connect(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir });
-  const app = await buildApp({ config, db: handle });
+  const app = await buildApp({ config: { ...config, authSecret }, db: handle });
   // Requests still running when a shutdown signal arrives finish before the database closes.
   let inFlight = 0;
   app.addHook('onRequest', (_request, _reply, done) => {

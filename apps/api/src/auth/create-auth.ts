@@ -63,6 +63,14 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
       level: 'warn',
       log: (level, message, ...args) => deps.log(level, message, args),
     },
+    // better-auth would print every 4xx answer as an error; only server errors are errors here.
+    onAPIError: {
+      onError: (error) => {
+        const status = (error as { status?: unknown }).status;
+        if (error instanceof APIError && status !== 'INTERNAL_SERVER_ERROR') deps.log('debug', error.message, []);
+        else deps.log('error', error instanceof Error ? error.message : 'auth request failed', [error]);
+      },
+    },
     database: drizzleAdapter(deps.db, { provider: 'pg', schema: { user, session, account, verification, jwks } }),
     // Limits are ours (./limits.ts): better-auth's would key on a header a client can forge.
     rateLimit: { enabled: false },

@@ -1,0 +1,169 @@
+import { session, user, verification } from '@shop/db';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, type TestContext } from '../helpers.ts';
+import {
+  authContext,
+  freshEmail,
+  freshIp,
+  get,
+  latestLink,
+  latestMessage,
+  post,
+  sessionCookie,
+  signInByPhone,
+  signUpByEmail,
+} from './auth-helpers.ts';
+
+describe.each(engines)('email sign-in (%s)', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await authContext(engine);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const signIn = (email: string, password: string, ip = freshIp()) => post(ctx.app, '/api/auth/sign-in/email', { email, password }, { ip });
+  const who = (cookie: string) => post(ctx.app, '/api/user', undefined, { cookie });
+
+  it('signs up, mails a verification link, and signs in only once the email is verified', async () => {
+    const email = freshEmail();
+    const ip = freshIp();
+    const signedUp = await post(ctx.app, '/api/auth/sign-up/email', { email, password: 'correct horse battery', name: 'Asha' }, { ip });
+    expect(signedUp.statusCode).toBe(200);
+    expect(sessionCookie(signedUp)).toBeUndefined();
+
+    const early = await signIn(email, 'correct horse battery');
+    expect(early.statusCode).toBe(403);
+    expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
+
+    const mail = await latestMessage(ctx, email, 'verify-email');
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Confirm your email for Kaarigar Gifts', status: 'pending' });
+    const link = await latestLink(ctx, email, 'verify-email');
+    expect(link.origin).toBe('http://localhost:3000');
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    const verified = await get(ctx.app, link.pathname + link.search, { ip });
+    const cookie = sessionCookie(verified);
+    expect(cookie).toBeDefined();
+    expect((await who(cookie as string)).json()).toMatchObject({ email, name: 'Asha', emailVerified: true, mobile: null, role: 'customer' });
+
+    const later = await signIn(email, 'correct horse battery');
+    expect(later.statusCode).toBe(200);
+    expect(sessionCookie(later)).toBeDefined();
+    expect((await signIn(email, 'wrong password')).statusCode).toBe(401);
+  });
+
+  it('records the client address Fastify saw on the session, not a forged header', async () => {
+    const { email, password } = await signUpByEmail(ctx.app, ctx);
+    const response = await post(ctx.app, '/api/auth/sign-in/email', { email, password }, { ip: '10.9.8.7', headers: { 'x-forwarded-for': '1.2.3.4', 'x-shop-client-ip': '5.6.7.8' } });
+    expect(response.statusCode).toBe(200);
+    const [row] = await ctx.handle.db.select().from(session).where(eq(session.token, response.json().token));
+    expect(row?.ipAddress).toBe('10.9.8.7');
+  });
+
+  it('signs in with an email link, once, creating the account if needed', async () => {
+    const email = freshEmail();
+    const ip = freshIp();
+    const asked = await post(ctx.app, '/api/auth/sign-in/magic-link', { email, callbackURL: '/my-account' }, { ip });
+    expect(asked.statusCode).toBe(200);
+    const link = await latestLink(ctx, email, 'magic-link');
+    const token = link.searchParams.get('token') as string;
+    // Stored hashed: the token in the mail is not in the table.
+    const rows = await ctx.handle.db.select().from(verification);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const [row] = rows.filter((r) => r.value.includes(email));
+    expect(((row?.expiresAt.getTime() ?? 0) - Date.now()) / 1000).toBeGreaterThan(880);
+
+    const first = await get(ctx.app, link.pathname + link.search, { ip });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('http://localhost:3000/my-account');
+    const cookie = sessionCookie(first) as string;
+    expect((await who(cookie)).json()).toMatchObject({ email, emailVerified: true });
+
+    const second = await get(ctx.app, link.pathname + link.search, { ip });
+    expect(sessionCookie(second)).toBeUndefined();
+    expect(String(second.headers.location)).toContain('error=');
+  });
+
+  it('resets a forgotten password with a single-use link valid 30 minutes, signing out every session', async () => {
+    const { email, cookie } = await signUpByEmail(ctx.app, ctx);
+    const ip = freshIp();
+    const asked = await post(ctx.app, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }, { ip });
+    expect(asked.statusCode).toBe(200);
+    const link = await latestLink(ctx, email, 'password-reset');
+    const [row] = await ctx.handle.db.select().from(verification).where(like(verification.identifier, 'reset-password:%'));
+    const minutes = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+
+    const opened = await get(ctx.app, link.pathname + link.search, { ip });
+    expect(opened.statusCode).toBe(302);
+    const target = new URL(String(opened.headers.location), 'http://localhost:3000');
+    expect(target.pathname).toBe('/reset-password');
+    const token = target.searchParams.get('token') as string;
+
+    const reset = await post(ctx.app, '/api/auth/reset-password', { newPassword: 'a brand new secret', token }, { ip });
+    expect(reset.statusCode).toBe(200);
+    expect((await who(cookie)).statusCode).toBe(401);
+    expect((await signIn(email, 'a brand new secret')).statusCode).toBe(200);
+    expect((await signIn(email, 'correct horse battery')).statusCode).toBe(401);
+
+    const again = await post(ctx.app, '/api/auth/reset-password', { newPassword: 'yet another secret', token }, { ip });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('refuses a reset link older than 30 minutes', async () => {
+    const { email } = await signUpByEmail(ctx.app, ctx);
+    const ip = freshIp();
+    await post(ctx.app, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }, { ip });
+    const link = await latestLink(ctx, email, 'password-reset');
+    const token = link.pathname.split('/').pop() as string;
+    await ctx.handle.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.identifier, `reset-password:${token}`));
+    const reset = await post(ctx.app, '/api/auth/reset-password', { newPassword: 'a brand new secret', token }, { ip });
+    expect(reset.statusCode).toBe(400);
+  });
+
+  it('changes the password with the current one and signs out the other sessions', async () => {
+    const { email, password, cookie: first } = await signUpByEmail(ctx.app, ctx);
+    const second = sessionCookie(await signIn(email, password)) as string;
+    const wrong = await post(ctx.app, '/api/auth/change-password', { currentPassword: 'not it at all', newPassword: 'changed secret 1', revokeOtherSessions: true }, { cookie: second });
+    expect(wrong.statusCode).toBe(400);
+    const changed = await post(ctx.app, '/api/auth/change-password', { currentPassword: password, newPassword: 'changed secret 1', revokeOtherSessions: true }, { cookie: second });
+    expect(changed.statusCode).toBe(200);
+    const current = sessionCookie(changed) as string;
+    expect(current).toBeDefined();
+    expect((await who(first)).statusCode).toBe(401);
+    expect((await who(current)).statusCode).toBe(200);
+    expect((await signIn(email, 'changed secret 1')).statusCode).toBe(200);
+  });
+
+  it('lets a phone user add an email: one account, verified by the link to the new address', async () => {
+    const { cookie, body } = await signInByPhone(ctx.app, ctx);
+    const email = freshEmail();
+    const asked = await post(ctx.app, '/api/auth/change-email', { newEmail: email, callbackURL: '/my-account/account-details' }, { cookie });
+    expect(asked.statusCode).toBe(200);
+    const link = await latestLink(ctx, email, 'verify-email');
+    const clicked = await get(ctx.app, link.pathname + link.search, { cookie });
+    expect(clicked.statusCode).toBe(302);
+    const profile = (await who(cookie)).json();
+    expect(profile).toMatchObject({ _id: body.user.id, email, emailVerified: true, phoneVerified: true });
+    const rows = await ctx.handle.db.select().from(user).where(eq(user.email, email));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('never lets anyone claim or mail a phone user\'s placeholder address', async () => {
+    const { phone } = await signInByPhone(ctx.app, ctx);
+    const placeholder = `${phone.replace(/\D/g, '')}@phone.kaarigar.invalid`;
+    for (const [path, body] of [
+      ['/api/auth/sign-up/email', { email: placeholder, password: 'correct horse battery', name: 'X' }],
+      ['/api/auth/request-password-reset', { email: placeholder, redirectTo: '/reset-password' }],
+      ['/api/auth/sign-in/magic-link', { email: placeholder }],
+      ['/api/auth/sign-in/email', { email: placeholder, password: 'whatever it is' }],
+    ] as const) {
+      const response = await post(ctx.app, path, body, { ip: freshIp() });
+      expect(response.statusCode, path).toBe(400);
+    }
+    expect(await latestMessage(ctx, placeholder)).toBeUndefined();
+  });
+});

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, type TestContext } from '../helpers.ts';
+import { anotherApp, authContext, freshEmail, freshIp, freshPhone, messageCount, post } from './auth-helpers.ts';
+
+describe.each(engines)('sign-in rate limits (%s)', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await authContext(engine);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const sendOtp = (phoneNumber: string, ip: string, headers?: Record<string, string>, app = ctx.app) =>
+    post(app, '/api/auth/phone-number/send-otp', { phoneNumber }, { ip, headers });
+
+  it('sends at most 5 codes an hour to one number, whatever the client address', async () => {
+    const phone = freshPhone();
+    for (let i = 0; i < 5; i++) expect((await sendOtp(phone, freshIp())).statusCode).toBe(200);
+    const sixth = await sendOtp(phone, freshIp());
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ message: expect.stringMatching(/^Too many attempts\. Try again in \d+ minutes?\.$/) });
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await messageCount(ctx, phone)).toBe(5);
+    // Another number is not affected.
+    expect((await sendOtp(freshPhone(), freshIp())).statusCode).toBe(200);
+  });
+
+  it('limits codes per client address, across numbers', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) expect((await sendOtp(freshPhone(), ip)).statusCode).toBe(200);
+    expect((await sendOtp(freshPhone(), ip)).statusCode).toBe(429);
+    expect((await sendOtp(freshPhone(), freshIp())).statusCode).toBe(200);
+  });
+
+  it('holds across API processes sharing the database', async () => {
+    const other = await anotherApp(ctx);
+    try {
+      const phone = freshPhone();
+      for (let i = 0; i < 5; i++) expect((await sendOtp(phone, freshIp(), undefined, i % 2 ? other : ctx.app)).statusCode).toBe(200);
+      expect((await sendOtp(phone, freshIp(), undefined, other)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('ignores a forged X-Forwarded-For (and a forged private address header) without a trusted proxy', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) {
+      const forged = { 'x-forwarded-for': freshIp(), 'x-shop-client-ip': freshIp() };
+      expect((await sendOtp(freshPhone(), ip, forged)).statusCode).toBe(200);
+    }
+    expect((await sendOtp(freshPhone(), ip, { 'x-forwarded-for': freshIp() })).statusCode).toBe(429);
+  });
+
+  it('counts the forwarded address when TRUST_PROXY names the proxy', async () => {
+    const trusting = await anotherApp(ctx, { trustProxy: true });
+    try {
+      const proxy = freshIp();
+      const client = freshIp();
+      for (let i = 0; i < 20; i++) {
+        expect((await sendOtp(freshPhone(), proxy, { 'x-forwarded-for': client }, trusting)).statusCode).toBe(200);
+      }
+      expect((await sendOtp(freshPhone(), proxy, { 'x-forwarded-for': client }, trusting)).statusCode).toBe(429);
+      // Another client behind the same proxy has its own counter.
+      expect((await sendOtp(freshPhone(), proxy, { 'x-forwarded-for': freshIp() }, trusting)).statusCode).toBe(200);
+    } finally {
+      await trusting.close();
+    }
+  });
+
+  it('throttles password sign-in per account and per address', async () => {
+    const email = freshEmail();
+    const attempt = (ip: string, address = email) => post(ctx.app, '/api/auth/sign-in/email', { email: address, password: 'wrong password' }, { ip });
+    for (let i = 0; i < 10; i++) expect((await attempt(freshIp())).statusCode).toBe(401);
+    expect((await attempt(freshIp())).statusCode).toBe(429);
+    // The same account in other letter case shares the counter.
+    expect((await attempt(freshIp(), email.toUpperCase())).statusCode).toBe(429);
+
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) expect((await attempt(ip, freshEmail())).statusCode).toBe(401);
+    expect((await attempt(ip, freshEmail())).statusCode).toBe(429);
+  });
+
+  it('limits forgot-password and email links per address and per client', async () => {
+    const email = freshEmail();
+    for (let i = 0; i < 5; i++) {
+      expect((await post(ctx.app, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }, { ip: freshIp() })).statusCode).toBe(200);
+    }
+    expect((await post(ctx.app, '/api/auth/sign-in/magic-link', { email }, { ip: freshIp() })).statusCode).toBe(429);
+
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) expect((await post(ctx.app, '/api/auth/sign-in/magic-link', { email: freshEmail() }, { ip })).statusCode).toBe(200);
+    expect((await post(ctx.app, '/api/auth/request-password-reset', { email: freshEmail(), redirectTo: '/reset-password' }, { ip })).statusCode).toBe(429);
+  });
+});
