@@ -3,7 +3,7 @@
  * requests"). The session module (modules/auth/session) registers the source; until then, and for
  * anonymous visitors, there is none.
  */
-type TokenSource = () => Promise<string | null>;
+type TokenSource = (options: { signedIn: boolean }) => Promise<string | null>;
 
 let source: TokenSource = async () => null;
 
@@ -11,6 +11,10 @@ export function setAccessTokenSource(next: TokenSource): void {
   source = next;
 }
 
-export function currentAccessToken(): Promise<string | null> {
-  return source();
+/**
+ * The token for a call. `signedIn: true` is for calls that only make sense signed in (account
+ * pages): the token is loaded first if the page has not done so yet.
+ */
+export function currentAccessToken(options: { signedIn: boolean }): Promise<string | null> {
+  return source(options);
 }

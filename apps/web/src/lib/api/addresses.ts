@@ -21,15 +21,15 @@ const base = '/api/user/addresses';
 
 /** The caller's addresses, default first. */
 export async function listAddresses(): Promise<SavedAddress[]> {
-  return (await browserApi<{ data: SavedAddress[] }>(base)).data;
+  return (await browserApi<{ data: SavedAddress[] }>(base, { signedIn: true })).data;
 }
 
-export const createAddress = (input: AddressFields) => browserApi<SavedAddress>(base, { method: 'POST', body: input });
+export const createAddress = (input: AddressFields) => browserApi<SavedAddress>(base, { method: 'POST', body: input, signedIn: true });
 
 export const updateAddress = (id: string, input: AddressFields) =>
-  browserApi<SavedAddress>(`${base}/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+  browserApi<SavedAddress>(`${base}/${encodeURIComponent(id)}`, { method: 'PUT', body: input, signedIn: true });
 
-export const deleteAddress = (id: string) => browserApi<void>(`${base}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteAddress = (id: string) => browserApi<void>(`${base}/${encodeURIComponent(id)}`, { method: 'DELETE', signedIn: true });
 
 export const setDefaultAddress = (id: string) =>
-  browserApi<SavedAddress>(`${base}/${encodeURIComponent(id)}/default`, { method: 'POST' });
+  browserApi<SavedAddress>(`${base}/${encodeURIComponent(id)}/default`, { method: 'POST', signedIn: true });

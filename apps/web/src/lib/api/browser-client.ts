@@ -16,14 +16,16 @@ export interface BrowserRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** The call needs the signed-in user (account pages): wait for the token if it is not loaded yet. */
+  signedIn?: boolean;
 }
 
 /**
  * A call from the browser to the API on the same origin, with `Authorization: Bearer <token>` when
  * signed in. JSON in and out; 204 gives undefined.
  */
-export async function browserApi<T>(path: string, { method = 'GET', body, query }: BrowserRequest = {}): Promise<T> {
-  const token = await currentAccessToken();
+export async function browserApi<T>(path: string, { method = 'GET', body, query, signedIn = false }: BrowserRequest = {}): Promise<T> {
+  const token = await currentAccessToken({ signedIn });
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   // Fastify refuses an empty body declared as JSON, so the content type goes only with a body.

@@ -14,6 +14,8 @@ import {
 } from '@lib/api/addresses';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { FormMessage } from '@modules/auth/components/form-controls';
+// Registers the access-token source, so even the first call of a freshly loaded page carries the bearer token.
+import '@modules/auth/session/session';
 import { useAddressMessage } from '../lib/use-address-message';
 import { AddressCard } from './address-card';
 import { AddressForm } from './address-form';

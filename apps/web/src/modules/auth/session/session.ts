@@ -78,7 +78,7 @@ export async function accessToken(): Promise<string | null> {
   return authStore.getState().token;
 }
 
-setAccessTokenSource(accessToken);
+setAccessTokenSource(({ signedIn }) => (signedIn ? startSession() : accessToken()));
 
 /** Ends the session on the server and forgets the token, the user and the refresh. */
 export async function endSession(): Promise<void> {
