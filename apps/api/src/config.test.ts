@@ -19,6 +19,11 @@ describe('loadConfig', () => {
       siteUrl: 'http://localhost:3000',
       authSecret: undefined,
       google: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Kaarigar Gifts <no-reply@localhost>',
+      smsGatewayUrl: undefined,
+      smsGatewayKey: undefined,
+      smsTemplate: '{"to":"{phone}","message":"{message}"}',
     });
   });
 
@@ -76,6 +81,16 @@ describe('loadConfig', () => {
     ['AUTH_SECRET', 'too-short'],
     ['GOOGLE_CLIENT_ID', 'only-the-id'],
     ['GOOGLE_CLIENT_SECRET', 'only-the-secret'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['SMTP_URL', 'mail.example:587'],
+    ['MAIL_FROM', 'Kaarigar Gifts'],
+    ['MAIL_FROM', 'Shop <not an address>'],
+    ['SMS_GATEWAY_URL', 'sms.example/send'],
+    ['SMS_GATEWAY_KEY', 'a-key-without-a-gateway'],
+    ['SMS_TEMPLATE', 'to={phone}&text={message}'],
+    ['SMS_TEMPLATE', '{"to":"{phone}"}'],
+    ['SMS_TEMPLATE', '{"text":"{message}"}'],
+    ['SMS_TEMPLATE', '"{phone} {message}"'],
   ])('refuses a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment: ${name}:`));
   });
@@ -92,5 +107,24 @@ describe('loadConfig', () => {
       authSecret: 'x'.repeat(32),
       google: { clientId: 'id', clientSecret: 'secret' },
     });
+  });
+
+  it('reads the delivery settings', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Kaarigar <hello@shop.example>',
+      SMS_GATEWAY_URL: 'https://sms.example/v1/send',
+      SMS_GATEWAY_KEY: 'k-123',
+      SMS_TEMPLATE: '{"numbers":["{national}"],"text":"{message}","sender":"KRGR"}',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example:465',
+      mailFrom: 'Kaarigar <hello@shop.example>',
+      smsGatewayUrl: 'https://sms.example/v1/send',
+      smsGatewayKey: 'k-123',
+      smsTemplate: '{"numbers":["{national}"],"text":"{message}","sender":"KRGR"}',
+    });
+    expect(loadConfig({ MAIL_FROM: 'no-reply@shop.example' }).mailFrom).toBe('no-reply@shop.example');
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
   });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SMS_TEMPLATE, smsTemplateProblem } from './outbox/sms-template.ts';
 
 /**
  * Settings are read from the environment once, at start-up, and validated here (ARCHITECTURE.md,
@@ -57,6 +58,26 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  // Delivery of codes and links (issue 3, outbox): unset means the dev transport (server log + /api/dev/outbox).
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+      message: 'must be an address, e.g. "Kaarigar Gifts <no-reply@example.com>"',
+    })
+    .default('Kaarigar Gifts <no-reply@localhost>'),
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  SMS_GATEWAY_KEY: z.string().trim().min(1).optional(),
+  SMS_TEMPLATE: z
+    .string()
+    .superRefine((value, context) => {
+      const problem = smsTemplateProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .default(DEFAULT_SMS_TEMPLATE),
 });
 
 export interface Config {
@@ -81,6 +102,16 @@ export interface Config {
   authSecret: string | undefined;
   /** Google sign-in, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
   google: { clientId: string; clientSecret: string } | undefined;
+  /** SMTP_URL: mail goes out through this server; unset, mail uses the dev transport. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the sender of every mail. */
+  mailFrom: string;
+  /** SMS_GATEWAY_URL: SMS goes out through this HTTP gateway; unset, SMS uses the dev transport. */
+  smsGatewayUrl: string | undefined;
+  /** SMS_GATEWAY_KEY: sent as `Authorization: Bearer <key>` (and available as {key} in the template). */
+  smsGatewayKey: string | undefined;
+  /** SMS_TEMPLATE: the gateway's JSON body with {phone}, {national}, {message}, {key} placeholders. */
+  smsTemplate: string;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       : ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'];
     throw new ConfigError(`Invalid environment: ${set}: needs ${missing} too (set both or neither)`);
   }
+  if (env_.SMS_GATEWAY_KEY && !env_.SMS_GATEWAY_URL) {
+    throw new ConfigError('Invalid environment: SMS_GATEWAY_KEY: needs SMS_GATEWAY_URL too');
+  }
   const dataDir = resolve(cwd, env_.DATA_DIR);
   return {
     port: env_.API_PORT,
@@ -123,5 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       env_.GOOGLE_CLIENT_ID && env_.GOOGLE_CLIENT_SECRET
         ? { clientId: env_.GOOGLE_CLIENT_ID, clientSecret: env_.GOOGLE_CLIENT_SECRET }
         : undefined,
+    smtpUrl: env_.SMTP_URL,
+    mailFrom: env_.MAIL_FROM,
+    smsGatewayUrl: env_.SMS_GATEWAY_URL,
+    smsGatewayKey: env_.SMS_GATEWAY_KEY,
+    smsTemplate: env_.SMS_TEMPLATE,
   };
 }
