@@ -58,9 +58,11 @@ export function accountOf(rule: LimitRule, body: unknown): string | undefined {
  * Endpoints whose answer must take about as long whether or not the account exists: the work differs by
  * a write or two (a token row, an outbox row), so each answer waits until this much time has passed.
  * Sign-in needs no floor: better-auth hashes the password for unknown accounts too. Sending an OTP does
- * the same work for every number (unknown numbers are signed up on verification).
+ * the same work for every number (unknown numbers are signed up on verification), but its few
+ * milliseconds vary with the rows already there, so it gets a short floor as well.
  */
 export const minimumResponseMs: Record<string, number> = {
+  '/phone-number/send-otp': 150,
   '/request-password-reset': 250,
   '/phone-number/request-password-reset': 250,
   '/sign-up/email': 250,

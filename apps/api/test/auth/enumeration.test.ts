@@ -1,0 +1,75 @@
+import { user } from '@shop/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, type TestContext } from '../helpers.ts';
+import { authContext, freshEmail, freshIp, freshPhone, median, post, signInByPhone, signUpByEmail } from './auth-helpers.ts';
+
+/**
+ * Whether an account exists must not show in the answer, nor (much) in the time it takes. Timings are
+ * compared as medians of interleaved runs with a generous ratio: a missing database write or a skipped
+ * password hash shows up as a several-fold difference; scheduling noise does not reach 1.5x on medians (without the response floor, forgot-password measured 1.97x).
+ */
+const RUNS = 7;
+const RATIO = 1.5;
+
+async function timed(run: () => Promise<{ statusCode: number; body: string }>) {
+  const started = performance.now();
+  const response = await run();
+  return { ms: performance.now() - started, status: response.statusCode, body: response.body };
+}
+
+async function compare(known: (i: number) => Promise<{ statusCode: number; body: string }>, unknown: (i: number) => Promise<{ statusCode: number; body: string }>) {
+  const a: Awaited<ReturnType<typeof timed>>[] = [];
+  const b: Awaited<ReturnType<typeof timed>>[] = [];
+  await known(-1); // warm-up: first calls load code and keys
+  await unknown(-1);
+  for (let i = 0; i < RUNS; i++) {
+    a.push(await timed(() => known(i)));
+    b.push(await timed(() => unknown(i)));
+  }
+  return { known: a, unknown: b, ratio: Math.max(median(a.map((r) => r.ms)), median(b.map((r) => r.ms))) / Math.min(median(a.map((r) => r.ms)), median(b.map((r) => r.ms))) };
+}
+
+describe.each(engines)('no account enumeration (%s)', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await authContext(engine);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('password sign-in: the same 401 and about the same time for a wrong password and an unknown email', async () => {
+    const { email } = await signUpByEmail(ctx.app, ctx);
+    const result = await compare(
+      () => post(ctx.app, '/api/auth/sign-in/email', { email, password: 'not the password' }, { ip: freshIp() }),
+      () => post(ctx.app, '/api/auth/sign-in/email', { email: freshEmail(), password: 'not the password' }, { ip: freshIp() }),
+    );
+    for (const r of [...result.known, ...result.unknown]) expect(r.status).toBe(401);
+    expect(new Set([...result.known, ...result.unknown].map((r) => r.body)).size).toBe(1);
+    expect(result.ratio).toBeLessThan(RATIO);
+  });
+
+  it('OTP send: the same answer and about the same time for a registered and a new number', async () => {
+    const registered: string[] = [];
+    for (let i = 0; i < RUNS + 1; i++) registered.push((await signInByPhone(ctx.app, ctx)).phone);
+    const result = await compare(
+      (i) => post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: registered[i + 1] }, { ip: freshIp() }),
+      () => post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: freshPhone() }, { ip: freshIp() }),
+    );
+    for (const r of [...result.known, ...result.unknown]) expect(r.status).toBe(200);
+    expect(new Set([...result.known, ...result.unknown].map((r) => r.body)).size).toBe(1);
+    expect(result.ratio).toBeLessThan(RATIO);
+  });
+
+  it('forgot password: the same answer and about the same time for a known and an unknown email', async () => {
+    const emails = Array.from({ length: RUNS + 1 }, () => freshEmail());
+    await ctx.handle.db.insert(user).values(emails.map((email) => ({ name: 'Known', email, emailVerified: true })));
+    const result = await compare(
+      (i) => post(ctx.app, '/api/auth/request-password-reset', { email: emails[i + 1], redirectTo: '/reset-password' }, { ip: freshIp() }),
+      () => post(ctx.app, '/api/auth/request-password-reset', { email: freshEmail(), redirectTo: '/reset-password' }, { ip: freshIp() }),
+    );
+    for (const r of [...result.known, ...result.unknown]) expect(r.status).toBe(200);
+    expect(new Set([...result.known, ...result.unknown].map((r) => r.body)).size).toBe(1);
+    expect(result.ratio).toBeLessThan(RATIO);
+  });
+});
