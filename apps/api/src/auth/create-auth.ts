@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, jwt, magicLink, phoneNumber } from 'better-auth/plugins';
 import { decodeJwt } from 'jose';
 import { magicLinkMail, type OutboxMessage, otpSms, passwordResetMail, verifyEmailMail } from './messages.ts';
-import { isIndianMobile, isPlaceholderEmail, placeholderEmail, visibleEmail } from './phone.ts';
+import { INVALID_MOBILE_MESSAGE, isIndianMobile, isPlaceholderEmail, normaliseIndianMobile, placeholderEmail, visibleEmail } from './phone.ts';
 import { protectVerificationValue, submittedOtp } from './otp-hash.ts';
 import { accessControl, roles } from './roles.ts';
 
@@ -134,13 +134,15 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
         for (const field of ['email', 'newEmail'] as const) {
           if (isPlaceholderEmail(body[field] as string | undefined)) throw invalidEmail();
         }
+        if (!ctx.path.startsWith('/phone-number/') && ctx.path !== '/sign-in/phone-number') return;
+        // "98765 43210", "09876543210", "+91 98765-43210" all become "+919876543210" (one user, one counter).
+        const phone = normaliseIndianMobile(body.phoneNumber);
+        if (phone === null) throw new APIError('BAD_REQUEST', { message: INVALID_MOBILE_MESSAGE, code: 'INVALID_PHONE_NUMBER' });
+        const changed: Record<string, unknown> = { ...body, phoneNumber: phone };
         // Compare OTPs as HMACs: the plugin then compares our hash with the stored hash.
-        if (ctx.path === '/phone-number/verify') {
-          return { context: { body: { ...body, code: submittedOtp(secret, body.code) } } };
-        }
-        if (ctx.path === '/phone-number/reset-password') {
-          return { context: { body: { ...body, otp: submittedOtp(secret, body.otp) } } };
-        }
+        if (ctx.path === '/phone-number/verify') changed.code = submittedOtp(secret, body.code);
+        if (ctx.path === '/phone-number/reset-password') changed.otp = submittedOtp(secret, body.otp);
+        return { context: { body: changed } };
       }),
       after: createAuthMiddleware(async (ctx) => {
         // The API never shows a placeholder address: answers that carry a user get `email: null`.

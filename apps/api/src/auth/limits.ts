@@ -1,3 +1,5 @@
+import { normaliseIndianMobile } from '@shop/domain/phone';
+
 /**
  * Rate limits of the sign-in endpoints, on the shared store of @fastify/rate-limit (the database, or Redis
  * when REDIS_URL is set), so they hold across API processes. Each endpoint counts per client address
@@ -51,7 +53,7 @@ export function accountOf(rule: LimitRule, body: unknown): string | undefined {
   const record = body as Record<string, unknown>;
   const value = rule.by === 'email' ? (record.email ?? record.newEmail) : record.phoneNumber;
   if (typeof value !== 'string' || value.trim() === '') return undefined;
-  return rule.by === 'email' ? value.trim().toLowerCase() : value.replace(/[\s-]/g, '');
+  return rule.by === 'email' ? value.trim().toLowerCase() : (normaliseIndianMobile(value) ?? value.replace(/[\s-]/g, ''));
 }
 
 /**

@@ -5,10 +5,13 @@
  * /api/user and absent from the access token, and nobody may claim such an address by sign-up.
  */
 
-export const INDIAN_MOBILE = /^\+91[6-9]\d{9}$/;
+import { E164_INDIAN_MOBILE, INVALID_MOBILE_MESSAGE, normaliseIndianMobile } from '@shop/domain/phone';
 
+export { INVALID_MOBILE_MESSAGE, normaliseIndianMobile };
+
+/** Only the canonical form reaches better-auth: the before hook normalises what people type. */
 export function isIndianMobile(value: string): boolean {
-  return INDIAN_MOBILE.test(value);
+  return E164_INDIAN_MOBILE.test(value);
 }
 
 export const PLACEHOLDER_EMAIL_DOMAIN = 'phone.kaarigar.invalid';

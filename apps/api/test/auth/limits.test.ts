@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestContext } from '../helpers.ts';
 import { anotherApp, authContext, freshEmail, freshIp, freshPhone, messageCount, post } from './auth-helpers.ts';
@@ -16,7 +17,9 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
 
   it('sends at most 5 codes an hour to one number, whatever the client address', async () => {
     const phone = freshPhone();
-    const first = await Promise.all(Array.from({ length: 5 }, () => sendOtp(phone, freshIp())));
+    // However the number is written, it is one counter.
+    const spellings = [phone, phone.slice(3), `0${phone.slice(3)}`, `+91 ${phone.slice(3, 8)} ${phone.slice(8)}`, phone];
+    const first = await Promise.all(spellings.map((spelling) => sendOtp(spelling, freshIp())));
     expect(first.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const sixth = await sendOtp(phone, freshIp());
     expect(sixth.statusCode).toBe(429);
@@ -95,5 +98,38 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
     const links = await Promise.all(Array.from({ length: 20 }, () => post(ctx.app, '/api/auth/sign-in/magic-link', { email: freshEmail() }, { ip })));
     expect(links.every((r) => r.statusCode === 200)).toBe(true);
     expect((await post(ctx.app, '/api/auth/request-password-reset', { email: freshEmail(), redirectTo: '/reset-password' }, { ip })).statusCode).toBe(429);
+  });
+});
+
+describe('sign-in rate limits in Redis (REDIS_URL)', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let ctx: TestContext;
+  let redis: Redis;
+  const phone = freshPhone();
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL);
+    ctx = await authContext('pglite', { redisUrl: REDIS_URL });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    const keys = await redis.keys(`shop-rate-limit:*${phone}`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('counts codes per number in Redis, shared by every process using it', async () => {
+    const other = await anotherApp(ctx, { redisUrl: REDIS_URL });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const response = await post(i % 2 ? other : ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip: freshIp() });
+        expect(response.statusCode).toBe(200);
+      }
+      const keys = await redis.keys(`shop-rate-limit:*${phone}`);
+      expect(keys).toEqual([expect.stringContaining('auth:sms-phone:')]);
+      expect(Number(await redis.get(keys[0] as string))).toBe(5);
+      expect((await post(other, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip: freshIp() })).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 });
