@@ -127,4 +127,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAIL_FROM: 'no-reply@shop.example' }).mailFrom).toBe('no-reply@shop.example');
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
   });
+
+  it('defaults SITE_URL to the storefront port on localhost', () => {
+    expect(loadConfig({ PORT: '3100' }).siteUrl).toBe('http://localhost:3100');
+  });
 });

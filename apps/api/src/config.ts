@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SMS_TEMPLATE, smsTemplateProblem } from './outbox/sms-template.ts';
+import { DEFAULT_MAIL_FROM } from './outbox/mail-from.ts';
 
 /**
  * Settings are read from the environment once, at start-up, and validated here (ARCHITECTURE.md,
@@ -54,7 +55,9 @@ const envSchema = z.object({
   SITE_URL: z
     .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
     .transform((value) => new URL(value).origin)
-    .default('http://localhost:3000'),
+    .optional(),
+  /** The storefront's port (npm start passes it on): SITE_URL defaults to http://localhost:$PORT. */
+  PORT: port.default(3000),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -68,7 +71,7 @@ const envSchema = z.object({
     .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
       message: 'must be an address, e.g. "Kaarigar Gifts <no-reply@example.com>"',
     })
-    .default('Kaarigar Gifts <no-reply@localhost>'),
+    .default(DEFAULT_MAIL_FROM),
   SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
   SMS_GATEWAY_KEY: z.string().trim().min(1).optional(),
   SMS_TEMPLATE: z
@@ -151,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     responseCacheSeconds: env_.CATALOGUE_CACHE_SECONDS,
     logLevel: env_.LOG_LEVEL,
     nodeEnv: env_.NODE_ENV,
-    siteUrl: env_.SITE_URL,
+    siteUrl: env_.SITE_URL ?? `http://localhost:${env_.PORT}`,
     authSecret: env_.AUTH_SECRET,
     google:
       env_.GOOGLE_CLIENT_ID && env_.GOOGLE_CLIENT_SECRET

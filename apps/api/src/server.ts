@@ -28,8 +28,13 @@ async function loadSeed(): Promise<SeedModule | null> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // AUTH_SECRET, or one generated once into $DATA_DIR/auth-secret so restarts keep sessions valid.
-  const authSecret = resolveAuthSecret({ authSecret: config.authSecret, dataDir: config.dataDir, production: config.nodeEnv === 'production' });
+  // AUTH_SECRET, or one generated once into $DATA_DIR/auth-secret so restarts keep sessions valid. Generating is
+  // refused only in production with a database server, where several processes must share one secret.
+  const authSecret = resolveAuthSecret({
+    authSecret: config.authSecret,
+    dataDir: config.dataDir,
+    mayGenerate: config.nodeEnv !== 'production' || !config.databaseUrl,
+  });
   const handle = await connect(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir });
   const app = await buildApp({ config: { ...config, authSecret }, db: handle });
   // Requests still running when a shutdown signal arrives finish before the database closes.

@@ -5,8 +5,9 @@ import { dirname, join } from 'node:path';
 /**
  * The secret that signs sessions, encrypts the JWT signing keys and keys the OTP hashes. AUTH_SECRET wins;
  * without it the shop generates 32 random bytes once and keeps them in $DATA_DIR/auth-secret (mode 0600),
- * so restarts keep everyone signed in. In production a missing AUTH_SECRET is only accepted when that file
- * already exists (a production start should not silently mint a secret nobody backed up).
+ * so restarts keep everyone signed in. That is safe when one process owns the data folder (the embedded
+ * database: `npm start`). With a database server (DATABASE_URL) in production, several API processes on several
+ * machines must share one secret, so a missing AUTH_SECRET is refused unless the file already exists.
  */
 
 export const AUTH_SECRET_FILE = 'auth-secret';
@@ -15,7 +16,7 @@ export class AuthSecretError extends Error {
   override name = 'AuthSecretError';
 }
 
-export function resolveAuthSecret(options: { authSecret: string | undefined; dataDir: string; production: boolean }): string {
+export function resolveAuthSecret(options: { authSecret: string | undefined; dataDir: string; mayGenerate: boolean }): string {
   if (options.authSecret) return options.authSecret;
   const file = join(options.dataDir, AUTH_SECRET_FILE);
   try {
@@ -25,8 +26,10 @@ export function resolveAuthSecret(options: { authSecret: string | undefined; dat
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  if (options.production) {
-    throw new AuthSecretError('AUTH_SECRET: required in production (32+ random characters), or a generated $DATA_DIR/auth-secret');
+  if (!options.mayGenerate) {
+    throw new AuthSecretError(
+      'AUTH_SECRET: required in production with DATABASE_URL (32+ random characters, the same for every API process)',
+    );
   }
   const secret = randomBytes(32).toString('base64url');
   mkdirSync(dirname(file), { recursive: true });

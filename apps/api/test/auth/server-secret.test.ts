@@ -8,17 +8,17 @@ import { describe, expect, it } from 'vitest';
 const server = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 
 describe('server start-up: AUTH_SECRET', () => {
-  it('refuses to start in production without AUTH_SECRET or a generated secret, naming it', () => {
+  it('refuses to start in production with DATABASE_URL but without AUTH_SECRET, naming it', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'auth-secret-start-'));
     try {
       const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !['AUTH_SECRET', 'DATABASE_URL'].includes(key)));
       const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
-        env: { ...env, NODE_ENV: 'production', DATA_DIR: dataDir, API_PORT: '4300' },
+        env: { ...env, NODE_ENV: 'production', DATA_DIR: dataDir, API_PORT: '4300', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
         encoding: 'utf8',
         timeout: 30_000,
       });
       expect(result.status).toBe(1);
-      expect(result.stderr).toMatch(/^AUTH_SECRET: required in production/);
+      expect(result.stderr).toMatch(/^AUTH_SECRET: required in production with DATABASE_URL/);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
