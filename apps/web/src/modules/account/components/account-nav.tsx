@@ -26,6 +26,8 @@ export function AccountNav() {
             <li key={link.href} className="shrink-0">
               <Link
                 href={link.href}
+                // The orders pages come with a later issue: no prefetch of a page that may not exist yet.
+                prefetch={link.key === 'orders' ? false : undefined}
                 aria-current={current ? 'page' : undefined}
                 className={`block whitespace-nowrap rounded-lg px-3 py-2.5 text-[15px] ${current ? 'bg-brand-soft font-semibold text-brand' : 'text-ink hover:bg-surface'}`}
               >

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { addressInputSchema, indianStates } from '../lib/pending-domain-address';
+import { addressInputSchema, indianStates } from '@shop/domain/address';
 import type { AddressFields, SavedAddress } from '@lib/api/addresses';
 import { FormMessage, SubmitButton, TextButton, TextField } from '@modules/auth/components/form-controls';
 import { useAddressMessage } from '../lib/use-address-message';

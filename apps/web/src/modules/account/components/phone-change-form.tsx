@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { normaliseIndianMobile } from '@modules/auth/lib/pending-domain-phone';
+import { normaliseIndianMobile } from '@shop/domain/phone';
 import { sendPhoneOtp, verifyNewPhoneNumber } from '@lib/api/auth';
 import { FormMessage, SubmitButton, TextButton, TextField } from '@modules/auth/components/form-controls';
 import { useAuthErrorText } from '@modules/auth/components/use-auth-error';

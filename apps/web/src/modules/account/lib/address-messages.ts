@@ -1,16 +1,14 @@
+import { addressLimitMessage, addressMessages, addressNotFoundMessage } from '@shop/domain/address';
+
 /**
- * The address rules' messages come from packages/domain (English, shared with the API). Each is
- * shown in the visitor's language through this table: English message -> key under
- * `account.addressErrors`. A message missing here is shown as it is (a unit test keeps the table
- * complete for every message the domain schema can give).
+ * The address rules' messages come from packages/domain in English (the API answers the same
+ * texts). The form shows them in the visitor's language: each English text maps to its key under
+ * `account.addressErrors`. A text not found here (a new rule not yet translated) is shown as it is.
  */
 export const addressMessageKeys: Record<string, string> = {
-  'Name is required': 'nameRequired',
-  'Mobile number must be 10 digits': 'mobileDigits',
-  'Address line 1 is required': 'line1Required',
-  'City is required': 'cityRequired',
-  'PIN code must be 6 digits and cannot start with 0': 'pincode',
-  'Choose a state': 'state',
+  ...Object.fromEntries(Object.entries(addressMessages).map(([key, text]) => [text, key])),
+  [addressLimitMessage]: 'limit',
+  [addressNotFoundMessage]: 'notFound',
 };
 
 export function addressMessageKey(message: string): string | undefined {

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { normaliseIndianMobile } from '@modules/auth/lib/pending-domain-phone';
+import { normaliseIndianMobile } from '@shop/domain/phone';
 import { sendPhoneOtp, verifyPhoneOtp } from '@lib/api/auth';
 import { codeSchema, formatIndianMobile, phoneSchema, type CodeForm, type PhoneForm } from '../lib/schemas';
 import { useCompleteSignIn } from '../session/use-auth';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normaliseIndianMobile } from '@modules/auth/lib/pending-domain-phone';
+import { normaliseIndianMobile } from '@shop/domain/phone';
 
 /**
  * Form rules of the sign-in screens. Each message is a key under `auth.errors`, translated where it

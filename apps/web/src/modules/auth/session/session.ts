@@ -82,6 +82,8 @@ setAccessTokenSource(({ signedIn }) => (signedIn ? startSession() : accessToken(
 
 /** Ends the session on the server and forgets the token, the user and the refresh. */
 export async function endSession(): Promise<void> {
+  // A token request still on its way would otherwise answer 401 after the session is gone.
+  if (loading) await loading.catch(() => null);
   clearTimeout(refreshTimer);
   await signOutOnServer();
   authStore.setState({ token: null });
