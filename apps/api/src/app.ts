@@ -9,13 +9,16 @@ import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { mediaPlugin } from './plugins/media.ts';
+import { outboxPlugin } from './plugins/outbox.ts';
+import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { routes } from './routes/index.ts';
 
 export interface BuildAppOptions {
   config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'> &
-    Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> & {
+    Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> &
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -23,6 +26,8 @@ export interface BuildAppOptions {
   db: DatabaseHandle;
   /** Fastify logger; defaults to pino at config.logLevel. Tests pass false. */
   logger?: boolean;
+  /** The outbox worker's timing (tests shorten it), or false for an app that sends nothing itself. */
+  outboxWorker?: Partial<OutboxWorkerTiming> | false;
 }
 
 /** Largest request body anywhere; routes that take bodies set tighter limits of their own. */
@@ -68,6 +73,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
+  await app.register(outboxPlugin, {
+    db: options.db.db,
+    settings: { ...config, production: config.nodeEnv === 'production' },
+    worker: options.outboxWorker,
+  });
   await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
 
   // Routes.

@@ -43,5 +43,5 @@ function fill(value: Json, values: Required<SmsValues> & { national: string }): 
 /** The request body for one message: the template with its placeholders filled, as JSON text. */
 export function renderSmsBody(template: string, values: SmsValues): string {
   const national = values.phone.startsWith('+91') ? values.phone.slice(3) : values.phone.replace(/^\+/, '');
-  return JSON.stringify(fill(JSON.parse(template) as Json, { key: '', ...values, national }));
+  return JSON.stringify(fill(JSON.parse(template) as Json, { phone: values.phone, message: values.message, key: values.key ?? '', national }));
 }

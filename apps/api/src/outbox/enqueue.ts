@@ -1,0 +1,36 @@
+import { type Database, outbox, type OutboxChannel } from '@shop/db';
+
+/** What a feature asks the outbox to deliver (`app.outbox.enqueue`). */
+export interface OutboxMessageInput {
+  channel: OutboxChannel;
+  /** An email address, or an E.164 phone number for SMS. */
+  recipient: string;
+  /** 'otp' | 'magic-link' | 'password-reset' | 'verify-email' | …: decides redaction after delivery. */
+  kind: string;
+  subject?: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Writes one message to the outbox and answers its id. `db` may be a transaction, so the message is committed
+ * (and later sent) only if the rest of the request's writes are. The worker sends it; nothing here waits on a
+ * mail server or gateway.
+ */
+export async function enqueueMessage(db: Database, message: OutboxMessageInput): Promise<string> {
+  if (message.channel !== 'email' && message.channel !== 'sms') throw new Error(`outbox: unknown channel ${String(message.channel)}`);
+  if (!message.recipient.trim()) throw new Error('outbox: a message needs a recipient');
+  if (message.channel === 'email' && !message.subject) throw new Error('outbox: an email needs a subject');
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      channel: message.channel,
+      recipient: message.recipient.trim(),
+      kind: message.kind,
+      subject: message.subject ?? null,
+      bodyText: message.text,
+      bodyHtml: message.html ?? null,
+    })
+    .returning({ id: outbox.id });
+  return (row as { id: string }).id;
+}

@@ -1,0 +1,27 @@
+/** One message as a transport sends it (a claimed outbox row). */
+export interface OutgoingMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  kind: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+}
+
+/**
+ * Sends messages of one channel somewhere. `real` transports deliver to people (SMTP, an SMS gateway); after
+ * they send a message that carries a secret, its stored body is redacted. `dev` keeps bodies for /api/dev/outbox.
+ * `send` resolves once the far end accepted the message and rejects with a short reason otherwise.
+ */
+export interface Transport {
+  name: 'dev' | 'smtp' | 'sms-gateway';
+  real: boolean;
+  send(message: OutgoingMessage): Promise<void>;
+  close?(): Promise<void> | void;
+}
+
+/** A transport's error, short enough for outbox.last_error and free of credentials. */
+export class TransportError extends Error {
+  override name = 'TransportError';
+}

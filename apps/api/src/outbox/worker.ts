@@ -1,0 +1,214 @@
+import { type Database, outbox, type OutboxChannel } from '@shop/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../lib/rows.ts';
+import { carriesSecret, REDACTED_BODY } from './redaction.ts';
+import type { OutgoingMessage, Transport } from './transports/transport.ts';
+
+/**
+ * Sends what the outbox holds. Every API process runs one; they share the table safely:
+ * - a row is claimed in one statement (`FOR UPDATE SKIP LOCKED`, status 'sending', attempts + 1), so two
+ *   processes never take the same row;
+ * - a claim is a lease: its next_attempt_at moves `leaseMs` ahead, and a row left 'sending' by a process that
+ *   died is claimed again once the lease runs out (transport timeouts stay far below the lease, so a live
+ *   sender never loses its row to another process);
+ * - the outcome is written only while the claim is still ours (same attempts count), then 'sent', or back to
+ *   'pending' after a backoff, or 'failed' after `maxAttempts`.
+ */
+
+export interface OutboxWorkerTiming {
+  /** How often to look for due rows when not woken (ms). */
+  pollMs: number;
+  /** Rows claimed per statement; a full batch is followed at once by another. */
+  batchSize: number;
+  /** Attempts before a row is marked 'failed'. */
+  maxAttempts: number;
+  /** Wait before attempt n + 1, given the n attempts made so far (ms). */
+  backoffMs(attempts: number): number;
+  /** How long a claim is held before another process may take the row again (ms). */
+  leaseMs: number;
+}
+
+/** 5 s, 10 s, 20 s, 40 s (±20 %): five attempts within about a minute and a half, inside an OTP's 5 minutes. */
+export const defaultTiming: OutboxWorkerTiming = {
+  pollMs: 1_000,
+  batchSize: 10,
+  maxAttempts: 5,
+  backoffMs: (attempts) => Math.round(5_000 * 2 ** (attempts - 1) * (0.8 + Math.random() * 0.4)),
+  leaseMs: 120_000,
+};
+
+interface WorkerLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface OutboxWorkerOptions {
+  db: Database;
+  transports: Record<OutboxChannel, Transport>;
+  log: WorkerLog;
+  timing?: Partial<OutboxWorkerTiming>;
+}
+
+export interface OutboxWorker {
+  /** Starts polling (idempotent). */
+  start(): void;
+  /** Looks for due rows now (after an enqueue in this process) instead of at the next poll. */
+  wake(): void;
+  /** Stops polling and waits for the batch in hand to finish. */
+  stop(): Promise<void>;
+  /** One claim-and-send pass; answers how many rows it claimed. */
+  runOnce(): Promise<number>;
+}
+
+interface ClaimedRow {
+  id: string;
+  channel: OutboxChannel;
+  recipient: string;
+  kind: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  attempts: number;
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const timing = { ...defaultTiming, ...options.timing };
+  const { db, log } = options;
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let wokenWhileRunning = false;
+
+  /** Rows whose lease ran out on their last attempt (their process died mid-send) are given up. */
+  async function giveUpAbandoned(): Promise<void> {
+    await db
+      .update(outbox)
+      .set({ status: 'failed', lastError: 'abandoned while sending on the last attempt' })
+      .where(
+        and(
+          eq(outbox.status, 'sending'),
+          sql`${outbox.nextAttemptAt} <= now()`,
+          sql`${outbox.attempts} >= ${timing.maxAttempts}`,
+        ),
+      );
+  }
+
+  async function claim(): Promise<ClaimedRow[]> {
+    const result = await db.execute(sql`
+      update outbox
+         set status = 'sending',
+             attempts = attempts + 1,
+             next_attempt_at = now() + ${timing.leaseMs}::int * interval '1 millisecond'
+       where id in (
+         select id from outbox
+          where status in ('pending', 'sending')
+            and next_attempt_at <= now()
+            and attempts < ${timing.maxAttempts}
+          order by next_attempt_at
+          limit ${timing.batchSize}
+          for update skip locked
+       )
+      returning id, channel, recipient, kind, subject, body_text, body_html, attempts`);
+    return rowsOf<ClaimedRow>(result);
+  }
+
+  /** The row as this claim left it: the guard that makes a late outcome from a lost claim a no-op. */
+  const stillOurs = (row: ClaimedRow) => and(eq(outbox.id, row.id), eq(outbox.status, 'sending'), eq(outbox.attempts, row.attempts));
+
+  async function deliver(row: ClaimedRow): Promise<void> {
+    const transport = options.transports[row.channel];
+    const message: OutgoingMessage = {
+      id: row.id,
+      channel: row.channel,
+      recipient: row.recipient,
+      kind: row.kind,
+      subject: row.subject,
+      text: row.body_text,
+      html: row.body_html,
+    };
+    const redact = Boolean(transport?.real) && carriesSecret(row.kind);
+    try {
+      if (!transport) throw new Error(`no transport for channel ${row.channel}`);
+      await transport.send(message);
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const final = row.attempts >= timing.maxAttempts;
+      await db
+        .update(outbox)
+        .set({
+          status: final ? 'failed' : 'pending',
+          lastError: reason,
+          nextAttemptAt: final ? sql`now()` : sql`now() + ${Math.max(0, Math.round(timing.backoffMs(row.attempts)))}::int * interval '1 millisecond'`,
+          // A code that will never arrive is still a secret: it does not stay in the table either.
+          ...(final && redact ? { bodyText: REDACTED_BODY, bodyHtml: null } : {}),
+        })
+        .where(stillOurs(row));
+      const entry = { outbox: { id: row.id, channel: row.channel, kind: row.kind, attempts: row.attempts }, reason };
+      if (final) log.error(entry, 'outbox: giving up on a message');
+      else log.warn(entry, 'outbox: sending failed, will retry');
+      return;
+    }
+    await db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...(redact ? { bodyText: REDACTED_BODY, bodyHtml: null } : {}) })
+      .where(stillOurs(row));
+  }
+
+  async function runOnce(): Promise<number> {
+    await giveUpAbandoned();
+    const rows = await claim();
+    await Promise.all(rows.map((row) => deliver(row)));
+    return rows.length;
+  }
+
+  function schedule(delay: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    // A pending poll never keeps a process alive on its own.
+    timer.unref();
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = (async () => {
+      try {
+        let claimed: number;
+        do {
+          wokenWhileRunning = false;
+          claimed = await runOnce();
+        } while (!stopped && (claimed === timing.batchSize || wokenWhileRunning));
+      } catch (error) {
+        // The database may be briefly unreachable; the next poll tries again.
+        log.error({ err: error }, 'outbox: worker pass failed');
+      } finally {
+        running = undefined;
+        schedule(timing.pollMs);
+      }
+    })();
+  }
+
+  return {
+    start() {
+      if (started || stopped) return;
+      started = true;
+      schedule(0);
+    },
+    wake() {
+      if (started && !stopped) tick();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    runOnce,
+  };
+}
