@@ -2,7 +2,7 @@ import { user, verification } from '@shop/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestContext } from '../helpers.ts';
-import { authContext, freshIp, freshPhone, latestCode, otpRows, post, sessionCookie, signInByPhone } from './auth-helpers.ts';
+import { authContext, freshIp, freshPhone, latestCode, latestMessage, otpRows, post, sessionCookie, signInByPhone } from './auth-helpers.ts';
 
 describe.each(engines)('phone OTP sign-in (%s)', (engine) => {
   let ctx: TestContext;
@@ -136,5 +136,34 @@ describe.each(engines)('phone OTP sign-in (%s)', (engine) => {
     const [row] = await ctx.handle.db.select().from(user).where(eq(user.phoneNumber, phone));
     expect(row?.role ?? 'none').not.toBe('admin');
     expect([200, 400]).toContain(response.statusCode);
+  });
+
+  it('resets a phone user\'s password with an SMS code (hashed too), then signs in with it', async () => {
+    const { phone } = await signInByPhone(ctx.app, ctx);
+    const ip = freshIp();
+    const asked = await post(ctx.app, '/api/auth/phone-number/request-password-reset', { phoneNumber: phone }, { ip });
+    expect(asked.statusCode).toBe(200);
+    const message = await latestMessage(ctx, phone, 'password-reset');
+    const otp = /^(\d{6}) is your/.exec(message?.bodyText ?? '')?.[1] as string;
+    expect(otp).toMatch(/^\d{6}$/);
+    const [row] = (await otpRows(ctx, phone)).filter((r) => r.identifier.startsWith('phone-number-reset-'));
+    expect(row?.value).toMatch(/^h1\./);
+    expect(row?.value).not.toContain(otp);
+
+    const wrong = await post(ctx.app, '/api/auth/phone-number/reset-password', { phoneNumber: phone, otp: otp === '000000' ? '111111' : '000000', newPassword: 'phone user secret' }, { ip });
+    expect(wrong.statusCode).toBe(400);
+    const reset = await post(ctx.app, '/api/auth/phone-number/reset-password', { phoneNumber: phone, otp, newPassword: 'phone user secret' }, { ip });
+    expect(reset.statusCode).toBe(200);
+    const signedIn = await post(ctx.app, '/api/auth/sign-in/phone-number', { phoneNumber: phone, password: 'phone user secret' }, { ip });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.email).toBeNull();
+    expect(sessionCookie(signedIn)).toBeDefined();
+  });
+
+  it('answers better-auth paths with a trailing slash too', async () => {
+    const { cookie } = await signInByPhone(ctx.app, ctx);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session/', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.phoneNumber).toMatch(/^\+91/);
   });
 });
