@@ -81,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
 
   // Routes.
-  await app.register(routes);
+  await app.register(routes, { production: config.nodeEnv === 'production' });
 
   return app as unknown as FastifyInstance;
 }

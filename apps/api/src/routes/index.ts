@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandsRoutes } from './brands/index.ts';
 import { categoriesRoutes } from './categories/index.ts';
+import { devOutboxRoutes } from './dev-outbox/index.ts';
 import { headersRoutes } from './headers/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { logRoutes } from './log/index.ts';
@@ -9,9 +10,10 @@ import { productsRoutes } from './products/index.ts';
 import { signInMethodsRoutes } from './sign-in-methods/index.ts';
 import { slidersRoutes } from './sliders/index.ts';
 import { userRoutes } from './user/index.ts';
+import { userAddressesRoutes } from './user-addresses/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
-export const routes: FastifyPluginAsyncZod = async (app) => {
+export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, options) => {
   await app.register(healthRoutes);
   await app.register(headersRoutes);
   await app.register(categoriesRoutes);
@@ -22,4 +24,6 @@ export const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(logRoutes);
   await app.register(signInMethodsRoutes);
   await app.register(userRoutes);
+  await app.register(userAddressesRoutes);
+  await app.register(devOutboxRoutes, { production: options.production === true });
 };

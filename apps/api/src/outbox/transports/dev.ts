@@ -1,11 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { OutgoingMessage, Transport } from './transport.ts';
 
 /**
  * Development delivery: the message goes to the server log (and stays in the outbox, where /api/dev/outbox
  * shows it). It is what runs when SMTP_URL or SMS_GATEWAY_URL is unset, so a fresh checkout can sign in.
  */
-export function createDevTransport(log: Pick<FastifyBaseLogger, 'info'>): Transport {
+export function createDevTransport(log: { info(object: object, message: string): void }): Transport {
   return {
     name: 'dev',
     real: false,

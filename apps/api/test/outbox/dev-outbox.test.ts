@@ -1,0 +1,89 @@
+import { outbox } from '@shop/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { createTestContext, engines, type TestContext } from '../helpers.ts';
+import { eventually } from './local-servers.ts';
+
+describe.each(engines)('GET /api/dev/outbox (%s)', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(engine, {}, { fixtures: false });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('lists the latest messages, newest first, with the body the dev transport kept', async () => {
+    const { enqueue } = ctx.app.outbox;
+    const older = await enqueue({ channel: 'sms', recipient: '+919876500001', kind: 'otp', text: '111111 is your code' });
+    // Distinct creation times, whatever the clock's resolution.
+    await ctx.handle.db.update(outbox).set({ createdAt: sql`now() - interval '1 minute'` });
+    const newer = await enqueue({ channel: 'email', recipient: 'Asha@Example.com', kind: 'magic-link', subject: 'Your sign-in link', text: 'Sign in: http://x/y' });
+    // The app's own worker (dev transport) sends them; the bodies stay.
+    await eventually(async () => (await ctx.handle.db.select().from(outbox)).every((row) => row.status === 'sent'));
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      data: [
+        {
+          _id: newer,
+          channel: 'email',
+          recipient: 'Asha@Example.com',
+          kind: 'magic-link',
+          subject: 'Your sign-in link',
+          bodyText: 'Sign in: http://x/y',
+          createdAt: expect.any(String),
+          status: 'sent',
+        },
+        {
+          _id: older,
+          channel: 'sms',
+          recipient: '+919876500001',
+          kind: 'otp',
+          subject: null,
+          bodyText: '111111 is your code',
+          createdAt: expect.any(String),
+          status: 'sent',
+        },
+      ],
+    });
+  });
+
+  it('filters by recipient (email in any case; a number however the query string mangled its "+")', async () => {
+    const ids = async (query: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/dev/outbox?${query}` })).json().data.map((message: { recipient: string }) => message.recipient);
+    expect(await ids('to=asha%40example.com')).toEqual(['Asha@Example.com']);
+    expect(await ids('to=%2B919876500001')).toEqual(['+919876500001']);
+    expect(await ids('to=+919876500001')).toEqual(['+919876500001']);
+    expect(await ids('to=9876500001')).toEqual(['+919876500001']);
+    expect(await ids('to=nobody%40example.com')).toEqual([]);
+  });
+
+  it('honours limit and refuses a bad one', async () => {
+    for (let index = 0; index < 3; index++) await ctx.app.outbox.enqueue({ channel: 'sms', recipient: '+919876500002', kind: 'otp', text: `code ${index}` });
+    const limited = await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox?limit=2' });
+    expect(limited.json().data).toHaveLength(2);
+    for (const limit of ['0', '101', 'ten']) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/dev/outbox?limit=${limit}` });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors)).toEqual(['limit']);
+    }
+  });
+
+  it('is not served in production (404)', async () => {
+    const production = await buildApp({
+      config: { mediaDir: ctx.mediaDir, redisUrl: undefined, trustProxy: false, logLevel: 'silent', nodeEnv: 'production', authSecret: 'p'.repeat(40) },
+      db: ctx.handle,
+      logger: false,
+      outboxWorker: false,
+    });
+    await production.ready();
+    const response = await production.inject({ method: 'GET', url: '/api/dev/outbox' });
+    await production.close();
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+});
