@@ -54,7 +54,6 @@ export type AddressMessageKey = keyof typeof addressMessages;
  * courier label would choke on) and runs of whitespace become single spaces, the ends are trimmed.
  */
 export function cleanLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
