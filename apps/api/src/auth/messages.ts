@@ -1,3 +1,5 @@
+import type { OutboxMessageInput } from '../outbox/enqueue.ts';
+
 /**
  * The texts of the codes and links we send. Plain text first (SMS and the mail's text part); the HTML
  * part repeats it with a button. Links are absolute, on the storefront's origin (better-auth's baseURL).
@@ -5,14 +7,8 @@
 
 export const SHOP_NAME = 'Kaarigar Gifts';
 
-export interface OutboxMessage {
-  channel: 'email' | 'sms';
-  recipient: string;
-  kind: string;
-  subject?: string;
-  text: string;
-  html?: string;
-}
+/** What app.outbox.enqueue takes. */
+export type OutboxMessage = OutboxMessageInput;
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

@@ -10,8 +10,8 @@ import { connect, type DatabaseHandle, migrate } from '@shop/db';
 import { processesUsingFolder } from '@shop/db/seed/pglite-in-use';
 import { createAdmin } from '../auth/create-admin.ts';
 import { createAuth } from '../auth/create-auth.ts';
-import { enqueueDirectly } from '../auth/outbox-fallback.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { enqueueMessage } from '../outbox/enqueue.ts';
 
 const usage = `Usage: npm run create-admin -- --email <email> --password <password> [--name <name>]
 
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       { siteUrl: config.siteUrl, secret: config.authSecret ?? randomBytes(32).toString('base64url'), production: config.nodeEnv === 'production', google: undefined },
       {
         db: handle.db,
-        enqueue: (message) => enqueueDirectly(handle.db, message),
+        enqueue: (message) => enqueueMessage(handle.db, message),
         log: (level, message) => {
           if (level === 'error' || level === 'warn') process.stderr.write(`create-admin: ${message}\n`);
         },

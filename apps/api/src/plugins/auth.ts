@@ -5,10 +5,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { createAccessTokenVerifier } from '../auth/access-token.ts';
 import { type Auth, type AuthSettings, BASE_PATH, CLIENT_IP_HEADER, createAuth } from '../auth/create-auth.ts';
 import { accountOf, authLimits, limitMessage, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
-import type { OutboxMessage } from '../auth/messages.ts';
 import { hasRole, type UserRole } from '../auth/roles.ts';
 import { loadUser, type RequestUser, type UserProfile } from '../auth/request-user.ts';
-import { enqueueDirectly } from '../auth/outbox-fallback.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,23 +37,18 @@ export function authHeaders(request: FastifyRequest): Headers {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface OutboxDecorator {
-  enqueue(message: OutboxMessage): Promise<unknown>;
-}
-
 /**
  * Identity inside the API: mounts better-auth at /api/auth/* (GET and POST, converted to a Web Request),
  * puts our rate limits in front of it, and gives routes `app.requireUser` / `app.requireRole(...)`.
- * Register after the rate-limit and db plugins (and the outbox plugin, when present).
+ * Register after the rate-limit, db and outbox plugins.
  */
 export const authPlugin = fp(
   async function auth(app: FastifyInstance, options: { settings: AuthSettings; db: Database }) {
     const { settings } = options;
-    // Codes and links go to A2's outbox plugin when it is registered; until then straight into the table.
-    const outbox = () => (app as unknown as { outbox?: OutboxDecorator }).outbox;
+    // Codes and links are written to the outbox in the request; its worker sends them.
     const instance = createAuth(settings, {
       db: options.db,
-      enqueue: (message) => (outbox() ? (outbox() as OutboxDecorator).enqueue(message) : enqueueDirectly(options.db, message)),
+      enqueue: (message) => app.outbox.enqueue(message),
       log: (level, message, args) => app.log[level]({ args: args.length ? args : undefined }, `auth: ${message}`),
     });
     app.decorate('auth', instance);
@@ -161,5 +154,5 @@ export const authPlugin = fp(
       if (!hasRole((request.user as RequestUser).role, role)) await reply.code(403).send({ message: FORBIDDEN_MESSAGE });
     });
   },
-  { name: 'auth', dependencies: ['rate-limit', 'db'] },
+  { name: 'auth', dependencies: ['rate-limit', 'db', 'outbox'] },
 );
