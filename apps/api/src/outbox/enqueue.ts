@@ -12,12 +12,15 @@ export interface OutboxMessageInput {
   html?: string;
 }
 
+/** The database or a transaction on it: anything that can insert. */
+export type OutboxWriter = Pick<Database, 'insert'>;
+
 /**
  * Writes one message to the outbox and answers its id. `db` may be a transaction, so the message is committed
  * (and later sent) only if the rest of the request's writes are. The worker sends it; nothing here waits on a
  * mail server or gateway.
  */
-export async function enqueueMessage(db: Database, message: OutboxMessageInput): Promise<string> {
+export async function enqueueMessage(db: OutboxWriter, message: OutboxMessageInput): Promise<string> {
   if (message.channel !== 'email' && message.channel !== 'sms') throw new Error(`outbox: unknown channel ${String(message.channel)}`);
   if (!message.recipient.trim()) throw new Error('outbox: a message needs a recipient');
   if (message.channel === 'email' && !message.subject) throw new Error('outbox: an email needs a subject');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_SMS_TEMPLATE } from '../outbox/sms-template.ts';
 import { DEFAULT_MAIL_FROM } from '../outbox/mail-from.ts';
-import { enqueueMessage, type OutboxMessageInput } from '../outbox/enqueue.ts';
+import { enqueueMessage, type OutboxMessageInput, type OutboxWriter } from '../outbox/enqueue.ts';
 import { type DeliverySettings, transportsFor } from '../outbox/transports/for-settings.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerTiming } from '../outbox/worker.ts';
 
@@ -14,7 +14,7 @@ declare module 'fastify' {
        * Writes a message to the outbox (in `db` when given, e.g. the request's transaction) and answers its
        * id; this process's worker is woken to send it at once.
        */
-      enqueue(message: OutboxMessageInput, db?: Database): Promise<string>;
+      enqueue(message: OutboxMessageInput, db?: OutboxWriter): Promise<string>;
       worker: OutboxWorker;
     };
   }
@@ -52,7 +52,7 @@ export const outboxPlugin = fp(
     });
 
     app.decorate('outbox', {
-      async enqueue(message: OutboxMessageInput, db: Database = options.db) {
+      async enqueue(message: OutboxMessageInput, db: OutboxWriter = options.db) {
         const id = await enqueueMessage(db, message);
         worker.wake();
         return id;

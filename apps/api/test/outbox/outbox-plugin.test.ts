@@ -91,6 +91,21 @@ describe.each(engines)('app.outbox (%s)', (engine) => {
     await app.close();
   });
 
+  it("writes in the caller's transaction: a rolled-back request leaves no message", async () => {
+    const rollback = new Error('rolled back');
+    await expect(
+      ctx.handle.db.transaction(async (tx) => {
+        await ctx.app.outbox.enqueue({ channel: 'sms', recipient: '+919876512399', kind: 'otp', text: 'never sent' }, tx);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    const id = await ctx.handle.db.transaction((tx) =>
+      ctx.app.outbox.enqueue({ channel: 'sms', recipient: '+919876512399', kind: 'otp', text: 'committed' }, tx),
+    );
+    const rows = await ctx.handle.db.select().from(outbox).where(eq(outbox.recipient, '+919876512399'));
+    expect(rows.map((row) => [row.id, row.bodyText])).toEqual([[id, 'committed']]);
+  });
+
   it('refuses a message without a recipient or with an unknown channel', async () => {
     await expect(ctx.app.outbox.enqueue({ channel: 'sms', recipient: ' ', kind: 'otp', text: 'x' })).rejects.toThrow(/recipient/);
     await expect(ctx.app.outbox.enqueue({ channel: 'fax' as never, recipient: '1', kind: 'otp', text: 'x' })).rejects.toThrow(/channel/);
