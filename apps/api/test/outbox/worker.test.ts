@@ -8,7 +8,7 @@ import { createDevTransport } from '../../src/outbox/transports/dev.ts';
 import { createSmsGatewayTransport } from '../../src/outbox/transports/sms-gateway.ts';
 import { createSmtpTransport } from '../../src/outbox/transports/smtp.ts';
 import type { Transport } from '../../src/outbox/transports/transport.ts';
-import { createOutboxWorker, type OutboxWorker, type OutboxWorkerTiming } from '../../src/outbox/worker.ts';
+import { createOutboxWorker, defaultTiming, type OutboxWorker, type OutboxWorkerTiming } from '../../src/outbox/worker.ts';
 import { createTestContext, engines, type TestContext } from '../helpers.ts';
 import { eventually, type LocalSmsGateway, type LocalSmtpServer, startSmsGateway, startSmtpServer } from './local-servers.ts';
 
@@ -124,27 +124,37 @@ describe.each(engines)('outbox worker on %s', (engine) => {
   it('retries a failed send after the backoff, then marks it sent', async () => {
     gateway.failNext(2);
     const id = await enqueueMessage(ctx.handle.db, otpSms('+919800000001'));
-    const sender = worker(real, { backoffMs: (attempts) => attempts * 300 });
+    // Minutes of backoff, so the clock on a busy machine cannot blur it; the test then makes the row due itself.
+    const sender = worker(real, { backoffMs: (attempts) => attempts * 60_000 });
+    const secondsUntilDue = async () => ((await row(id))?.nextAttemptAt.getTime() ?? 0) / 1000 - Date.now() / 1000;
+    const makeDue = () => ctx.handle.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id));
 
     expect(await sender.runOnce()).toBe(1);
-    let state = await row(id);
-    expect(state).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMS gateway answered 503: {"error":"gateway busy"}' });
-    const wait = (state?.nextAttemptAt.getTime() ?? 0) - Date.now();
-    expect(wait).toBeGreaterThan(100);
-    expect(wait).toBeLessThanOrEqual(400);
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMS gateway answered 503: {"error":"gateway busy"}' });
+    expect(await secondsUntilDue()).toBeGreaterThan(50);
+    expect(await secondsUntilDue()).toBeLessThanOrEqual(61);
     // Not due yet: nothing to claim.
     expect(await sender.runOnce()).toBe(0);
 
-    await eventually(async () => (await sender.runOnce()) === 1);
-    state = await row(id);
-    expect(state).toMatchObject({ status: 'pending', attempts: 2 });
-    // The second wait is longer (backoff grows with the attempts).
-    expect((state?.nextAttemptAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(350);
+    await makeDue();
+    expect(await sender.runOnce()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 2 });
+    // The second wait is longer: the backoff grows with the attempts.
+    expect(await secondsUntilDue()).toBeGreaterThan(110);
 
-    await eventually(async () => (await sender.runOnce()) === 1);
+    await makeDue();
+    expect(await sender.runOnce()).toBe(1);
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3, lastError: null, bodyText: REDACTED_BODY });
     expect(gateway.requests.filter((request) => (request.body as { to: string }).to === '+919800000001')).toHaveLength(1);
     expect(logs.filter((line) => line.level === 'warn')).toHaveLength(2);
+  });
+
+  it('the default backoff doubles from about 5 seconds', () => {
+    const waits = [1, 2, 3, 4].map((attempts) => defaultTiming.backoffMs(attempts));
+    expect(waits[0]).toBeGreaterThanOrEqual(4_000);
+    expect(waits[0]).toBeLessThanOrEqual(6_000);
+    expect(waits[3]).toBeGreaterThanOrEqual(32_000);
+    expect(waits[3]).toBeLessThanOrEqual(48_000);
   });
 
   it('gives up after the last attempt, keeps the reason and drops the secret', async () => {
