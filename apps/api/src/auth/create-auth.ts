@@ -4,7 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, jwt, magicLink, phoneNumber } from 'better-auth/plugins';
 import { decodeJwt } from 'jose';
-import { magicLinkMail, type OutboxMessage, otpSms, passwordResetMail, verifyEmailMail } from './messages.ts';
+import { accountExistsMail, magicLinkMail, type OutboxMessage, otpSms, passwordResetMail, verifyEmailMail } from './messages.ts';
 import { INVALID_MOBILE_MESSAGE, isIndianMobile, isPlaceholderEmail, normaliseIndianMobile, placeholderEmail, visibleEmail } from './phone.ts';
 import { protectVerificationValue, submittedOtp } from './otp-hash.ts';
 import { accessControl, roles } from './roles.ts';
@@ -92,9 +92,13 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: target, url }) => mail(passwordResetMail(target.email, url)),
+      // Sign-up with a taken address answers like a new sign-up; the owner gets a note instead.
+      onExistingUserSignUp: async ({ user: owner }) => mail(accountExistsMail(owner.email, settings.siteUrl)),
     },
     emailVerification: {
       sendOnSignUp: true,
+      // A right password on an unverified address mails the link again (the first one may be lost).
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_VERIFICATION_SECONDS,
       sendVerificationEmail: async ({ user: target, url }) => mail(verifyEmailMail(target.email, url)),

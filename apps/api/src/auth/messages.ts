@@ -44,3 +44,16 @@ export function passwordResetMail(to: string, url: string): OutboxMessage {
 export function magicLinkMail(to: string, url: string): OutboxMessage {
   return linkMail('magic-link', to, `Your ${SHOP_NAME} sign-in link`, `Sign in to ${SHOP_NAME} with this link.`, 'Sign in', url, 'The link works once and is valid for 15 minutes.');
 }
+
+/** Someone tried to sign up with an address that already has an account: tell its owner, reveal nothing to the caller. */
+export function accountExistsMail(to: string, siteUrl: string): OutboxMessage {
+  return linkMail(
+    'account-exists',
+    to,
+    `You already have a ${SHOP_NAME} account`,
+    `Someone (perhaps you) tried to create a ${SHOP_NAME} account with ${to}, which already has one. Sign in instead, or set a new password if you forgot it.`,
+    'Set a new password',
+    `${siteUrl}/forget-password`,
+    'Nothing changes unless you set a new password.',
+  );
+}

@@ -34,9 +34,12 @@ describe.each(engines)('email sign-in (%s)', (engine) => {
     expect(signedUp.statusCode).toBe(200);
     expect(sessionCookie(signedUp)).toBeUndefined();
 
+    const firstMail = await latestMessage(ctx, email, 'verify-email');
     const early = await signIn(email, 'correct horse battery');
     expect(early.statusCode).toBe(403);
     expect(early.json().code).toBe('EMAIL_NOT_VERIFIED');
+    // The right password on an unverified address mails the link again.
+    expect((await latestMessage(ctx, email, 'verify-email'))?.id).not.toBe(firstMail?.id);
 
     const mail = await latestMessage(ctx, email, 'verify-email');
     expect(mail).toMatchObject({ channel: 'email', subject: 'Confirm your email for Kaarigar Gifts' });
@@ -165,5 +168,20 @@ describe.each(engines)('email sign-in (%s)', (engine) => {
       expect(response.statusCode, path).toBe(400);
     }
     expect(await latestMessage(ctx, placeholder)).toBeUndefined();
+  });
+
+  it('answers a sign-up with a taken address like any sign-up, and tells the owner instead', async () => {
+    const { email } = await signUpByEmail(ctx.app, ctx);
+    const again = await post(ctx.app, '/api/auth/sign-up/email', { email, password: 'someone else entirely', name: 'Other' }, { ip: freshIp() });
+    const fresh = await post(ctx.app, '/api/auth/sign-up/email', { email: freshEmail(), password: 'someone else entirely', name: 'Other' }, { ip: freshIp() });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(again.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(sessionCookie(again)).toBeUndefined();
+    const note = await latestMessage(ctx, email, 'account-exists');
+    expect(note?.subject).toBe('You already have a Kaarigar Gifts account');
+    expect(note?.bodyText).toContain('http://localhost:3000/forget-password');
+    expect(await ctx.handle.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
+    // The original password still works.
+    expect((await signIn(email, 'correct horse battery')).statusCode).toBe(200);
   });
 });
