@@ -11,7 +11,7 @@ export type { UserProfile } from './user-types';
  */
 export async function getViewer(): Promise<UserProfile | null> {
   const store = await cookies();
-  if (!store.has('auth_token') && !store.has('__Secure-auth_token')) return null;
+  if (!store.has('auth_token')) return null;
   const forwarded = await headers();
   const response = await fetch(new URL('/api/user', apiOrigin()), {
     method: 'POST',

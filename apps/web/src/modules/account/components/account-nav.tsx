@@ -26,8 +26,9 @@ export function AccountNav() {
             <li key={link.href} className="shrink-0">
               <Link
                 href={link.href}
-                // The orders pages come with a later issue: no prefetch of a page that may not exist yet.
-                prefetch={link.key === 'orders' ? false : undefined}
+                // Personal pages change with what the visitor just saved: fetch them fresh on click, never from
+                // a prefetch made before the change (the orders pages also come with a later issue).
+                prefetch={false}
                 aria-current={current ? 'page' : undefined}
                 className={`block whitespace-nowrap rounded-lg px-3 py-2.5 text-[15px] ${current ? 'bg-brand-soft font-semibold text-brand' : 'text-ink hover:bg-surface'}`}
               >

@@ -22,7 +22,7 @@ export async function AccountDashboard({ viewer }: { viewer: UserProfile }) {
       <ul className="grid gap-3 sm:grid-cols-2">
         {cards.map((card) => (
           <li key={card.href}>
-            <Link href={card.href} prefetch={card.key === 'orders' ? false : undefined} className="block h-full rounded-xl border border-line bg-white p-4 hover:border-brand hover:shadow-sm">
+            <Link href={card.href} prefetch={false} className="block h-full rounded-xl border border-line bg-white p-4 hover:border-brand hover:shadow-sm">
               <span className="font-semibold text-ink">{tn(card.key)}</span>
               <span className="mt-1 block text-sm text-muted">{t(`${card.key}Hint`)}</span>
             </Link>

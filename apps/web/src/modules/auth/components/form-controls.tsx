@@ -1,7 +1,18 @@
 'use client';
 
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useSyncExternalStore, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+
+const noSubscription = () => () => {};
+
+/**
+ * False in the server-rendered HTML, true once React runs. Fields stay disabled until then: text
+ * typed before hydration would be invisible to the form (and a server-filled value could be mixed
+ * with it), so nobody can type into a form that cannot yet submit.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur'> {
   label: string;
@@ -14,8 +25,9 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
 }
 
 /** A labelled input whose error is tied to it (aria-invalid, aria-describedby) and announced. */
-export function TextField({ label, registration, error, hint, adornment, className = '', ...input }: TextFieldProps) {
+export function TextField({ label, registration, error, hint, adornment, className = '', disabled, ...input }: TextFieldProps) {
   const id = useId();
+  const hydrated = useHydrated();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -39,6 +51,7 @@ export function TextField({ label, registration, error, hint, adornment, classNa
           className="min-h-11 w-full rounded-lg bg-transparent px-3 py-2 text-base outline-none"
           {...input}
           {...registration}
+          disabled={disabled || !hydrated}
         />
       </div>
       {hint ? (
@@ -56,10 +69,11 @@ export function TextField({ label, registration, error, hint, adornment, classNa
 }
 
 export function SubmitButton({ children, busy, className = '' }: { children: ReactNode; busy?: boolean; className?: string }) {
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={busy}
+      disabled={busy || !hydrated}
       aria-busy={busy || undefined}
       className={`inline-flex min-h-11 w-full items-center justify-center rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong disabled:opacity-60 ${className}`}
     >

@@ -33,7 +33,8 @@ export async function AuthPage({ view, next }: { view: AuthView; next: string | 
   return (
     <AuthCard>
       <AuthMessagesProvider>
-        <PageAuthFlow initialView={view} next={target} />
+        {/* With no page to return to, a visitor who signs in here goes to their account. */}
+        <PageAuthFlow initialView={view} next={target ?? '/my-account'} />
       </AuthMessagesProvider>
     </AuthCard>
   );
