@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { signedUpCustomer } from './accounts';
+import { codeIn, latestMessage, linkIn, signedUpCustomer, uniqueEmail, uniquePhone } from './accounts';
 import { errorsOf, useBrowser } from './browser';
 
 const session = useBrowser();
@@ -38,6 +38,11 @@ test('change password: asks the current one, then the new one signs in', async (
 test('saved addresses: add (with the field rules), edit, set default and delete', async () => {
   const page = await session.newPage({ width: 390, height: 844, mobile: true });
   await signedUpCustomer(page.context(), 'addresses');
+  // Spec §4: every call the browser makes carries the bearer token (a 60-minute JWT).
+  const calls: { url: string; authorization: string | undefined }[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/user')) calls.push({ url: request.url(), authorization: request.headers().authorization });
+  });
   await page.goto('/my-account/saved-address');
   await page.getByText('You have no saved addresses yet.').waitFor();
 
@@ -100,6 +105,8 @@ test('saved addresses: add (with the field rules), edit, set default and delete'
   await page.reload();
   await list.getByRole('article', { name: 'Address of Kabir Singh' }).waitFor();
   expect(await list.getByRole('article').count()).toBe(1);
+  expect(calls.length).toBeGreaterThan(6);
+  expect(calls.filter((call) => !/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(call.authorization ?? ''))).toEqual([]);
   expect(errorsOf(page)).toEqual([]);
 });
 
@@ -126,5 +133,36 @@ test('sign-out at /logout ends the session: account pages ask to sign in again',
   expect((await page.context().cookies()).some((c) => c.name === 'auth_token')).toBe(false);
   await page.goto('/my-account');
   await page.waitForURL('**/signin?next=%2Fmy-account');
+  expect(errorsOf(page)).toEqual([]);
+});
+
+test('account details: a mobile number is added only after its code is entered; a new email only after its link is opened', async () => {
+  const page = await session.newPage();
+  const person = await signedUpCustomer(page.context(), 'contact');
+  await page.goto('/my-account/account-details');
+  await page.getByText('No mobile number added yet.').waitFor();
+
+  const phone = uniquePhone();
+  let since = Date.now() - 1000;
+  await page.getByLabel('Add a mobile number').fill(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText(`We sent a 6-digit code to +91 ${phone.slice(0, 5)} ${phone.slice(5)}.`).waitFor();
+  await page.getByLabel('6-digit code').fill(codeIn(await latestMessage(`+91${phone}`, { kind: 'otp', since })));
+  await page.getByRole('button', { name: 'Verify and save' }).click();
+  await page.getByText('Your mobile number has been changed.').waitFor();
+  await page.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`, { exact: true }).waitFor();
+
+  const newEmail = uniqueEmail('moved');
+  since = Date.now() - 1000;
+  await page.getByLabel('New email').fill(newEmail);
+  await page.getByRole('button', { name: 'Send verification link' }).click();
+  await page.getByText(`We sent a link to ${newEmail}. Your email changes once you open it.`).waitFor();
+  // Nothing changes until the link is opened.
+  await page.reload();
+  await page.getByText(person.email, { exact: true }).waitFor();
+
+  await page.goto(linkIn(await latestMessage(newEmail, { since })));
+  await page.waitForURL('**/my-account/account-details');
+  await page.getByText(newEmail, { exact: true }).waitFor();
   expect(errorsOf(page)).toEqual([]);
 });

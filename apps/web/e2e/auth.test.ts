@@ -156,3 +156,39 @@ test('/dev/outbox lists the latest messages', async () => {
   expect(await page.getByTestId('outbox-message').count()).toBeGreaterThan(0);
   expect(errorsOf(page)).toEqual([]);
 });
+
+test('an email sign-in link from LOGIN_VIEW signs in and returns to the page asked for', async () => {
+  const page = await session.newPage();
+  const email = uniqueEmail('link');
+  const since = Date.now() - 1000;
+  await page.goto('/signin?next=%2Fmy-account%2Fsaved-address');
+  await page.getByRole('button', { name: 'Use email instead' }).click();
+  // The link needs only the email: a missing one is pointed out first.
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  expect(await page.getByRole('alert').first().textContent()).toBe('Email is required');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.getByText(`Check your inbox: we sent a sign-in link to ${email}.`).waitFor();
+
+  await page.goto(linkIn(await latestMessage(email, { kind: 'magic-link', since })));
+  await page.waitForURL('**/my-account/saved-address');
+  await page.getByRole('heading', { level: 1, name: 'Saved addresses' }).waitFor();
+  expect(errorsOf(page)).toEqual([]);
+});
+
+test('the sign-in modal speaks Hindi and Arabic (right to left)', async () => {
+  const hindi = await session.newPage({ locale: 'hi' });
+  await hindi.goto('/faq');
+  await hindi.getByRole('button', { name: 'साइन इन करें' }).click();
+  await hindi.getByRole('dialog').getByRole('heading', { name: 'साइन इन या साइन अप करें' }).waitFor();
+  expect(await hindi.getByRole('dialog').getByLabel('मोबाइल नंबर').isVisible()).toBe(true);
+  expect(errorsOf(hindi)).toEqual([]);
+
+  const arabic = await session.newPage({ locale: 'ar' });
+  await arabic.goto('/signup');
+  await arabic.getByRole('heading', { level: 1, name: 'أنشئ حسابك' }).waitFor();
+  expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await arabic.getByRole('button', { name: 'أنشئ الحساب' }).click();
+  expect(await arabic.getByRole('alert').first().textContent()).toBe('الاسم مطلوب');
+  expect(errorsOf(arabic)).toEqual([]);
+});
