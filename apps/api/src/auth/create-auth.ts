@@ -78,6 +78,9 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
       database: { generateId: 'uuid' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       skipTrailingSlashes: true,
+      // better-auth skips its Origin/CSRF checks when NODE_ENV=test; keep them on everywhere, tests included.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       // The spec names the cookie auth_token. better-auth would rename a Secure cookie to
       // "__Secure-auth_token"; we keep the exact name and set Secure ourselves in production.
       useSecureCookies: false,

@@ -110,11 +110,29 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
     expect((await who({ cookie })).statusCode).toBe(401);
   });
 
+  it('refuses cookie-carrying writes from another origin', async () => {
+    const { cookie } = await signInByPhone(ctx.app, ctx);
+    const forged = await post(ctx.app, '/api/auth/update-user', { name: 'Hacked' }, { cookie, headers: { origin: 'https://evil.example' } });
+    expect(forged.statusCode).toBe(403);
+    expect((await who({ cookie })).json().name).toBe('');
+  });
+
   it('takes a ban or a deleted account into account at once, even with a valid token', async () => {
     const { cookie, body } = await signInByPhone(ctx.app, ctx);
     const token = await accessToken(ctx.app, cookie);
     await ctx.handle.db.update(user).set({ banned: true }).where(eq(user.id, body.user.id));
     expect((await who({ bearer: token })).statusCode).toBe(401);
+  });
+
+  it('renames through /update-user (the token follows), and never lets a user set their own role', async () => {
+    const { cookie } = await signInByPhone(ctx.app, ctx);
+    const renamed = await post(ctx.app, '/api/auth/update-user', { name: 'Kavya' }, { cookie });
+    expect(renamed.statusCode).toBe(200);
+    expect((await who({ cookie })).json().name).toBe('Kavya');
+    expect(decodeJwt(await accessToken(ctx.app, cookie)).name).toBe('Kavya');
+    const sneaky = await post(ctx.app, '/api/auth/update-user', { role: 'admin' }, { cookie });
+    expect(sneaky.statusCode).toBe(400);
+    expect((await who({ cookie })).json().role).toBe('customer');
   });
 
   it('guards routes by role: customer < staff < admin, 401 then 403', async () => {
