@@ -61,7 +61,7 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
 
   const stateError = message(errors.state?.message);
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={address ? t('editTitle') : t('addTitle')}>
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label={address ? t('editTitle') : t('addTitle')}>
       <TextField label={t('name')} autoComplete="name" registration={form.register('name')} error={message(errors.name?.message)} />
       <TextField
         label={t('mobile')}
@@ -77,7 +77,7 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
       <TextField className="sm:col-span-2" label={t('line2')} autoComplete="address-line2" registration={form.register('line2')} error={message(errors.line2?.message)} />
       <TextField className="sm:col-span-2" label={t('landmark')} registration={form.register('landmark')} error={message(errors.landmark?.message)} />
       <TextField label={t('city')} autoComplete="address-level2" registration={form.register('city')} error={message(errors.city?.message)} />
-      <div className="flex flex-col gap-1.5">
+      <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={stateId} className="text-sm font-medium text-ink">
           {t('state')}
         </label>
@@ -86,7 +86,7 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
           autoComplete="address-level1"
           aria-invalid={stateError ? true : undefined}
           aria-describedby={stateError ? `${stateId}-error` : undefined}
-          className={`min-h-11 rounded-lg border bg-white px-3 py-2 text-base ${stateError ? 'border-danger' : 'border-line'}`}
+          className={`min-h-11 w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base ${stateError ? 'border-danger' : 'border-line'}`}
           {...form.register('state')}
         >
           <option value="">{t('statePlaceholder')}</option>

@@ -32,11 +32,13 @@ export function TextField({ label, registration, error, hint, adornment, classNa
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`flex flex-col gap-1.5 ${className}`}>
+    <div className={`flex min-w-0 flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
       </label>
+      {/* A phone number reads left to right in every language, its +91 first. */}
       <div
+        dir={input.dir}
         className={`flex items-center rounded-lg border bg-white focus-within:border-brand focus-within:ring-2 focus-within:ring-brand/20 ${error ? 'border-danger' : 'border-line'}`}
       >
         {adornment ? (
@@ -48,7 +50,7 @@ export function TextField({ label, registration, error, hint, adornment, classNa
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className="min-h-11 w-full rounded-lg bg-transparent px-3 py-2 text-base outline-none"
+          className="min-h-11 w-full min-w-0 rounded-lg bg-transparent px-3 py-2 text-base outline-none"
           {...input}
           {...registration}
           disabled={disabled || !hydrated}
