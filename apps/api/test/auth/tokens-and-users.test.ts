@@ -1,4 +1,4 @@
-import { user } from '@shop/db';
+import { jwks, user } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,19 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
     } finally {
       await other.close();
     }
+  });
+
+  it('re-reads the signing keys when a token names a key it has not seen (after a key change)', async () => {
+    const { cookie } = await signInByPhone(ctx.app, ctx);
+    expect((await who({ bearer: await accessToken(ctx.app, cookie) })).statusCode).toBe(200); // keys now cached
+    // The keys are replaced (as after an AUTH_SECRET change); the next token is signed with a new key.
+    await ctx.handle.db.delete(jwks);
+    const token = await accessToken(ctx.app, cookie);
+    const { kid } = decodeProtectedHeader(token);
+    expect((await ctx.handle.db.select().from(jwks)).map((row) => row.id)).toEqual([kid]);
+    // Unknown keys are looked up at most every 2 s.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await who({ bearer: token })).statusCode).toBe(200);
   });
 
   it('signs out: the cookie is cleared and the session ends on the server', async () => {
