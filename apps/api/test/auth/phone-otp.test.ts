@@ -166,4 +166,21 @@ describe.each(engines)('phone OTP sign-in (%s)', (engine) => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user.phoneNumber).toMatch(/^\+91/);
   });
+
+  it('changes a signed-in user\'s number only after the new number is verified, never to someone else\'s', async () => {
+    const { cookie, body } = await signInByPhone(ctx.app, ctx);
+    const { phone: taken } = await signInByPhone(ctx.app, ctx);
+    const phone = freshPhone();
+    const ip = freshIp();
+    await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip, cookie });
+    const changed = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code: await latestCode(ctx, phone), updatePhoneNumber: true }, { ip, cookie });
+    expect(changed.statusCode).toBe(200);
+    const profile = (await post(ctx.app, '/api/user', undefined, { cookie })).json();
+    expect(profile).toMatchObject({ _id: body.user.id, mobile: phone, phoneVerified: true });
+
+    await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: taken }, { ip, cookie });
+    const stolen = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: taken, code: await latestCode(ctx, taken), updatePhoneNumber: true }, { ip, cookie });
+    expect(stolen.statusCode).toBe(400);
+    expect((await post(ctx.app, '/api/user', undefined, { cookie })).json().mobile).toBe(phone);
+  });
 });
