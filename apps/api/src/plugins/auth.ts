@@ -87,11 +87,12 @@ export const authPlugin = fp(
       schema: { hide: true },
       async handler(request, reply) {
         const started = performance.now();
-        const path = new URL(request.url, settings.siteUrl).pathname.slice(BASE_PATH.length).replace(/\/+$/, '');
+        // The URL better-auth will see (dot segments resolved), so the limits apply to the path it serves.
+        const url = new URL(request.url, settings.siteUrl);
+        const path = url.pathname.slice(BASE_PATH.length).replace(/\/+$/, '');
         const rules = authLimits[path];
         if (rules && !(await checkLimits(request, reply, rules))) return reply;
 
-        const url = new URL(request.url, settings.siteUrl);
         const response = await instance.handler(
           new Request(url, {
             method: request.method,
@@ -110,7 +111,10 @@ export const authPlugin = fp(
         }
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
-        return reply.send(response.body ? await response.text() : null);
+        const body = response.body ? await response.text() : '';
+        // Errors keep the API's shape even when better-auth answers without a body (e.g. an unknown path).
+        if (response.status >= 400 && body === '') return reply.send({ message: response.status === 404 ? 'Not found' : response.statusText || 'Request failed' });
+        return reply.send(body === '' ? null : body);
       },
     });
 

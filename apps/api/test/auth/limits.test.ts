@@ -20,6 +20,10 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
     // However the number is written, it is one counter.
     const spellings = [phone, phone.slice(3), `0${phone.slice(3)}`, `+91 ${phone.slice(3, 8)} ${phone.slice(8)}`, phone];
     const first = await Promise.all(spellings.map((spelling) => sendOtp(spelling, freshIp())));
+    // Nor does a path spelt differently (dot segments, a trailing slash) escape the count.
+    for (const url of ['/api/auth/phone-number/./send-otp', '/api/auth/x/../phone-number/send-otp/']) {
+      expect((await post(ctx.app, url, { phoneNumber: phone }, { ip: freshIp() })).statusCode).toBe(429);
+    }
     expect(first.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const sixth = await sendOtp(phone, freshIp());
     expect(sixth.statusCode).toBe(429);

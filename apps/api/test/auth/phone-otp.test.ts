@@ -180,6 +180,12 @@ describe.each(engines)('phone OTP sign-in (%s)', (engine) => {
     expect(sessionCookie(signedIn)).toBeDefined();
   });
 
+  it('answers unknown auth paths with 404 { message }', async () => {
+    const response = await post(ctx.app, '/api/auth/phone-number/no-such-thing', {}, { ip: freshIp() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+
   it('answers better-auth paths with a trailing slash too', async () => {
     const { cookie } = await signInByPhone(ctx.app, ctx);
     const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session/', headers: { cookie } });
