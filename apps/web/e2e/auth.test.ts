@@ -105,7 +105,7 @@ test('forgot password: the emailed link sets a new password that signs in', asyn
   let since = Date.now() - 1000;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ name: 'Ravi', email, password: 'first-password-1', callbackURL: '/' }),
   });
   expect(signUp.ok).toBe(true);

@@ -17,12 +17,19 @@ export function AuthSessionMount() {
   useEffect(() => {
     if (!isAuthorized || signingOut) return;
     let cancelled = false;
-    void import('./session').then(async ({ startSession }) => {
+    let unsubscribe = () => {};
+    void Promise.all([import('./session'), import('./auth-store')]).then(async ([{ startSession }, { authStore }]) => {
+      if (cancelled) return;
+      // A refresh that finds the session gone (signed out elsewhere, password changed) ends it here too.
+      unsubscribe = authStore.subscribe((state, previous) => {
+        if (previous.token && !state.token) unauthorize();
+      });
       const token = await startSession();
       if (!cancelled && token === null) unauthorize();
     });
     return () => {
       cancelled = true;
+      unsubscribe();
     };
   }, [isAuthorized, signingOut, unauthorize]);
   return null;

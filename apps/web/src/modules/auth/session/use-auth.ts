@@ -1,5 +1,6 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { useStore } from 'zustand';
@@ -22,26 +23,31 @@ export function useCompleteSignIn() {
   const router = useRouter();
   const authorize = useUI((s) => s.authorize);
   const closeModal = useUI((s) => s.closeModal);
+  const queryClient = useQueryClient();
   return useCallback(
     async (next?: string | null) => {
       await startSession();
+      // Nothing fetched for someone else (or for nobody) may show for the person now signed in.
+      queryClient.clear();
       authorize();
       closeModal();
       if (next) router.replace(safeNextPath(next));
       router.refresh();
     },
-    [router, authorize, closeModal],
+    [router, authorize, closeModal, queryClient],
   );
 }
 
-/** Signs out on the server, clears the client and goes home. */
+/** Signs out on the server, clears the client (token, user, cached data) and goes home. */
 export function useSignOut() {
   const router = useRouter();
   const unauthorize = useUI((s) => s.unauthorize);
+  const queryClient = useQueryClient();
   return useCallback(async () => {
     await endSession();
+    queryClient.clear();
     unauthorize();
     router.replace('/');
     router.refresh();
-  }, [router, unauthorize]);
+  }, [router, unauthorize, queryClient]);
 }
