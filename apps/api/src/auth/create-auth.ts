@@ -89,6 +89,9 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
       cookies: { session_token: { name: SESSION_COOKIE } },
     },
     user: { changeEmail: { enabled: true } },
+    // Password-reset tokens are row identifiers ("reset-password:<token>"): keep only their SHA-256, so a
+    // database reader cannot reset passwords (magic-link tokens are hashed by the plugin, OTPs by our HMAC).
+    verification: { storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } } },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
