@@ -12,7 +12,7 @@ import { authStore } from './auth-store';
  * - on every new token, POST /api/user validates the user (its errors only go to the console);
  * - a refresh is scheduled 10 minutes before expiry, or at once when under 15 minutes remain;
  *   refresh failures are silent;
- * - every browser API call carries the token (lib/api/access-token.ts asks `accessToken()`).
+ * - every browser API call carries the token (lib/api/browser-client.ts asks the source registered below).
  */
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -86,11 +86,6 @@ export async function endSession(): Promise<void> {
   if (loading) await loading.catch(() => null);
   clearTimeout(refreshTimer);
   await signOutOnServer();
-  authStore.setState({ token: null });
-}
-
-/** Forgets the client side only (the server said the session is gone). */
-export function forgetSession(): void {
   authStore.setState({ token: null });
 }
 
