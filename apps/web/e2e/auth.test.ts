@@ -170,10 +170,19 @@ test('an email sign-in link from LOGIN_VIEW signs in and returns to the page ask
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await page.getByText(`Check your inbox: we sent a sign-in link to ${email}.`).waitFor();
 
-  await page.goto(linkIn(await latestMessage(email, { kind: 'magic-link', since })));
+  const link = linkIn(await latestMessage(email, { kind: 'magic-link', since }));
+  await page.goto(link);
   await page.waitForURL('**/my-account/saved-address');
   await page.getByRole('heading', { level: 1, name: 'Saved addresses' }).waitFor();
   expect(errorsOf(page)).toEqual([]);
+
+  // The link works once: opened again (in a browser that is not signed in), it says so on the sign-in page.
+  const again = await session.newPage();
+  await again.goto(link);
+  await again.waitForURL('**/signin?next=*');
+  await again.getByText('This link has expired or has already been used.').waitFor();
+  await again.getByRole('heading', { level: 1, name: 'Sign in or sign up' }).waitFor();
+  expect(errorsOf(again)).toEqual([]);
 });
 
 test('the sign-in modal speaks Hindi and Arabic (right to left)', async () => {

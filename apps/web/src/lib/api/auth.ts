@@ -54,8 +54,9 @@ export const signInWithEmail = (email: string, password: string) => settle(authC
 export const signUpWithEmail = (input: { name: string; email: string; password: string; callbackURL: string }) =>
   settle(authClient.signUp.email(input));
 
+/** A link that signs in and lands on `callbackURL`; a used or expired one lands on /signin with `error`. */
 export const sendEmailLink = (email: string, callbackURL: string) =>
-  settle(authClient.signIn.magicLink({ email, callbackURL }));
+  settle(authClient.signIn.magicLink({ email, callbackURL, errorCallbackURL: `/signin?next=${encodeURIComponent(callbackURL)}` }));
 
 export const signInWithGoogle = (callbackURL: string) => settle(authClient.signIn.social({ provider: 'google', callbackURL }));
 

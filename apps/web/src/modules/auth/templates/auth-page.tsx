@@ -26,12 +26,19 @@ export function AuthCard({ children }: { children: ReactNode }) {
  * /signin, /signup and /forget-password: the modal's forms full-page. `next` (same-origin paths
  * only) is where a signed-in visitor goes; one who is already signed in goes there at once.
  */
-export async function AuthPage({ view, next }: { view: AuthView; next: string | string[] | undefined }) {
+export async function AuthPage({ view, next, error }: { view: AuthView; next: string | string[] | undefined; error?: string | string[] }) {
   const target = typeof next === 'string' ? safeNextPath(next, '') || null : null;
+  const t = await getTranslations('auth.errors');
   // Asking the API (not just looking for the cookie) so an ended session cannot loop between pages.
   if (view !== 'FORGET_PASSWORD' && (await getViewer())) redirect(target ?? '/my-account');
   return (
     <AuthCard>
+      {/* An emailed sign-in link that was used or has expired comes back here with ?error=. */}
+      {error ? (
+        <p role="alert" className="mb-5 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
+          {t('linkInvalid')}
+        </p>
+      ) : null}
       <AuthMessagesProvider>
         {/* With no page to return to, a visitor who signs in here goes to their account. */}
         <PageAuthFlow initialView={view} next={target ?? '/my-account'} />
