@@ -80,6 +80,10 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/log',
         '/api/sign-in-methods',
         '/api/user',
+        '/api/user/addresses',
+        '/api/user/addresses/{id}',
+        '/api/user/addresses/{id}/default',
+        '/api/dev/outbox',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;
