@@ -1,6 +1,7 @@
 import type { Database } from '@shop/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { normalizeIP } from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createAccessTokenVerifier } from '../auth/access-token.ts';
 import { type Auth, type AuthSettings, BASE_PATH, CLIENT_IP_HEADER, createAuth } from '../auth/create-auth.ts';
@@ -63,7 +64,8 @@ export const authPlugin = fp(
           app.createRateLimit({
             max: rule.max,
             timeWindow: rule.windowSeconds * 1000,
-            keyGenerator: (request) => `auth:${rule.bucket}:${rule.by === 'ip' ? request.ip : accountOf(rule, request.body)}`,
+            // IPv6 clients count per /64 (one subscriber's prefix), as @fastify/rate-limit does by default.
+            keyGenerator: (request) => `auth:${rule.bucket}:${rule.by === 'ip' ? normalizeIP(request.ip) : accountOf(rule, request.body)}`,
           }),
         );
       }

@@ -42,6 +42,13 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
     expect((await sendOtp(freshPhone(), freshIp())).statusCode).toBe(200);
   });
 
+  it('counts IPv6 clients per /64, so rotating addresses within one prefix does not help', async () => {
+    const prefix = `2001:db8:${(Date.now() % 0xffff).toString(16)}:1`;
+    const twenty = await Promise.all(Array.from({ length: 20 }, (_, i) => sendOtp(freshPhone(), `${prefix}::${(i + 1).toString(16)}`)));
+    expect(twenty.every((r) => r.statusCode === 200)).toBe(true);
+    expect((await sendOtp(freshPhone(), `${prefix}::ffff`)).statusCode).toBe(429);
+  });
+
   it('holds across API processes sharing the database', async () => {
     const other = await anotherApp(ctx);
     try {
