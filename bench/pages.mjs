@@ -1,10 +1,15 @@
 // Page-speed benchmark: Lighthouse (mobile defaults) with Debian's Chromium on a running shop, plus the first-load
 // JavaScript (gzip) of each page. Usage: start the shop (npm start), then: node bench/pages.mjs [http://localhost:3000]
+// BENCH_RUNS=n changes the number of runs per page (3); BENCH_JSON_DIR=dir also writes each page's median Lighthouse
+// report there (JSON), and prints its main-thread time, boot-up time per script and the LCP element.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const jsonDir = process.env.BENCH_JSON_DIR;
 const base = process.argv[2] ?? process.env.SHOP_URL ?? 'http://localhost:3000';
 const categories = (await (await fetch(`${base}/api/categories/featured`)).json()).data ?? [];
 const product = (await (await fetch(`${base}/api/products?limit=1&sort=popularity`)).json()).data[0];
@@ -27,6 +32,29 @@ async function firstLoadJs(path) {
   return { bytes, count: scripts.length };
 }
 
+/** Writes the report and prints where the main thread's time went: what a change should move next. */
+function diagnose(name, path, lhr) {
+  mkdirSync(jsonDir, { recursive: true });
+  const file = join(jsonDir, `${path === '/' ? 'home' : path.split('/').filter(Boolean).join('-')}.json`);
+  writeFileSync(file, JSON.stringify(lhr));
+  const ms = (n) => `${Math.round(n)} ms`;
+  const lines = [`${name}: ${file}`];
+  const work = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  lines.push(`  main thread: ${work.map((i) => `${i.groupLabel ?? i.group} ${ms(i.duration)}`).join(', ')}`);
+  const boot = lhr.audits['bootup-time']?.details?.items ?? [];
+  for (const item of boot.slice(0, 8)) lines.push(`  script ${item.url}: ${ms(item.total)} (eval ${ms(item.scripting)}, parse ${ms(item.scriptParseCompile)})`);
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  for (const table of lcp) {
+    for (const item of table.items ?? []) {
+      if (item.node) lines.push(`  LCP element: ${item.node.snippet}`);
+      if (item.phase) lines.push(`  LCP ${item.phase}: ${ms(item.timing)}`);
+    }
+  }
+  const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  lines.push(`  long tasks: ${tasks.map((t) => `${ms(t.duration)} ${String(t.url).split('/').pop()}`).join(', ')}`);
+  console.error(lines.join('\n'));
+}
+
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -45,6 +73,7 @@ try {
     const lhr = runs[Math.floor(runs.length / 2)];
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const js = await firstLoadJs(path);
+    if (jsonDir) diagnose(name, path, lhr);
     console.log(
       `| ${name} (${path}) | ${Math.round(lhr.categories.performance.score * 100)} (runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}) | ${Math.round(audit('largest-contentful-paint'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-blocking-time'))} | ${(js.bytes / 1024).toFixed(1)} kB in ${js.count} files |`,
     );

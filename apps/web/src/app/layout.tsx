@@ -5,12 +5,10 @@ import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages } from 'next-intl/server';
 import { directionOf } from '@lib/locale/config';
-import { ModalHost } from '@modules/common/modal/modal-host';
 import { Providers } from '@modules/common/providers';
-import { CartDrawer } from '@modules/layout/components/cart-drawer';
 import { Footer } from '@modules/layout/components/footer';
 import { Header } from '@modules/layout/components/header';
-import { MobileSidebar } from '@modules/layout/components/mobile-sidebar';
+import { LazyOverlays } from '@modules/layout/components/lazy-overlays';
 import { ScrollToTop } from '@modules/layout/components/scroll-to-top';
 import { inter, playfair } from '@modules/layout/fonts';
 import { getShellSite } from '@modules/layout/site';
@@ -60,9 +58,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </main>
             <Footer site={site} />
             {/* Overlays sit outside the header so no ancestor becomes their containing block. */}
-            <MobileSidebar items={site.mobileMenu} siteName={site.name} />
-            <CartDrawer />
-            <ModalHost />
+            <LazyOverlays mobileMenu={site.mobileMenu} siteName={site.name} />
           </Providers>
         </NextIntlClientProvider>
       </body>

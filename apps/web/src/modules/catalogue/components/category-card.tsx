@@ -1,6 +1,6 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import type { Category } from '@shop/domain/catalogue';
+import { StaticImage } from '@modules/common/components/static-image';
 
 /** Square image tile with the category's name; the whole tile is the link. */
 export function CategoryCard({ category, sizes }: { category: Category; sizes: string }) {
@@ -11,12 +11,13 @@ export function CategoryCard({ category, sizes }: { category: Category; sizes: s
     >
       <span className="block aspect-square w-full overflow-hidden rounded-xl border border-line bg-surface">
         {category.image ? (
-          <Image
+          <StaticImage
             src={category.image.original}
             alt=""
             width={category.image.width}
             height={category.image.height}
             sizes={sizes}
+            maxWidth={640}
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.04]"
           />
         ) : null}

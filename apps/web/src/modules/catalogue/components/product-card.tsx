@@ -1,8 +1,8 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ProductSummary } from '@shop/domain/catalogue';
 import { Price } from '@modules/common/components/price';
+import { StaticImage } from '@modules/common/components/static-image';
 import { OpenModalButton } from '@modules/common/modal/open-modal-button';
 import { Rating } from './rating';
 
@@ -31,12 +31,13 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: H
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand">
       <div className="relative aspect-square overflow-hidden bg-surface">
         {product.image ? (
-          <Image
+          <StaticImage
             src={product.image.original}
             alt={product.image.alt ?? product.name}
             width={product.image.width}
             height={product.image.height}
             sizes={sizes}
+            maxWidth={828}
             loading={eager ? 'eager' : undefined}
             className={`h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] ${product.inStock ? '' : 'opacity-60 grayscale'}`}
           />

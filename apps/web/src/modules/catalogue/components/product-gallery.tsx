@@ -1,8 +1,8 @@
 'use client';
 
-import Image from 'next/image';
 import { useState, type KeyboardEvent } from 'react';
 import type { Image as ProductImage } from '@shop/domain/catalogue';
+import { StaticImage } from '@modules/common/components/static-image';
 
 interface ProductGalleryProps {
   images: ProductImage[];
@@ -36,7 +36,7 @@ export function ProductGallery({ images, name, labels }: ProductGalleryProps) {
     <div className="flex flex-col gap-3">
       <div className="relative aspect-square overflow-hidden rounded-2xl border border-line bg-surface">
         {main ? (
-          <Image
+          <StaticImage
             key={main.id}
             src={main.original}
             alt={main.alt ?? name}
@@ -44,7 +44,7 @@ export function ProductGallery({ images, name, labels }: ProductGalleryProps) {
             height={main.height}
             sizes={MAIN_SIZES}
             preload={index === 0}
-            fetchPriority={index === 0 ? 'high' : undefined}
+            maxWidth={1920}
             className="h-full w-full object-cover"
           />
         ) : null}
@@ -62,7 +62,7 @@ export function ProductGallery({ images, name, labels }: ProductGalleryProps) {
                   i === index ? 'border-brand' : 'border-transparent hover:border-line'
                 }`}
               >
-                <Image
+                <StaticImage
                   src={image.thumbnail ?? image.original}
                   alt=""
                   width={80}

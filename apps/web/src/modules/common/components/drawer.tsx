@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useBodyScrollLock } from '../hooks/use-body-scroll-lock';
 import { useFocusTrap } from '../hooks/use-focus-trap';
 
@@ -25,10 +25,18 @@ const closed = {
  * trapped inside while open and returned to the opener after. Always mounted so it can animate
  * out; `inert` keeps the closed panel out of the tab order and the accessibility tree. Visibility
  * is transitioned only when closing (it stays visible while sliding out); when opening it flips at
- * once, so focus can move into the panel on the first frame.
+ * once, so focus can move into the panel on the first frame. A drawer mounted already open (the
+ * shell mounts its overlays on first use) starts off-screen and slides in like the others.
  */
 export function Drawer({ open, onClose, side, labelledBy, children, className = '' }: DrawerProps) {
   const panel = useRef<HTMLDivElement>(null);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    // Reading the layout commits the off-screen position first, so the change below is transitioned.
+    void panel.current?.offsetWidth;
+    setMounted(true);
+  }, []);
+  const shown = open && mounted;
   useFocusTrap(panel, open, onClose);
   useBodyScrollLock(open);
   return (
@@ -36,7 +44,7 @@ export function Drawer({ open, onClose, side, labelledBy, children, className = 
       <div
         aria-hidden="true"
         onClick={onClose}
-        className={`absolute inset-0 bg-ink/50 transition-opacity duration-300 ${open ? 'opacity-100' : 'opacity-0'}`}
+        className={`absolute inset-0 bg-ink/50 transition-opacity duration-300 ${shown ? 'opacity-100' : 'opacity-0'}`}
       />
       <div
         ref={panel}
@@ -44,7 +52,7 @@ export function Drawer({ open, onClose, side, labelledBy, children, className = 
         aria-modal="true"
         aria-labelledby={labelledBy}
         tabIndex={-1}
-        className={`absolute inset-y-0 ${side === 'end' ? 'end-0' : 'start-0'} flex w-[86%] max-w-sm flex-col bg-white shadow-2xl duration-300 ease-out focus:outline-none ${open ? 'visible translate-x-0 transition-transform' : `invisible transition-[transform,visibility] ${closed[side]}`} ${className}`}
+        className={`absolute inset-y-0 ${side === 'end' ? 'end-0' : 'start-0'} flex w-[86%] max-w-sm flex-col bg-white shadow-2xl duration-300 ease-out focus:outline-none ${open ? 'visible transition-transform' : 'invisible transition-[transform,visibility]'} ${shown ? 'translate-x-0' : closed[side]} ${className}`}
       >
         {children}
       </div>

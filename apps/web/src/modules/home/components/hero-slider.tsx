@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { Slider } from '@shop/domain/catalogue';
+import { StaticImage } from '@modules/common/components/static-image';
 import { SliderControls } from './slider-controls';
 
 /** Home hero: server-rendered slides; only the first image is preloaded (it is the page's largest paint). */
@@ -26,7 +26,7 @@ export function HeroSlider({ slides }: { slides: Slider[] }) {
           aria-label={t('slideOf', { n: i + 1, total: slides.length })}
           className="relative w-full shrink-0 snap-start"
         >
-          <Image
+          <StaticImage
             src={slide.image.original}
             alt={slide.image.alt ?? ''}
             width={slide.image.width}
@@ -34,7 +34,7 @@ export function HeroSlider({ slides }: { slides: Slider[] }) {
             sizes="(min-width: 1280px) 1216px, 100vw"
             // The first slide is the page's largest paint: fetch it first. Later slides load lazily.
             preload={i === 0}
-            fetchPriority={i === 0 ? 'high' : undefined}
+            maxWidth={2048}
             className="aspect-[4/3] h-auto w-full object-cover sm:aspect-[21/8]"
           />
           <div className="absolute inset-0 flex items-end bg-gradient-to-t from-black/70 via-black/25 to-transparent p-5 sm:items-center sm:bg-gradient-to-r sm:px-20 sm:py-12 rtl:sm:bg-gradient-to-l">

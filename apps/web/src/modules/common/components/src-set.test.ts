@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { capSrcSet } from './src-set';
+
+const srcSet = ['128', '256', '640', '1080', '3840'].map((w) => `/_next/image?url=%2Fa.webp&w=${w}&q=75 ${w}w`).join(', ');
+
+describe('capSrcSet', () => {
+  it('keeps the candidates up to the widest allowed', () => {
+    expect(capSrcSet(srcSet, 640)).toBe(
+      '/_next/image?url=%2Fa.webp&w=128&q=75 128w, /_next/image?url=%2Fa.webp&w=256&q=75 256w, /_next/image?url=%2Fa.webp&w=640&q=75 640w',
+    );
+  });
+  it('keeps the narrowest when every candidate is wider', () => {
+    expect(capSrcSet(srcSet, 64)).toBe('/_next/image?url=%2Fa.webp&w=128&q=75 128w');
+  });
+  it('leaves density srcsets and a missing cap alone', () => {
+    expect(capSrcSet('/a 1x, /b 2x', 640)).toBe('/a 1x, /b 2x');
+    expect(capSrcSet(srcSet, undefined)).toBe(srcSet);
+  });
+});

@@ -1,0 +1,46 @@
+import { getImageProps } from 'next/image';
+import { preload as preloadResource } from 'react-dom';
+import { capSrcSet } from './src-set';
+
+interface StaticImageProps {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  sizes: string;
+  className?: string;
+  /** 'eager' for images in the first screen; lazy (native, the browser's own margin) otherwise. */
+  loading?: 'eager' | 'lazy';
+  /** The page's largest paint: adds a preload link to the head and loads it eagerly. */
+  preload?: boolean;
+  fetchPriority?: 'high' | 'low' | 'auto';
+  /**
+   * Widest file the srcset offers (the slot's largest CSS width at a 2-3x screen). Next lists every configured width up
+   * to 3840 for a `vw` size; each entry is ~90 bytes in the HTML and again in the hydration data, dozens of times a page.
+   */
+  maxWidth?: number;
+}
+
+/**
+ * A catalogue image through Next's optimiser (same srcset, sizes and lazy loading as next/image), rendered as a plain
+ * <img>. next/image is a client component: every one of the dozens of cards on a page would be hydrated; this one is
+ * plain HTML for server components and costs nothing to hydrate (ADR 015).
+ */
+export function StaticImage({ preload = false, fetchPriority, loading, maxWidth, ...image }: StaticImageProps) {
+  const { props: all } = getImageProps({
+    ...image,
+    loading: preload ? 'eager' : loading,
+    fetchPriority: fetchPriority ?? (preload ? 'high' : undefined),
+  });
+  const props = { ...all, srcSet: capSrcSet(all.srcSet, maxWidth) };
+  if (preload) {
+    // What next/image's `preload` does in the App Router: a <link rel=preload> with the same srcset, hoisted to <head>.
+    preloadResource(props.src, {
+      as: 'image',
+      imageSrcSet: props.srcSet,
+      imageSizes: props.sizes,
+      fetchPriority: props.fetchPriority as 'high' | 'low' | 'auto' | undefined,
+    });
+  }
+  return <img {...props} alt={image.alt} />;
+}
