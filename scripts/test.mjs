@@ -6,13 +6,15 @@ import { join } from 'node:path';
 import { buildWebIfNeeded, root, run, startApi, startWeb, stopAll, waitForHttp } from './lib.mjs';
 
 const e2eOnly = process.argv.includes('--e2e-only');
+// Anything else on the command line narrows the browser tests to matching files, e.g. `--e2e-only checkout`.
+const e2eFilters = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
 const reports = mkdtempSync(join(tmpdir(), 'shop-test-'));
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
-async function vitestRun(projects, name, env = {}) {
+async function vitestRun(projects, name, env = {}, filters = []) {
   const outputFile = join(reports, `${name}.json`);
-  const args = [vitest, 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`];
+  const args = [vitest, 'run', ...filters, ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`];
   try {
     await run(process.execPath, args, { cwd: root, env: { ...process.env, ...env } });
     return true;
@@ -50,7 +52,7 @@ async function browserTests() {
     const web = startWeb(webPort, { ...env, NODE_ENV: 'production' });
     children.push(web);
     await waitForHttp(`http://127.0.0.1:${webPort}/terms`, { child: web });
-    return await vitestRun(['e2e'], 'e2e', { E2E_BASE_URL: `http://localhost:${webPort}`, CHROMIUM_PATH: chromium });
+    return await vitestRun(['e2e'], 'e2e', { E2E_BASE_URL: `http://localhost:${webPort}`, CHROMIUM_PATH: chromium }, e2eFilters);
   } catch (error) {
     console.error(`Browser tests could not start: ${error.message}`);
     totals.failed += 1;
