@@ -1,2 +1,3 @@
 export * from './money.ts';
 export * from './catalogue.ts';
+export * from './pricing.ts';
