@@ -1,3 +1,5 @@
 export * from './money.ts';
 export * from './catalogue.ts';
 export * from './pricing.ts';
+export * from './order-status.ts';
+export * from './order.ts';

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * The life of an order (issue 4). The normal path is
+ *   placed → confirmed → in_production → packed → shipped → delivered,
+ * an order may be cancelled on the way (by the customer until it goes into production, by the shop until it is
+ * shipped), and after delivery it may be returned and/or refunded. Pure rules: the API asks `canTransition` before
+ * every change and keeps each change, with its time and actor, in the order's history.
+ */
+
+export const orderStatuses = [
+  'placed',
+  'confirmed',
+  'in_production',
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'returned',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const orderStatusSchema = z.enum(orderStatuses);
+
+/** Who changes a status: the customer who placed the order, or the shop (staff or admin). */
+export type OrderActor = 'customer' | 'shop';
+export const orderActorSchema = z.enum(['customer', 'shop']);
+
+/**
+ * Moves the shop may make. Forward one step at a time, except that an order with nothing made to order may skip
+ * production (confirmed → packed). Cancelling is allowed until the parcel is shipped. After delivery: returned,
+ * then refunded (or refunded straight away, e.g. for a parcel that arrived broken and is not sent back).
+ */
+const shopMoves: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ['confirmed', 'cancelled'],
+  confirmed: ['in_production', 'packed', 'cancelled'],
+  in_production: ['packed', 'cancelled'],
+  packed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: ['returned', 'refunded'],
+  returned: ['refunded'],
+  cancelled: [],
+  refunded: [],
+};
+
+/** The customer may only cancel, and only before the order goes into production. */
+const customerMoves: Record<OrderStatus, readonly OrderStatus[]> = {
+  placed: ['cancelled'],
+  confirmed: ['cancelled'],
+  in_production: [],
+  packed: [],
+  shipped: [],
+  delivered: [],
+  returned: [],
+  cancelled: [],
+  refunded: [],
+};
+
+/** The statuses `actor` may move an order to from `from`, in the order a back office would offer them. */
+export function nextStatuses(from: OrderStatus, actor: OrderActor): readonly OrderStatus[] {
+  return (actor === 'shop' ? shopMoves : customerMoves)[from];
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
+  return nextStatuses(from, actor).includes(to);
+}
+
+/** Whether the customer's "Cancel order" button should show. */
+export function customerCanCancel(status: OrderStatus): boolean {
+  return canTransition(status, 'cancelled', 'customer');
+}
+
+/** English labels for the status timeline (the storefront translates them by key). */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  placed: 'Order placed',
+  confirmed: 'Confirmed',
+  in_production: 'Being made',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  returned: 'Returned',
+  refunded: 'Refunded',
+};
+
+export const orderStatusMessages = {
+  notAllowed: (from: OrderStatus, to: OrderStatus) => `An order that is ${orderStatusLabels[from].toLowerCase()} cannot become ${orderStatusLabels[to].toLowerCase()}`,
+  customerCancelTooLate: 'This order can no longer be cancelled: it is already being made or on its way',
+} as const;
