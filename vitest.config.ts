@@ -22,7 +22,7 @@ export default defineConfig({
       {
         // Pure logic of the storefront (UI state, query defaults); pages are covered by the browser tests.
         resolve: { alias: { '@modules': web('modules'), '@lib': web('lib'), '@': web('') } },
-        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], setupFiles },
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/server/**/*.test.mjs'], setupFiles },
       },
       {
         // Browser tests share one running shop (started by scripts/test.mjs), so they run one file at a time.

@@ -97,9 +97,10 @@ export function startApi(env) {
 }
 
 export function startWeb(port, env) {
-  return startService('web', process.execPath, [nextBin, 'start', '-p', String(port)], {
+  // apps/web/server.mjs is `next start` plus the shopper's address on forwarded API calls (docs/decisions/016).
+  return startService('web', process.execPath, [join(webDir, 'server.mjs')], {
     cwd: webDir,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env, PORT: String(port) },
   });
 }
 

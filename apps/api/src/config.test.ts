@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       mediaDir: '/srv/shop/.data/media',
       pgliteDir: '/srv/shop/.data/db',
       redisUrl: undefined,
-      trustProxy: false,
+      trustProxy: ['loopback'],
       responseCacheSeconds: 30,
       logLevel: 'info',
       nodeEnv: 'development',
@@ -61,6 +61,15 @@ describe('loadConfig', () => {
     ['2', 2],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/2', 'loopback, 2001:db8::/129'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('accepts named ranges, IPv6 CIDRs, and false (trust nobody)', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal, 2001:db8::/32' }).trustProxy).toEqual(['loopback', 'uniquelocal', '2001:db8::/32']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 
   it('treats empty variables as unset', () => {

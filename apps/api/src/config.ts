@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SMS_TEMPLATE, smsTemplateProblem } from './outbox/sms-template.ts';
@@ -12,6 +13,25 @@ const port = z.coerce.number().int().min(1).max(65_535);
 
 /** TRUST_PROXY as Fastify understands it: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
 export type TrustProxy = boolean | number | string[];
+
+/**
+ * Unset, the API trusts X-Forwarded-For only from its own machine: that is the storefront forwarding /api/*, which
+ * appends the shopper's address (apps/web/server.mjs). Anyone else's header is ignored (docs/decisions/016).
+ */
+export const DEFAULT_TRUST_PROXY: TrustProxy = ['loopback'];
+
+/** Names proxy-addr (Fastify's trust check) knows, besides addresses and CIDRs. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isTrustEntry(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const width = Number(bits);
+  return /^\d+$/.test(bits) && width <= (version === 4 ? 32 : 128);
+}
 
 function parseTrustProxy(value: string): TrustProxy {
   const trimmed = value.trim();
@@ -47,7 +67,10 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((value) => (value === undefined ? false : parseTrustProxy(value))),
+    .transform((value) => (value === undefined ? DEFAULT_TRUST_PROXY : parseTrustProxy(value)))
+    .refine((value) => !Array.isArray(value) || value.every(isTrustEntry), {
+      message: 'must be true, false, a hop count, or a comma-separated list of addresses, CIDRs or loopback/linklocal/uniquelocal',
+    }),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

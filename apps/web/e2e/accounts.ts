@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
-import { baseUrl } from './browser';
+import { baseUrl, shopperAddress } from './browser';
 
 /** Helpers for the sign-in and account browser tests: unique people, and the dev outbox of the shop under test. */
 
@@ -61,7 +61,7 @@ export async function signedUpCustomer(context: BrowserContext, label: string) {
   const since = Date.now() - 1000;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
     body: JSON.stringify({ ...person, callbackURL: '/my-account' }),
   });
   if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);

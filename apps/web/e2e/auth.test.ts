@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { codeIn, latestMessage, linkIn, uniqueEmail, uniquePhone } from './accounts';
-import { baseUrl, errorsOf, useBrowser } from './browser';
+import { codeIn, latestMessage, linkIn, signedUpCustomer, uniqueEmail, uniquePhone } from './accounts';
+import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
 
 const session = useBrowser();
 
@@ -105,7 +105,7 @@ test('forgot password: the emailed link sets a new password that signs in', asyn
   let since = Date.now() - 1000;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
     body: JSON.stringify({ name: 'Ravi', email, password: 'first-password-1', callbackURL: '/' }),
   });
   expect(signUp.ok).toBe(true);
@@ -200,4 +200,13 @@ test('the sign-in modal speaks Hindi and Arabic (right to left)', async () => {
   await arabic.getByRole('button', { name: 'أنشئ الحساب' }).click();
   expect(await arabic.getByRole('alert').first().textContent()).toBe('الاسم مطلوب');
   expect(errorsOf(arabic)).toEqual([]);
+});
+
+test("the API sees each shopper's own address through the storefront, so per-address limits are per shopper", async () => {
+  const address = shopperAddress();
+  const page = await session.newPage({ address });
+  await signedUpCustomer(page.context(), 'address');
+  await page.goto('/my-account');
+  const sessions = await page.evaluate(async () => (await fetch('/api/auth/list-sessions')).json());
+  expect(sessions.map((s: { ipAddress: string }) => s.ipAddress)).toEqual([address]);
 });

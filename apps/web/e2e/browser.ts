@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 
 /** The shop under test, started by scripts/test.mjs on spare ports with a freshly seeded database. */
@@ -15,6 +16,16 @@ const launchFlags = [
 
 const pageErrors = new WeakMap<Page, string[]>();
 
+/**
+ * Each browser context plays a different shopper on the internet: its requests carry an X-Forwarded-For address from
+ * 198.18.0.0/15 (a range reserved for tests). The storefront appends the real peer (127.0.0.1) and the API trusts
+ * loopback, so it counts this address — as it would count a shopper's own — and one file's sign-ups do not use up
+ * another's per-address limits.
+ */
+export function shopperAddress(): string {
+  return `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
+}
+
 /** What the page threw or logged as an error so far; a healthy page has none. */
 export function errorsOf(page: Page): string[] {
   return pageErrors.get(page) ?? [];
@@ -23,7 +34,7 @@ export function errorsOf(page: Page): string[] {
 export interface BrowserSession {
   browser: Browser;
   /** A fresh context (own cookies) per call, so tests do not leak a locale or a cart into each other. */
-  newPage(options?: { width?: number; height?: number; locale?: string; mobile?: boolean }): Promise<Page>;
+  newPage(options?: { width?: number; height?: number; locale?: string; mobile?: boolean; address?: string }): Promise<Page>;
 }
 
 /** Launches Debian's Chromium once per test file and closes it afterwards. */
@@ -45,13 +56,14 @@ export function useBrowser(): BrowserSession {
       if (!browser) throw new Error('browser not started');
       return browser;
     },
-    async newPage({ width = 1280, height = 900, locale, mobile = false } = {}) {
+    async newPage({ width = 1280, height = 900, locale, mobile = false, address = shopperAddress() } = {}) {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
         baseURL: baseUrl,
         viewport: { width, height },
         isMobile: mobile,
         hasTouch: mobile,
+        extraHTTPHeaders: { 'x-forwarded-for': address },
       });
       contexts.push(context);
       if (locale) await context.addCookies([{ name: 'NEXT_LOCALE', value: locale, url: baseUrl }]);

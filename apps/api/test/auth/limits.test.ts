@@ -84,6 +84,25 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
     }
   });
 
+  it("by default trusts only the storefront on this machine: it counts the address the storefront appended, never a client's own entries", async () => {
+    const defaults = await anotherApp(ctx, { trustProxy: ['loopback'] });
+    try {
+      const client = freshIp();
+      // The storefront (127.0.0.1) appends the peer it saw after whatever the client wrote.
+      const viaStorefront = (forged: string) => sendOtp(freshPhone(), '127.0.0.1', { 'x-forwarded-for': `${forged}, ${client}` }, defaults);
+      const twenty = await Promise.all(Array.from({ length: 20 }, () => viaStorefront(freshIp())));
+      expect(twenty.every((r) => r.statusCode === 200)).toBe(true);
+      expect((await viaStorefront(freshIp())).statusCode).toBe(429);
+      // A client reaching the API directly cannot pick its address either.
+      const direct = freshIp();
+      const straight = await Promise.all(Array.from({ length: 20 }, () => sendOtp(freshPhone(), direct, { 'x-forwarded-for': freshIp() }, defaults)));
+      expect(straight.every((r) => r.statusCode === 200)).toBe(true);
+      expect((await sendOtp(freshPhone(), direct, { 'x-forwarded-for': freshIp() }, defaults)).statusCode).toBe(429);
+    } finally {
+      await defaults.close();
+    }
+  });
+
   it('throttles password sign-in per account and per address', async () => {
     const email = freshEmail();
     const attempt = (ip: string, address = email) => post(ctx.app, '/api/auth/sign-in/email', { email: address, password: 'wrong password' }, { ip });
