@@ -15,6 +15,7 @@ const messageKeyByCode: Record<string, string> = {
   PASSWORD_TOO_LONG: 'passwordLong',
   INVALID_TOKEN: 'linkInvalid',
   PHONE_NUMBER_EXIST: 'phoneTaken',
+  INVALID_PHONE_NUMBER: 'phoneInvalid',
   USER_ALREADY_EXISTS: 'emailTaken',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'emailTaken',
   NETWORK: 'network',
