@@ -210,3 +210,23 @@ test("the API sees each shopper's own address through the storefront, so per-add
   const sessions = await page.evaluate(async () => (await fetch('/api/auth/list-sessions')).json());
   expect(sessions.map((s: { ipAddress: string }) => s.ipAddress)).toEqual([address]);
 });
+
+test('the access token is refreshed 10 minutes before it expires, in a real browser with a fast-forwarded clock', async () => {
+  const page = await session.newPage();
+  await signedUpCustomer(page.context(), 'refresh');
+  const tokenCalls: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/token') tokenCalls.push(Date.now());
+  });
+  await page.clock.install({ time: new Date() });
+  await page.goto('/my-account');
+  await expect.poll(() => tokenCalls.length).toBe(1);
+  // A 60-minute token: nothing happens in its first 49 minutes...
+  await page.clock.fastForward('49:00');
+  await page.waitForTimeout(300);
+  expect(tokenCalls).toHaveLength(1);
+  // ...and it is refreshed at the 50-minute mark, with the page still signed in.
+  await page.clock.fastForward('01:30');
+  await expect.poll(() => tokenCalls.length).toBe(2);
+  expect(errorsOf(page)).toEqual([]);
+});
