@@ -1,0 +1,115 @@
+import type { ShippingRules } from '../pricing.ts';
+import { withQuantity, type CartItem, type CartLine } from './item.ts';
+import { emptyCart, isCashOnDeliveryApplicable, recompute, type CartCoupon, type CartState, type CashOnDeliveryPageState } from './state.ts';
+
+/**
+ * The cart's actions (spec §4) as pure functions: each takes a state and returns the next one with every total
+ * recomputed. The storefront's store calls them; nothing here touches storage or the network.
+ */
+
+/** Spec §8, word for word. */
+export const CART_QUANTITY_ERROR = "cartQuantity can't be zero or less than zero";
+
+/** Thrown for a quantity at or below zero (spec §4 and §8). */
+export class CartQuantityError extends Error {
+  constructor(message: string = CART_QUANTITY_ERROR) {
+    super(message);
+    this.name = 'CartQuantityError';
+  }
+}
+
+function checkQuantity(quantity: number): void {
+  // `!(q > 0)` also catches NaN, which compares false with everything.
+  if (!(quantity > 0)) throw new CartQuantityError();
+  if (!Number.isInteger(quantity)) throw new CartQuantityError('cartQuantity must be a whole number');
+}
+
+/** Spec §4: add a line with a quantity above zero; an existing line (same id) adds to its quantity. */
+export function addItemWithQuantity(state: CartState, line: CartLine, quantity: number): CartState {
+  checkQuantity(quantity);
+  const index = state.items.findIndex((item) => item.id === line.id);
+  if (index === -1) return recompute(state, [...state.items, withQuantity(line, quantity)]);
+  return recompute(
+    state,
+    state.items.map((item, i) => (i === index ? { ...item, quantity: item.quantity + quantity } : item)),
+  );
+}
+
+/** Spec §4: remove one unit (or `quantity` units); the line disappears when its quantity reaches zero. */
+export function removeItemOrQuantity(state: CartState, id: string, quantity = 1): CartState {
+  checkQuantity(quantity);
+  const items = state.items.flatMap((item) => {
+    if (item.id !== id) return [item];
+    const left = item.quantity - quantity;
+    return left > 0 ? [{ ...item, quantity: left }] : [];
+  });
+  return recompute(state, items);
+}
+
+/**
+ * Spec §4 "add an item": a whole item with its own quantity (1 when it has none). Ids stay unique, so adding an
+ * id the cart already holds adds to that line's quantity, as adding with a quantity does.
+ */
+export function addItem(state: CartState, item: CartLine & Partial<Pick<CartItem, 'quantity' | 'itemTotal' | 'itemMrp'>>): CartState {
+  // Per-line totals are always recomputed from price and quantity, never taken from the caller.
+  const { quantity = 1, itemTotal: _itemTotal, itemMrp: _itemMrp, ...line } = item;
+  return addItemWithQuantity(state, line, quantity);
+}
+
+/** Spec §4 "remove an item": the whole line, whatever its quantity. An unknown id changes nothing but the totals. */
+export function removeItem(state: CartState, id: string): CartState {
+  return recompute(
+    state,
+    state.items.filter((item) => item.id !== id),
+  );
+}
+
+/** The fields of a line that may be updated; its id (product and attributes) is what it is. */
+export type CartItemUpdate = Partial<Omit<CartItem, 'id' | 'itemTotal' | 'itemMrp'>>;
+
+/**
+ * Spec §4 "update an item": change fields of one line (quantity, fresh price…); its per-line totals follow.
+ * A quantity at or below zero is refused like everywhere else (remove the line instead).
+ */
+export function updateItem(state: CartState, id: string, update: CartItemUpdate): CartState {
+  if (update.quantity !== undefined) checkQuantity(update.quantity);
+  return recompute(
+    state,
+    state.items.map((item) => (item.id === id ? { ...item, ...update, id: item.id } : item)),
+  );
+}
+
+/** Spec §4 "apply coupon": the discount follows the coupon's terms on the current total (null removes it). */
+export function applyCoupon(state: CartState, coupon: CartCoupon | null): CartState {
+  return recompute({ ...state, coupon: coupon ? { ...coupon, discount: { ...coupon.discount } } : null });
+}
+
+/**
+ * Spec §4: set the cash-on-delivery flag. It can be on only while no line has cod false; checking it clears the
+ * cash-on-delivery page state.
+ */
+export function setCashOnDelivery(state: CartState, on: boolean): CartState {
+  if (!on) return { ...state, isCashOnDelivery: false };
+  if (!isCashOnDeliveryApplicable(state.items)) return { ...state, isCashOnDelivery: false };
+  return { ...state, isCashOnDelivery: true, cashOnDeliveryPageState: null };
+}
+
+/** Spec §4: set the cash-on-delivery page state. */
+export function setCashOnDeliveryPageState(state: CartState, pageState: CashOnDeliveryPageState): CartState {
+  return { ...state, cashOnDeliveryPageState: pageState };
+}
+
+/** Extra data kept with the cart (spec §3 `meta`), merged into what is there; null clears it. */
+export function updateCartMeta(state: CartState, meta: Record<string, unknown> | null): CartState {
+  return { ...state, meta: meta === null ? null : { ...(state.meta ?? {}), ...meta } };
+}
+
+/** The shop's shipping settings (free from, fee); shipping is recomputed with them. */
+export function setShippingRules(state: CartState, rules: ShippingRules): CartState {
+  return recompute({ ...state, shippingRules: { ...rules } });
+}
+
+/** Spec §4: reset to empty. The shop's shipping rules stay: they are not the shopper's. */
+export function resetCart(state: CartState): CartState {
+  return emptyCart(state.shippingRules);
+}
