@@ -8,6 +8,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
@@ -28,6 +29,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The outbox worker's timing (tests shorten it), or false for an app that sends nothing itself. */
   outboxWorker?: Partial<OutboxWorkerTiming> | false;
+  /** Milliseconds between housekeeping passes (default hourly), or false for none in this app. */
+  housekeeping?: number | false;
 }
 
 /** Largest request body anywhere; routes that take bodies set tighter limits of their own. */
@@ -79,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     worker: options.outboxWorker,
   });
   await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
+  await app.register(housekeepingPlugin, { db: options.db.db, everyMs: options.housekeeping });
 
   // Routes.
   await app.register(routes, { production: config.nodeEnv === 'production' });

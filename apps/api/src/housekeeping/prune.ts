@@ -1,0 +1,40 @@
+import { type Database, outbox, session, verification } from '@shop/db';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../lib/rows.ts';
+
+/**
+ * Rows that have done their job and only grow the database: sent or failed messages (their codes and links are
+ * long dead; the dev outbox page only shows the latest), sign-in sessions and verification codes/links that expired.
+ * Each statement deletes a bounded batch, so a long-neglected table is trimmed over several passes without one long
+ * lock; every process may run this, the deletes do not conflict.
+ */
+export const OUTBOX_KEEP_DAYS = 30;
+/** Expired sessions stay a day, so "signed out because your session expired" can still be told apart. */
+export const EXPIRED_KEEP_HOURS = 24;
+export const PRUNE_BATCH = 5_000;
+
+const tasks: Record<string, (batch: number) => SQL> = {
+  outbox: (batch) => sql`
+    delete from ${outbox} where id in (
+      select id from ${outbox}
+       where status in ('sent', 'failed') and created_at < now() - ${OUTBOX_KEEP_DAYS}::int * interval '1 day'
+       limit ${batch})`,
+  sessions: (batch) => sql`
+    delete from ${session} where id in (
+      select id from ${session} where expires_at < now() - ${EXPIRED_KEEP_HOURS}::int * interval '1 hour' limit ${batch})`,
+  verifications: (batch) => sql`
+    delete from ${verification} where id in (
+      select id from ${verification} where expires_at < now() - ${EXPIRED_KEEP_HOURS}::int * interval '1 hour' limit ${batch})`,
+};
+
+export type PruneCounts = Record<keyof typeof tasks, number>;
+
+/** One pass: how many rows each task deleted. */
+export async function pruneOnce(db: Database, batch = PRUNE_BATCH): Promise<PruneCounts> {
+  const counts: Record<string, number> = {};
+  for (const [name, statement] of Object.entries(tasks)) {
+    const result = await db.execute(sql`with gone as (${statement(batch)} returning 1) select count(*)::int as n from gone`);
+    counts[name] = rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+  }
+  return counts as PruneCounts;
+}
