@@ -54,6 +54,7 @@ export const orderMessages = {
   couponCode: `Coupon code must be 1 to ${MAX_COUPON_CODE_LENGTH} characters`,
   idempotencyKey: 'Idempotency-Key must be 1 to 100 visible characters',
   idempotencyReused: 'This Idempotency-Key was already used for a different order',
+  idempotencyInFlight: 'This order is still being placed; try again in a moment',
   productUnavailable: (line: number) => `The product on line ${line + 1} is not available`,
   needsVariant: (name: string) => `Choose an option of ${name}`,
   noVariants: (name: string) => `${name} has no options: send variantId null`,

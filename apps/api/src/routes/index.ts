@@ -11,6 +11,10 @@ import { signInMethodsRoutes } from './sign-in-methods/index.ts';
 import { slidersRoutes } from './sliders/index.ts';
 import { userRoutes } from './user/index.ts';
 import { userAddressesRoutes } from './user-addresses/index.ts';
+import { adminOrdersRoutes } from './admin-orders/index.ts';
+import { orderTrackingRoutes } from './order-tracking/index.ts';
+import { userCouponRoutes } from './user-coupon/index.ts';
+import { userOrdersRoutes } from './user-orders/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, options) => {
@@ -26,4 +30,8 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(userRoutes);
   await app.register(userAddressesRoutes);
   await app.register(devOutboxRoutes, { production: options.production === true });
+  await app.register(userCouponRoutes);
+  await app.register(userOrdersRoutes);
+  await app.register(orderTrackingRoutes);
+  await app.register(adminOrdersRoutes);
 };

@@ -5,3 +5,4 @@ export * from './logs.ts';
 export * from './rate-limits.ts';
 export * from './auth.ts';
 export * from './accounts.ts';
+export * from './orders.ts';

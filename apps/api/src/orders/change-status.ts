@@ -1,0 +1,70 @@
+import { type Database, orderLines, orders, orderStatusHistory } from '@shop/db';
+import { type Order, orderMessages, type OrderStatusChangeRequest } from '@shop/domain/order';
+import { canTransition, type OrderActor, type OrderStatus, orderStatusMessages } from '@shop/domain/order-status';
+import { and, eq } from 'drizzle-orm';
+import { releaseCoupon } from './coupons.ts';
+import { OrderError } from './errors.ts';
+import { findOrder, isOrderId } from './order-view.ts';
+import type { OrderDeps } from './place-order.ts';
+import { returnStock } from './stock.ts';
+
+export interface StatusChange {
+  orderId: string;
+  to: OrderStatus;
+  actor: OrderActor;
+  actorUserId: string;
+  /** The customer may only touch their own orders; the shop any. */
+  ownerId?: string;
+  note?: string | null;
+  tracking?: OrderStatusChangeRequest['tracking'];
+}
+
+/**
+ * Moves an order to a new status if the status machine allows it for this actor (409 otherwise), and records the
+ * change with its time and actor. The order's row is locked first, so two changes never race (a customer's
+ * cancel and the shop's "in production" land one after the other, and the second is judged on the first's result).
+ * Cancelling puts the units back in stock and gives the coupon use back. A return does not restock: a personalised
+ * or handmade item that comes back is not sold again as new.
+ */
+export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'>, change: StatusChange): Promise<Order> {
+  const notFound = () => new OrderError(404, orderMessages.orderNotFound);
+  if (!isOrderId(change.orderId)) throw notFound();
+  const orderId = change.orderId.toLowerCase();
+  const move = await deps.db.transaction(async (tx) => {
+    const where = change.ownerId ? and(eq(orders.id, orderId), eq(orders.userId, change.ownerId)) : eq(orders.id, orderId);
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(where).for('update');
+    if (!order) throw notFound();
+    if (!canTransition(order.status, change.to, change.actor)) {
+      const message =
+        change.actor === 'customer' && change.to === 'cancelled' ? orderStatusMessages.customerCancelTooLate : orderStatusMessages.notAllowed(order.status, change.to);
+      throw new OrderError(409, message, { status: message });
+    }
+    if (change.to === 'shipped' && !change.tracking) {
+      throw new OrderError(422, orderMessages.trackingRequired, { tracking: orderMessages.trackingRequired });
+    }
+    await tx
+      .update(orders)
+      .set({
+        status: change.to,
+        ...(change.tracking ? { tracking: { carrier: change.tracking.carrier, number: change.tracking.number, link: change.tracking.link ?? null } } : {}),
+      })
+      .where(eq(orders.id, orderId));
+    await tx.insert(orderStatusHistory).values({
+      orderId,
+      status: change.to,
+      actor: change.actor,
+      actorUserId: change.actorUserId,
+      note: change.note || null,
+    });
+    if (change.to !== 'cancelled') return { cameBack: false };
+    const lines = await tx
+      .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    const returned = await returnStock(tx, lines);
+    await releaseCoupon(tx, orderId);
+    return returned;
+  });
+  if (move.cameBack) await deps.invalidateCatalogue();
+  return (await findOrder(deps.db as Database, orderId)) as Order;
+}

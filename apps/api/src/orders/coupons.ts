@@ -1,0 +1,93 @@
+import { couponRedemptions, coupons, type Database } from '@shop/db';
+import { couponMessages } from '@shop/domain/order';
+import { type CouponTerms, couponDiscount } from '@shop/domain/pricing';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { OrderError } from './errors.ts';
+
+/**
+ * Coupons: looking one up, checking its terms against a cart, and using one up inside an order's transaction.
+ * The limits that matter under concurrency (total uses, uses per customer) are enforced by the conditional update
+ * in `redeemCoupon`, never by an earlier read; the checks before it only give early, clear answers.
+ */
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export function couponTerms(coupon: CouponRow): CouponTerms {
+  return { minimum: coupon.minimum, discount: { type: coupon.type, value: coupon.value } };
+}
+
+/** The coupon for a code (already upper-cased by the request schema), or 422 naming `field`. */
+export async function findCoupon(db: Database, code: string, field: string): Promise<CouponRow> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
+  if (!row || !row.active) throw new OrderError(422, couponMessages.notFound, { [field]: couponMessages.notFound });
+  return row;
+}
+
+async function usesBy(db: Database | Tx, couponId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Dates, total uses and this customer's uses, as they stand now: 422 before the start or after the end, 409 when
+ * the coupon or this customer's share of it is used up. The minimum is the caller's business (a cart below it
+ * still shows the coupon, with no discount).
+ */
+export async function checkCouponAvailable(db: Database, coupon: CouponRow, userId: string, field: string, now = new Date()): Promise<void> {
+  const refuse = (status: 409 | 422, message: string) => new OrderError(status, message, { [field]: message });
+  if (coupon.startsAt && coupon.startsAt > now) throw refuse(422, couponMessages.notStarted);
+  if (coupon.endsAt && coupon.endsAt <= now) throw refuse(422, couponMessages.expired);
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) throw refuse(409, couponMessages.usedUp);
+  if (coupon.maxUsesPerCustomer !== null && (await usesBy(db, coupon.id, userId)) >= coupon.maxUsesPerCustomer) {
+    throw refuse(409, couponMessages.usedByYou);
+  }
+}
+
+/** The discount for a cart total: 0 below the minimum (spec §9). */
+export function discountFor(coupon: CouponRow, total: number): number {
+  return couponDiscount(total, couponTerms(coupon));
+}
+
+/**
+ * Takes one use of the coupon inside the order's transaction. The update only succeeds while the coupon is
+ * active, in its dates and under its total; it also locks the coupon's row until the order commits, so a second
+ * order with the same coupon waits here, then re-checks against the committed count (PostgreSQL re-evaluates the
+ * WHERE on the new row). Holding that lock, this customer's redemptions are counted: none can be in flight.
+ */
+export async function redeemCoupon(tx: Tx, coupon: CouponRow, userId: string, orderId: string, field: string): Promise<void> {
+  const refuse = (message: string) => new OrderError(409, message, { [field]: message });
+  const [taken] = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, coupon.id),
+        eq(coupons.active, true),
+        sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`,
+        sql`(${coupons.startsAt} is null or ${coupons.startsAt} <= now())`,
+        sql`(${coupons.endsAt} is null or ${coupons.endsAt} > now())`,
+      ),
+    )
+    .returning({ maxUsesPerCustomer: coupons.maxUsesPerCustomer });
+  if (!taken) throw refuse(couponMessages.usedUp);
+  // Our own redemption is not inserted yet, so "already used" means used by earlier, committed orders.
+  if (taken.maxUsesPerCustomer !== null && (await usesBy(tx, coupon.id, userId)) >= taken.maxUsesPerCustomer) {
+    throw refuse(couponMessages.usedByYou);
+  }
+  await tx.insert(couponRedemptions).values({ couponId: coupon.id, userId, orderId });
+}
+
+/** Gives a cancelled order's coupon use back (decision: a cancelled order did not get the benefit). */
+export async function releaseCoupon(tx: Tx, orderId: string): Promise<void> {
+  const released = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
+  for (const { couponId } of released) {
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, couponId));
+  }
+}

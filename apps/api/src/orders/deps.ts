@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestUser } from '../auth/request-user.ts';
+import { OrderError } from './errors.ts';
+import type { OrderDeps } from './place-order.ts';
+import { loadShippingRules } from './shipping-rules.ts';
+
+/** The order services' view of the app: its database, outbox and response cache. */
+export function orderDeps(app: FastifyInstance): OrderDeps {
+  return {
+    db: app.db,
+    // Site settings change rarely; the response cache keeps them for its window and forgets them on invalidate.
+    shippingRules: () => app.responseCache.memo('shipping-rules', () => loadShippingRules(app.db)),
+    enqueue: (message, db) => app.outbox.enqueue(message, db),
+    invalidateCatalogue: () => app.responseCache.invalidate(),
+  };
+}
+
+/** The signed-in caller (routes run app.requireUser first, which answers 401 without one). */
+export function caller(request: FastifyRequest): RequestUser {
+  return request.user as RequestUser;
+}
+
+/** Runs a handler, answering an OrderError as its status with `{ message, errors }`. */
+export async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof OrderError) return reply.code(error.statusCode).send(error.body);
+    throw error;
+  }
+}

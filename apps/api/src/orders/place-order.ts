@@ -1,0 +1,188 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { addresses, type Database, orderIdempotencyKeys, orderLines, orders, orderStatusHistory } from '@shop/db';
+import { formatInr } from '@shop/domain/money';
+import { couponMessages, type Order, orderMessages, type PlaceOrderValues } from '@shop/domain/order';
+import { grandTotal, type ShippingRules, shippingFor } from '@shop/domain/pricing';
+import { and, eq } from 'drizzle-orm';
+import type { OutboxMessageInput, OutboxWriter } from '../outbox/enqueue.ts';
+import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
+import { isUniqueViolation, OrderError } from './errors.ts';
+import { orderNumber } from './order-number.ts';
+import { findOrder } from './order-view.ts';
+import { lineLabel, priceLines } from './price-lines.ts';
+import { takeStock } from './stock.ts';
+
+/** What placing an order needs from the app: the database and a few of its services. */
+export interface OrderDeps {
+  db: Database;
+  shippingRules(): Promise<ShippingRules>;
+  enqueue(message: OutboxMessageInput, db: OutboxWriter): Promise<string>;
+  /** Forgets cached catalogue answers (a product ran out or came back). */
+  invalidateCatalogue(): Promise<void>;
+}
+
+export interface Customer {
+  id: string;
+  email: string | null;
+  phoneNumber: string | null;
+}
+
+export interface Placed {
+  order: Order;
+  /** True when an earlier request with the same Idempotency-Key made this order. */
+  replayed: boolean;
+}
+
+/** Thrown inside the transaction when the Idempotency-Key row already exists: roll back, answer the first order. */
+class KeyTaken extends Error {}
+
+/** The request as it matters for idempotency: the same key must come with the same order. */
+function requestHash(body: PlaceOrderValues): string {
+  const normal = {
+    items: body.items.map((line) => [line.productId.toLowerCase(), line.variantId?.toLowerCase() ?? null, line.quantity]),
+    addressId: body.addressId.toLowerCase(),
+    paymentMethod: body.paymentMethod,
+    couponCode: body.couponCode ?? null,
+  };
+  return createHash('sha256').update(JSON.stringify(normal)).digest('hex');
+}
+
+/** The order an earlier request with this key made, or 422 if that request was a different order. */
+async function replay(db: Database, userId: string, key: string, hash: string): Promise<Placed | null> {
+  const [row] = await db
+    .select()
+    .from(orderIdempotencyKeys)
+    .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, key)))
+    .limit(1);
+  if (!row) return null;
+  if (row.requestHash !== hash) throw new OrderError(422, orderMessages.idempotencyReused, { 'Idempotency-Key': orderMessages.idempotencyReused });
+  const order = await findOrder(db, row.orderId, userId);
+  return order ? { order, replayed: true } : null;
+}
+
+function confirmation(customer: Customer, order: { number: string; totalItems: number; grandTotal: number }): OutboxMessageInput | null {
+  const items = `${order.totalItems} item${order.totalItems === 1 ? '' : 's'}`;
+  const text = `Thank you! Your order ${order.number} (${items}) is placed. Pay ${formatInr(order.grandTotal)} in cash on delivery. We will let you know when it ships; see it any time under My account > Orders.`;
+  if (customer.email) return { channel: 'email', recipient: customer.email, kind: 'order-placed', subject: `Order ${order.number} placed`, text };
+  if (customer.phoneNumber) return { channel: 'sms', recipient: customer.phoneNumber, kind: 'order-placed', text };
+  return null;
+}
+
+/**
+ * Places an order (POST /api/user/order). Reads and checks first (address, products, stock, coupon) for clear early
+ * answers, then in one transaction: the Idempotency-Key row, the stock, the order and its lines, the coupon use, the
+ * first status and the confirmation message. Anything refused inside rolls all of it back.
+ */
+export async function placeOrder(deps: OrderDeps, customer: Customer, body: PlaceOrderValues, key?: string): Promise<Placed> {
+  const { db } = deps;
+  const hash = requestHash(body);
+  if (key) {
+    const earlier = await replay(db, customer.id, key, hash);
+    if (earlier) return earlier;
+  }
+
+  const [address] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, body.addressId.toLowerCase()), eq(addresses.userId, customer.id)))
+    .limit(1);
+  if (!address) throw new OrderError(404, orderMessages.addressNotFound, { addressId: orderMessages.addressNotFound });
+
+  const cart = await priceLines(db, body.items);
+  if (body.paymentMethod === 'cod') {
+    const noCod = cart.lines.filter((line) => !line.cod);
+    if (noCod.length > 0) {
+      const message = orderMessages.codUnavailable(noCod.map(lineLabel));
+      throw new OrderError(422, message, Object.fromEntries(noCod.map((line) => [`items.${line.index}`, message])));
+    }
+  }
+
+  let coupon: CouponRow | null = null;
+  let discount = 0;
+  if (body.couponCode) {
+    coupon = await findCoupon(db, body.couponCode, 'couponCode');
+    await checkCouponAvailable(db, coupon, customer.id, 'couponCode');
+    if (cart.total < coupon.minimum) {
+      const message = couponMessages.minimum(coupon.minimum);
+      throw new OrderError(422, message, { couponCode: message });
+    }
+    discount = discountFor(coupon, cart.total);
+  }
+  const shipping = shippingFor(cart.total, await deps.shippingRules());
+  const totals = { total: cart.total, totalMrp: cart.totalMrp, discount, shipping, grandTotal: grandTotal(cart.total, discount, shipping), totalItems: cart.totalItems };
+
+  const snapshot = {
+    name: address.name,
+    mobile: address.mobile,
+    line1: address.line1,
+    line2: address.line2,
+    landmark: address.landmark,
+    city: address.city,
+    state: address.state,
+    pincode: address.pincode,
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    const orderId = randomUUID();
+    const number = orderNumber();
+    try {
+      const move = await db.transaction(async (tx) => {
+        if (key) {
+          const [claimed] = await tx
+            .insert(orderIdempotencyKeys)
+            .values({ userId: customer.id, key, requestHash: hash, orderId })
+            .onConflictDoNothing()
+            .returning({ orderId: orderIdempotencyKeys.orderId });
+          if (!claimed) throw new KeyTaken();
+        }
+        const stock = await takeStock(tx, cart.lines);
+        await tx.insert(orders).values({
+          id: orderId,
+          number,
+          userId: customer.id,
+          status: 'placed',
+          paymentMethod: body.paymentMethod,
+          couponId: coupon?.id ?? null,
+          couponCode: coupon?.code ?? null,
+          ...totals,
+          address: snapshot,
+        });
+        if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
+        await tx.insert(orderLines).values(
+          cart.lines.map((line, position) => ({
+            orderId,
+            position,
+            productId: line.productId,
+            variantId: line.variantId,
+            name: line.name,
+            slug: line.slug,
+            image: line.image,
+            attributes: line.attributes,
+            sku: line.sku,
+            price: line.price,
+            mrp: line.mrp,
+            quantity: line.quantity,
+            cod: line.cod,
+            customization: line.customization,
+          })),
+        );
+        await tx.insert(orderStatusHistory).values({ orderId, status: 'placed', actor: 'customer', actorUserId: customer.id });
+        const message = confirmation(customer, { number, ...totals });
+        if (message) await deps.enqueue(message, tx);
+        return stock;
+      });
+      if (move.wentOut) await deps.invalidateCatalogue();
+      const order = await findOrder(db, orderId, customer.id);
+      return { order: order as Order, replayed: false };
+    } catch (error) {
+      if (error instanceof KeyTaken && key) {
+        const earlier = await replay(db, customer.id, key, hash);
+        if (earlier) return earlier;
+        throw new OrderError(409, orderMessages.idempotencyInFlight);
+      }
+      // A clash of random order numbers: vanishingly rare, and a fresh number fixes it.
+      if (attempt < 2 && isUniqueViolation(error, 'orders_number_idx')) continue;
+      throw error;
+    }
+  }
+}

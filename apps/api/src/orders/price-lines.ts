@@ -1,0 +1,149 @@
+import { type Database, products, productVariants, type StoredImage } from '@shop/db';
+import type { OrderLineRequest } from '@shop/domain/order';
+import { orderMessages } from '@shop/domain/order';
+import type { ProductCustomization } from '@shop/domain/catalogue';
+import { and, eq, inArray } from 'drizzle-orm';
+import { OrderError } from './errors.ts';
+
+/** A requested line priced from the database: everything an order line snapshots, and the stock on hand now. */
+export interface PricedLine {
+  /** Index of the line in the request, for messages naming it. */
+  index: number;
+  productId: string;
+  variantId: string | null;
+  name: string;
+  slug: string;
+  image: StoredImage | null;
+  attributes: Record<string, string>;
+  sku: string | null;
+  price: number;
+  mrp: number;
+  quantity: number;
+  cod: boolean;
+  customization: ProductCustomization | null;
+  /** Units on hand when priced (the order's transaction checks again). */
+  stock: number;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  total: number;
+  totalMrp: number;
+  totalItems: number;
+}
+
+type Line = Required<Pick<OrderLineRequest, 'productId' | 'quantity'>> & { variantId: string | null };
+
+/** "Name (Rose Gold, M)": how a line is named in messages, like the cart shows it. */
+export function lineLabel(line: Pick<PricedLine, 'name' | 'attributes'>): string {
+  const values = Object.values(line.attributes);
+  return values.length ? `${line.name} (${values.join(', ')})` : line.name;
+}
+
+/**
+ * Prices a cart from the database: two queries (the products, then their variants). Every price comes from here,
+ * never from the client. Refuses (422, naming each bad line) unknown or unpublished products, a product with
+ * options sent without one, an option that is not the product's; and (409, unless `checkStock` is false) a line
+ * asking for more than is on hand.
+ */
+export async function priceLines(db: Database, requested: Line[], options: { checkStock?: boolean } = {}): Promise<PricedCart> {
+  const productIds = [...new Set(requested.map((line) => line.productId.toLowerCase()))];
+  const productRows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      images: products.images,
+      price: products.price,
+      mrp: products.mrp,
+      stock: products.stock,
+      cod: products.cod,
+      customizationType: products.customizationType,
+      mediaLimit: products.mediaLimit,
+    })
+    .from(products)
+    .where(and(inArray(products.id, productIds), eq(products.published, true)));
+  const variantRows = productRows.length
+    ? await db
+        .select({
+          id: productVariants.id,
+          productId: productVariants.productId,
+          sku: productVariants.sku,
+          attributes: productVariants.attributes,
+          price: productVariants.price,
+          mrp: productVariants.mrp,
+          stock: productVariants.stock,
+        })
+        .from(productVariants)
+        .where(
+          inArray(
+            productVariants.productId,
+            productRows.map((row) => row.id),
+          ),
+        )
+    : [];
+
+  const productById = new Map(productRows.map((row) => [row.id, row]));
+  const variantsByProduct = new Map<string, typeof variantRows>();
+  for (const variant of variantRows) variantsByProduct.set(variant.productId, [...(variantsByProduct.get(variant.productId) ?? []), variant]);
+
+  const errors: Record<string, string> = {};
+  const lines: PricedLine[] = [];
+  requested.forEach((line, index) => {
+    const product = productById.get(line.productId.toLowerCase());
+    if (!product) {
+      errors[`items.${index}.productId`] = orderMessages.productUnavailable(index);
+      return;
+    }
+    const variants = variantsByProduct.get(product.id) ?? [];
+    const base = {
+      index,
+      productId: product.id,
+      name: product.name,
+      slug: product.slug,
+      image: product.images[0] ?? null,
+      quantity: line.quantity,
+      cod: product.cod,
+      customization: product.customizationType ? { type: product.customizationType, mediaLimit: Math.max(1, product.mediaLimit) } : null,
+    };
+    if (line.variantId === null) {
+      if (variants.length > 0) {
+        errors[`items.${index}.variantId`] = orderMessages.needsVariant(product.name);
+        return;
+      }
+      lines.push({ ...base, variantId: null, attributes: {}, sku: null, price: product.price, mrp: product.mrp, stock: product.stock });
+      return;
+    }
+    if (variants.length === 0) {
+      errors[`items.${index}.variantId`] = orderMessages.noVariants(product.name);
+      return;
+    }
+    const variant = variants.find((candidate) => candidate.id === line.variantId?.toLowerCase());
+    if (!variant) {
+      errors[`items.${index}.variantId`] = orderMessages.variantNotFound(product.name);
+      return;
+    }
+    lines.push({ ...base, variantId: variant.id, attributes: variant.attributes, sku: variant.sku, price: variant.price, mrp: variant.mrp, stock: variant.stock });
+  });
+
+  const [first] = Object.values(errors);
+  if (first) throw new OrderError(422, first, errors);
+
+  const short = options.checkStock === false ? [] : lines.filter((line) => line.quantity > line.stock);
+  if (short.length > 0) throw outOfStock(short.map((line) => ({ ...line, left: line.stock })));
+
+  return {
+    lines,
+    // Spec §3: a line's price is its price, else its mrp (prices are never null here, so the price).
+    total: lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
+    totalMrp: lines.reduce((sum, line) => sum + line.mrp * line.quantity, 0),
+    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+/** 409 naming each line short of stock and what is left of it. */
+export function outOfStock(short: Array<Pick<PricedLine, 'index' | 'name' | 'attributes'> & { left: number }>): OrderError {
+  const errors: Record<string, string> = {};
+  for (const line of short) errors[`items.${line.index}.quantity`] = orderMessages.outOfStock(lineLabel(line), Math.max(0, line.left));
+  return new OrderError(409, Object.values(errors).join('. '), errors);
+}

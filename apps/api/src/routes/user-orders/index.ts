@@ -1,0 +1,128 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  orderCountSchema,
+  orderListSchema,
+  orderMessages,
+  orderSchema,
+  placeOrderRequestSchema,
+} from '@shop/domain/order';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noStore } from '../../lib/cache.ts';
+import { errorResponseSchema, intQuery } from '../../lib/params.ts';
+import { changeStatus } from '../../orders/change-status.ts';
+import { answering, caller, orderDeps } from '../../orders/deps.ts';
+import { countOrders, findOrder, listOrders } from '../../orders/order-view.ts';
+import { placeOrder } from '../../orders/place-order.ts';
+
+/** 50 lines of ids and quantities fit in a few kilobytes. */
+const BODY_LIMIT = 16 * 1024;
+
+const idParams = z.object({ id: z.string().max(100) });
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+/**
+ * The signed-in customer's orders (issue 4): place one, list them, read one, cancel one. Only ever the caller's
+ * own: another user's order id answers 404, exactly like one that does not exist.
+ */
+export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = orderDeps(app);
+
+  app.addHook('onRequest', async (_request, reply) => {
+    noStore(reply);
+  });
+
+  app.post(
+    '/api/user/order',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order (cash on delivery). The server prices it; an Idempotency-Key header makes retries safe',
+        description:
+          'Prices, totals and mrp sent by a client are ignored. With `Idempotency-Key`, a retry (in sequence or at the same time) answers the first order (200, header idempotent-replayed: true); the same key with another body answers 422.',
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }).passthrough(),
+        body: placeOrderRequestSchema,
+        response: { 200: orderSchema, 201: orderSchema, ...errors, 409: errorResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+      let key: string | undefined;
+      if (header !== undefined) {
+        const parsed = idempotencyKeySchema.safeParse(header);
+        if (!parsed.success) return reply.code(400).send({ message: orderMessages.idempotencyKey, errors: { 'Idempotency-Key': orderMessages.idempotencyKey } });
+        key = parsed.data;
+      }
+      return answering(reply, async () => {
+        const { order, replayed } = await placeOrder(deps, caller(request), request.body, key);
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(replayed ? 200 : 201).send(order);
+      });
+    },
+  );
+
+  app.get(
+    '/api/user/orders',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'My orders, newest first',
+        querystring: z.object({ page: intQuery({ min: 1, max: 10_000, default: 1 }), limit: intQuery({ min: 1, max: 50, default: 10 }) }),
+        response: { 200: orderListSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => listOrders(app.db, caller(request).id, request.query.page, request.query.limit),
+  );
+
+  app.get(
+    '/api/orders-count',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'How many orders I have',
+        response: { 200: orderCountSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({ total: await countOrders(app.db, caller(request).id) }),
+  );
+
+  app.get(
+    '/api/user/order/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'One of my orders: lines, totals, address, status timeline',
+        params: idParams,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await findOrder(app.db, request.params.id, caller(request).id);
+      return order ?? reply.code(404).send({ message: orderMessages.orderNotFound });
+    },
+  );
+
+  app.post(
+    '/api/user/order/:id/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel one of my orders (until it goes into production); its stock and coupon use are given back',
+        params: idParams,
+        response: { 200: orderSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      answering(reply, async () => {
+        const me = caller(request);
+        return changeStatus(deps, { orderId: request.params.id, to: 'cancelled', actor: 'customer', actorUserId: me.id, ownerId: me.id });
+      }),
+  );
+};

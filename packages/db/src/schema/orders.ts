@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { commonColumns, type StoredImage } from './columns.ts';
+import type { CustomizationType } from './catalogue.ts';
+
+/*
+ * Coupons and orders (issue 4). An order keeps a snapshot of everything it was sold with (lines, address, totals),
+ * so later edits to the catalogue, an address or a coupon never change what a customer bought or paid.
+ * How overselling and coupon over-use are prevented: docs/decisions (orders, stock and coupons).
+ */
+
+export type CouponType = 'fixed' | 'percent';
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    ...commonColumns,
+    /** Upper case; customers type it in any case. */
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type').$type<CouponType>().notNull(),
+    /** Paise for a fixed coupon; a whole percent (1–100) for a percent coupon. */
+    value: integer('value').notNull(),
+    /** Paise: below this cart total the coupon gives nothing (spec §9). */
+    minimum: integer('minimum').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Uses in total across all customers; null means no limit. */
+    maxUses: integer('max_uses'),
+    /** Uses per customer; null means no limit. */
+    maxUsesPerCustomer: integer('max_uses_per_customer').default(1),
+    /** Orders currently holding this coupon (a cancelled order gives its use back). Never above max_uses. */
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_idx').on(t.code),
+    check('coupons_type_check', sql`${t.type} in ('fixed', 'percent')`),
+    check('coupons_value_check', sql`${t.value} > 0 and (${t.type} = 'fixed' or ${t.value} <= 100)`),
+    check('coupons_used_count_check', sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`),
+  ],
+);
+
+export type OrderStatusValue =
+  | 'placed'
+  | 'confirmed'
+  | 'in_production'
+  | 'packed'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'returned'
+  | 'refunded';
+export type OrderActorValue = 'customer' | 'shop';
+
+export interface OrderAddressSnapshot {
+  name: string;
+  /** 10 digits; order tracking compares the caller's number with it. */
+  mobile: string;
+  line1: string;
+  line2: string | null;
+  landmark: string | null;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
+export interface ShipmentTrackingValue {
+  carrier: string;
+  number: string;
+  link: string | null;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    ...commonColumns,
+    /** Readable and unique, e.g. KG-261123-7K3M9Q; random enough that numbers cannot be enumerated. */
+    number: text('number').notNull(),
+    /** Null only if the customer's account was deleted later: the order stays on the books. */
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    status: text('status').$type<OrderStatusValue>().notNull().default('placed'),
+    paymentMethod: text('payment_method').$type<'cod'>().notNull(),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    /** Paise, all computed by the server: items at their prices, at mrp, the coupon's discount, shipping, to pay. */
+    total: integer('total').notNull(),
+    totalMrp: integer('total_mrp').notNull(),
+    discount: integer('discount').notNull().default(0),
+    shipping: integer('shipping').notNull().default(0),
+    grandTotal: integer('grand_total').notNull(),
+    totalItems: integer('total_items').notNull(),
+    address: jsonb('address').$type<OrderAddressSnapshot>().notNull(),
+    tracking: jsonb('tracking').$type<ShipmentTrackingValue>(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.number),
+    // "My orders", newest first, and their count: one index range per customer.
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * One line of an order: what was sold, as it was (product ids are kept without a foreign key, so deleting a
+ * product later never touches an order).
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id'),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: jsonb('image').$type<StoredImage>(),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    sku: text('sku'),
+    /** Paise per unit. */
+    price: integer('price').notNull(),
+    mrp: integer('mrp').notNull(),
+    quantity: integer('quantity').notNull(),
+    cod: boolean('cod').notNull(),
+    /** The product's customisation settings when sold (spec §3 product_customization), or null. */
+    customization: jsonb('customization').$type<{ type: CustomizationType; mediaLimit: number }>(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId, t.position), check('order_lines_quantity_check', sql`${t.quantity} > 0`)],
+);
+
+/** Every status an order has had, with when and who (the customer or the shop, and which account). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatusValue>().notNull(),
+    actor: text('actor').$type<OrderActorValue>().notNull(),
+    actorUserId: uuid('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * A placed order's Idempotency-Key: a retry with the same key (in sequence or at the same time) answers this
+ * order. Written in the order's own transaction, first, so a concurrent duplicate waits on this row and then
+ * finds it. No foreign key to orders: the row is inserted before the order, in the same transaction.
+ */
+export const orderIdempotencyKeys = pgTable(
+  'order_idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the normalised request, so the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Which order used which coupon; a cancelled order's row is deleted (its use is given back). */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_order_idx').on(t.orderId), index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId)],
+);
