@@ -16,7 +16,7 @@ export const userCouponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/coupon',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['orders'],

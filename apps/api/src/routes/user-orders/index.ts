@@ -36,7 +36,7 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/order',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['orders'],
@@ -67,7 +67,7 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/orders',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'My orders, newest first',
@@ -81,7 +81,7 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders-count',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'How many orders I have',
@@ -94,7 +94,7 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/order/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'One of my orders: lines, totals, address, status timeline',
@@ -111,7 +111,7 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/order/:id/cancel',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         summary: 'Cancel one of my orders (until it goes into production); its stock and coupon use are given back',
