@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributesLabel, cartItemId, cartLineOf, productIdOfItem, sellingPrice, withQuantity, type CartProductInput } from './item.ts';
+import { attributesLabel, cartItemId, cartItemName, cartLineOf, productIdOfItem, sellingPrice, withQuantity, type CartProductInput } from './item.ts';
 
 const lamp: CartProductInput = {
   _id: '0b6c2a52-6a8e-4c1e-9a39-5b0f3f1d2c11',
@@ -81,5 +81,10 @@ describe('cart lines', () => {
   it('shows attributes comma-joined', () => {
     expect(attributesLabel({ Colour: 'Red', Size: 'M' })).toBe('Red, M');
     expect(attributesLabel({})).toBe('');
+  });
+
+  it('names a line with its attributes after the name', () => {
+    expect(cartItemName({ name: 'Cushion', attributes: { Colour: 'Red', Size: 'M' } })).toBe('Cushion - Red, M');
+    expect(cartItemName({ name: 'Moon lamp', attributes: {} })).toBe('Moon lamp');
   });
 });

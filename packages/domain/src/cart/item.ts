@@ -112,3 +112,9 @@ export function withQuantity(line: CartLine, quantity: number): CartItem {
 export function attributesLabel(attributes: Record<string, string>): string {
   return Object.values(attributes).join(', ');
 }
+
+/** A line's name as the cart shows it: the product name, then its attributes comma-joined ("Cushion - Red, M"). */
+export function cartItemName(line: Pick<CartLine, 'name' | 'attributes'>): string {
+  const attributes = attributesLabel(line.attributes);
+  return attributes ? `${line.name} - ${attributes}` : line.name;
+}

@@ -4,6 +4,7 @@ import type { ProductSummary } from '@shop/domain/catalogue';
 import { Price } from '@modules/common/components/price';
 import { StaticImage } from '@modules/common/components/static-image';
 import { OpenModalButton } from '@modules/common/modal/open-modal-button';
+import { QuickAddButton } from '@modules/cart/components/quick-add-button';
 import { Rating } from './rating';
 
 /**
@@ -23,9 +24,14 @@ interface ProductCardProps {
   quickView?: boolean;
 }
 
-/** One product in a grid or rail: square image, badges, name, price, rating; the whole card links to the product. */
+/**
+ * One product in a grid or rail: square image, badges, name, price, rating; the whole card links to the product.
+ * A product without variants has an add-to-cart button; one with variants is chosen on its page, where the card leads.
+ */
 export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: Heading = 'h3', eager = false, quickView = true }: ProductCardProps) {
   const t = useTranslations('catalogue.card');
+  const tc = useTranslations('cart.add');
+  const quickAdd = product.inStock && !product.hasVariants;
   const off = product.discountPercent;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand">
@@ -88,12 +94,23 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: H
             {product.name}
           </Link>
         </Heading>
-        <div className="mt-auto flex flex-col gap-1">
-          <Price price={product.price} mrp={product.mrp} size="sm" />
-          {/* The rating line keeps its height when empty, so prices line up across a row. */}
-          <div className="h-4">
-            <Rating average={product.rating.average} count={product.rating.count} />
+        <div className="mt-auto flex items-end justify-between gap-2">
+          <div className="flex min-w-0 flex-col gap-1">
+            <Price price={product.price} mrp={product.mrp} size="sm" />
+            {/* The rating line keeps its height when empty, so prices line up across a row. */}
+            <div className="h-4">
+              <Rating average={product.rating.average} count={product.rating.count} />
+            </div>
           </div>
+          {/* Above the card link's overlay (z-10), like the quick view. */}
+          {quickAdd ? (
+            <QuickAddButton
+              productId={product._id}
+              label={tc('addNamed', { name: product.name })}
+              failed={tc('failed')}
+              className="relative z-10 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand text-white shadow-sm hover:bg-brand-strong disabled:opacity-60"
+            />
+          ) : null}
         </div>
       </div>
     </article>

@@ -64,15 +64,7 @@ export function ProductTemplate({ product, variant, related, parent }: ProductTe
                 <p className="text-sm text-muted">{t('rating.none')}</p>
               )}
             </div>
-            <BuyBox
-              slug={product.slug}
-              price={product.price}
-              mrp={product.mrp}
-              stock={product.stock}
-              variants={product.variants}
-              attributes={product.attributes}
-              initialVariantId={variant?._id}
-            />
+            <BuyBox product={product} initialVariantId={variant?._id} />
             <div className="flex flex-col gap-4 border-t border-line pt-5">
               <CodNotice cod={product.cod} />
               <PersonalisationNotice customization={product.product_customization} />

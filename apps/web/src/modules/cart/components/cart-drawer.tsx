@@ -1,0 +1,81 @@
+'use client';
+
+import Link from 'next/link';
+import { formatInr } from '@shop/domain/money';
+import { Drawer } from '@modules/common/components/drawer';
+import { BagIcon, CloseIcon } from '@modules/common/components/icons';
+import { useUI } from '@modules/common/ui-store';
+import { useCart } from '../lib/cart-store';
+import { drawerMessages } from '../lib/messages';
+import { CartLineItem } from './cart-line-item';
+import { CartSummary } from './cart-summary';
+
+/**
+ * The shopping-cart drawer (spec §2): slides in from the end edge (right, left in rtl) over 0.3 s, title 'Shopping
+ * cart', a close button, the lines, and 'Proceed To Checkout' with the cart total leading to /checkout. An empty
+ * cart says 'Your cart is empty.' and its link points home and looks disabled. Loaded the first time the drawer
+ * opens (LazyOverlays), never with the page.
+ */
+export function CartDrawer() {
+  const open = useUI((s) => s.displayCart);
+  const closeCart = useUI((s) => s.closeCart);
+  const items = useCart((s) => s.items);
+  const total = useCart((s) => s.total);
+  const isEmpty = items.length === 0;
+  // The page's language (the root layout sets <html lang>); this chunk only ever runs in the browser.
+  const m = drawerMessages(document.documentElement.lang || 'en');
+
+  return (
+    <Drawer open={open} onClose={closeCart} side="end" labelledBy="cart-drawer-title">
+      <div className="flex items-center justify-between border-b border-line px-5 py-3">
+        <h2 id="cart-drawer-title" className="text-xl font-semibold">
+          {m.title}
+        </h2>
+        <button
+          type="button"
+          onClick={closeCart}
+          aria-label={m.close}
+          className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-brand-soft"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="flex-1 overflow-y-auto px-5" data-testid="cart-lines">
+        {isEmpty ? (
+          <div className="flex h-full animate-[fade-in_0.25s_ease-out] flex-col items-center justify-center gap-3 py-4 text-center">
+            <span className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-soft text-brand">
+              <BagIcon width={36} height={36} />
+            </span>
+            <p className="text-lg font-semibold">{m.empty}</p>
+            <p className="max-w-60 text-sm text-muted">{m.emptyHint}</p>
+          </div>
+        ) : (
+          <ul aria-label={m.lines} className="divide-y divide-line">
+            {items.map((item) => (
+              <CartLineItem key={item.id} item={item} messages={m} onNavigate={closeCart} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="border-t border-line p-5">
+        {isEmpty ? null : <CartSummary messages={m} />}
+        <Link
+          href={isEmpty ? '/' : '/checkout'}
+          onClick={closeCart}
+          aria-disabled={isEmpty || undefined}
+          className={`flex w-full items-center justify-between rounded-full px-6 py-3.5 font-semibold ${
+            isEmpty ? 'cursor-not-allowed bg-line text-muted' : 'bg-brand text-white hover:bg-brand-strong'
+          }`}
+        >
+          <span>{m.checkout}</span>
+          <span
+            data-testid="cart-total"
+            className={`rounded-full px-3 py-1 text-sm tabular-nums ${isEmpty ? 'bg-white/70' : 'bg-white text-brand'}`}
+          >
+            {formatInr(total)}
+          </span>
+        </Link>
+      </div>
+    </Drawer>
+  );
+}

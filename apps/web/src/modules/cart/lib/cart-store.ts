@@ -1,0 +1,68 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import * as cart from '@shop/domain/cart/index';
+import type { CartCoupon, CartItemUpdate, CartLine, CartRefreshPlan, CartState, CashOnDeliveryPageState } from '@shop/domain/cart/index';
+import type { ShippingRules } from '@shop/domain/pricing';
+import { restoreCart, storedPart } from './restore-cart';
+
+/** The local-storage key the cart lives under (spec §4). */
+export const CART_STORAGE_KEY = 'cart';
+
+export interface CartActions {
+  addItemWithQuantity(line: CartLine, quantity: number): void;
+  /** Takes one unit off; the line goes at zero. */
+  removeItemOrQuantity(id: string): void;
+  addItem(item: CartLine & { quantity?: number }): void;
+  removeItem(id: string): void;
+  updateItem(id: string, update: CartItemUpdate): void;
+  applyCoupon(coupon: CartCoupon | null): void;
+  setCashOnDelivery(on: boolean): void;
+  setCashOnDeliveryPageState(pageState: CashOnDeliveryPageState): void;
+  updateCartMeta(meta: Record<string, unknown> | null): void;
+  setShippingRules(rules: ShippingRules): void;
+  resetCart(): void;
+  dropStaleItems(plan: CartRefreshPlan): void;
+  readdFreshItems(plan: CartRefreshPlan): void;
+}
+
+export type CartStore = CartState & CartActions;
+
+/** Every action is the domain's pure function applied to the current state (packages/domain/src/cart). */
+function actions(set: (update: (state: CartStore) => Partial<CartStore>) => void): CartActions {
+  const apply =
+    <A extends unknown[]>(action: (state: CartState, ...args: A) => CartState) =>
+    (...args: A) =>
+      set((state) => action(state, ...args));
+  return {
+    addItemWithQuantity: apply(cart.addItemWithQuantity),
+    removeItemOrQuantity: apply((state, id: string) => cart.removeItemOrQuantity(state, id)),
+    addItem: apply(cart.addItem),
+    removeItem: apply(cart.removeItem),
+    updateItem: apply(cart.updateItem),
+    applyCoupon: apply(cart.applyCoupon),
+    setCashOnDelivery: apply(cart.setCashOnDelivery),
+    setCashOnDeliveryPageState: apply(cart.setCashOnDeliveryPageState),
+    updateCartMeta: apply(cart.updateCartMeta),
+    setShippingRules: apply(cart.setShippingRules),
+    resetCart: apply(cart.resetCart),
+    dropStaleItems: apply(cart.dropStaleItems),
+    readdFreshItems: apply(cart.readdFreshItems),
+  };
+}
+
+/**
+ * The shopper's cart: one store per tab, kept in local storage under `cart` by zustand's persist middleware.
+ * Hydration is manual (`skipHydration`): the server renders the empty cart and the page reads the stored one after
+ * hydrating (useCartStartup), so server and browser HTML agree. On the server the store is only ever read (storage
+ * is unavailable there and no action runs), so visitors cannot share a cart through it.
+ */
+export const useCart = create<CartStore>()(
+  persist((set) => ({ ...cart.emptyCart(), ...actions(set) }), {
+    name: CART_STORAGE_KEY,
+    version: 1,
+    storage: createJSONStorage(() => window.localStorage),
+    skipHydration: true,
+    partialize: (state) => storedPart(state),
+    merge: (stored, current) => ({ ...current, ...restoreCart(stored, current) }),
+  }),
+);
