@@ -1,0 +1,23 @@
+import type { CartItem } from '@shop/domain/cart/index';
+import type { CouponCheckRequest, PlaceOrderRequest } from '@shop/domain/order';
+
+type Line = Pick<CartItem, 'productId' | 'variantId' | 'quantity'>;
+
+/** What the API takes per line: which product and option, how many. Prices never leave the browser: the server prices. */
+export function orderLinesOf(items: readonly Line[]): PlaceOrderRequest['items'] {
+  return items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity }));
+}
+
+/** The body of POST /api/user/order for this cart, address and coupon (cash on delivery is the only method for now). */
+export function placeOrderRequestOf(items: readonly Line[], addressId: string, couponCode: string | null): PlaceOrderRequest {
+  return { items: orderLinesOf(items), addressId, paymentMethod: 'cod', ...(couponCode ? { couponCode } : {}) };
+}
+
+export function couponCheckRequestOf(items: readonly Line[], code: string): CouponCheckRequest {
+  return { code, items: orderLinesOf(items) };
+}
+
+/** Identifies the lines a server answer (a coupon check) was given for, so a changed cart is checked again. */
+export function linesKey(items: readonly Line[]): string {
+  return items.map((item) => `${item.productId}.${item.variantId ?? ''}x${item.quantity}`).join('|');
+}
