@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  couponCheckRequestSchema,
+  couponMessages,
+  idempotencyKeySchema,
+  MAX_QUANTITY_PER_LINE,
+  orderApiPaths,
+  orderMessages,
+  orderStatusChangeRequestSchema,
+  placeOrderRequestSchema,
+  trackOrderRequestSchema,
+} from './order.ts';
+
+const productId = '0b6c1a52-3c55-4f4e-9d2a-0c0e1f1a2b3c';
+const addressId = '1b6c1a52-3c55-4f4e-9d2a-0c0e1f1a2b3c';
+const valid = { items: [{ productId, variantId: null, quantity: 1 }], addressId, paymentMethod: 'cod' };
+
+function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('placeOrderRequestSchema', () => {
+  it('keeps ids, quantities, the address, cod and an upper-cased coupon, and drops any price a client sends', () => {
+    const parsed = placeOrderRequestSchema.parse({
+      ...valid,
+      items: [{ productId, quantity: 2, price: 1, mrp: 1, itemTotal: 2 }],
+      couponCode: ' welcome10 ',
+      total: 1,
+      grandTotal: 1,
+    });
+    expect(parsed).toEqual({ items: [{ productId, variantId: null, quantity: 2 }], addressId, paymentMethod: 'cod', couponCode: 'WELCOME10' });
+  });
+
+  it('treats an empty coupon as none', () => {
+    expect(placeOrderRequestSchema.parse({ ...valid, couponCode: '' }).couponCode).toBeUndefined();
+    expect(placeOrderRequestSchema.parse({ ...valid, couponCode: null }).couponCode).toBeUndefined();
+  });
+
+  it.each([0, -1, 0.5, 1e9, '1', null, MAX_QUANTITY_PER_LINE + 1])('refuses quantity %s with one message naming the limit', (quantity) => {
+    const result = placeOrderRequestSchema.safeParse({ ...valid, items: [{ productId, quantity }] });
+    expect(issues(result)).toEqual({ 'items.0.quantity': `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` });
+  });
+
+  it('accepts the largest quantity', () => {
+    expect(placeOrderRequestSchema.safeParse({ ...valid, items: [{ productId, quantity: MAX_QUANTITY_PER_LINE }] }).success).toBe(true);
+  });
+
+  it('names every bad field', () => {
+    const result = placeOrderRequestSchema.safeParse({ items: [{ productId: 'x', variantId: 5, quantity: 1 }], addressId: 'home', paymentMethod: 'card' });
+    expect(issues(result)).toEqual({
+      'items.0.productId': orderMessages.productId,
+      'items.0.variantId': orderMessages.variantId,
+      addressId: orderMessages.addressId,
+      paymentMethod: 'Choose cash on delivery: it is the only payment method for now',
+    });
+  });
+
+  it('refuses an empty order, more than 50 lines, and one product option on two lines', () => {
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: [] }))).toEqual({ items: orderMessages.items });
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: Array.from({ length: 51 }, () => valid.items[0]) }))).toHaveProperty('items');
+    const twice = placeOrderRequestSchema.safeParse({ ...valid, items: [valid.items[0], { productId: productId.toUpperCase(), quantity: 3 }] });
+    expect(issues(twice)).toEqual({ 'items.1': orderMessages.duplicateLine });
+  });
+});
+
+describe('couponCheckRequestSchema', () => {
+  it('upper-cases the code and needs the cart', () => {
+    expect(couponCheckRequestSchema.parse({ code: 'flat100', items: valid.items }).code).toBe('FLAT100');
+    expect(issues(couponCheckRequestSchema.safeParse({ code: 'FLAT100' }))).toHaveProperty('items');
+  });
+});
+
+describe('coupon messages', () => {
+  it('says how much more the cart needs in rupees', () => {
+    expect(couponMessages.minimum(99_900)).toBe('Add items worth ₹999 or more to use this coupon');
+  });
+});
+
+describe('orderMessages', () => {
+  it('names the line short of stock and what is left', () => {
+    expect(orderMessages.outOfStock('Moon lamp (Rose)', 2)).toBe('Only 2 of Moon lamp (Rose) left');
+    expect(orderMessages.outOfStock('Moon lamp (Rose)', 0)).toBe('Moon lamp (Rose) is out of stock');
+    expect(orderMessages.codUnavailable(['Gold ring', 'Silk saree'])).toBe(
+      'Cash on delivery is not available for Gold ring, Silk saree. Remove them from the cart to pay on delivery.',
+    );
+  });
+});
+
+describe('idempotencyKeySchema', () => {
+  it('takes 1 to 100 visible characters', () => {
+    expect(idempotencyKeySchema.safeParse('3f1c2a9e-checkout').success).toBe(true);
+    for (const bad of ['', 'has space', 'x'.repeat(101), 'tab\t']) expect(idempotencyKeySchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('trackOrderRequestSchema', () => {
+  it('reads the number in any case and the mobile in any common form', () => {
+    expect(trackOrderRequestSchema.parse({ number: ' kg-261123-7k3m9q ', mobile: '098765 43210' })).toEqual({ number: 'KG-261123-7K3M9Q', mobile: '+919876543210' });
+  });
+  it('refuses anything else, naming the field', () => {
+    expect(Object.keys(issues(trackOrderRequestSchema.safeParse({ number: '42', mobile: '12345' })))).toEqual(['number', 'mobile']);
+  });
+});
+
+describe('orderStatusChangeRequestSchema', () => {
+  it('takes a status, a note and tracking with an http(s) link only', () => {
+    expect(orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: 'Delhivery', number: 'DL1', link: 'https://t.example/DL1' } }).success).toBe(true);
+    expect(issues(orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: 'D', number: '1', link: 'javascript:alert(1)' } }))).toEqual({
+      'tracking.link': orderMessages.trackingLink,
+    });
+    expect(orderStatusChangeRequestSchema.safeParse({ status: 'lost' }).success).toBe(false);
+  });
+});
+
+describe('orderApiPaths', () => {
+  it('are the spec paths', () => {
+    expect(orderApiPaths.place).toBe('/api/user/order');
+    expect(orderApiPaths.list).toBe('/api/user/orders');
+    expect(orderApiPaths.count).toBe('/api/orders-count');
+    expect(orderApiPaths.coupon).toBe('/api/user/coupon');
+    expect(orderApiPaths.detail('a b')).toBe('/api/user/order/a%20b');
+  });
+});
