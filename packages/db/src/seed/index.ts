@@ -2,9 +2,11 @@ import { count, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import type { StoredImage } from '../schema/columns.ts';
 import { brands, categories, productVariants, products, sliders } from '../schema/catalogue.ts';
+import { coupons } from '../schema/orders.ts';
 import { siteSettings } from '../schema/settings.ts';
 import { brandDefs } from './brands.ts';
 import { categoryTree } from './category-tree.ts';
+import { couponSeed } from './coupons.ts';
 import { brandJob, categoryJob, leafPoolJobs, logoJob, sliderJob } from './image-plan.ts';
 import { type ImageJob, renderImages } from './images.ts';
 import { buildHeaderMenu, buildMobileMenu, fastFashionBrand } from './menus.ts';
@@ -151,6 +153,9 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
     }
     await flush();
     log(`inserted ${written} products in ${((Date.now() - productStarted) / 1000).toFixed(1)} s`);
+
+    // Coupons are not catalogue (a reset keeps them, orders point at them): a re-seed leaves existing codes alone.
+    await tx.insert(coupons).values(couponSeed(now)).onConflictDoNothing({ target: coupons.code });
 
     // Written last: its presence is what isCatalogueSeeded() reports.
     const headerMenu = buildHeaderMenu();

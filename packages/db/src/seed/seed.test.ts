@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredImage } from '../schema/columns.ts';
 import { brands, categories, productVariants, products, sliders } from '../schema/catalogue.ts';
+import { coupons } from '../schema/orders.ts';
 import type { MenuItem } from '../schema/settings.ts';
 import { siteSettings } from '../schema/settings.ts';
 import { CatalogueAlreadySeededError, isCatalogueSeeded, resetCatalogue, seedCatalogue } from './index.ts';
@@ -214,6 +215,18 @@ describe.each(testEngines())('seedCatalogue on %s', (engine) => {
     expect(logo.format).toBe('webp');
     const productImage = images.find((image) => image.id.startsWith('product-'))!;
     expect([productImage.width, productImage.height]).toEqual([800, 800]);
+  });
+
+  it('seeds the starter coupons: a percent, a fixed with a minimum, an expired and a single-use one', async () => {
+    const rows = await database.handle.db.select().from(coupons).orderBy(asc(coupons.code));
+    expect(rows.map((row) => [row.code, row.type, row.value, row.minimum, row.maxUses, row.maxUsesPerCustomer, row.usedCount])).toEqual([
+      ['FESTIVE20', 'percent', 20, 0, null, 1, 0],
+      ['FLAT100', 'fixed', 10_000, 99_900, null, 3, 0],
+      ['LUCKY500', 'fixed', 50_000, 1_99_900, 1, 1, 0],
+      ['WELCOME10', 'percent', 10, 0, null, 1, 0],
+    ]);
+    const festive = rows.find((row) => row.code === 'FESTIVE20');
+    expect(festive?.endsAt?.getTime()).toBeLessThan(now.getTime());
   });
 
   it('refuses to seed again and leaves the catalogue as it was', async () => {
