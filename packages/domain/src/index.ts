@@ -4,3 +4,7 @@ export * from './pricing.ts';
 export * from './order-status.ts';
 export * from './order.ts';
 export * from './cart/index.ts';
+export * from './contact.ts';
+export * from './newsletter.ts';
+export * from './review.ts';
+export * from './feedback.ts';
