@@ -6,3 +6,4 @@ export * from './rate-limits.ts';
 export * from './auth.ts';
 export * from './accounts.ts';
 export * from './orders.ts';
+export * from './engagement.ts';

@@ -3,8 +3,9 @@ import type { Database } from '../client.ts';
 
 /**
  * Empties the catalogue tables. No CASCADE: if other data (orders, say) points at products, the
- * database refuses and nothing is lost; the caller reports that.
+ * database refuses and nothing is lost; the caller reports that. Product reviews belong to their products (the seed
+ * writes some), so they go with them.
  */
 export async function resetCatalogue(db: Database): Promise<void> {
-  await db.execute(sql`truncate table product_variants, products, sliders, brands, categories, site_settings`);
+  await db.execute(sql`truncate table product_reviews, product_variants, products, sliders, brands, categories, site_settings`);
 }
