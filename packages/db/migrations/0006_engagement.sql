@@ -7,7 +7,6 @@ CREATE TABLE "contact_messages" (
 	"email" text NOT NULL,
 	"message" text NOT NULL,
 	"key" text,
-	"user_id" uuid,
 	"ip" "inet",
 	"handled_at" timestamp with time zone
 );
@@ -70,7 +69,6 @@ CREATE TABLE "shop_feedback" (
 	CONSTRAINT "shop_feedback_state_check" CHECK ("shop_feedback"."state" in ('pending', 'approved', 'rejected'))
 );
 --> statement-breakpoint
-ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_tokens" ADD CONSTRAINT "newsletter_tokens_subscriber_id_newsletter_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."newsletter_subscribers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_reviews" ADD CONSTRAINT "product_reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -24,8 +24,6 @@ export const contactSubmissions = pgTable(
     message: text('message').notNull(),
     /** The page's `key` query parameter (an order number, say), when the message carried one. */
     key: text('key'),
-    /** The signed-in sender, when there was one. */
-    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
     ip: inet('ip'),
     /** Set by the shop once answered. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
