@@ -9,11 +9,12 @@ export { locales, defaultLocale, directionOf, type Locale } from '@lib/locale/co
  * client components); `pages` holds the long texts of the information pages and stays on the
  * server. `errors` is its own small file so global-error.tsx can bundle it without the rest.
  * `auth` and `account` are the sign-in and account screens; their pages hand them to their own
- * client leaves, and the sign-in modal loads `auth` when first opened. `cart` is translated on the
+ * client leaves, and the sign-in modal loads `auth` when first opened. `checkout` and `orders` are the checkout and
+ * order pages' (checkout hands its own to its form; the order pages render on the server). `cart` is translated on the
  * server for the cart's client leaves; the cart drawer reads its own texts when first opened.
  */
 export async function loadMessages(locale: Locale) {
-  const [shell, catalogue, errors, pages, auth, account, cart] = await Promise.all([
+  const [shell, catalogue, errors, pages, auth, account, cart, checkout, orders] = await Promise.all([
     import(`./messages/${locale}/shell.json`),
     import(`./messages/${locale}/catalogue.json`),
     import(`./messages/${locale}/errors.json`),
@@ -21,6 +22,8 @@ export async function loadMessages(locale: Locale) {
     import(`./messages/${locale}/auth.json`),
     import(`./messages/${locale}/account.json`),
     import(`./messages/${locale}/cart.json`),
+    import(`./messages/${locale}/checkout.json`),
+    import(`./messages/${locale}/orders.json`),
   ]);
   return {
     shell: shell.default,
@@ -30,6 +33,8 @@ export async function loadMessages(locale: Locale) {
     auth: auth.default,
     account: account.default,
     cart: cart.default,
+    checkout: checkout.default,
+    orders: orders.default,
   };
 }
 

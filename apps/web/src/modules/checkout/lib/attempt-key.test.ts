@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { attemptKeyFor, finishAttempt, fingerprintOf, storageAttemptStore } from './attempt-key';
+import { attemptKeyFor, finishAttempt, fingerprintOf, newAttemptKey, storageAttemptStore } from './attempt-key';
 
 function fakeStorage() {
   const data = new Map<string, string>();
@@ -67,5 +67,16 @@ describe('checkout attempt key', () => {
     expect(fingerprintOf({ a: 1, b: { c: 2, d: 3 } })).toBe(fingerprintOf({ b: { d: 3, c: 2 }, a: 1 }));
     expect(fingerprintOf({ a: [1, 2] })).not.toBe(fingerprintOf({ a: [2, 1] }));
     expect(fingerprintOf({ a: 1 })).not.toBe(fingerprintOf({ a: 2 }));
+  });
+});
+
+describe('new attempt key', () => {
+  test('a v4 uuid with or without randomUUID, different each time', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const insecure = { getRandomValues: <T extends ArrayBufferView | null>(array: T) => globalThis.crypto.getRandomValues(array as Uint8Array) as unknown as T };
+    const a = newAttemptKey(insecure);
+    expect(a).toMatch(uuid);
+    expect(newAttemptKey(insecure)).not.toBe(a);
+    expect(newAttemptKey()).toMatch(uuid);
   });
 });

@@ -66,3 +66,16 @@ export function storageAttemptStore(storage: Pick<Storage, 'getItem' | 'setItem'
     },
   };
 }
+
+/**
+ * A random version-4 uuid for a new attempt. crypto.randomUUID exists only on secure origins (https, localhost); a
+ * shop reached over plain http (a LAN address in a test) still has getRandomValues.
+ */
+export function newAttemptKey(random: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
+  if (typeof random.randomUUID === 'function') return random.randomUUID();
+  const bytes = random.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,104 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
+import { forwardRef, useState } from 'react';
+import { BrowserApiError } from '@lib/api/browser-client';
+import { createAddress, type AddressFields, type SavedAddress } from '@lib/api/addresses';
+
+// The account module's own form (its rules, messages and zod) loads only when an address is added here.
+const AddressForm = dynamic(() => import('@modules/account/components/address-form').then((m) => m.AddressForm), { ssr: false });
+
+interface AddressStepProps {
+  addresses: SavedAddress[];
+  selected: string | null;
+  onSelect(id: string): void;
+  onAdded(address: SavedAddress): void;
+  /** Already translated; shown under the legend. */
+  error: string | null;
+}
+
+function addressLines(address: SavedAddress): string {
+  return [address.line1, address.line2, address.landmark, `${address.city}, ${address.state} ${address.pincode}`].filter(Boolean).join(', ');
+}
+
+/** Choose where the order goes: one of the saved addresses, or a new one (saved to the account as well). */
+export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(function AddressStep({ addresses, selected, onSelect, onAdded, error }, ref) {
+  const t = useTranslations('checkout.address');
+  const [adding, setAdding] = useState(addresses.length === 0);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function save(input: AddressFields): Promise<Record<string, string> | void> {
+    setFailure(null);
+    try {
+      const address = await createAddress(input);
+      onAdded(address);
+      setAdding(false);
+    } catch (caught) {
+      if (caught instanceof BrowserApiError && caught.errors) return caught.errors;
+      setFailure(caught instanceof Error ? caught.message : t('saveFailed'));
+    }
+  }
+
+  return (
+    <fieldset ref={ref} tabIndex={-1} aria-describedby={error ? 'checkout-address-error' : undefined} className="rounded-xl border border-line bg-white p-4 focus:outline-none sm:p-6">
+      <legend className="px-1 text-lg font-semibold">{t('legend')}</legend>
+      {error ? (
+        <p id="checkout-address-error" role="alert" className="mb-3 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {addresses.length > 0 ? (
+        <ul className="grid gap-3">
+          {addresses.map((address) => (
+            <li key={address._id}>
+              <label
+                className={`flex cursor-pointer gap-3 rounded-lg border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40 ${selected === address._id ? 'border-brand bg-brand-soft/40' : 'border-line'}`}
+              >
+                <input
+                  type="radio"
+                  name="addressId"
+                  value={address._id}
+                  checked={selected === address._id}
+                  onChange={() => onSelect(address._id)}
+                  className="mt-1 h-5 w-5 shrink-0 accent-brand"
+                />
+                <span className="min-w-0 text-sm">
+                  <span className="block font-semibold text-ink">
+                    {address.name}
+                    {address.isDefault ? <span className="ms-2 rounded bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{t('default')}</span> : null}
+                  </span>
+                  <span className="block text-ink/90">{addressLines(address)}</span>
+                  <span className="block text-muted" dir="ltr">
+                    {address.mobile}
+                  </span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {adding ? (
+        <div className="mt-4">
+          <h3 className="mb-3 font-semibold">{t('addTitle')}</h3>
+          <AddressForm
+            onSave={save}
+            onCancel={() => {
+              setAdding(false);
+              setFailure(null);
+            }}
+            failure={failure}
+          />
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setAdding(true)}
+          className="mt-4 inline-flex min-h-11 items-center rounded-full border border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
+        >
+          {t('add')}
+        </button>
+      )}
+    </fieldset>
+  );
+});

@@ -1,0 +1,312 @@
+'use client';
+
+import type { CouponCheckResponse } from '@shop/domain/order';
+import type { ShippingRules } from '@shop/domain/pricing';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SavedAddress } from '@lib/api/addresses';
+import { BrowserApiError } from '@lib/api/browser-client';
+import { checkCoupon, NetworkError, placeOrder } from '@lib/api/orders-browser';
+// Registers the access-token source, so the first call of a freshly loaded page carries the bearer token.
+import '@modules/auth/session/session';
+import { useCart } from '@modules/cart/lib/cart-store';
+import { useCartStartup } from '@modules/cart/lib/use-cart-startup';
+import { useUI } from '@modules/common/ui-store';
+import { attemptKeyFor, finishAttempt, fingerprintOf, newAttemptKey, storageAttemptStore, type AttemptStore } from '../lib/attempt-key';
+import { codBlockers } from '../lib/cod';
+import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from '../lib/order-request';
+import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
+import { translateServerMessage } from '../lib/server-messages';
+import { checkoutTotals } from '../lib/totals';
+import { useCartHydrated } from '../lib/use-cart-hydrated';
+import { AddressStep } from './address-step';
+import { CouponField } from './coupon-field';
+import { OrderSummary } from './order-summary';
+import { PaymentStep } from './payment-step';
+import { SignInStep } from './sign-in-step';
+
+interface CheckoutFormProps {
+  signedIn: boolean;
+  addresses: SavedAddress[];
+  shippingRules: ShippingRules;
+}
+
+/** Automatic retries of a placement that got no answer, with the same key (so never a second order). */
+const RETRY_DELAYS_MS = [1000, 2000];
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type CouponCheck = { response: CouponCheckResponse; lines: string };
+
+function errorOf(caught: unknown): { status: number; message: string; errors?: Record<string, string> } | null {
+  if (caught instanceof BrowserApiError) return { status: caught.status, message: caught.message, errors: caught.errors };
+  if (caught instanceof NetworkError) return null;
+  return { status: 0, message: caught instanceof Error ? caught.message : String(caught) };
+}
+
+/**
+ * The checkout (issue 4): sign in, choose or add an address, check a coupon, choose cash on delivery, place the
+ * order. The cart is the browser's (modules/cart); prices, stock, coupon and shipping are the server's to decide,
+ * and its answers replace the browser's estimates where it has given them.
+ */
+export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRules }: CheckoutFormProps) {
+  const t = useTranslations('checkout');
+  const tServer = useTranslations('checkout.serverMessages');
+  const serverText = useCallback((message: string) => translateServerMessage(message, (key, values) => tServer(key as never, values as never)), [tServer]);
+  const router = useRouter();
+  useCartStartup(shippingRules);
+  const hydrated = useCartHydrated();
+  const items = useCart((s) => s.items);
+  const total = useCart((s) => s.total);
+  const totalMrp = useCart((s) => s.totalMrp);
+  const discount = useCart((s) => s.discount);
+  const rules = useCart((s) => s.shippingRules);
+  const coupon = useCart((s) => s.coupon);
+  const isCashOnDelivery = useCart((s) => s.isCashOnDelivery);
+  const { applyCoupon, setCashOnDelivery, removeItem, resetCart } = useCart.getState();
+  const openCart = useUI((s) => s.openCart);
+
+  const [addresses, setAddresses] = useState(savedAddresses);
+  const [addressId, setAddressId] = useState<string | null>(() => (savedAddresses.find((a) => a.isDefault) ?? savedAddresses[0])?._id ?? null);
+  const [check, setCheck] = useState<CouponCheck | null>(null);
+  const [couponBusy, setCouponBusy] = useState(false);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<PlaceFailure | null>(null);
+  const [stepErrors, setStepErrors] = useState<{ address: string | null; payment: string | null }>({ address: null, payment: null });
+  const [placing, setPlacing] = useState(false);
+  const [placed, setPlaced] = useState(false);
+
+  const placingRef = useRef(false);
+  const checkRef = useRef<CouponCheck | null>(null);
+  checkRef.current = check;
+  const attempts = useRef<AttemptStore | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const addressRef = useRef<HTMLFieldSetElement>(null);
+  const paymentRef = useRef<HTMLFieldSetElement>(null);
+
+  const lines = linesKey(items);
+  const currentCheck = check && check.lines === lines && coupon && check.response.code === coupon.code ? check.response : null;
+  const totals = checkoutTotals({ total, totalMrp, discount, shippingRules: rules }, currentCheck);
+  const blockers = useMemo(() => codBlockers(items), [items]);
+
+  // A coupon kept in the cart (or a changed cart) is checked again by the server: its answer is the one shown.
+  const couponCode = coupon?.code ?? null;
+  useEffect(() => {
+    if (!signedIn || !hydrated || !couponCode || items.length === 0) return;
+    // Just checked for these lines (the coupon was applied here a moment ago).
+    if (checkRef.current?.lines === lines && checkRef.current.response.code === couponCode) return;
+    let cancelled = false;
+    setCouponBusy(true);
+    checkCoupon(couponCheckRequestOf(items, couponCode))
+      .then((response) => {
+        if (cancelled) return;
+        setCheck({ response, lines: linesKey(items) });
+        setCouponError(null);
+      })
+      .catch((caught: unknown) => {
+        if (cancelled) return;
+        // A refusal removes the coupon; a lost connection keeps it (the order is checked again anyway).
+        if (caught instanceof BrowserApiError && caught.status >= 400 && caught.status < 500) {
+          applyCoupon(null);
+          setCouponError(serverText(caught.message));
+        }
+      })
+      .finally(() => {
+        if (!cancelled) setCouponBusy(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // `items` is read through `lines`, its key: a new array with the same lines needs no second check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signedIn, hydrated, couponCode, lines, applyCoupon, serverText]);
+
+  async function apply(code: string) {
+    setCouponBusy(true);
+    setCouponError(null);
+    try {
+      const response = await checkCoupon(couponCheckRequestOf(items, code));
+      setCheck({ response, lines });
+      applyCoupon({ code: response.code, minimum: response.minimum, discount: response.discount });
+    } catch (caught) {
+      setCouponError(caught instanceof BrowserApiError ? serverText(caught.message) : t('coupon.failed'));
+    } finally {
+      setCouponBusy(false);
+    }
+  }
+
+  function showFailure(next: PlaceFailure) {
+    setFailure(next);
+    requestAnimationFrame(() => failureRef.current?.focus());
+  }
+
+  async function submit() {
+    // A second press while the first is on its way does nothing (and would reuse the same key anyway).
+    if (placingRef.current) return;
+    setFailure(null);
+    const address = addressId && addresses.some((a) => a._id === addressId) ? addressId : null;
+    const payment = isCashOnDelivery && blockers.length === 0;
+    const missing = { address: address ? null : t('address.required'), payment: payment ? null : t('payment.required') };
+    setStepErrors(missing);
+    if (missing.address || missing.payment) {
+      requestAnimationFrame(() => (missing.address ? addressRef : paymentRef).current?.focus());
+      return;
+    }
+    const couponToSend = coupon && (currentCheck ? currentCheck.applicable : true) ? coupon.code : null;
+    const body = placeOrderRequestOf(items, address!, couponToSend);
+    attempts.current ??= storageAttemptStore(typeof window === 'undefined' ? null : window.sessionStorage);
+    const key = attemptKeyFor(fingerprintOf(body), attempts.current, newAttemptKey);
+
+    placingRef.current = true;
+    setPlacing(true);
+    try {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const order = await placeOrder(body, key);
+          finishAttempt(attempts.current);
+          setPlaced(true);
+          router.push(`/order?id=${encodeURIComponent(order._id)}`);
+          resetCart();
+          return;
+        } catch (caught) {
+          const next = placeFailureOf(errorOf(caught));
+          if (next.retry && attempt < RETRY_DELAYS_MS.length) {
+            await wait(RETRY_DELAYS_MS[attempt]!);
+            continue;
+          }
+          // A refusal ends the attempt; a placement left without an answer keeps its key for the next press.
+          if (!next.retry) finishAttempt(attempts.current);
+          if (next.coupon) {
+            applyCoupon(null);
+            setCouponError(serverText(next.coupon));
+          }
+          if (next.address) setStepErrors((errors) => ({ ...errors, address: serverText(next.address!) }));
+          showFailure(next);
+          return;
+        }
+      }
+    } finally {
+      placingRef.current = false;
+      setPlacing(false);
+    }
+  }
+
+  if (placed) {
+    return (
+      <p role="status" className="rounded-xl border border-line bg-white p-6 text-center">
+        {t('placed')}
+      </p>
+    );
+  }
+  if (!hydrated) {
+    return (
+      <p className="text-muted" aria-busy="true">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="rounded-xl border border-line bg-white p-6 text-center">
+        <p className="text-lg">{t('empty')}</p>
+        <Link href="/shop" className="mt-4 inline-flex min-h-11 items-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong">
+          {t('continueShopping')}
+        </Link>
+      </div>
+    );
+  }
+
+  const failureText = failure ? (failure.message ? serverText(failure.message) : t('networkFailure')) : null;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <div className="flex flex-col gap-6">
+        {signedIn ? (
+          <>
+            <AddressStep
+              ref={addressRef}
+              addresses={addresses}
+              selected={addressId}
+              onSelect={(id) => {
+                setAddressId(id);
+                setStepErrors((errors) => ({ ...errors, address: null }));
+              }}
+              onAdded={(address) => {
+                setAddresses((list) => [...list, address]);
+                setAddressId(address._id);
+                setStepErrors((errors) => ({ ...errors, address: null }));
+              }}
+              error={stepErrors.address}
+            />
+            <PaymentStep
+              ref={paymentRef}
+              cashOnDelivery={isCashOnDelivery}
+              onCashOnDelivery={() => {
+                setCashOnDelivery(true);
+                setStepErrors((errors) => ({ ...errors, payment: null }));
+              }}
+              blockers={blockers}
+              error={stepErrors.payment}
+            />
+          </>
+        ) : (
+          <SignInStep />
+        )}
+      </div>
+      <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+        <OrderSummary
+          items={items}
+          totals={totals}
+          lineErrors={failure?.lines ?? {}}
+          onRemoveLine={(id) => {
+            removeItem(id);
+            setFailure(null);
+          }}
+          onEditCart={openCart}
+          coupon={
+            signedIn ? (
+              <CouponField
+                applied={
+                  coupon
+                    ? {
+                        code: coupon.code,
+                        amount: currentCheck ? currentCheck.amount : null,
+                        note: currentCheck?.message ? serverText(currentCheck.message) : null,
+                      }
+                    : null
+                }
+                busy={couponBusy}
+                error={couponError}
+                onApply={(code) => void apply(code)}
+                onRemove={() => {
+                  applyCoupon(null);
+                  setCheck(null);
+                  setCouponError(null);
+                }}
+              />
+            ) : null
+          }
+        />
+        {failureText ? (
+          <div ref={failureRef} tabIndex={-1} role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger focus:outline-none focus:ring-2 focus:ring-danger/40">
+            <p className="font-semibold">{failure?.retry ? t('retryTitle') : t('refusedTitle')}</p>
+            <p className="mt-1">{failureText}</p>
+            {failure && Object.keys(failure.lines).length > 0 ? <p className="mt-1">{t('fixCart')}</p> : null}
+          </div>
+        ) : null}
+        {signedIn ? (
+          <button
+            type="button"
+            onClick={() => void submit()}
+            disabled={placing}
+            aria-busy={placing || undefined}
+            className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-brand px-6 py-3 text-lg font-semibold text-white hover:bg-brand-strong disabled:opacity-60"
+          >
+            {placing ? t('placing') : t('placeOrder')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+
+import { attributesLabel, type CartItem } from '@shop/domain/cart/index';
+import { formatInr } from '@shop/domain/money';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import type { CheckoutTotals } from '../lib/totals';
+
+interface OrderSummaryProps {
+  items: CartItem[];
+  totals: CheckoutTotals;
+  /** Server messages per line index (out of stock, option gone, no cash on delivery). */
+  lineErrors: Record<number, string>;
+  onRemoveLine(id: string): void;
+  onEditCart(): void;
+  coupon: ReactNode;
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-3 ${strong ? 'border-t border-line pt-3 text-base font-semibold text-ink' : 'text-sm text-ink/90'}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/** The lines and the money: subtotal, mrp savings, coupon, shipping and the total to pay, all in rupees. */
+export function OrderSummary({ items, totals, lineErrors, onRemoveLine, onEditCart, coupon }: OrderSummaryProps) {
+  const t = useTranslations('checkout.summary');
+  return (
+    <section aria-labelledby="checkout-summary" className="rounded-xl border border-line bg-white p-4 sm:p-6">
+      <h2 id="checkout-summary" className="text-lg font-semibold">
+        {t('title')}
+      </h2>
+      <ul className="mt-3 divide-y divide-line" aria-label={t('lines')}>
+        {items.map((item, index) => {
+          const attributes = attributesLabel(item.attributes);
+          const error = lineErrors[index];
+          return (
+            <li key={item.id} className="py-3" data-line={item.id}>
+              <div className="flex justify-between gap-3 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium text-ink">{item.name}</p>
+                  {attributes ? <p className="text-muted">{attributes}</p> : null}
+                  <p className="text-muted">{t('quantity', { quantity: item.quantity })}</p>
+                </div>
+                <p className="shrink-0 font-medium">{formatInr(item.itemTotal)}</p>
+              </div>
+              {error ? (
+                <div className="mt-2 rounded-lg bg-danger/10 p-2 text-sm text-danger">
+                  <p>{error}</p>
+                  <div className="mt-1 flex flex-wrap gap-3">
+                    <button type="button" onClick={() => onRemoveLine(item.id)} className="min-h-11 font-semibold underline-offset-4 hover:underline">
+                      {t('removeLine', { name: item.name })}
+                    </button>
+                    <button type="button" onClick={onEditCart} className="min-h-11 font-semibold underline-offset-4 hover:underline">
+                      {t('editCart')}
+                    </button>
+                  </div>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-3">{coupon}</div>
+      <dl className="mt-4 flex flex-col gap-2">
+        <Row label={t('subtotal')} value={formatInr(totals.total)} />
+        {totals.savings > 0 ? <Row label={t('savings')} value={formatInr(totals.savings)} /> : null}
+        {totals.discount > 0 ? <Row label={t('discount')} value={`−${formatInr(totals.discount)}`} /> : null}
+        <Row label={t('shipping')} value={totals.shipping === 0 ? t('free') : formatInr(totals.shipping)} />
+        <Row label={t('total')} value={formatInr(totals.grandTotal)} strong />
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import type { ShippingRules } from '@shop/domain/pricing';
+import type { SavedAddress } from '@lib/api/addresses';
+import { Container } from '@modules/common/components/container';
+import { CheckoutForm } from '../components/checkout-form';
+
+interface CheckoutPageProps {
+  /** The signed-in visitor's id, or null: signing in remounts the form with the visitor's addresses. */
+  viewerId: string | null;
+  addresses: SavedAddress[];
+  shippingRules: ShippingRules;
+}
+
+/** /checkout: the heading on the server, the form (which reads the browser's cart) as the client leaf. */
+export async function CheckoutPage({ viewerId, addresses, shippingRules }: CheckoutPageProps) {
+  const t = await getTranslations('checkout');
+  const messages = await getMessages();
+  return (
+    <Container className="py-6 sm:py-10">
+      <h1 className="mb-6 font-display text-2xl font-semibold text-ink sm:text-3xl">{t('title')}</h1>
+      {/* The address form is the account module's, so its messages come along. */}
+      <NextIntlClientProvider messages={{ checkout: messages.checkout, account: messages.account }}>
+        <CheckoutForm key={viewerId ?? 'signed-out'} signedIn={viewerId !== null} addresses={addresses} shippingRules={shippingRules} />
+      </NextIntlClientProvider>
+    </Container>
+  );
+}

@@ -1,0 +1,25 @@
+'use client';
+
+import { isRegisteredView } from '@modules/common/modal/registry';
+import { useUI } from '@modules/common/ui-store';
+
+/**
+ * "Customise" for one line of an order: opens the modal host's COSTOMIZATION_VIEW with `{ orderId, productId }`.
+ * The dialog itself comes with issue 5; until the view is registered the host has nothing to show, so no button is
+ * rendered (the line still shows its personalisation status).
+ */
+export function CustomiseButton({ orderId, productId, label, accessibleLabel }: { orderId: string; productId: string; label: string; accessibleLabel: string }) {
+  const openModal = useUI((s) => s.openModal);
+  if (!isRegisteredView('COSTOMIZATION_VIEW')) return null;
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-label={accessibleLabel}
+      onClick={() => openModal('COSTOMIZATION_VIEW', { orderId, productId })}
+      className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand hover:bg-brand-soft"
+    >
+      {label}
+    </button>
+  );
+}

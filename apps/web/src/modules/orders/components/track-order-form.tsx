@@ -1,0 +1,156 @@
+'use client';
+
+import type { OrderTracking } from '@shop/domain/order';
+import type { OrderStatus } from '@shop/domain/order-status';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { BrowserApiError } from '@lib/api/browser-client';
+import { trackOrder } from '@lib/api/orders-browser';
+import type { Locale } from '@lib/locale/config';
+import { formatOrderTime } from '../lib/format-time';
+import { buildTimeline, type TimelineState } from '../lib/timeline';
+import { StatusTimeline } from './status-timeline';
+
+export interface TrackOrderLabels {
+  number: string;
+  numberHint: string;
+  mobile: string;
+  submit: string;
+  checking: string;
+  failed: string;
+  result: string;
+  timeline: string;
+  notShipped: string;
+  shippedWith: string;
+  trackLink: string;
+}
+
+interface TrackOrderFormProps {
+  labels: TrackOrderLabels;
+  statusLabels: Record<OrderStatus, string>;
+  stateLabels: Record<TimelineState, string>;
+  /** English server text → its translation. */
+  messages: Record<string, string>;
+  locale: Locale;
+}
+
+/**
+ * Track an order by its number and the mobile number on it (public, POST /api/order/track). The server checks both
+ * and says what is wrong per field; the answer is the status timeline, nothing personal.
+ */
+export function TrackOrderForm({ labels, statusLabels, stateLabels, messages, locale }: TrackOrderFormProps) {
+  const id = useId();
+  const [number, setNumber] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<OrderTracking | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ number?: string; mobile?: string }>({});
+  const numberRef = useRef<HTMLInputElement>(null);
+  const mobileRef = useRef<HTMLInputElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
+  const text = (message: string) => messages[message] ?? message;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    setResult(null);
+    try {
+      setResult(await trackOrder({ number, mobile }));
+      requestAnimationFrame(() => resultRef.current?.focus());
+    } catch (caught) {
+      if (caught instanceof BrowserApiError && caught.errors && (caught.errors.number || caught.errors.mobile)) {
+        const errors = { number: caught.errors.number && text(caught.errors.number), mobile: caught.errors.mobile && text(caught.errors.mobile) };
+        setFieldErrors(errors);
+        requestAnimationFrame(() => (errors.number ? numberRef : mobileRef).current?.focus());
+      } else {
+        setError(caught instanceof BrowserApiError ? text(caught.message) : labels.failed);
+        requestAnimationFrame(() => errorRef.current?.focus());
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: 'number' | 'mobile') => ({
+    id: `${id}-${name}`,
+    'aria-invalid': fieldErrors[name] ? true : undefined,
+    'aria-describedby': [name === 'number' ? `${id}-number-hint` : null, fieldErrors[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined,
+    className: `min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base ${fieldErrors[name] ? 'border-danger' : 'border-line'}`,
+  });
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-number`} className="text-sm font-medium">
+            {labels.number}
+          </label>
+          <input ref={numberRef} {...field('number')} value={number} onChange={(e) => setNumber(e.target.value)} autoComplete="off" autoCapitalize="characters" dir="ltr" maxLength={20} />
+          <p id={`${id}-number-hint`} className="text-xs text-muted">
+            {labels.numberHint}
+          </p>
+          {fieldErrors.number ? (
+            <p id={`${id}-number-error`} role="alert" className="text-sm text-danger">
+              {fieldErrors.number}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-mobile`} className="text-sm font-medium">
+            {labels.mobile}
+          </label>
+          <input ref={mobileRef} {...field('mobile')} type="tel" inputMode="numeric" autoComplete="tel-national" dir="ltr" maxLength={16} value={mobile} onChange={(e) => setMobile(e.target.value)} />
+          {fieldErrors.mobile ? (
+            <p id={`${id}-mobile-error`} role="alert" className="text-sm text-danger">
+              {fieldErrors.mobile}
+            </p>
+          ) : null}
+        </div>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong disabled:opacity-60"
+          >
+            {busy ? labels.checking : labels.submit}
+          </button>
+        </div>
+      </form>
+      {error ? (
+        <p ref={errorRef} tabIndex={-1} role="alert" className="rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger focus:outline-none">
+          {error}
+        </p>
+      ) : null}
+      {result ? (
+        <section ref={resultRef} tabIndex={-1} aria-label={labels.result} className="rounded-xl border border-line bg-white p-4 focus:outline-none sm:p-6">
+          <h3 className="mb-1 text-lg font-semibold" dir="ltr">
+            {result.number}
+          </h3>
+          <p className="mb-4 text-sm text-muted">
+            {result.tracking ? `${labels.shippedWith} ${result.tracking.carrier} · ${result.tracking.number}` : labels.notShipped}
+          </p>
+          <StatusTimeline
+            label={labels.timeline}
+            stateLabels={stateLabels}
+            items={buildTimeline(result.status, result.statusHistory).map((step) => ({
+              status: step.status,
+              state: step.state,
+              label: statusLabels[step.status],
+              time: step.at ? formatOrderTime(step.at, locale) : null,
+              note: step.note,
+            }))}
+          />
+          {result.tracking?.link ? (
+            <a href={result.tracking.link} target="_blank" rel="noopener noreferrer" className="mt-4 inline-block font-semibold text-brand underline-offset-4 hover:underline">
+              {labels.trackLink}
+            </a>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'vitest';
+import { orderMessages } from '@shop/domain/order';
+import { orderStatusMessages, type OrderStatus } from '@shop/domain/order-status';
+import { INVALID_MOBILE_MESSAGE } from '@shop/domain/phone';
+import en from '../../../i18n/messages/en/orders.json';
+import hi from '../../../i18n/messages/hi/orders.json';
+import ar from '../../../i18n/messages/ar/orders.json';
+import { formatOrderTime } from './format-time';
+import { personalisationOf } from './personalisation';
+import { orderServerMessageKeys } from './server-messages';
+import { buildTimeline } from './timeline';
+
+const at = (minute: number) => `2026-11-23T06:${String(minute).padStart(2, '0')}:00.000Z`;
+const change = (status: OrderStatus, minute: number) => ({ status, at: at(minute), note: null });
+
+describe('status timeline', () => {
+  test('a new order: placed is current, the rest of the usual path is to come', () => {
+    const steps = buildTimeline('placed', [change('placed', 0)]);
+    expect(steps.map((s) => [s.status, s.state])).toEqual([
+      ['placed', 'current'],
+      ['confirmed', 'upcoming'],
+      ['in_production', 'upcoming'],
+      ['packed', 'upcoming'],
+      ['shipped', 'upcoming'],
+      ['delivered', 'upcoming'],
+    ]);
+    expect(steps[0]!.at).toBe(at(0));
+    expect(steps[1]!.at).toBeNull();
+  });
+
+  test('a skipped production step is left out; times follow the history', () => {
+    const steps = buildTimeline('packed', [change('placed', 0), change('confirmed', 5), change('packed', 9)]);
+    expect(steps.map((s) => [s.status, s.state, s.at])).toEqual([
+      ['placed', 'done', at(0)],
+      ['confirmed', 'done', at(5)],
+      ['packed', 'current', at(9)],
+      ['shipped', 'upcoming', null],
+      ['delivered', 'upcoming', null],
+    ]);
+  });
+
+  test('a cancelled order promises nothing more', () => {
+    const steps = buildTimeline('cancelled', [change('placed', 0), change('confirmed', 1), change('cancelled', 2)]);
+    expect(steps.map((s) => [s.status, s.state])).toEqual([
+      ['placed', 'done'],
+      ['confirmed', 'done'],
+      ['cancelled', 'current'],
+    ]);
+  });
+
+  test('returned then refunded after delivery', () => {
+    const history = (['placed', 'confirmed', 'in_production', 'packed', 'shipped', 'delivered', 'returned', 'refunded'] as const).map((s, i) => change(s, i));
+    const steps = buildTimeline('refunded', history);
+    expect(steps.map((s) => s.state)).toEqual(['done', 'done', 'done', 'done', 'done', 'done', 'done', 'current']);
+    expect(steps.at(-2)!.status).toBe('returned');
+  });
+
+  test('a current status missing from the history is still shown as current', () => {
+    expect(buildTimeline('confirmed', [change('placed', 0)]).map((s) => [s.status, s.state])[1]).toEqual(['confirmed', 'current']);
+    expect(buildTimeline('cancelled', [change('placed', 0)]).at(-1)).toMatchObject({ status: 'cancelled', state: 'current', at: null });
+  });
+});
+
+describe('personalisation status', () => {
+  test('every unit of a customisable line needs details; plain lines have none', () => {
+    expect(personalisationOf({ quantity: 2, product_customization: { type: 'text', mediaLimit: 1 } })).toEqual({ type: 'text', unitsNeeded: 2 });
+    expect(personalisationOf({ quantity: 2, product_customization: null })).toBeNull();
+  });
+});
+
+describe('order times', () => {
+  test('shown in India time', () => {
+    expect(formatOrderTime('2026-11-23T06:10:00.000Z', 'en')).toMatch(/23 Nov 2026.*11:40/);
+  });
+});
+
+describe('order server messages', () => {
+  test("cover the domain's texts and are translated in every language", () => {
+    for (const text of [orderMessages.trackingNotFound, orderMessages.orderNumber, orderMessages.orderNotFound, orderStatusMessages.customerCancelTooLate, INVALID_MOBILE_MESSAGE]) {
+      expect(orderServerMessageKeys[text], text).toBeDefined();
+    }
+    for (const key of Object.values(orderServerMessageKeys)) for (const messages of [en, hi, ar]) expect(messages.serverMessages).toHaveProperty(key);
+  });
+  test('the same keys in every language', () => {
+    const keys = (value: unknown, prefix = ''): string[] =>
+      typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix];
+    expect(keys(hi)).toEqual(keys(en));
+    expect(keys(ar)).toEqual(keys(en));
+  });
+});

@@ -1,0 +1,41 @@
+import 'server-only';
+import type { Order, StatusChange } from '@shop/domain/order';
+import { orderStatuses, type OrderStatus } from '@shop/domain/order-status';
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { Locale } from '@lib/locale/config';
+import type { TimelineItem } from '../components/status-timeline';
+import type { TimelineState } from './timeline';
+import { buildTimeline } from './timeline';
+import { formatOrderTime } from './format-time';
+import { orderServerMessageKeys } from './server-messages';
+
+/** The translated words the order pages hand to their parts (client leaves get strings, not the translator). */
+export async function orderTexts() {
+  const [t, locale] = await Promise.all([getTranslations('orders'), getLocale() as Promise<Locale>]);
+  const statusLabels = Object.fromEntries(orderStatuses.map((status) => [status, t(`status.${status}`)])) as Record<OrderStatus, string>;
+  const stateLabels: Record<TimelineState, string> = { done: t('timeline.done'), current: t('timeline.current'), upcoming: t('timeline.upcoming') };
+  const serverMessages = Object.fromEntries(Object.entries(orderServerMessageKeys).map(([text, key]) => [text, t(`serverMessages.${key}` as never)]));
+  const tracking = {
+    title: t('tracking.title'),
+    carrier: t('tracking.carrier'),
+    number: t('tracking.number'),
+    link: t('tracking.link'),
+    notShipped: t('tracking.notShipped'),
+  };
+  const timeline = (status: OrderStatus, history: StatusChange[]): TimelineItem[] =>
+    buildTimeline(status, history).map((step) => ({
+      status: step.status,
+      state: step.state,
+      label: statusLabels[step.status],
+      time: step.at ? formatOrderTime(step.at, locale) : null,
+      note: step.note,
+    }));
+  return { t, locale, statusLabels, stateLabels, serverMessages, tracking, timeline };
+}
+
+export type OrderTexts = Awaited<ReturnType<typeof orderTexts>>;
+
+/** Payment method names. */
+export function paymentLabel(texts: OrderTexts, method: Order['paymentMethod']): string {
+  return texts.t(`payment.${method}`);
+}

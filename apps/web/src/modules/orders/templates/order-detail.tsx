@@ -1,0 +1,59 @@
+import type { Order } from '@shop/domain/order';
+import Link from 'next/link';
+import { AccountHeading } from '@modules/account/templates/account-layout';
+import { CancelOrderButton } from '../components/cancel-order-button';
+import { OrderAddress, OrderLines, OrderTotals } from '../components/order-parts';
+import { StatusTimeline } from '../components/status-timeline';
+import { TrackingPanel } from '../components/tracking-panel';
+import { formatOrderTime } from '../lib/format-time';
+import { orderTexts } from '../lib/texts';
+
+/** /my-account/orders/{id}: timeline, shipment tracking, lines with personalisation, totals, address, cancel. */
+export async function OrderDetail({ order }: { order: Order }) {
+  const texts = await orderTexts();
+  const { t } = texts;
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link href="/my-account/orders" prefetch={false} className="text-sm font-medium text-brand hover:underline">
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">‹</span> {t('detail.back')}
+        </Link>
+        <AccountHeading
+          title={t('detail.title', { number: order.number })}
+          intro={`${t('confirmation.placedAt', { time: formatOrderTime(order.createdAt, texts.locale) })} · ${texts.statusLabels[order.status]}`}
+        />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <section aria-labelledby="order-status" className="rounded-xl border border-line bg-white p-4 sm:p-6">
+          <h2 id="order-status" className="mb-4 text-lg font-semibold">
+            {t('timeline.title')}
+          </h2>
+          <StatusTimeline label={t('timeline.label')} stateLabels={texts.stateLabels} items={texts.timeline(order.status, order.statusHistory)} />
+          {order.canCancel ? (
+            <div className="mt-5 border-t border-line pt-4">
+              <p className="mb-2 text-sm text-muted">{t('cancel.hint')}</p>
+              <CancelOrderButton
+                orderId={order._id}
+                messages={texts.serverMessages}
+                labels={{
+                  cancel: t('cancel.button'),
+                  confirm: t('cancel.confirm'),
+                  yes: t('cancel.yes'),
+                  no: t('cancel.no'),
+                  cancelling: t('cancel.cancelling'),
+                  failed: t('cancel.failed'),
+                }}
+              />
+            </div>
+          ) : null}
+        </section>
+        <TrackingPanel tracking={order.tracking} labels={texts.tracking} />
+      </div>
+      <OrderLines order={order} texts={texts} customise />
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <OrderTotals order={order} texts={texts} />
+        <OrderAddress order={order} texts={texts} />
+      </div>
+    </div>
+  );
+}

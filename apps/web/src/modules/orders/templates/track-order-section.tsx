@@ -1,0 +1,35 @@
+import { TrackOrderForm } from '../components/track-order-form';
+import { orderTexts } from '../lib/texts';
+
+/** "Track an order": the public form by order number and mobile number, on /order. */
+export async function TrackOrderSection() {
+  const texts = await orderTexts();
+  const { t } = texts;
+  return (
+    <section aria-labelledby="track-order" className="rounded-xl border border-line bg-surface/50 p-4 sm:p-6">
+      <h2 id="track-order" className="text-xl font-semibold">
+        {t('track.title')}
+      </h2>
+      <p className="mb-4 mt-1 text-sm text-muted">{t('track.intro')}</p>
+      <TrackOrderForm
+        labels={{
+          number: t('track.number'),
+          numberHint: t('track.numberHint'),
+          mobile: t('track.mobile'),
+          submit: t('track.submit'),
+          checking: t('track.checking'),
+          failed: t('track.failed'),
+          result: t('track.result'),
+          timeline: t('timeline.label'),
+          notShipped: texts.tracking.notShipped,
+          shippedWith: t('track.shippedWith'),
+          trackLink: texts.tracking.link,
+        }}
+        statusLabels={texts.statusLabels}
+        stateLabels={texts.stateLabels}
+        messages={texts.serverMessages}
+        locale={texts.locale}
+      />
+    </section>
+  );
+}
