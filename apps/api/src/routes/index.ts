@@ -15,6 +15,11 @@ import { adminOrdersRoutes } from './admin-orders/index.ts';
 import { orderTrackingRoutes } from './order-tracking/index.ts';
 import { userCouponRoutes } from './user-coupon/index.ts';
 import { userOrdersRoutes } from './user-orders/index.ts';
+import { reportRoutes } from './report/index.ts';
+import { subscribeNewsletterRoutes } from './subscribe-newsletter/index.ts';
+import { feedbacksRoutes } from './feedbacks/index.ts';
+import { reviewsRoutes } from './reviews/index.ts';
+import { userReviewRoutes } from './user-review/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, options) => {
@@ -34,4 +39,9 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(userOrdersRoutes);
   await app.register(orderTrackingRoutes);
   await app.register(adminOrdersRoutes);
+  await app.register(reportRoutes);
+  await app.register(subscribeNewsletterRoutes);
+  await app.register(feedbacksRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(userReviewRoutes);
 };

@@ -1,0 +1,98 @@
+import { type Database, productReviews, products } from '@shop/db';
+import { displayName, type ReviewContent, reviewMessages, stateAfterAuthorWrite } from '@shop/domain/review';
+import { and, eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../orders/errors.ts';
+import { lockProduct, refreshProductRating } from '../reviews/product-rating.ts';
+import { hasReceived } from './eligibility.ts';
+
+type ReviewRow = typeof productReviews.$inferSelect;
+
+/** A refusal with its status and message, answered as `{ message }`. */
+export class ReviewRefusal extends Error {
+  constructor(
+    readonly statusCode: 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReviewRefusal';
+  }
+}
+
+export interface Author {
+  id: string;
+  name: string;
+}
+
+/**
+ * Writes a customer's review of a product they received. Published at once (a verified buyer's; see
+ * stateAfterAuthorWrite), and the product's rating is recomputed in the same transaction, under the product's lock.
+ */
+export async function createReview(db: Database, author: Author, productId: string, content: ReviewContent): Promise<ReviewRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [product] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.published, true)));
+      if (!product) throw new ReviewRefusal(404, reviewMessages.productNotFound);
+      if (!(await hasReceived(tx, author.id, productId))) throw new ReviewRefusal(403, reviewMessages.notBuyer);
+      await lockProduct(tx, productId);
+      const [row] = await tx
+        .insert(productReviews)
+        .values({
+          productId,
+          userId: author.id,
+          authorName: displayName(author.name),
+          rating: content.rating,
+          title: content.title,
+          text: content.text,
+          verifiedBuyer: true,
+          state: stateAfterAuthorWrite(null),
+        })
+        .returning();
+      await refreshProductRating(tx, productId);
+      return row as ReviewRow;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'product_reviews_user_product_idx')) throw new ReviewRefusal(409, reviewMessages.duplicate);
+    throw error;
+  }
+}
+
+/** The caller's review with this id, locked for the transaction; another user's answers like a missing one. */
+async function ownRow(tx: Parameters<Parameters<Database['transaction']>[0]>[0], userId: string, reviewId: string) {
+  const [row] = await tx
+    .select()
+    .from(productReviews)
+    .where(and(eq(productReviews.id, reviewId), eq(productReviews.userId, userId)));
+  if (!row) throw new ReviewRefusal(404, reviewMessages.notFound);
+  // Lock order: product first, then the review (as createReview and moderation do), so writers never deadlock.
+  await lockProduct(tx, row.productId);
+  return row;
+}
+
+export async function updateReview(db: Database, userId: string, reviewId: string, content: ReviewContent): Promise<ReviewRow> {
+  return db.transaction(async (tx) => {
+    const current = await ownRow(tx, userId, reviewId);
+    const [row] = await tx
+      .update(productReviews)
+      .set({ rating: content.rating, title: content.title, text: content.text, state: stateAfterAuthorWrite(current.state) })
+      .where(eq(productReviews.id, current.id))
+      .returning();
+    await refreshProductRating(tx, current.productId);
+    return row as ReviewRow;
+  });
+}
+
+export async function deleteReview(db: Database, userId: string, reviewId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await ownRow(tx, userId, reviewId);
+    await tx.delete(productReviews).where(eq(productReviews.id, current.id));
+    await refreshProductRating(tx, current.productId);
+  });
+}
+
+export async function myReviewOf(db: Database, userId: string, productId: string): Promise<ReviewRow | null> {
+  const [row] = await db
+    .select()
+    .from(productReviews)
+    .where(and(eq(productReviews.userId, userId), eq(productReviews.productId, productId)));
+  return row ?? null;
+}
