@@ -1,16 +1,19 @@
-import { type Database, outbox, session, verification } from '@shop/db';
+import { type Database, orderIdempotencyKeys, outbox, session, verification } from '@shop/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 
 /**
  * Rows that have done their job and only grow the database: sent or failed messages (their codes and links are
- * long dead; the dev outbox page only shows the latest), sign-in sessions and verification codes/links that expired.
+ * long dead; the dev outbox page only shows the latest), sign-in sessions and verification codes/links that expired,
+ * and order idempotency keys past any sensible retry.
  * Each statement deletes a bounded batch, so a long-neglected table is trimmed over several passes without one long
  * lock; every process may run this, the deletes do not conflict.
  */
 export const OUTBOX_KEEP_DAYS = 30;
 /** Expired sessions stay a day, so "signed out because your session expired" can still be told apart. */
 export const EXPIRED_KEEP_HOURS = 24;
+/** A retry comes within minutes; a week covers a phone that was offline for days (decision 017). */
+export const IDEMPOTENCY_KEEP_DAYS = 7;
 export const PRUNE_BATCH = 5_000;
 
 const tasks: Record<string, (batch: number) => SQL> = {
@@ -25,6 +28,11 @@ const tasks: Record<string, (batch: number) => SQL> = {
   verifications: (batch) => sql`
     delete from ${verification} where id in (
       select id from ${verification} where expires_at < now() - ${EXPIRED_KEEP_HOURS}::int * interval '1 hour' limit ${batch})`,
+  // Keyed by (user, key): no id column, so the batch is picked by row address.
+  idempotencyKeys: (batch) => sql`
+    delete from ${orderIdempotencyKeys} where ctid in (
+      select ctid from ${orderIdempotencyKeys}
+       where created_at < now() - ${IDEMPOTENCY_KEEP_DAYS}::int * interval '1 day' limit ${batch})`,
 };
 
 export type PruneCounts = Record<keyof typeof tasks, number>;

@@ -21,7 +21,7 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
       values ('email', ${`${label}@example.com`}, 'verify-email', 'Hello', 'text', ${status}, ${ago(age)}, now() + interval '1 day')`);
   }
 
-  it('deletes sent and failed messages after 30 days, expired sessions and links after a day, and nothing else', async () => {
+  it('deletes sent and failed messages after 30 days, expired sessions and links after a day, idempotency keys after a week, and nothing else', async () => {
     await message('old-sent', 'sent', '31 days');
     await message('old-failed', 'failed', '40 days');
     await message('old-pending', 'pending', '40 days');
@@ -36,7 +36,13 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
         insert into verifications (identifier, value, expires_at) values (${token}, 'x', ${ago(expires)})`);
     }
 
-    expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 2, sessions: 1, verifications: 1 });
+    for (const [key, age] of [['old-key', '8 days'], ['new-key', '6 days']] as const) {
+      await ctx.handle.db.execute(sql`
+        insert into order_idempotency_keys (user_id, key, request_hash, order_id, created_at)
+        values (${userId}, ${key}, 'hash', gen_random_uuid(), ${ago(age)})`);
+    }
+
+    expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 2, sessions: 1, verifications: 1, idempotencyKeys: 1 });
 
     const left = await ctx.handle.db.execute(sql`select recipient from outbox order by recipient`);
     expect((left as unknown as { rows: { recipient: string }[] }).rows.map((r) => r.recipient)).toEqual([
@@ -46,7 +52,9 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
     const sessions = await ctx.handle.db.execute(sql`select token from sessions`);
     expect((sessions as unknown as { rows: { token: string }[] }).rows).toEqual([{ token: 'kept' }]);
     // A second pass finds nothing more to do.
-    expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 0, sessions: 0, verifications: 0 });
+    const keys = await ctx.handle.db.execute(sql`select key from order_idempotency_keys`);
+    expect((keys as unknown as { rows: { key: string }[] }).rows).toEqual([{ key: 'new-key' }]);
+    expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 0, sessions: 0, verifications: 0, idempotencyKeys: 0 });
   });
 
   it('trims a large backlog in bounded batches', async () => {
