@@ -7,6 +7,7 @@ import { siteSettings } from '../schema/settings.ts';
 import { brandDefs } from './brands.ts';
 import { categoryTree } from './category-tree.ts';
 import { couponSeed } from './coupons.ts';
+import { seedEngagement } from './engagement.ts';
 import { brandJob, categoryJob, leafPoolJobs, logoJob, sliderJob } from './image-plan.ts';
 import { type ImageJob, renderImages } from './images.ts';
 import { buildHeaderMenu, buildMobileMenu, fastFashionBrand } from './menus.ts';
@@ -156,6 +157,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
 
     // Coupons are not catalogue (a reset keeps them, orders point at them): a re-seed leaves existing codes alone.
     await tx.insert(coupons).values(couponSeed(now)).onConflictDoNothing({ target: coupons.code });
+    await seedEngagement(tx as unknown as Database, { now });
 
     // Written last: its presence is what isCatalogueSeeded() reports.
     const headerMenu = buildHeaderMenu();
