@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { addresses, type Database, orderIdempotencyKeys, orderLines, orders, orderStatusHistory } from '@shop/db';
+import { addresses, type Database, orderIdempotencyKeys } from '@shop/db';
 import { formatInr } from '@shop/domain/money';
 import { couponMessages, type Order, orderMessages, type PlaceOrderValues } from '@shop/domain/order';
 import { grandTotal, type ShippingRules, shippingFor } from '@shop/domain/pricing';
@@ -8,9 +8,10 @@ import type { OutboxMessageInput, OutboxWriter } from '../outbox/enqueue.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
 import { isUniqueViolation, OrderError } from './errors.ts';
 import { orderNumber } from './order-number.ts';
-import { findOrder } from './order-view.ts';
+import { findOrder, toOrder } from './order-view.ts';
 import { lineLabel, priceLines } from './price-lines.ts';
 import { takeStock } from './stock.ts';
+import { insertOrder, type OrderLineRow, type OrderRow, type StatusRow } from './write-order.ts';
 
 /** What placing an order needs from the app: the database and a few of its services. */
 export interface OrderDeps {
@@ -81,14 +82,21 @@ export async function placeOrder(deps: OrderDeps, customer: Customer, body: Plac
     if (earlier) return earlier;
   }
 
-  const [address] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, body.addressId.toLowerCase()), eq(addresses.userId, customer.id)))
-    .limit(1);
+  // The address and the cart are read side by side; a foreign address is answered first, whatever the lines say.
+  const [[address], priced] = await Promise.all([
+    db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, body.addressId.toLowerCase()), eq(addresses.userId, customer.id)))
+      .limit(1),
+    priceLines(db, body.items).then(
+      (cart) => ({ cart }),
+      (error: unknown) => ({ error }),
+    ),
+  ]);
   if (!address) throw new OrderError(404, orderMessages.addressNotFound, { addressId: orderMessages.addressNotFound });
-
-  const cart = await priceLines(db, body.items);
+  if ('error' in priced) throw priced.error;
+  const { cart } = priced;
   if (body.paymentMethod === 'cod') {
     const noCod = cart.lines.filter((line) => !line.cod);
     if (noCod.length > 0) {
@@ -126,7 +134,7 @@ export async function placeOrder(deps: OrderDeps, customer: Customer, body: Plac
     const orderId = randomUUID();
     const number = orderNumber();
     try {
-      const move = await db.transaction(async (tx) => {
+      const placed = await db.transaction(async (tx) => {
         if (key) {
           const [claimed] = await tx
             .insert(orderIdempotencyKeys)
@@ -136,8 +144,11 @@ export async function placeOrder(deps: OrderDeps, customer: Customer, body: Plac
           if (!claimed) throw new KeyTaken();
         }
         const stock = await takeStock(tx, cart.lines);
-        await tx.insert(orders).values({
+        const now = new Date();
+        const orderRow: OrderRow = {
           id: orderId,
+          createdAt: now,
+          updatedAt: now,
           number,
           userId: customer.id,
           status: 'placed',
@@ -146,34 +157,35 @@ export async function placeOrder(deps: OrderDeps, customer: Customer, body: Plac
           couponCode: coupon?.code ?? null,
           ...totals,
           address: snapshot,
-        });
+          tracking: null,
+        };
+        const lineRows: OrderLineRow[] = cart.lines.map((line, position) => ({
+          id: randomUUID(),
+          orderId,
+          position,
+          productId: line.productId,
+          variantId: line.variantId,
+          name: line.name,
+          slug: line.slug,
+          image: line.image,
+          attributes: line.attributes,
+          sku: line.sku,
+          price: line.price,
+          mrp: line.mrp,
+          quantity: line.quantity,
+          cod: line.cod,
+          customization: line.customization,
+        }));
+        const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
+        await insertOrder(tx, orderRow, lineRows, placedStatus);
         if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
-        await tx.insert(orderLines).values(
-          cart.lines.map((line, position) => ({
-            orderId,
-            position,
-            productId: line.productId,
-            variantId: line.variantId,
-            name: line.name,
-            slug: line.slug,
-            image: line.image,
-            attributes: line.attributes,
-            sku: line.sku,
-            price: line.price,
-            mrp: line.mrp,
-            quantity: line.quantity,
-            cod: line.cod,
-            customization: line.customization,
-          })),
-        );
-        await tx.insert(orderStatusHistory).values({ orderId, status: 'placed', actor: 'customer', actorUserId: customer.id });
         const message = confirmation(customer, { number, ...totals });
         if (message) await deps.enqueue(message, tx);
-        return stock;
+        // The answer is built from the rows just written: no second read of what this transaction knows.
+        return { stock, order: toOrder(orderRow, lineRows, [placedStatus]) };
       });
-      if (move.wentOut) await deps.invalidateCatalogue();
-      const order = await findOrder(db, orderId, customer.id);
-      return { order: order as Order, replayed: false };
+      if (placed.stock.wentOut) await deps.invalidateCatalogue();
+      return { order: placed.order, replayed: false };
     } catch (error) {
       if (error instanceof KeyTaken && key) {
         const earlier = await replay(db, customer.id, key, hash);

@@ -41,51 +41,49 @@ export function lineLabel(line: Pick<PricedLine, 'name' | 'attributes'>): string
 }
 
 /**
- * Prices a cart from the database: two queries (the products, then their variants). Every price comes from here,
+ * Prices a cart from the database in one query (the products joined with their options). Every price comes from here,
  * never from the client. Refuses (422, naming each bad line) unknown or unpublished products, a product with
  * options sent without one, an option that is not the product's; and (409, unless `checkStock` is false) a line
  * asking for more than is on hand.
  */
 export async function priceLines(db: Database, requested: Line[], options: { checkStock?: boolean } = {}): Promise<PricedCart> {
   const productIds = [...new Set(requested.map((line) => line.productId.toLowerCase()))];
-  const productRows = await db
+  // One query: the products and all their options (a product without options comes back once, with nulls).
+  const rows = await db
     .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      images: products.images,
-      price: products.price,
-      mrp: products.mrp,
-      stock: products.stock,
-      cod: products.cod,
-      customizationType: products.customizationType,
-      mediaLimit: products.mediaLimit,
+      product: {
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        images: products.images,
+        price: products.price,
+        mrp: products.mrp,
+        stock: products.stock,
+        cod: products.cod,
+        customizationType: products.customizationType,
+        mediaLimit: products.mediaLimit,
+      },
+      variant: {
+        id: productVariants.id,
+        sku: productVariants.sku,
+        attributes: productVariants.attributes,
+        price: productVariants.price,
+        mrp: productVariants.mrp,
+        stock: productVariants.stock,
+      },
     })
     .from(products)
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
     .where(and(inArray(products.id, productIds), eq(products.published, true)));
-  const variantRows = productRows.length
-    ? await db
-        .select({
-          id: productVariants.id,
-          productId: productVariants.productId,
-          sku: productVariants.sku,
-          attributes: productVariants.attributes,
-          price: productVariants.price,
-          mrp: productVariants.mrp,
-          stock: productVariants.stock,
-        })
-        .from(productVariants)
-        .where(
-          inArray(
-            productVariants.productId,
-            productRows.map((row) => row.id),
-          ),
-        )
-    : [];
 
-  const productById = new Map(productRows.map((row) => [row.id, row]));
-  const variantsByProduct = new Map<string, typeof variantRows>();
-  for (const variant of variantRows) variantsByProduct.set(variant.productId, [...(variantsByProduct.get(variant.productId) ?? []), variant]);
+  type ProductRow = (typeof rows)[number]['product'];
+  type VariantRow = NonNullable<(typeof rows)[number]['variant']>;
+  const productById = new Map<string, ProductRow>();
+  const variantsByProduct = new Map<string, VariantRow[]>();
+  for (const { product, variant } of rows) {
+    productById.set(product.id, product);
+    if (variant) variantsByProduct.set(product.id, [...(variantsByProduct.get(product.id) ?? []), variant]);
+  }
 
   const errors: Record<string, string> = {};
   const lines: PricedLine[] = [];

@@ -1,5 +1,6 @@
 import { products, productVariants } from '@shop/db';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { rowsOf } from '../lib/rows.ts';
 import type { Tx } from './coupons.ts';
 import { outOfStock, type PricedLine } from './price-lines.ts';
 
@@ -33,18 +34,21 @@ export async function takeStock(tx: Tx, lines: StockLine[]): Promise<StockMove> 
   for (const line of inLockOrder(lines)) {
     const q = line.quantity;
     if (line.variantId) {
-      const [variant] = await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} - ${q}` })
-        .where(and(eq(productVariants.id, line.variantId), eq(productVariants.productId, line.productId), gte(productVariants.stock, q)))
-        .returning({ stock: productVariants.stock });
-      if (!variant) throw await shortOf(tx, line);
-      const [product] = await tx
-        .update(products)
-        .set({ stock: sql`greatest(${products.stock} - ${q}, 0)`, unitsSold: sql`${products.unitsSold} + ${q}` })
-        .where(eq(products.id, line.productId))
-        .returning({ stock: products.stock });
-      wentOut ||= variant.stock === 0 || product?.stock === 0;
+      // One statement: the option's stock (conditional), then, only if that worked, the product's total.
+      const [moved] = rowsOf<{ variantStock: number; productStock: number }>(
+        await tx.execute(sql`
+          with variant as (
+            update ${productVariants} set stock = stock - ${q}, updated_at = now()
+            where id = ${line.variantId}::uuid and product_id = ${line.productId}::uuid and stock >= ${q}
+            returning stock
+          )
+          update ${products} set stock = greatest(${products.stock} - ${q}, 0), units_sold = ${products.unitsSold} + ${q}, updated_at = now()
+          from variant
+          where ${products.id} = ${line.productId}::uuid
+          returning variant.stock as "variantStock", ${products.stock} as "productStock"`),
+      );
+      if (!moved) throw await shortOf(tx, line);
+      wentOut ||= moved.variantStock === 0 || moved.productStock === 0;
     } else {
       const [product] = await tx
         .update(products)
