@@ -35,6 +35,11 @@ export async function loadMessages(locale: Locale) {
     cart: cart.default,
     checkout: checkout.default,
     orders: orders.default,
+    // Issue 6: contact/complaint, newsletter, shop feedback and product reviews (their pages and modal views).
+    contact: (await import(`./messages/${locale}/contact.json`)).default,
+    newsletter: (await import(`./messages/${locale}/newsletter.json`)).default,
+    feedback: (await import(`./messages/${locale}/feedback.json`)).default,
+    reviews: (await import(`./messages/${locale}/reviews.json`)).default,
   };
 }
 
