@@ -1,0 +1,195 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { ProductDetail, ProductSummary, Variant } from '@shop/domain/catalogue';
+import { formatInr } from '@shop/domain/money';
+import { codeIn, latestMessage, signedUpCustomer, uniquePhone } from './accounts';
+import { baseUrl, errorsOf, useBrowser } from './browser';
+
+const session = useBrowser();
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** A plain product that may be paid on delivery; a product with two such variants; a plain one that may not. */
+let plain: ProductSummary;
+let variantProduct: ProductDetail;
+let first: Variant;
+let second: Variant;
+let noCod: ProductSummary;
+const plainListing = '/shop?max=400&inStock=true&sort=price_desc';
+
+beforeAll(async () => {
+  const cheap = await api<{ data: ProductSummary[] }>('/api/products?maxPrice=40000&inStock=true&sort=price_desc&limit=24');
+  plain = cheap.data.find((p) => !p.hasVariants && p.stock >= 3 && p.cod)!;
+  expect(plain, 'a plain cash-on-delivery product under ₹400 with 3 in stock').toBeTruthy();
+  const listing = await api<{ data: ProductSummary[] }>('/api/products?inStock=true&limit=48');
+  for (const summary of listing.data.filter((p) => p.hasVariants && p.cod)) {
+    const detail = await api<ProductDetail>(`/api/product/${summary.slug}`);
+    const inStock = detail.variants.filter((v) => v.stock >= 3);
+    if (inStock.length >= 2) {
+      [variantProduct, first, second] = [detail, inStock[0]!, inStock[1]!];
+      break;
+    }
+  }
+  expect(variantProduct, 'a cash-on-delivery product with two variants in stock').toBeTruthy();
+  const plainOnes = await api<{ data: ProductSummary[] }>('/api/products?inStock=true&limit=48&sort=price_asc');
+  noCod = plainOnes.data.find((p) => !p.hasVariants && !p.cod && p.stock >= 1)!;
+  expect(noCod, 'a plain product without cash on delivery').toBeTruthy();
+});
+
+const nameOf = (product: { name: string }, variant: Variant) => `${product.name} - ${Object.values(variant.attributes).join(', ')}`;
+
+async function addFromCard(page: Page, listing: string, product: ProductSummary) {
+  await page.goto(listing);
+  await page.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).first().click();
+  await closeDrawer(page);
+}
+
+async function addVariant(page: Page, variant: Variant) {
+  await page.goto(`/product/${variantProduct.slug}?variant=${encodeURIComponent(variant.sku)}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await closeDrawer(page);
+}
+
+async function closeDrawer(page: Page) {
+  const drawer = page.getByRole('dialog', { name: 'Shopping cart' });
+  await drawer.waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => drawer.isVisible()).toBe(false);
+}
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
+const amountOf = (page: Page, label: string) => summary(page).locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+
+test('cart to order: sign in by OTP at checkout, add an address, apply a coupon, pay on delivery, see the order, cancel it', async () => {
+  const page = await session.newPage();
+  await addFromCard(page, plainListing, plain);
+  await addVariant(page, first);
+  await addVariant(page, second);
+
+  // The cart lives in the browser: a reload keeps it.
+  await page.reload();
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('3');
+
+  // Checkout while signed out: the sign-in modal (OTP, its default view) opens by itself.
+  await page.goto('/checkout');
+  const dialog = page.getByRole('dialog', { name: 'Sign in or sign up' });
+  await dialog.waitFor();
+  expect(await page.locator('[data-shipping-widget]').count()).toBe(0);
+  const phone = uniquePhone();
+  const since = Date.now() - 1000;
+  await dialog.getByLabel('Mobile number').fill(phone);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  const code = codeIn(await latestMessage(`+91${phone}`, { kind: 'otp', since }));
+  await dialog.getByLabel('6-digit code').fill(code);
+  await dialog.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+
+  // Signed in on the same page, cart intact: three lines with their options.
+  const lines = summary(page).getByRole('list', { name: 'Items in your order' }).getByRole('listitem');
+  await expect.poll(() => lines.count()).toBe(3);
+  await summary(page).getByText(Object.values(first.attributes).join(', '), { exact: true }).waitFor();
+  const total = plain.price + first.price + second.price;
+  expect(await amountOf(page, 'Subtotal').textContent()).toBe(formatInr(total));
+
+  // No saved address yet: the account's address form is open; the new address is chosen.
+  const form = page.getByRole('form', { name: 'Add an address' });
+  await form.getByLabel('Full name').fill('Anita Rao');
+  await form.getByLabel('Mobile number (10 digits)').fill(phone);
+  await form.getByLabel('House number and street').fill('4 Temple Street');
+  await form.getByLabel('City').fill('Mysuru');
+  await form.getByLabel('State').selectOption('Karnataka');
+  await form.getByLabel('PIN code').fill('570001');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  const address = page.getByRole('group', { name: 'Delivery address' }).getByRole('radio', { name: /Anita Rao/ });
+  await address.waitFor();
+  expect(await address.isChecked()).toBe(true);
+
+  // Placing without a payment method: the payment choice says so and takes the focus.
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.getByText('Choose a payment method.').waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('FIELDSET');
+
+  // A coupon is checked by the server: an unknown code is refused, WELCOME10 takes 10% off.
+  await summary(page).getByLabel('Coupon code').fill('NOSUCHCODE');
+  await summary(page).getByRole('button', { name: 'Apply' }).click();
+  await summary(page).getByText('This coupon code is not valid').waitFor();
+  await summary(page).getByLabel('Coupon code').fill('welcome10');
+  await summary(page).getByRole('button', { name: 'Apply' }).click();
+  await summary(page).getByText('Coupon WELCOME10 applied').waitFor();
+  const discount = Math.round(total / 10);
+  await expect.poll(() => amountOf(page, 'Coupon discount').textContent()).toBe(`−${formatInr(discount)}`);
+  const shipping = total >= 49_900 ? 0 : 15_000;
+  expect(await amountOf(page, 'Total to pay').textContent()).toBe(formatInr(total - discount + shipping));
+
+  // Online payment is shown as coming soon, not offered; cash on delivery is chosen. A double click places one order.
+  const online = page.getByRole('radio', { name: /Online payment/ });
+  expect(await online.isDisabled()).toBe(true);
+  await page.getByRole('radio', { name: /Cash on delivery/ }).check();
+  await page.getByRole('button', { name: 'Place order' }).dblclick();
+  await page.waitForURL(/\/order\?id=/);
+  await page.getByRole('heading', { level: 1, name: 'Thank you! Your order is placed.' }).waitFor();
+  const number = (await page.locator('[data-order-number]').textContent())!;
+  expect(number).toMatch(/^KG-\d{6}-[0-9A-Z]{6}$/);
+  const totals = page.getByRole('region', { name: 'Payment summary' });
+  await totals.getByText(`−${formatInr(discount)}`).waitFor();
+  await totals.getByText(formatInr(total - discount + shipping)).waitFor();
+  await totals.getByText('Cash on delivery').waitFor();
+  await page.getByRole('region', { name: 'Delivery address' }).getByText('4 Temple Street').waitFor();
+  // The cart is emptied once the order is placed.
+  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').state?.items?.length)).toBe(0);
+
+  // The same order is tracked publicly by its number and the mobile number on it.
+  await page.getByLabel('Order number').fill(number.toLowerCase());
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByRole('button', { name: 'Track order' }).click();
+  const tracked = page.getByRole('region', { name: 'Order status' });
+  await tracked.getByRole('listitem').filter({ hasText: 'Order placed' }).waitFor();
+  expect(await tracked.locator('[aria-current="step"]').getAttribute('data-status')).toBe('placed');
+
+  // In the account: one order (the double click made no second), with the tracking panel.
+  await page.goto('/my-account/orders');
+  await page.getByText('You have 1 order.').waitFor();
+  expect(await page.locator('[data-shipping-widget]').count()).toBe(1);
+  await page.getByRole('link', { name: `View order ${number}` }).click();
+  await page.getByRole('heading', { level: 1, name: `Order ${number}` }).waitFor();
+  const timeline = page.getByRole('list', { name: 'Status timeline' });
+  expect(await timeline.locator('[aria-current="step"]').getAttribute('data-status')).toBe('placed');
+  await page.locator('[data-shipping-widget]').getByText('Not shipped yet').waitFor();
+  await page.getByRole('region', { name: /items$/ }).getByText(nameOf(variantProduct, second).split(' - ')[1]!, { exact: true }).waitFor();
+
+  // Cancel, after confirming: the timeline ends with Cancelled and the button is gone.
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect.poll(() => timeline.locator('[aria-current="step"]').getAttribute('data-status')).toBe('cancelled');
+  expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+  // The only failed request is the refused coupon (422), which the browser logs.
+  expect(errorsOf(page)).toEqual(['Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
+
+  // Somebody else asking for this order gets the 404 page.
+  const other = await session.newPage();
+  await signedUpCustomer(other.context(), 'other-orders');
+  const orderUrl = new URL(page.url()).pathname;
+  const response = await other.goto(orderUrl);
+  expect(response?.status()).toBe(404);
+  await other.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
+});
+
+test('a cart with an item that cannot be paid on delivery cannot choose cash on delivery', async () => {
+  const page = await session.newPage();
+  await signedUpCustomer(page.context(), 'no-cod');
+  await page.goto(`/product/${noCod.slug}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await closeDrawer(page);
+  await page.goto('/checkout');
+  const cod = page.getByRole('radio', { name: /Cash on delivery/ });
+  await cod.waitFor();
+  expect(await cod.isDisabled()).toBe(true);
+  await page.getByText(`Cash on delivery is not available for ${noCod.name}. Remove it from the cart to pay on delivery.`).waitFor();
+  expect(await page.getByRole('radio', { name: /Online payment/ }).isDisabled()).toBe(true);
+  await page.getByText('Coming soon').waitFor();
+  expect(errorsOf(page)).toEqual([]);
+});
