@@ -61,6 +61,8 @@ export function CartDrawer() {
         {isEmpty ? null : <CartSummary messages={m} />}
         <Link
           href={isEmpty ? '/' : '/checkout'}
+          // Opening the drawer should not fetch pages the shopper may never visit.
+          prefetch={false}
           onClick={closeCart}
           aria-disabled={isEmpty || undefined}
           className={`flex w-full items-center justify-between rounded-full px-6 py-3.5 font-semibold ${

@@ -32,7 +32,7 @@ export function CartLineItem({ item, messages: m, onNavigate }: CartLineItemProp
   const outOfStock = item.stock < item.quantity;
   return (
     <li className="flex animate-[fade-in_0.25s_ease-out] gap-3 py-4" data-testid="cart-line" data-id={item.id}>
-      <Link href={href} onClick={onNavigate} tabIndex={-1} aria-hidden="true" className="shrink-0 overflow-hidden rounded-lg bg-surface">
+      <Link href={href} prefetch={false} onClick={onNavigate} tabIndex={-1} aria-hidden="true" className="shrink-0 overflow-hidden rounded-lg bg-surface">
         {item.image ? (
           <Image src={item.image} alt="" width={72} height={72} sizes="72px" className="h-18 w-18 object-cover" />
         ) : (
@@ -40,7 +40,7 @@ export function CartLineItem({ item, messages: m, onNavigate }: CartLineItemProp
         )}
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link href={href} onClick={onNavigate} className="line-clamp-2 text-sm font-medium leading-snug hover:text-brand">
+        <Link href={href} prefetch={false} onClick={onNavigate} className="line-clamp-2 text-sm font-medium leading-snug hover:text-brand">
           {name}
         </Link>
         <p className="text-xs text-muted tabular-nums">

@@ -1,33 +1,22 @@
 'use client';
 
 import { useEffect } from 'react';
-import { CART_READD_DELAY_MS, cartProductIds, planCartRefresh } from '@shop/domain/cart/index';
 import type { ShippingRules } from '@shop/domain/pricing';
-import { fetchCartProducts } from '@lib/api/cart-browser';
 import { CART_STORAGE_KEY, useCart } from './cart-store';
 
 let started = false;
 
 /**
  * Spec §4, on every start (a full page load; client navigations keep the running cart): read the stored cart, then
- * ask the shop for its products. Lines matching nothing go at once; the others are re-added one second later with
- * fresh data (price, mrp, cod, stock) and their saved attributes. A failed request leaves the cart as stored — the
- * order service prices every line again anyway. Another tab's changes are picked up through the storage event.
+ * refresh its lines from the shop (refresh-cart.ts, fetched only when there are lines). Another tab's changes are
+ * picked up through the storage event.
  */
 async function startCart(rules: ShippingRules): Promise<void> {
   await useCart.persist.rehydrate();
   useCart.getState().setShippingRules(rules);
-  const items = useCart.getState().items;
-  if (items.length === 0) return;
-  let products;
-  try {
-    products = await fetchCartProducts(cartProductIds(items));
-  } catch {
-    return;
-  }
-  const plan = planCartRefresh(useCart.getState().items, products);
-  useCart.getState().dropStaleItems(plan);
-  if (plan.readd.length > 0) setTimeout(() => useCart.getState().readdFreshItems(plan), CART_READD_DELAY_MS);
+  if (useCart.getState().items.length === 0) return;
+  const { refreshCart } = await import('./refresh-cart');
+  await refreshCart();
 }
 
 export function useCartStartup(rules: ShippingRules): void {

@@ -4,6 +4,7 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import { cartLineOf, type CartProductInput } from '@shop/domain/cart/index';
 import type { AttributeOption, Variant } from '@shop/domain/catalogue';
 import { AddToCartButton, type AddToCartLabels } from '@modules/cart/components/add-to-cart-button';
+import { priceKey, stockKey } from '../lib/buy-box-keys';
 import { isAvailable, maxQuantity, variantFor, type Selection } from '../lib/variants';
 
 export interface BuyBoxLabels {
@@ -27,11 +28,6 @@ interface BuyBoxControlsProps {
   stocks: Record<string, ReactNode>;
   labels: BuyBoxLabels;
 }
-
-/** Choices that show the same price share one server-rendered price block. */
-export const priceKey = (choice: { price: number; mrp: number }) => `${choice.price}/${choice.mrp}`;
-/** Stock lines differ only by level, and by the count when low ("Only 3 left"). */
-export const stockKey = (stock: number) => (stock <= 0 ? 'out' : stock <= 5 ? `low-${stock}` : 'in');
 
 /**
  * The interactive part of the buy box: variant options, quantity and add to cart. Options are links to

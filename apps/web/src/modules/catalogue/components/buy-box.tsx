@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ProductDetail } from '@shop/domain/catalogue';
 import { Price } from '@modules/common/components/price';
-import { BuyBoxControls, priceKey, stockKey } from './buy-box-controls';
+import { priceKey, stockKey } from '../lib/buy-box-keys';
+import { BuyBoxControls } from './buy-box-controls';
 import { StockState } from './stock-state';
 
 interface BuyBoxProps {
