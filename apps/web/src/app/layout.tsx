@@ -2,9 +2,8 @@ import './globals.css';
 import type { Metadata, Viewport } from 'next';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
-import { getLocale, getMessages } from 'next-intl/server';
-import { directionOf } from '@lib/locale/config';
+import { getLocale } from 'next-intl/server';
+import { directionOf, resolveLocale } from '@lib/locale/config';
 import { Providers } from '@modules/common/providers';
 import { Footer } from '@modules/layout/components/footer';
 import { Header } from '@modules/layout/components/header';
@@ -41,26 +40,24 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages, site, cookieStore] = await Promise.all([getLocale(), getMessages(), getShellSite(), cookies()]);
+  const [locale, site, cookieStore] = await Promise.all([getLocale().then(resolveLocale), getShellSite(), cookies()]);
   // Spec §3: isAuthorized starts from the presence of the auth_token cookie.
   const isAuthorized = cookieStore.has('auth_token');
-  // Client components get the shared namespaces; long page texts stay on the server.
-  const clientMessages = { shell: messages.shell, catalogue: messages.catalogue, errors: messages.errors };
+  // No next-intl provider here: always-loaded client leaves get translated strings as props, and the parts that
+  // translate in the browser (overlays, sign-in and account pages) provide their own messages (decision 018).
   return (
     <html lang={locale} dir={directionOf(locale)} className={`${inter.variable} ${playfair.variable}`}>
       <body className="flex min-h-dvh flex-col">
-        <NextIntlClientProvider locale={locale} messages={clientMessages}>
-          <Providers isAuthorized={isAuthorized}>
-            <ScrollToTop />
-            <Header site={site} />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            <Footer site={site} />
-            {/* Overlays sit outside the header so no ancestor becomes their containing block. */}
-            <LazyOverlays mobileMenu={site.mobileMenu} siteName={site.name} />
-          </Providers>
-        </NextIntlClientProvider>
+        <Providers locale={locale} isAuthorized={isAuthorized}>
+          <ScrollToTop />
+          <Header site={site} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <Footer site={site} />
+          {/* Overlays sit outside the header so no ancestor becomes their containing block. */}
+          <LazyOverlays mobileMenu={site.mobileMenu} siteName={site.name} />
+        </Providers>
       </body>
     </html>
   );

@@ -1,21 +1,23 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { queryDefaults } from '@lib/query/defaults';
+import type { ReactNode } from 'react';
+import type { Locale } from '@lib/locale/config';
+import { LocaleProvider } from './locale-context';
 import { UIProvider } from './ui-store';
 import { Toasts } from './toasts';
 
-/** Client-side context for the whole app: data fetching, UI state and toasts. */
-export function Providers({ isAuthorized, children }: { isAuthorized: boolean; children: ReactNode }) {
-  // One client per tab; created in state so a re-render never drops the cache.
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: queryDefaults }));
+/**
+ * Client-side context for the whole app: the locale, UI state and toasts. Client data fetching (TanStack Query) is
+ * provided only where it is used (QueryProvider), and translated strings reach always-loaded client leaves as props,
+ * so neither library is part of every page's first load (decision 018).
+ */
+export function Providers({ locale, isAuthorized, children }: { locale: Locale; isAuthorized: boolean; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <LocaleProvider locale={locale}>
       <UIProvider isAuthorized={isAuthorized}>
         {children}
         <Toasts />
       </UIProvider>
-    </QueryClientProvider>
+    </LocaleProvider>
   );
 }

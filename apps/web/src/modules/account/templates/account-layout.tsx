@@ -2,6 +2,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Container } from '@modules/common/components/container';
+import { QueryProvider } from '@modules/common/query-provider';
 import { AccountNav } from '../components/account-nav';
 
 /** The frame of every /my-account page: the section's navigation beside the page. */
@@ -12,10 +13,13 @@ export async function AccountLayout({ children }: { children: ReactNode }) {
     <Container className="py-6 sm:py-10">
       <p className="mb-4 font-display text-lg text-muted">{t('section')}</p>
       <NextIntlClientProvider messages={{ account: messages.account, auth: messages.auth }}>
-        <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">
-          <AccountNav />
-          <div className="min-w-0 flex-1">{children}</div>
-        </div>
+        {/* Saved addresses and sign-out use TanStack Query; it is provided here, not app-wide (decision 018). */}
+        <QueryProvider>
+          <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">
+            <AccountNav />
+            <div className="min-w-0 flex-1">{children}</div>
+          </div>
+        </QueryProvider>
       </NextIntlClientProvider>
     </Container>
   );

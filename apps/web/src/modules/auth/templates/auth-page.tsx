@@ -4,14 +4,22 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { getViewer } from '@lib/api/user';
 import { Container } from '@modules/common/components/container';
+import { QueryProvider } from '@modules/common/query-provider';
 import { PageAuthFlow } from '../components/auth-flow';
 import type { AuthView } from '../components/types';
 import { safeNextPath } from '../lib/safe-next';
 
-/** The client leaves of the auth pages get only the `auth` messages. */
+/**
+ * The client leaves of the auth pages get only the `auth` messages, and the data-fetching client the sign-in forms
+ * use (it is not provided app-wide, decision 018).
+ */
 export async function AuthMessagesProvider({ children }: { children: ReactNode }) {
   const messages = await getMessages();
-  return <NextIntlClientProvider messages={{ auth: messages.auth }}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider messages={{ auth: messages.auth }}>
+      <QueryProvider>{children}</QueryProvider>
+    </NextIntlClientProvider>
+  );
 }
 
 export function AuthCard({ children }: { children: ReactNode }) {

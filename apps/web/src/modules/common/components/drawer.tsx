@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useBodyScrollLock } from '../hooks/use-body-scroll-lock';
+import { CloseIcon } from './icons';
 import { useFocusTrap } from '../hooks/use-focus-trap';
 
 interface DrawerProps {
@@ -56,6 +57,33 @@ export function Drawer({ open, onClose, side, labelledBy, children, className = 
       >
         {children}
       </div>
+    </div>
+  );
+}
+
+interface DrawerHeaderProps {
+  /** id the Drawer's `labelledBy` points at. */
+  titleId: string;
+  title: ReactNode;
+  closeLabel: string;
+  onClose: () => void;
+}
+
+/** The top row every drawer shares (mobile menu, cart): its title and a close button. */
+export function DrawerHeader({ titleId, title, closeLabel, onClose }: DrawerHeaderProps) {
+  return (
+    <div className="flex items-center justify-between border-b border-line px-4 py-3">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={closeLabel}
+        className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-brand-soft"
+      >
+        <CloseIcon />
+      </button>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { canDismissModal } from '../ui-state';
 import { useUI } from '../ui-store';
 import { modalTitleId } from './ids';
 import { modalRegistry } from './registry';
+import { QueryProvider } from '../query-provider';
 
 /**
  * Renders the current modal view by name (spec §2). A click on the backdrop or Escape closes it
@@ -66,7 +67,10 @@ export function ModalHost() {
         >
           <CloseIcon width={20} height={20} />
         </button>
-        <View />
+        {/* Views fetch with TanStack Query (quick view, sign-in methods); provided here, not app-wide (ADR 018). */}
+        <QueryProvider>
+          <View />
+        </QueryProvider>
       </div>
     </div>
   );

@@ -9,10 +9,55 @@ import { Logo } from './logo';
 const heading = 'mb-4 font-sans text-sm font-semibold tracking-wider text-ink uppercase';
 const link = 'text-sm text-muted hover:text-brand hover:underline underline-offset-2';
 
+interface FooterColumn {
+  id: string;
+  title: string;
+  links: { href: string; label: string }[];
+}
+
+/** A titled list of links; the footer's link columns are data, rendered by this one component. */
+function LinkColumn({ column }: { column: FooterColumn }) {
+  const headingId = `footer-${column.id}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={heading}>
+        {column.title}
+      </h2>
+      <ul className="space-y-2">
+        {column.links.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} className={link}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export async function Footer({ site }: { site: ShellSite }) {
   const t = await getTranslations('shell');
   const year = new Date().getFullYear();
-  const categories = site.headerMenu.filter((item) => item.path.startsWith('/'));
+  const columns: FooterColumn[] = [
+    {
+      id: 'categories',
+      title: t('footer.categories'),
+      links: [
+        ...site.headerMenu.filter((item) => item.path.startsWith('/')).map((item) => ({ href: item.path, label: item.label })),
+        { href: '/shop', label: t('footer.shop') },
+      ],
+    },
+    {
+      id: 'info',
+      title: t('footer.info'),
+      links: [
+        { href: '/terms', label: t('info.terms') },
+        { href: '/privacy', label: t('info.privacy') },
+        { href: '/faq', label: t('info.faq') },
+      ],
+    },
+  ];
   return (
     <footer className="mt-16 border-t border-line bg-surface">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -25,47 +70,9 @@ export async function Footer({ site }: { site: ShellSite }) {
           </div>
           <p className="text-sm leading-relaxed text-muted">{site.description}</p>
         </section>
-        <section aria-labelledby="footer-categories">
-          <h2 id="footer-categories" className={heading}>
-            {t('footer.categories')}
-          </h2>
-          <ul className="space-y-2">
-            {categories.map((item) => (
-              <li key={item.id}>
-                <Link href={item.path} className={link}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link href="/shop" className={link}>
-                {t('footer.shop')}
-              </Link>
-            </li>
-          </ul>
-        </section>
-        <section aria-labelledby="footer-info">
-          <h2 id="footer-info" className={heading}>
-            {t('footer.info')}
-          </h2>
-          <ul className="space-y-2">
-            <li>
-              <Link href="/terms" className={link}>
-                {t('info.terms')}
-              </Link>
-            </li>
-            <li>
-              <Link href="/privacy" className={link}>
-                {t('info.privacy')}
-              </Link>
-            </li>
-            <li>
-              <Link href="/faq" className={link}>
-                {t('info.faq')}
-              </Link>
-            </li>
-          </ul>
-        </section>
+        {columns.map((column) => (
+          <LinkColumn key={column.id} column={column} />
+        ))}
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={heading}>
             {t('footer.contact')}
@@ -92,7 +99,7 @@ export async function Footer({ site }: { site: ShellSite }) {
             <li className="text-muted">{t('footer.hours')}</li>
           </ul>
           <div className="mt-6 text-ink">
-            <LanguageSwitcher />
+            <LanguageSwitcher label={t('language.label')} />
           </div>
         </section>
       </Container>

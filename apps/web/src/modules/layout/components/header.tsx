@@ -31,7 +31,7 @@ export async function Header({ site }: { site: ShellSite }) {
         </div>
       ) : null}
       <Container className="flex h-16 items-center gap-2 sm:gap-4 lg:h-20">
-        <MenuButton />
+        <MenuButton label={t('openMenu')} />
         <Link href="/" aria-label={t('homeLink', { name: site.name })} className="flex shrink-0 items-center gap-2 rounded">
           <Logo name={site.name} />
         </Link>

@@ -2,15 +2,17 @@
 
 import { useId, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
-import { useLocale, useTranslations } from 'next-intl';
 import { setLocale } from '@/i18n/actions';
 import { localeNames, locales } from '@lib/locale/config';
 import { GlobeIcon } from '@modules/common/components/icons';
+import { useShopLocale } from '@modules/common/locale-context';
 
-/** Language picker: stores the choice in the NEXT_LOCALE cookie, then re-renders on the server. */
-export function LanguageSwitcher({ className = '' }: { className?: string }) {
-  const t = useTranslations('shell.language');
-  const locale = useLocale();
+/**
+ * Language picker: stores the choice in the NEXT_LOCALE cookie, then re-renders on the server. Its label comes
+ * translated from the server (no next-intl in the browser for an always-loaded leaf, decision 018).
+ */
+export function LanguageSwitcher({ label, className = '' }: { label: string; className?: string }) {
+  const locale = useShopLocale();
   const router = useRouter();
   const id = useId();
   const [pending, startTransition] = useTransition();
@@ -18,7 +20,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
     <div className={`inline-flex items-center gap-2 ${className}`}>
       <GlobeIcon width={18} height={18} />
       <label htmlFor={id} className="sr-only">
-        {t('label')}
+        {label}
       </label>
       <select
         id={id}

@@ -1,19 +1,17 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { MenuIcon } from '@modules/common/components/icons';
 import { useUI } from '@modules/common/ui-store';
 
-/** The mobile hamburger: opens the sidebar with the mobile menu. */
-export function MenuButton() {
-  const t = useTranslations('shell.header');
+/** The mobile hamburger: opens the sidebar with the mobile menu. Its label comes translated from the header. */
+export function MenuButton({ label }: { label: string }) {
   const openSidebar = useUI((s) => s.openSidebar);
   const open = useUI((s) => s.displaySidebar);
   return (
     <button
       type="button"
       onClick={openSidebar}
-      aria-label={t('openMenu')}
+      aria-label={label}
       aria-expanded={open}
       aria-controls="mobile-sidebar"
       aria-haspopup="dialog"
