@@ -84,6 +84,14 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/user/addresses/{id}',
         '/api/user/addresses/{id}/default',
         '/api/dev/outbox',
+        '/api/user/coupon',
+        '/api/user/order',
+        '/api/user/orders',
+        '/api/orders-count',
+        '/api/user/order/{id}',
+        '/api/user/order/{id}/cancel',
+        '/api/order/track',
+        '/api/admin/orders/{id}/status',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;
