@@ -2,8 +2,9 @@
 
 import Link from 'next/link';
 import { formatInr } from '@shop/domain/money';
-import { Drawer } from '@modules/common/components/drawer';
-import { BagIcon, CloseIcon } from '@modules/common/components/icons';
+import { Drawer, DrawerHeader } from '@modules/common/components/drawer';
+import { BagIcon } from '@modules/common/components/icons';
+import { useShopLocale } from '@modules/common/locale-context';
 import { useUI } from '@modules/common/ui-store';
 import { useCart } from '../lib/cart-store';
 import { drawerMessages } from '../lib/messages';
@@ -22,24 +23,11 @@ export function CartDrawer() {
   const items = useCart((s) => s.items);
   const total = useCart((s) => s.total);
   const isEmpty = items.length === 0;
-  // The page's language (the root layout sets <html lang>); this chunk only ever runs in the browser.
-  const m = drawerMessages(document.documentElement.lang || 'en');
+  const m = drawerMessages(useShopLocale());
 
   return (
     <Drawer open={open} onClose={closeCart} side="end" labelledBy="cart-drawer-title">
-      <div className="flex items-center justify-between border-b border-line px-5 py-3">
-        <h2 id="cart-drawer-title" className="text-xl font-semibold">
-          {m.title}
-        </h2>
-        <button
-          type="button"
-          onClick={closeCart}
-          aria-label={m.close}
-          className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-brand-soft"
-        >
-          <CloseIcon />
-        </button>
-      </div>
+      <DrawerHeader titleId="cart-drawer-title" title={m.title} closeLabel={m.close} onClose={closeCart} />
       <div className="flex-1 overflow-y-auto px-5" data-testid="cart-lines">
         {isEmpty ? (
           <div className="flex h-full animate-[fade-in_0.25s_ease-out] flex-col items-center justify-center gap-3 py-4 text-center">
