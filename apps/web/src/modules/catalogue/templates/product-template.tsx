@@ -11,6 +11,7 @@ import { ProductGallery } from '../components/product-gallery';
 import { ProductRail } from '../components/product-rail';
 import { Rating } from '../components/rating';
 import { jsonForScript, productJsonLd } from '../lib/seo';
+import { ProductReviewsSection } from '@modules/reviews/templates/product-reviews';
 
 interface ProductTemplateProps {
   product: ProductDetail;
@@ -74,6 +75,7 @@ export function ProductTemplate({ product, variant, related, parent }: ProductTe
         <div className="mt-12 border-t border-line pt-10">
           <ProductDetails product={product} />
         </div>
+        <ProductReviewsSection productId={product._id} />
         <ProductRail deferRendering id="related" title={t('rails.related')} products={related} />
       </Container>
     </>

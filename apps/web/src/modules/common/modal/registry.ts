@@ -15,6 +15,8 @@ export const modalRegistry: Partial<Record<ModalView, ComponentType>> = {
   LOGIN_VIEW: dynamic(() => import('./views/login-view'), { ssr: false }),
   SIGN_UP_VIEW: dynamic(() => import('./views/sign-up-view'), { ssr: false }),
   FORGET_PASSWORD: dynamic(() => import('./views/forget-password-view'), { ssr: false }),
+  NEWSLETTER_VIEW: dynamic(() => import('./views/newsletter-view'), { ssr: false }),
+  COMPLAIN_VIEW: dynamic(() => import('./views/complain-view'), { ssr: false }),
 };
 
 export function isRegisteredView(view: ModalView): boolean {

@@ -1,0 +1,14 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { getHeadersSafe } from '@lib/api/shell';
+import { ContactTemplate } from '@modules/contact/templates/contact-template';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('contact.page');
+  return { title: t('title'), description: t('intro'), alternates: { canonical: '/contact-us' } };
+}
+
+export default async function ContactPage() {
+  const headers = await getHeadersSafe();
+  return <ContactTemplate tollFreeNumber={headers?.site.tollFreeNumber || null} contactEmail={headers?.site.contactEmail || null} />;
+}

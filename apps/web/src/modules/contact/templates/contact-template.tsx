@@ -1,0 +1,55 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { Container } from '@modules/common/components/container';
+import { ContactForm } from '../components/contact-form';
+import { ReportProblemButton } from '../components/report-problem-button';
+
+interface ContactTemplateProps {
+  /** From site settings (spec §1: a toll-free telephone link and a mail link); null when not set. */
+  tollFreeNumber: string | null;
+  contactEmail: string | null;
+}
+
+/** /contact-us: the shop's phone and mail links, the contact form, and the complaint view for an order problem. */
+export async function ContactTemplate({ tollFreeNumber, contactEmail }: ContactTemplateProps) {
+  const t = await getTranslations('contact');
+  const messages = await getMessages();
+  return (
+    <Container className="py-8 sm:py-12">
+      <div className="mx-auto flex max-w-3xl flex-col gap-8">
+        <header className="flex flex-col gap-3">
+          <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{t('page.title')}</h1>
+          <p className="text-muted">{t('page.intro')}</p>
+          <ul className="flex flex-wrap gap-3 text-sm">
+            {tollFreeNumber ? (
+              <li>
+                <a href={`tel:${tollFreeNumber.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium hover:border-brand" dir="ltr">
+                  {t('page.call')}: {tollFreeNumber}
+                </a>
+              </li>
+            ) : null}
+            {contactEmail ? (
+              <li>
+                <a href={`mailto:${contactEmail}`} className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium hover:border-brand">
+                  {t('page.mail')}: {contactEmail}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </header>
+        <NextIntlClientProvider messages={{ contact: messages.contact }}>
+          <section aria-labelledby="contact-form-title" className="rounded-2xl border border-line bg-white p-5 sm:p-8">
+            <h2 id="contact-form-title" className="mb-5 font-display text-xl font-semibold text-ink">
+              {t('page.formTitle')}
+            </h2>
+            <ContactForm variant="page" />
+          </section>
+          <p className="text-sm text-muted">
+            {t('page.reportIntro')}{' '}
+            <ReportProblemButton className="min-h-11 font-medium text-brand underline-offset-4 hover:underline">{t('page.report')}</ReportProblemButton>
+          </p>
+        </NextIntlClientProvider>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,71 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { feedbackInputSchema, feedbackMessages } from '@shop/domain/feedback';
+import { reviewMessages } from '@shop/domain/review';
+import { BrowserApiError } from '@lib/api/browser-client';
+import { sendFeedback } from '@lib/api/engagement-browser';
+import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { TextArea } from '@modules/contact/components/text-area';
+import { failureText, showToast } from '@modules/contact/lib/toast';
+import { domainMessageTranslator } from '@modules/contact/lib/translate-message';
+import { ratingValue, StarInput } from '@modules/reviews/components/star-input';
+
+type Input = z.input<typeof feedbackInputSchema>;
+type Output = z.output<typeof feedbackInputSchema>;
+const fields = ['name', 'email', 'rating', 'message'] as const;
+
+/** Feedback about the shop (/feedback). It is held until the shop approves it, which the thank-you says. */
+export function FeedbackForm() {
+  const t = useTranslations('feedback');
+  const translate = domainMessageTranslator(
+    { ...feedbackMessages, ratingRequired: reviewMessages.ratingRequired, rating: reviewMessages.rating },
+    (key) => t(`errors.${key}` as never),
+  );
+  const [sent, setSent] = useState(false);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(feedbackInputSchema), defaultValues: { name: '', email: '', message: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await sendFeedback(values);
+      setSent(true);
+      form.reset({ name: '', email: '', message: '' });
+    } catch (error) {
+      if (error instanceof BrowserApiError && error.errors) {
+        for (const field of fields) if (error.errors[field]) form.setError(field, { message: error.errors[field] });
+      }
+      void showToast('error', failureText(error, t('send')));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="feedback-form">
+      <TextField label={t('fields.name')} autoComplete="name" registration={form.register('name')} error={translate(errors.name?.message)} />
+      <TextField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" registration={form.register('email')} error={translate(errors.email?.message)} />
+      <div className="sm:col-span-2">
+        <StarInput
+          legend={t('fields.rating')}
+          labels={[1, 2, 3, 4, 5].map((n) => t('star', { n }))}
+          registration={form.register('rating', { setValueAs: ratingValue })}
+          error={translate(errors.rating?.message)}
+        />
+      </div>
+      <TextArea className="sm:col-span-2" label={t('fields.message')} registration={form.register('message')} error={translate(errors.message?.message)} />
+      {sent ? (
+        <div className="sm:col-span-2">
+          <FormMessage tone="success">{t('received')}</FormMessage>
+        </div>
+      ) : null}
+      <div className="sm:col-span-2">
+        <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">
+          {t('send')}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { markOfferDone, OFFER_STORAGE_KEY, offerDone, shouldOpenOffer } from './offer-state';
+
+function memoryStorage() {
+  const values = new Map<string, string>();
+  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value), values };
+}
+
+describe('the once-per-visitor newsletter offer', () => {
+  it('is not done until the visitor closes it or subscribes', () => {
+    const store = memoryStorage();
+    expect(offerDone(store)).toBe(false);
+    markOfferDone('closed', store);
+    expect(offerDone(store)).toBe(true);
+    expect(store.values.get(OFFER_STORAGE_KEY)).toBe('closed');
+  });
+
+  it('counts as done when storage is blocked, so it never shows on every page', () => {
+    expect(offerDone(null)).toBe(true);
+    const throwing = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); } };
+    expect(offerDone(throwing)).toBe(true);
+    expect(() => markOfferDone('subscribed', throwing)).not.toThrow();
+  });
+
+  it('waits while anything else is open', () => {
+    const idle = { done: false, modalOpen: false, cartOpen: false, sidebarOpen: false };
+    expect(shouldOpenOffer(idle)).toBe(true);
+    expect(shouldOpenOffer({ ...idle, done: true })).toBe(false);
+    expect(shouldOpenOffer({ ...idle, modalOpen: true })).toBe(false);
+    expect(shouldOpenOffer({ ...idle, cartOpen: true })).toBe(false);
+    expect(shouldOpenOffer({ ...idle, sidebarOpen: true })).toBe(false);
+  });
+});

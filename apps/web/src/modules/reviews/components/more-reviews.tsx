@@ -1,0 +1,61 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { Review } from '@shop/domain/review';
+import { reviewsPage } from '@lib/api/engagement-browser';
+import { failureText, showToast } from '@modules/contact/lib/toast';
+import { ReviewItem } from './review-item';
+
+interface MoreReviewsProps {
+  productId: string;
+  /** Reviews per page; the server rendered page 1. */
+  limit: number;
+  hasMore: boolean;
+}
+
+/** "Show more reviews": the next pages, fetched in the browser and listed after the first. */
+export function MoreReviews({ productId, limit, hasMore: initiallyMore }: MoreReviewsProps) {
+  const t = useTranslations('reviews');
+  const [reviews, setReviews] = useState<Review[]>([]);
+  const [page, setPage] = useState(1);
+  const [hasMore, setHasMore] = useState(initiallyMore);
+  const [busy, setBusy] = useState(false);
+
+  async function more() {
+    setBusy(true);
+    try {
+      const next = await reviewsPage(productId, page + 1, limit);
+      setReviews((shown) => [...shown, ...next.data.filter((review) => !shown.some((s) => s._id === review._id))]);
+      setPage(next.page);
+      setHasMore(next.hasMore);
+    } catch (error) {
+      void showToast('error', failureText(error, t('more')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {reviews.length > 0 ? (
+        <ul className="flex flex-col">
+          {reviews.map((review) => (
+            <ReviewItem key={review._id} review={review} />
+          ))}
+        </ul>
+      ) : null}
+      {hasMore ? (
+        <button
+          type="button"
+          onClick={more}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          className="mt-2 min-h-11 self-start rounded-full border border-line px-5 py-2 font-medium text-ink hover:border-brand disabled:opacity-60"
+        >
+          {t('more')}
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { reviewContentSchema, reviewMessages, type OwnReview, type ReviewContent } from '@shop/domain/review';
+import { BrowserApiError } from '@lib/api/browser-client';
+import { SubmitButton, TextButton, TextField } from '@modules/auth/components/form-controls';
+import { TextArea } from '@modules/contact/components/text-area';
+import { failureText, showToast } from '@modules/contact/lib/toast';
+import { domainMessageTranslator } from '@modules/contact/lib/translate-message';
+import { ratingValue, StarInput } from './star-input';
+
+type Input = z.input<typeof reviewContentSchema>;
+type Output = z.output<typeof reviewContentSchema>;
+const fields = ['rating', 'title', 'text'] as const;
+
+interface ReviewFormProps {
+  /** The review being edited, or none for a new one. */
+  review?: OwnReview;
+  onSave(content: ReviewContent): Promise<void>;
+  onCancel?: () => void;
+}
+
+/** Rating, optional title and text, with the shared rules (the API applies the same). Photos wait for issue 5's uploads. */
+export function ReviewForm({ review, onSave, onCancel }: ReviewFormProps) {
+  const t = useTranslations('reviews');
+  const translate = domainMessageTranslator(reviewMessages, (key) => t(`errors.${key}` as never));
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(reviewContentSchema),
+    defaultValues: review ? { rating: review.rating, title: review.title ?? '', text: review.text } : { title: '', text: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await onSave(values);
+    } catch (error) {
+      if (error instanceof BrowserApiError && error.errors) {
+        for (const field of fields) if (error.errors[field]) form.setError(field, { message: error.errors[field] });
+      }
+      void showToast('error', translate(failureText(error, t('write.submit'))) ?? t('write.submit'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="review-form">
+      <StarInput
+        legend={t('write.rating')}
+        labels={[1, 2, 3, 4, 5].map((n) => t('write.star', { n }))}
+        registration={form.register('rating', { setValueAs: ratingValue })}
+        error={translate(errors.rating?.message)}
+      />
+      <TextField label={t('write.titleField')} registration={form.register('title')} error={translate(errors.title?.message)} />
+      <TextArea label={t('write.text')} registration={form.register('text')} error={translate(errors.text?.message)} />
+      <p className="text-xs text-muted">{t('write.photos')}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">
+          {review ? t('write.save') : t('write.submit')}
+        </SubmitButton>
+        {onCancel ? <TextButton onClick={onCancel}>{t('write.cancel')}</TextButton> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { Suspense } from 'react';
+import { getProductReviews } from '@lib/api/engagement';
+import { MoreReviews } from '../components/more-reviews';
+import { MyReview } from '../components/my-review';
+import { RatingSummary } from '../components/rating-summary';
+import { ReviewItem } from '../components/review-item';
+
+const PAGE_SIZE = 5;
+
+/**
+ * A product page's reviews: streamed after the rest of the page (it never delays the buy box), read fresh so a new
+ * review shows at once. If the reviews cannot be read the section is left out rather than failing the page.
+ */
+export function ProductReviewsSection({ productId }: { productId: string }) {
+  return (
+    <Suspense fallback={<div className="mt-12 min-h-40" aria-hidden="true" />}>
+      <ProductReviews productId={productId} />
+    </Suspense>
+  );
+}
+
+async function ProductReviews({ productId }: { productId: string }) {
+  const [reviews, t, messages] = await Promise.all([getProductReviews(productId, PAGE_SIZE).catch(() => null), getTranslations('reviews'), getMessages()]);
+  if (!reviews) return null;
+  return (
+    <section id="reviews" aria-labelledby="reviews-title" className="mt-12 border-t border-line pt-10" data-testid="product-reviews">
+      <h2 id="reviews-title" className="mb-6 font-display text-2xl font-semibold text-ink">
+        {t('title')}
+      </h2>
+      <NextIntlClientProvider messages={{ reviews: messages.reviews }}>
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <div className="flex flex-col gap-6">
+            {reviews.summary.count > 0 ? <RatingSummary summary={reviews.summary} /> : <p className="text-muted">{t('none')}</p>}
+            <MyReview productId={productId} />
+          </div>
+          <div className="flex flex-col">
+            {reviews.data.length > 0 ? (
+              <ul className="flex flex-col">
+                {reviews.data.map((review) => (
+                  <ReviewItem key={review._id} review={review} />
+                ))}
+              </ul>
+            ) : null}
+            <MoreReviews productId={productId} limit={PAGE_SIZE} hasMore={reviews.hasMore} />
+          </div>
+        </div>
+      </NextIntlClientProvider>
+    </section>
+  );
+}
