@@ -92,6 +92,18 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/user/order/{id}/cancel',
         '/api/order/track',
         '/api/admin/orders/{id}/status',
+        '/api/report',
+        '/api/subscribe/newsletter',
+        '/api/subscribe/newsletter/confirm',
+        '/api/subscribe/newsletter/unsubscribe',
+        '/api/feedbacks',
+        '/api/admin/feedbacks',
+        '/api/admin/feedbacks/{id}/moderation',
+        '/api/reviews',
+        '/api/admin/reviews',
+        '/api/admin/reviews/{id}/moderation',
+        '/api/user/review',
+        '/api/user/review/{id}',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;
