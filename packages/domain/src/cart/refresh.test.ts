@@ -99,4 +99,12 @@ describe('the cart refresh', () => {
     const stored = storedCart();
     expect(dropStaleItems(stored, planCartRefresh(stored.items, []))).toMatchObject({ isEmpty: true, total: 0 });
   });
+
+  it('leaves alone a line added while the refresh waited for its answer (planned over the lines it asked about)', () => {
+    const stored = storedCart();
+    const plan = planCartRefresh(stored.items, [cushion, plate]);
+    const meanwhile = addItemWithQuantity(stored, cartLineOf({ ...plate, _id: 'p-new', name: 'New gift' }), 1);
+    const after = readdFreshItems(dropStaleItems(meanwhile, plan), plan);
+    expect(after.items.map((item) => item.id)).toEqual(['p-cushion.Red', 'p-cushion.Blue', 'p-plate', 'p-new']);
+  });
 });

@@ -1,8 +1,9 @@
 'use client';
 
-import type { CartLine } from '@shop/domain/cart/index';
+import type { CartLine } from '@shop/domain/cart/item';
 import { useUI } from '@modules/common/ui-store';
 import { useCart } from '../lib/cart-store';
+import { useCartHydrated } from '../lib/use-cart-hydrated';
 
 export interface AddToCartLabels {
   add: string;
@@ -28,21 +29,25 @@ export function AddToCartButton({ line, quantity, labels, className = '' }: AddT
   const inCart = useCart((s) => (line ? (s.items.find((item) => item.id === line.id)?.quantity ?? 0) : 0));
   const addItemWithQuantity = useCart((s) => s.addItemWithQuantity);
   const openCart = useUI((s) => s.openCart);
+  const ready = useCartHydrated();
   const stock = line?.stock ?? 0;
   const left = stock - inCart;
-  const disabled = !line || left <= 0;
+  const unavailable = !line || left <= 0;
   const note = line && stock > 0 && left <= 0 ? labels.allInCart.replace('{count}', String(stock)) : null;
   return (
     <div className="flex flex-col gap-1">
       <button
         type="button"
-        disabled={disabled}
+        // Until the stored cart is read the button looks ready but does not take clicks yet (a moment after load).
+        disabled={unavailable || !ready}
         onClick={() => {
           if (!line || left <= 0) return;
           addItemWithQuantity(line, Math.min(quantity, left));
           openCart();
         }}
-        className={`inline-flex h-11 items-center justify-center rounded-full bg-brand px-8 font-semibold text-white hover:bg-brand-strong disabled:cursor-not-allowed disabled:bg-line disabled:text-muted ${className}`}
+        className={`inline-flex h-11 items-center justify-center rounded-full px-8 font-semibold ${
+          unavailable ? 'cursor-not-allowed bg-line text-muted' : 'bg-brand text-white hover:bg-brand-strong'
+        } ${className}`}
       >
         {stock <= 0 ? labels.outOfStock : labels.add}
       </button>

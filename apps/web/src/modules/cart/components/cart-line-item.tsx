@@ -2,7 +2,7 @@
 
 import Image from 'next/image';
 import Link from 'next/link';
-import { cartItemName, type CartItem } from '@shop/domain/cart/index';
+import { cartItemName, type CartItem } from '@shop/domain/cart/item';
 import { formatInr } from '@shop/domain/money';
 import { useCart } from '../lib/cart-store';
 import { fill, type DrawerMessages } from '../lib/messages';

@@ -1,10 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { cartLineOf } from '@shop/domain/cart/index';
+import { cartLineOf } from '@shop/domain/cart/item';
 import { fetchCartProducts } from '@lib/api/cart-browser';
 import { useUI } from '@modules/common/ui-store';
 import { useCart } from '../lib/cart-store';
+import { useCartHydrated } from '../lib/use-cart-hydrated';
 
 interface QuickAddButtonProps {
   productId: string;
@@ -28,6 +29,7 @@ async function toastError(message: string): Promise<void> {
  */
 export function QuickAddButton({ productId, label, failed, className = '' }: QuickAddButtonProps) {
   const [busy, setBusy] = useState(false);
+  const ready = useCartHydrated();
   const addItemWithQuantity = useCart((s) => s.addItemWithQuantity);
   const openCart = useUI((s) => s.openCart);
 
@@ -51,7 +53,7 @@ export function QuickAddButton({ productId, label, failed, className = '' }: Qui
   }
 
   return (
-    <button type="button" aria-label={label} aria-busy={busy || undefined} disabled={busy} onClick={() => void add()} className={className}>
+    <button type="button" aria-label={label} aria-busy={busy || undefined} disabled={busy || !ready} onClick={() => void add()} className={className}>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
         <path d="M12 5v14M5 12h14" />
       </svg>

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import * as cart from '@shop/domain/cart/index';
-import type { CartCoupon, CartItemUpdate, CartLine, CartRefreshPlan, CartState, CashOnDeliveryPageState } from '@shop/domain/cart/index';
+// Each module by its own path: the store is on every page, and the refresh plan (loaded with refresh-cart.ts) is not.
+import * as cart from '@shop/domain/cart/actions';
+import type { CartLine } from '@shop/domain/cart/item';
+import { emptyCart, type CartCoupon, type CartState, type CashOnDeliveryPageState } from '@shop/domain/cart/state';
 import type { ShippingRules } from '@shop/domain/pricing';
 import { restoreCart, storedPart } from './restore-cart';
 
@@ -14,15 +16,13 @@ export interface CartActions {
   removeItemOrQuantity(id: string): void;
   addItem(item: CartLine & { quantity?: number }): void;
   removeItem(id: string): void;
-  updateItem(id: string, update: CartItemUpdate): void;
+  updateItem(id: string, update: cart.CartItemUpdate): void;
   applyCoupon(coupon: CartCoupon | null): void;
   setCashOnDelivery(on: boolean): void;
   setCashOnDeliveryPageState(pageState: CashOnDeliveryPageState): void;
   updateCartMeta(meta: Record<string, unknown> | null): void;
   setShippingRules(rules: ShippingRules): void;
   resetCart(): void;
-  dropStaleItems(plan: CartRefreshPlan): void;
-  readdFreshItems(plan: CartRefreshPlan): void;
 }
 
 export type CartStore = CartState & CartActions;
@@ -45,8 +45,6 @@ function actions(set: (update: (state: CartStore) => Partial<CartStore>) => void
     updateCartMeta: apply(cart.updateCartMeta),
     setShippingRules: apply(cart.setShippingRules),
     resetCart: apply(cart.resetCart),
-    dropStaleItems: apply(cart.dropStaleItems),
-    readdFreshItems: apply(cart.readdFreshItems),
   };
 }
 
@@ -57,7 +55,7 @@ function actions(set: (update: (state: CartStore) => Partial<CartStore>) => void
  * is unavailable there and no action runs), so visitors cannot share a cart through it.
  */
 export const useCart = create<CartStore>()(
-  persist((set) => ({ ...cart.emptyCart(), ...actions(set) }), {
+  persist((set) => ({ ...emptyCart(), ...actions(set) }), {
     name: CART_STORAGE_KEY,
     version: 1,
     storage: createJSONStorage(() => window.localStorage),

@@ -1,4 +1,4 @@
-import { CART_READD_DELAY_MS, cartProductIds, planCartRefresh } from '@shop/domain/cart/index';
+import { CART_READD_DELAY_MS, cartProductIds, dropStaleItems, planCartRefresh, readdFreshItems } from '@shop/domain/cart/refresh';
 import { fetchCartProducts } from '@lib/api/cart-browser';
 import { useCart } from './cart-store';
 
@@ -17,7 +17,8 @@ export async function refreshCart(): Promise<void> {
   } catch {
     return;
   }
-  const plan = planCartRefresh(useCart.getState().items, products);
-  useCart.getState().dropStaleItems(plan);
-  if (plan.readd.length > 0) setTimeout(() => useCart.getState().readdFreshItems(plan), CART_READD_DELAY_MS);
+  // Planned over the lines the request was made for: a line added meanwhile was made from fresh data and stays.
+  const plan = planCartRefresh(items, products);
+  useCart.setState((state) => dropStaleItems(state, plan));
+  if (plan.readd.length > 0) setTimeout(() => useCart.setState((state) => readdFreshItems(state, plan)), CART_READD_DELAY_MS);
 }

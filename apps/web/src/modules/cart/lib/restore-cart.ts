@@ -1,12 +1,5 @@
-import {
-  emptyCart,
-  recompute,
-  withQuantity,
-  type CartCoupon,
-  type CartItem,
-  type CartItemCustomization,
-  type CartState,
-} from '@shop/domain/cart/index';
+import { withQuantity, type CartItem, type CartItemCustomization } from '@shop/domain/cart/item';
+import { emptyCart, recompute, type CartCoupon, type CartState } from '@shop/domain/cart/state';
 
 /**
  * What the cart keeps in local storage: the shopper's choices only. Totals are recomputed on load and the shipping

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { cartLineOf, type CartProductInput } from '@shop/domain/cart/index';
+import { cartLineOf, type CartProductInput } from '@shop/domain/cart/item';
 import type { AttributeOption, Variant } from '@shop/domain/catalogue';
 import { AddToCartButton, type AddToCartLabels } from '@modules/cart/components/add-to-cart-button';
 import { priceKey, stockKey } from '../lib/buy-box-keys';

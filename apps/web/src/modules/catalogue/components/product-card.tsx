@@ -108,7 +108,7 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: H
               productId={product._id}
               label={tc('addNamed', { name: product.name })}
               failed={tc('failed')}
-              className="relative z-10 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand text-white shadow-sm hover:bg-brand-strong disabled:opacity-60"
+              className="relative z-10 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand text-white shadow-sm hover:bg-brand-strong aria-busy:opacity-60"
             />
           ) : null}
         </div>
