@@ -2,7 +2,10 @@
 // JavaScript (gzip) of each page. Usage: start the shop (npm start), then: node bench/pages.mjs [http://localhost:3000]
 // BENCH_RUNS=n changes the number of runs per page (3); BENCH_JSON_DIR=dir also writes each page's median Lighthouse
 // report there (JSON), and prints its main-thread time, boot-up time per script and the LCP element.
+// Lighthouse's numbers move with the machine's load (other processes on the cores): each row carries the load average
+// before and after, and the page's size (HTML, and the React flight data inlined in it for hydration), which does not.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -20,16 +23,18 @@ const pages = [
 ];
 
 /**
- * Sums the gzip size of every script a modern browser loads on first load. `noModule` scripts (the legacy
- * polyfills) are skipped: browsers that run modules never fetch them.
+ * Sums the gzip size of every script a modern browser loads on first load (`noModule` scripts, the legacy polyfills,
+ * are skipped: browsers that run modules never fetch them), and measures the HTML and the flight data in it.
  */
-async function firstLoadJs(path) {
+async function pageWeight(path) {
   const html = await (await fetch(base + path)).text();
+  // React's flight data: the strings of the inline `self.__next_f.push([1, "..."])` scripts.
+  const flight = [...html.matchAll(/self\.__next_f\.push\(\[1,"((?:[^"\\]|\\.)*)"\]\)/g)].reduce((n, m) => n + JSON.parse(`"${m[1]}"`).length, 0);
   const tags = [...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"[^>]*>/g)].filter((m) => !/nomodule/i.test(m[0]));
   const scripts = [...new Set(tags.map((m) => m[1]))];
   let bytes = 0;
   for (const src of scripts) bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
-  return { bytes, count: scripts.length };
+  return { bytes, count: scripts.length, html: Buffer.byteLength(html), flight };
 }
 
 /** Writes the report and prints where the main thread's time went: what a change should move next. */
@@ -60,10 +65,11 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
 try {
-  console.log('| page | performance | LCP ms | CLS | TBT ms | first-load JS (gzip) |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| page | performance | LCP ms | CLS | TBT ms | first-load JS (gzip) | HTML (flight data) | load before–after |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, path] of pages) {
     await fetch(base + path); // warm the server's caches; Lighthouse measures the page, not a cold start
+    const loadBefore = loadavg()[0];
     // Lighthouse varies from run to run; the median of RUNS runs (by performance score) is reported.
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -72,10 +78,11 @@ try {
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = runs[Math.floor(runs.length / 2)];
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
-    const js = await firstLoadJs(path);
+    const js = await pageWeight(path);
     if (jsonDir) diagnose(name, path, lhr);
+    const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
     console.log(
-      `| ${name} (${path}) | ${Math.round(lhr.categories.performance.score * 100)} (runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}) | ${Math.round(audit('largest-contentful-paint'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-blocking-time'))} | ${(js.bytes / 1024).toFixed(1)} kB in ${js.count} files |`,
+      `| ${name} (${path}) | ${Math.round(lhr.categories.performance.score * 100)} (runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}) | ${Math.round(audit('largest-contentful-paint'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-blocking-time'))} | ${kB(js.bytes)} in ${js.count} files | ${kB(js.html)} (${kB(js.flight)}) | ${loadBefore.toFixed(1)}–${loadavg()[0].toFixed(1)} |`,
     );
   }
 } finally {
