@@ -1,6 +1,8 @@
+import { cookies } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@shop/domain/pricing';
 import { getSavedAddresses } from '@lib/api/addresses-server';
+import { ApiError } from '@lib/api/client';
 import { getHeadersSafe } from '@lib/api/shell';
 import { getViewer } from '@lib/api/user';
 import { CheckoutPage } from '@modules/checkout/templates/checkout-page';
@@ -10,12 +12,23 @@ export async function generateMetadata() {
   return { title: t('title'), robots: { index: false } };
 }
 
+/** A session that has just ended answers 401: the visitor is signed out, not in trouble. */
+async function addressesIfSignedIn(): Promise<Awaited<ReturnType<typeof getSavedAddresses>>> {
+  if (!(await cookies()).has('auth_token')) return [];
+  try {
+    return await getSavedAddresses();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return [];
+    throw error;
+  }
+}
+
 /** /checkout: needs sign-in, which happens in place (the sign-in modal), so the page itself is open to everyone. */
 export default async function Page() {
-  const [viewer, headers] = await Promise.all([getViewer(), getHeadersSafe()]);
-  const addresses = viewer ? await getSavedAddresses() : [];
+  // The visitor, their addresses and the shop's shipping rules are asked for at once.
+  const [viewer, addresses, headers] = await Promise.all([getViewer(), addressesIfSignedIn(), getHeadersSafe()]);
   const shippingRules: ShippingRules = headers
     ? { freeFrom: headers.site.freeShippingThreshold, fee: headers.site.shippingFee }
     : DEFAULT_SHIPPING_RULES;
-  return <CheckoutPage viewerId={viewer?._id ?? null} addresses={addresses} shippingRules={shippingRules} />;
+  return <CheckoutPage viewerId={viewer?._id ?? null} addresses={viewer ? addresses : []} shippingRules={shippingRules} />;
 }

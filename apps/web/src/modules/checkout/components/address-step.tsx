@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { forwardRef, useState } from 'react';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { createAddress, type AddressFields, type SavedAddress } from '@lib/api/addresses';
+import { withSession } from '../lib/with-session';
 
 // The account module's own form (its rules, messages and zod) loads only when an address is added here.
 const AddressForm = dynamic(() => import('@modules/account/components/address-form').then((m) => m.AddressForm), { ssr: false });
@@ -31,7 +32,7 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
   async function save(input: AddressFields): Promise<Record<string, string> | void> {
     setFailure(null);
     try {
-      const address = await createAddress(input);
+      const address = await withSession(() => createAddress(input));
       onAdded(address);
       setAdding(false);
     } catch (caught) {

@@ -9,8 +9,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedAddress } from '@lib/api/addresses';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { checkCoupon, NetworkError, placeOrder } from '@lib/api/orders-browser';
-// Registers the access-token source, so the first call of a freshly loaded page carries the bearer token.
-import '@modules/auth/session/session';
 import { useCart } from '@modules/cart/lib/cart-store';
 import { useCartStartup } from '@modules/cart/lib/use-cart-startup';
 import { useUI } from '@modules/common/ui-store';
@@ -21,6 +19,7 @@ import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
 import { translateServerMessage } from '../lib/server-messages';
 import { checkoutTotals } from '../lib/totals';
 import { useCartHydrated } from '../lib/use-cart-hydrated';
+import { withSession } from '../lib/with-session';
 import { AddressStep } from './address-step';
 import { CouponField } from './coupon-field';
 import { OrderSummary } from './order-summary';
@@ -99,7 +98,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     if (checkRef.current?.lines === lines && checkRef.current.response.code === couponCode) return;
     let cancelled = false;
     setCouponBusy(true);
-    checkCoupon(couponCheckRequestOf(items, couponCode))
+    withSession(() => checkCoupon(couponCheckRequestOf(items, couponCode)))
       .then((response) => {
         if (cancelled) return;
         setCheck({ response, lines: linesKey(items) });
@@ -127,7 +126,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     setCouponBusy(true);
     setCouponError(null);
     try {
-      const response = await checkCoupon(couponCheckRequestOf(items, code));
+      const response = await withSession(() => checkCoupon(couponCheckRequestOf(items, code)));
       setCheck({ response, lines });
       applyCoupon({ code: response.code, minimum: response.minimum, discount: response.discount });
     } catch (caught) {
@@ -164,7 +163,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     try {
       for (let attempt = 0; ; attempt += 1) {
         try {
-          const order = await placeOrder(body, key);
+          const order = await withSession(() => placeOrder(body, key));
           finishAttempt(attempts.current);
           setPlaced(true);
           router.push(`/order?id=${encodeURIComponent(order._id)}`);
