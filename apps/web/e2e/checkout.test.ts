@@ -213,3 +213,42 @@ test('a cart with an item that cannot be paid on delivery cannot choose cash on 
   await page.getByText('Coming soon').waitFor();
   expect(errorsOf(page)).toEqual([]);
 });
+
+test('an out-of-stock answer names the product next to the summary and lets the shopper fix the cart', async () => {
+  const page = await session.newPage();
+  await signedUpCustomer(page.context(), 'short-stock');
+  const listing = await api<{ data: ProductSummary[] }>('/api/products?inStock=true&limit=48&sort=price_asc');
+  const scarce = listing.data.find((p) => !p.hasVariants && p.cod && p.stock >= 1 && p.stock < 90 && p._id !== plain._id)!;
+  expect(scarce, 'a plain product with under 90 in stock').toBeTruthy();
+  // More units than the shop has: a cart kept from before the stock ran low (the drawer would not allow it now).
+  const line = (p: ProductSummary, quantity: number) => ({ ...p, id: p._id, productId: p._id, variantId: null, image: null, quantity, attributes: {}, product_customization: null });
+  await page.goto('/terms');
+  await page.evaluate(async () => {
+    const address = { name: 'Ravi Kumar', mobile: '9123456780', line1: '9 Lake Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' };
+    const response = await fetch('/api/user/addresses', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(address) });
+    if (!response.ok) throw new Error(`address: ${response.status}`);
+  });
+  await page.evaluate(
+    (items) => localStorage.setItem('cart', JSON.stringify({ state: { items, coupon: null, meta: null, isCashOnDelivery: true, cashOnDeliveryPageState: null }, version: 1 })),
+    [line(plain, 1), line(scarce, scarce.stock + 1)],
+  );
+  await page.goto('/checkout');
+  await page.getByRole('radio', { name: /Cash on delivery/ }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'Your order could not be placed' });
+  await alert.waitFor();
+  const message = scarce.stock === 0 ? `${scarce.name} is out of stock` : `Only ${scarce.stock} of ${scarce.name} left`;
+  await alert.getByText(message).waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Your order could not be placed');
+  // The line is marked with the server's words and can be taken out here; then the order goes through.
+  const scarceLine = summary(page).locator(`[data-line="${scarce._id}"]`);
+  await scarceLine.getByText(message).waitFor();
+  await scarceLine.getByRole('button', { name: `Remove ${scarce.name}` }).click();
+  await expect.poll(() => summary(page).getByRole('list', { name: 'Items in your order' }).getByRole('listitem').count()).toBe(1);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.waitForURL(/\/order\?id=/);
+  await page.getByRole('heading', { level: 1, name: 'Thank you! Your order is placed.' }).waitFor();
+  expect(errorsOf(page)).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+});
