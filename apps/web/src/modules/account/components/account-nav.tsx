@@ -27,7 +27,7 @@ export function AccountNav() {
               <Link
                 href={link.href}
                 // Personal pages change with what the visitor just saved: fetch them fresh on click, never from
-                // a prefetch made before the change (the orders pages also come with a later issue).
+                // a prefetch made before the change (or, for the orders, before an order was placed or cancelled).
                 prefetch={false}
                 aria-current={current ? 'page' : undefined}
                 className={`block whitespace-nowrap rounded-lg px-3 py-2.5 text-[15px] ${current ? 'bg-brand-soft font-semibold text-brand' : 'text-ink hover:bg-surface'}`}

@@ -66,6 +66,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   const isCashOnDelivery = useCart((s) => s.isCashOnDelivery);
   const { applyCoupon, setCashOnDelivery, removeItem, resetCart } = useCart.getState();
   const openCart = useUI((s) => s.openCart);
+  const openModal = useUI((s) => s.openModal);
 
   const [addresses, setAddresses] = useState(savedAddresses);
   const [addressId, setAddressId] = useState<string | null>(() => (savedAddresses.find((a) => a.isDefault) ?? savedAddresses[0])?._id ?? null);
@@ -80,6 +81,8 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   const placingRef = useRef(false);
   const checkRef = useRef<CouponCheck | null>(null);
   checkRef.current = check;
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   const attempts = useRef<AttemptStore | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const addressRef = useRef<HTMLFieldSetElement>(null);
@@ -93,6 +96,8 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   // A coupon kept in the cart (or a changed cart) is checked again by the server: its answer is the one shown.
   const couponCode = coupon?.code ?? null;
   useEffect(() => {
+    // The lines are read through `lines`, their key: a new array with the same lines needs no second check.
+    const items = itemsRef.current;
     if (!signedIn || !hydrated || !couponCode || items.length === 0) return;
     // Just checked for these lines (the coupon was applied here a moment ago).
     if (checkRef.current?.lines === lines && checkRef.current.response.code === couponCode) return;
@@ -118,8 +123,6 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     return () => {
       cancelled = true;
     };
-    // `items` is read through `lines`, its key: a new array with the same lines needs no second check.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn, hydrated, couponCode, lines, applyCoupon, serverText]);
 
   async function apply(code: string) {
@@ -177,6 +180,8 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
           }
           // A refusal ends the attempt; a placement left without an answer keeps its key for the next press.
           if (!next.retry) finishAttempt(attempts.current);
+          // The session ended since the page was loaded: sign in again here, then press again.
+          if (caught instanceof BrowserApiError && caught.status === 401) openModal('OTP_LOGIN_VIEW', null);
           if (next.coupon) {
             applyCoupon(null);
             setCouponError(serverText(next.coupon));
