@@ -234,6 +234,17 @@ describe.each(engines)('orders (%s)', (engine) => {
     expect(await stockOf(ctx, lamp.id)).toBe(0);
   });
 
+  it('never deadlocks when orders hold the same items in opposite orders (stock is locked in one fixed order)', async () => {
+    const a = await product(ctx, { stock: 100 });
+    const b = await product(ctx, { variants: [{ attributes: { Size: 'M' }, price: 10_000, mrp: 10_000, stock: 100 }] });
+    const bLine = { productId: b.id, variantId: (b.variants[0] as { id: string }).id, quantity: 1 };
+    const aLine = { productId: a.id, variantId: null, quantity: 1 };
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => place(asha, order(i % 2 ? [aLine, bLine] : [bLine, aLine]))));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
+    expect(await stockOf(ctx, a.id)).toBe(80);
+    expect(await stockOf(ctx, b.id, bLine.variantId)).toBe(80);
+  });
+
   it('clears cached catalogue answers when a product runs out, and when it comes back', async () => {
     const item = await product(ctx, { stock: 1 });
     const first = await call(app, 'GET', `/api/product/${item.slug}`);
