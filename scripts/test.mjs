@@ -1,5 +1,6 @@
 // `npm test`: every test. Unit and API suites first (PGlite always, PostgreSQL too when TEST_DATABASE_URL is set),
 // then the browser tests against a freshly seeded shop started on spare ports.
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +45,12 @@ async function browserTests() {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const env = { API_PORT: apiPort, DATA_DIR: dataDir, SITE_URL: `http://localhost:${webPort}` };
   const children = [];
+  // A shop admin for browser tests that play the shop's side (e.g. delivering an order), made before the API opens
+  // the embedded database (one process at a time).
+  const admin = { E2E_ADMIN_EMAIL: 'e2e-admin@example.com', E2E_ADMIN_PASSWORD: randomBytes(12).toString('base64url') };
   try {
+    const adminArgs = ['--email', admin.E2E_ADMIN_EMAIL, '--password', admin.E2E_ADMIN_PASSWORD];
+    await run(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/cli/create-admin.ts'), ...adminArgs], { cwd: root, env: { ...process.env, ...env, NODE_ENV: 'test' } });
     const api = startApi({ ...env, NODE_ENV: 'test' });
     children.push(api);
     await buildWebIfNeeded();
@@ -52,7 +58,7 @@ async function browserTests() {
     const web = startWeb(webPort, { ...env, NODE_ENV: 'production' });
     children.push(web);
     await waitForHttp(`http://127.0.0.1:${webPort}/terms`, { child: web });
-    return await vitestRun(['e2e'], 'e2e', { E2E_BASE_URL: `http://localhost:${webPort}`, CHROMIUM_PATH: chromium }, e2eFilters);
+    return await vitestRun(['e2e'], 'e2e', { E2E_BASE_URL: `http://localhost:${webPort}`, CHROMIUM_PATH: chromium, ...admin }, e2eFilters);
   } catch (error) {
     console.error(`Browser tests could not start: ${error.message}`);
     totals.failed += 1;

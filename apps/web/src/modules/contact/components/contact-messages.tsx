@@ -2,12 +2,12 @@
 
 import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
-import { resolveLocale, type Locale } from '@lib/locale/config';
+import type { Locale } from '@lib/locale/config';
+import { useShopLocale } from '@modules/common/locale-context';
 
 /**
  * The `contact` messages for COMPLAIN_VIEW, loaded with the view on first open instead of with every page. The locale
- * is the page's own (`<html lang>`, set by the root layout from the visitor's cookie), so this works whatever
- * providers the shell has.
+ * is the visitor's (the shell's locale context).
  */
 const loaders: Record<Locale, () => Promise<{ default: AbstractIntlMessages }>> = {
   en: () => import('@/i18n/messages/en/contact.json'),
@@ -17,7 +17,7 @@ const loaders: Record<Locale, () => Promise<{ default: AbstractIntlMessages }>> 
 const loaded = new Map<Locale, AbstractIntlMessages>();
 
 export function ContactMessages({ children }: { children: ReactNode }) {
-  const [locale] = useState(() => resolveLocale(typeof document === 'undefined' ? undefined : document.documentElement.lang));
+  const locale = useShopLocale();
   const [, setVersion] = useState(0);
   const messages = loaded.get(locale);
   useEffect(() => {

@@ -13,10 +13,13 @@ import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/f
 import { TextArea } from '@modules/contact/components/text-area';
 import { failureText, showToast } from '@modules/contact/lib/toast';
 import { domainMessageTranslator } from '@modules/contact/lib/translate-message';
-import { ratingValue, StarInput } from '@modules/reviews/components/star-input';
+import { formRating } from '@modules/reviews/lib/form-rating';
+import { StarInput } from '@modules/reviews/components/star-input';
 
-type Input = z.input<typeof feedbackInputSchema>;
-type Output = z.output<typeof feedbackInputSchema>;
+/** The shared rules, the rating read from the radio group. */
+const formSchema = feedbackInputSchema.extend({ rating: formRating });
+type Input = z.input<typeof formSchema>;
+type Output = z.output<typeof formSchema>;
 const fields = ['name', 'email', 'rating', 'message'] as const;
 
 /** Feedback about the shop (/feedback). It is held until the shop approves it, which the thank-you says. */
@@ -27,7 +30,7 @@ export function FeedbackForm() {
     (key) => t(`errors.${key}` as never),
   );
   const [sent, setSent] = useState(false);
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(feedbackInputSchema), defaultValues: { name: '', email: '', message: '' } });
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(formSchema), defaultValues: { name: '', email: '', message: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -51,7 +54,7 @@ export function FeedbackForm() {
         <StarInput
           legend={t('fields.rating')}
           labels={[1, 2, 3, 4, 5].map((n) => t('star', { n }))}
-          registration={form.register('rating', { setValueAs: ratingValue })}
+          registration={form.register('rating')}
           error={translate(errors.rating?.message)}
         />
       </div>

@@ -4,7 +4,7 @@ import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
 import type { Feedback } from '@shop/domain/feedback';
 import type { Paginated } from '@shop/domain/catalogue';
 import { Container } from '@modules/common/components/container';
-import { Stars } from '@modules/reviews/components/star-input';
+import { Stars } from '@modules/reviews/components/stars';
 import { FeedbackForm } from '../components/feedback-form';
 
 /** /feedback (spec §2): approved feedback about the shop, newest first, and the form to add one. */

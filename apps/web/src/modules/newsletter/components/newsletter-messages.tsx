@@ -2,11 +2,12 @@
 
 import { NextIntlClientProvider, type AbstractIntlMessages } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
-import { resolveLocale, type Locale } from '@lib/locale/config';
+import type { Locale } from '@lib/locale/config';
+import { useShopLocale } from '@modules/common/locale-context';
 
 /**
- * The `newsletter` messages for NEWSLETTER_VIEW, loaded with the view on first open. The locale is the page's own
- * (`<html lang>`), so this works whatever providers the shell has.
+ * The `newsletter` messages for NEWSLETTER_VIEW, loaded with the view on first open. The locale is the
+ * visitor's (the shell's locale context).
  */
 const loaders: Record<Locale, () => Promise<{ default: AbstractIntlMessages }>> = {
   en: () => import('@/i18n/messages/en/newsletter.json'),
@@ -16,7 +17,7 @@ const loaders: Record<Locale, () => Promise<{ default: AbstractIntlMessages }>> 
 const loaded = new Map<Locale, AbstractIntlMessages>();
 
 export function NewsletterMessages({ children }: { children: ReactNode }) {
-  const [locale] = useState(() => resolveLocale(typeof document === 'undefined' ? undefined : document.documentElement.lang));
+  const locale = useShopLocale();
   const [, setVersion] = useState(0);
   const messages = loaded.get(locale);
   useEffect(() => {

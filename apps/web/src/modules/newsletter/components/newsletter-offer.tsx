@@ -7,7 +7,8 @@ import { markOfferDone, OFFER_DELAY_MS, offerDone, shouldOpenOffer } from '../li
 /**
  * Offers the newsletter once per visitor (issue 6): NEWSLETTER_VIEW opens after `delayMs` of browsing (counted from
  * the page load), as soon as nothing else is open; once the visitor closes it (or subscribes from it) it never opens
- * by itself again. Renders nothing; the view's code loads only when it opens. Mount once, in the root layout.
+ * by itself again; automated browsers never get it. Renders nothing; the view's code loads only when it opens. Mount
+ * once, in the root layout.
  */
 export function NewsletterOffer({ delayMs = OFFER_DELAY_MS }: { delayMs?: number }) {
   const openModal = useUI((s) => s.openModal);
@@ -26,7 +27,8 @@ export function NewsletterOffer({ delayMs = OFFER_DELAY_MS }: { delayMs?: number
 
   useEffect(() => {
     if (!due || shown.current) return;
-    if (shouldOpenOffer({ done: offerDone(), modalOpen: displayModal, cartOpen: displayCart, sidebarOpen: displaySidebar })) {
+    const automated = navigator.webdriver === true;
+    if (shouldOpenOffer({ done: offerDone(), automated, modalOpen: displayModal, cartOpen: displayCart, sidebarOpen: displaySidebar })) {
       shown.current = true;
       openModal('NEWSLETTER_VIEW', null);
     }

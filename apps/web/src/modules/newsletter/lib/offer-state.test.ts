@@ -22,10 +22,11 @@ describe('the once-per-visitor newsletter offer', () => {
     expect(() => markOfferDone('subscribed', throwing)).not.toThrow();
   });
 
-  it('waits while anything else is open', () => {
-    const idle = { done: false, modalOpen: false, cartOpen: false, sidebarOpen: false };
+  it('is never shown to automated browsers, and waits while anything else is open', () => {
+    const idle = { done: false, automated: false, modalOpen: false, cartOpen: false, sidebarOpen: false };
     expect(shouldOpenOffer(idle)).toBe(true);
     expect(shouldOpenOffer({ ...idle, done: true })).toBe(false);
+    expect(shouldOpenOffer({ ...idle, automated: true })).toBe(false);
     expect(shouldOpenOffer({ ...idle, modalOpen: true })).toBe(false);
     expect(shouldOpenOffer({ ...idle, cartOpen: true })).toBe(false);
     expect(shouldOpenOffer({ ...idle, sidebarOpen: true })).toBe(false);

@@ -41,7 +41,10 @@ export function markOfferDone(outcome: OfferOutcome, store: StorageLike | null =
   }
 }
 
-/** Whether to open the offer now: not done before, and nothing else (a sign-in, the cart) is in the way. */
-export function shouldOpenOffer(state: { done: boolean; modalOpen: boolean; cartOpen: boolean; sidebarOpen: boolean }): boolean {
-  return !state.done && !state.modalOpen && !state.cartOpen && !state.sidebarOpen;
+/**
+ * Whether to open the offer now: not done before, not an automated browser (navigator.webdriver: a pop-up would only
+ * get in the way of crawlers rendering pages and of test robots), and nothing else (a sign-in, the cart) in the way.
+ */
+export function shouldOpenOffer(state: { done: boolean; automated: boolean; modalOpen: boolean; cartOpen: boolean; sidebarOpen: boolean }): boolean {
+  return !state.done && !state.automated && !state.modalOpen && !state.cartOpen && !state.sidebarOpen;
 }

@@ -1,22 +1,23 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { Review } from '@shop/domain/review';
 import { reviewsPage } from '@lib/api/engagement-browser';
+import { useShopLocale } from '@modules/common/locale-context';
 import { failureText, showToast } from '@modules/contact/lib/toast';
-import { ReviewItem } from './review-item';
+import { ReviewItem, type ReviewItemLabels } from './review-item';
 
 interface MoreReviewsProps {
   productId: string;
   /** Reviews per page; the server rendered page 1. */
   limit: number;
   hasMore: boolean;
+  labels: ReviewItemLabels & { more: string };
 }
 
 /** "Show more reviews": the next pages, fetched in the browser and listed after the first. */
-export function MoreReviews({ productId, limit, hasMore: initiallyMore }: MoreReviewsProps) {
-  const t = useTranslations('reviews');
+export function MoreReviews({ productId, limit, hasMore: initiallyMore, labels }: MoreReviewsProps) {
+  const locale = useShopLocale();
   const [reviews, setReviews] = useState<Review[]>([]);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(initiallyMore);
@@ -30,7 +31,7 @@ export function MoreReviews({ productId, limit, hasMore: initiallyMore }: MoreRe
       setPage(next.page);
       setHasMore(next.hasMore);
     } catch (error) {
-      void showToast('error', failureText(error, t('more')));
+      void showToast('error', failureText(error, labels.more));
     } finally {
       setBusy(false);
     }
@@ -41,7 +42,7 @@ export function MoreReviews({ productId, limit, hasMore: initiallyMore }: MoreRe
       {reviews.length > 0 ? (
         <ul className="flex flex-col">
           {reviews.map((review) => (
-            <ReviewItem key={review._id} review={review} />
+            <ReviewItem key={review._id} review={review} labels={labels} locale={locale} />
           ))}
         </ul>
       ) : null}
@@ -53,7 +54,7 @@ export function MoreReviews({ productId, limit, hasMore: initiallyMore }: MoreRe
           aria-busy={busy || undefined}
           className="mt-2 min-h-11 self-start rounded-full border border-line px-5 py-2 font-medium text-ink hover:border-brand disabled:opacity-60"
         >
-          {t('more')}
+          {labels.more}
         </button>
       ) : null}
     </>

@@ -1,25 +1,44 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import type { OwnReview, ReviewContent } from '@shop/domain/review';
+import type { ModerationState, OwnReview, ReviewContent } from '@shop/domain/review';
 import { editReview, myReview, postReview, removeReview } from '@lib/api/engagement-browser';
 import { FormMessage, TextButton } from '@modules/auth/components/form-controls';
+import { fillTemplate } from '@modules/common/i18n/fill-template';
 import { useUI } from '@modules/common/ui-store';
 import { failureText, showToast } from '@modules/contact/lib/toast';
-import { ReviewForm } from './review-form';
-import { Stars } from './star-input';
+import { Stars } from './stars';
+
+// The form, react-hook-form, zod and the texts load only for a visitor who may write or edit a review.
+const ReviewEditor = dynamic(() => import('./review-editor'), { ssr: false, loading: () => <div className="min-h-64" aria-busy="true" /> });
+
+export interface MyReviewLabels {
+  title: string;
+  signIn: string;
+  signInButton: string;
+  notBuyer: string;
+  yours: string;
+  edit: string;
+  delete: string;
+  deleteConfirm: string;
+  posted: string;
+  saved: string;
+  deleted: string;
+  /** "Rated {n} out of 5". */
+  rated: string;
+  state: Record<ModerationState, string>;
+}
 
 type Mine = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; review: OwnReview | null; canReview: boolean };
 
 /**
  * The visitor's part of a product's reviews: sign in to review; the form when one of their orders with the product
  * was delivered; their own review (with its moderation state) to edit or delete. After a change the page's list and
- * summary are refreshed from the server.
+ * summary are refreshed from the server. Strings arrive translated (decision 018).
  */
-export function MyReview({ productId }: { productId: string }) {
-  const t = useTranslations('reviews.write');
+export function MyReview({ productId, labels }: { productId: string; labels: MyReviewLabels }) {
   const router = useRouter();
   const isAuthorized = useUI((s) => s.isAuthorized);
   const openModal = useUI((s) => s.openModal);
@@ -40,48 +59,48 @@ export function MyReview({ productId }: { productId: string }) {
   if (!isAuthorized) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
-        {t('signIn')}
-        <TextButton onClick={() => openModal()}>{t('signInButton')}</TextButton>
+        {labels.signIn}
+        <TextButton onClick={() => openModal()}>{labels.signInButton}</TextButton>
       </p>
     );
   }
   if (mine.status !== 'ready') return null;
+  const { review, canReview } = mine;
 
   async function save(content: ReviewContent) {
-    const review = mine.status === 'ready' && mine.review ? await editReview(mine.review._id, content) : await postReview(productId, content);
-    setMine({ status: 'ready', review, canReview: false });
+    const saved = review ? await editReview(review._id, content) : await postReview(productId, content);
+    setMine({ status: 'ready', review: saved, canReview: false });
     setEditing(false);
-    void showToast('success', mine.status === 'ready' && mine.review ? t('saved') : t('posted'));
+    void showToast('success', review ? labels.saved : labels.posted);
     router.refresh();
   }
 
-  async function remove(review: OwnReview) {
-    if (!window.confirm(t('deleteConfirm'))) return;
+  async function remove(current: OwnReview) {
+    if (!window.confirm(labels.deleteConfirm)) return;
     try {
-      await removeReview(review._id);
+      await removeReview(current._id);
       setMine({ status: 'ready', review: null, canReview: true });
-      void showToast('success', t('deleted'));
+      void showToast('success', labels.deleted);
       router.refresh();
     } catch (error) {
-      void showToast('error', failureText(error, t('delete')));
+      void showToast('error', failureText(error, labels.delete));
     }
   }
 
-  const { review, canReview } = mine;
   if (review && !editing) {
     return (
       <section aria-labelledby="my-review-title" className="rounded-2xl border border-line bg-white p-5" data-testid="my-review">
         <h3 id="my-review-title" className="font-semibold text-ink">
-          {t('yours')}
+          {labels.yours}
         </h3>
         <div className="mt-2 flex flex-col gap-2">
-          <Stars rating={review.rating} label={t('star', { n: review.rating })} />
+          <Stars rating={review.rating} label={fillTemplate(labels.rated, { n: review.rating })} />
           {review.title ? <p className="font-semibold">{review.title}</p> : null}
           <p className="whitespace-pre-line">{review.text}</p>
-          <FormMessage tone={review.state === 'rejected' ? 'error' : review.state === 'pending' ? 'info' : 'success'}>{t(`state.${review.state}`)}</FormMessage>
+          <FormMessage tone={review.state === 'rejected' ? 'error' : review.state === 'pending' ? 'info' : 'success'}>{labels.state[review.state]}</FormMessage>
           <div className="flex gap-3">
-            <TextButton onClick={() => setEditing(true)}>{t('edit')}</TextButton>
-            <TextButton onClick={() => remove(review)}>{t('delete')}</TextButton>
+            <TextButton onClick={() => setEditing(true)}>{labels.edit}</TextButton>
+            <TextButton onClick={() => remove(review)}>{labels.delete}</TextButton>
           </div>
         </div>
       </section>
@@ -91,11 +110,11 @@ export function MyReview({ productId }: { productId: string }) {
     return (
       <section aria-labelledby="write-review-title" className="rounded-2xl border border-line bg-white p-5">
         <h3 id="write-review-title" className="mb-4 font-semibold text-ink">
-          {review ? t('yours') : t('title')}
+          {review ? labels.yours : labels.title}
         </h3>
-        <ReviewForm review={review ?? undefined} onSave={save} onCancel={review ? () => setEditing(false) : undefined} />
+        <ReviewEditor review={review ?? undefined} onSave={save} onCancel={review ? () => setEditing(false) : undefined} />
       </section>
     );
   }
-  return <p className="text-sm text-muted">{t('notBuyer')}</p>;
+  return <p className="text-sm text-muted">{labels.notBuyer}</p>;
 }

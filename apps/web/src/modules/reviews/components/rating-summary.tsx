@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { RatingSummary as Summary } from '@shop/domain/review';
-import { Stars } from './star-input';
+import { Stars } from './stars';
 
 /** The average, how many reviews it is based on, and a bar per star. */
 export function RatingSummary({ summary }: { summary: Summary }) {

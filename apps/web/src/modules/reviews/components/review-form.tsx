@@ -10,10 +10,13 @@ import { SubmitButton, TextButton, TextField } from '@modules/auth/components/fo
 import { TextArea } from '@modules/contact/components/text-area';
 import { failureText, showToast } from '@modules/contact/lib/toast';
 import { domainMessageTranslator } from '@modules/contact/lib/translate-message';
-import { ratingValue, StarInput } from './star-input';
+import { formRating } from '../lib/form-rating';
+import { StarInput } from './star-input';
 
-type Input = z.input<typeof reviewContentSchema>;
-type Output = z.output<typeof reviewContentSchema>;
+/** The shared rules, the rating read from the radio group. */
+const formSchema = reviewContentSchema.extend({ rating: formRating });
+type Input = z.input<typeof formSchema>;
+type Output = z.output<typeof formSchema>;
 const fields = ['rating', 'title', 'text'] as const;
 
 interface ReviewFormProps {
@@ -28,8 +31,8 @@ export function ReviewForm({ review, onSave, onCancel }: ReviewFormProps) {
   const t = useTranslations('reviews');
   const translate = domainMessageTranslator(reviewMessages, (key) => t(`errors.${key}` as never));
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(reviewContentSchema),
-    defaultValues: review ? { rating: review.rating, title: review.title ?? '', text: review.text } : { title: '', text: '' },
+    resolver: zodResolver(formSchema),
+    defaultValues: review ? { rating: String(review.rating), title: review.title ?? '', text: review.text } : { title: '', text: '' },
   });
   const { errors } = form.formState;
 
@@ -49,7 +52,7 @@ export function ReviewForm({ review, onSave, onCancel }: ReviewFormProps) {
       <StarInput
         legend={t('write.rating')}
         labels={[1, 2, 3, 4, 5].map((n) => t('write.star', { n }))}
-        registration={form.register('rating', { setValueAs: ratingValue })}
+        registration={form.register('rating')}
         error={translate(errors.rating?.message)}
       />
       <TextField label={t('write.titleField')} registration={form.register('title')} error={translate(errors.title?.message)} />

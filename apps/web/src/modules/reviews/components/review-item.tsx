@@ -1,22 +1,30 @@
-import { useFormatter, useTranslations } from 'next-intl';
 import type { Review } from '@shop/domain/review';
-import { Stars } from './star-input';
+import { fillTemplate } from '@modules/common/i18n/fill-template';
+import { reviewDate } from '../lib/review-date';
+import { Stars } from './stars';
 
-/** One published review. Renders on the server (the first page) and in the browser ("Show more"). */
-export function ReviewItem({ review }: { review: Review }) {
-  const t = useTranslations('reviews');
-  const format = useFormatter();
+export interface ReviewItemLabels {
+  verified: string;
+  /** "Rated {n} out of 5". */
+  rated: string;
+}
+
+/**
+ * One published review. Plain props (no next-intl), so the server renders the first page and the browser renders
+ * "Show more" pages with the same markup without loading a translation library (decision 018).
+ */
+export function ReviewItem({ review, labels, locale }: { review: Review; labels: ReviewItemLabels; locale: string }) {
   return (
     <li className="flex flex-col gap-2 border-b border-line py-5 last:border-b-0" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Stars rating={review.rating} label={t('rated', { n: review.rating })} />
+        <Stars rating={review.rating} label={fillTemplate(labels.rated, { n: review.rating })} />
         {review.title ? <h3 className="font-semibold text-ink">{review.title}</h3> : null}
       </div>
       <p className="whitespace-pre-line text-ink">{review.text}</p>
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
         <span className="font-medium text-ink">{review.author}</span>
-        {review.verifiedBuyer ? <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">{t('verified')}</span> : null}
-        <time dateTime={review.createdAt}>{format.dateTime(new Date(review.createdAt), { dateStyle: 'medium' })}</time>
+        {review.verifiedBuyer ? <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">{labels.verified}</span> : null}
+        <time dateTime={review.createdAt}>{reviewDate(review.createdAt, locale)}</time>
       </p>
     </li>
   );

@@ -1,9 +1,8 @@
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Suspense } from 'react';
 import { getProductReviews } from '@lib/api/engagement';
 import { MoreReviews } from '../components/more-reviews';
-import { MyReview } from '../components/my-review';
+import { MyReview, type MyReviewLabels } from '../components/my-review';
 import { RatingSummary } from '../components/rating-summary';
 import { ReviewItem } from '../components/review-item';
 
@@ -22,31 +21,46 @@ export function ProductReviewsSection({ productId }: { productId: string }) {
 }
 
 async function ProductReviews({ productId }: { productId: string }) {
-  const [reviews, t, messages] = await Promise.all([getProductReviews(productId, PAGE_SIZE).catch(() => null), getTranslations('reviews'), getMessages()]);
+  const [reviews, t, locale] = await Promise.all([getProductReviews(productId, PAGE_SIZE).catch(() => null), getTranslations('reviews'), getLocale()]);
   if (!reviews) return null;
+  // Client leaves get their strings translated here (decision 018); "{n}" is filled in the browser.
+  const itemLabels = { verified: t('verified'), rated: t('rated', { n: '{n}' }) };
+  const mine: MyReviewLabels = {
+    title: t('write.title'),
+    signIn: t('write.signIn'),
+    signInButton: t('write.signInButton'),
+    notBuyer: t('write.notBuyer'),
+    yours: t('write.yours'),
+    edit: t('write.edit'),
+    delete: t('write.delete'),
+    deleteConfirm: t('write.deleteConfirm'),
+    posted: t('write.posted'),
+    saved: t('write.saved'),
+    deleted: t('write.deleted'),
+    rated: itemLabels.rated,
+    state: { approved: t('write.state.approved'), pending: t('write.state.pending'), rejected: t('write.state.rejected') },
+  };
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="mt-12 border-t border-line pt-10" data-testid="product-reviews">
       <h2 id="reviews-title" className="mb-6 font-display text-2xl font-semibold text-ink">
         {t('title')}
       </h2>
-      <NextIntlClientProvider messages={{ reviews: messages.reviews }}>
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-          <div className="flex flex-col gap-6">
-            {reviews.summary.count > 0 ? <RatingSummary summary={reviews.summary} /> : <p className="text-muted">{t('none')}</p>}
-            <MyReview productId={productId} />
-          </div>
-          <div className="flex flex-col">
-            {reviews.data.length > 0 ? (
-              <ul className="flex flex-col">
-                {reviews.data.map((review) => (
-                  <ReviewItem key={review._id} review={review} />
-                ))}
-              </ul>
-            ) : null}
-            <MoreReviews productId={productId} limit={PAGE_SIZE} hasMore={reviews.hasMore} />
-          </div>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div className="flex flex-col gap-6">
+          {reviews.summary.count > 0 ? <RatingSummary summary={reviews.summary} /> : <p className="text-muted">{t('none')}</p>}
+          <MyReview productId={productId} labels={mine} />
         </div>
-      </NextIntlClientProvider>
+        <div className="flex flex-col">
+          {reviews.data.length > 0 ? (
+            <ul className="flex flex-col">
+              {reviews.data.map((review) => (
+                <ReviewItem key={review._id} review={review} labels={itemLabels} locale={locale} />
+              ))}
+            </ul>
+          ) : null}
+          <MoreReviews productId={productId} limit={PAGE_SIZE} hasMore={reviews.hasMore} labels={{ ...itemLabels, more: t('more') }} />
+        </div>
+      </div>
     </section>
   );
 }
