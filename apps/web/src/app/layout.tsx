@@ -12,6 +12,8 @@ import { ScrollToTop } from '@modules/layout/components/scroll-to-top';
 import { inter, playfair } from '@modules/layout/fonts';
 import { getShellSite } from '@modules/layout/site';
 import { siteUrl } from '@modules/layout/site-url';
+import { NewsletterOffer } from '@modules/newsletter/components/newsletter-offer';
+import { ThirdPartyScripts } from '@modules/third-party/third-party-scripts';
 
 /** Spec §1 page head: title and description from site settings, web-app-capable, manifest. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -57,7 +59,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Footer site={site} />
           {/* Overlays sit outside the header so no ancestor becomes their containing block. */}
           <LazyOverlays mobileMenu={site.mobileMenu} siteName={site.name} />
+          <NewsletterOffer />
         </Providers>
+        {/* Chat and analytics: nothing at all unless their ids are set (issue 6). */}
+        <ThirdPartyScripts />
       </body>
     </html>
   );
