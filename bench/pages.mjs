@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const jsonDir = process.env.BENCH_JSON_DIR;
@@ -35,6 +36,35 @@ async function pageWeight(path) {
   let bytes = 0;
   for (const src of scripts) bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
   return { bytes, count: scripts.length, html: Buffer.byteLength(html), flight };
+}
+
+/**
+ * What hydration has to walk, independent of the machine's load: the page's elements and React's fibers once it has
+ * hydrated (a phone-sized tab of the same Chromium). Server-rendered markup becomes fibers too, so this counts cards,
+ * links and menus, not only client components.
+ */
+async function hydrated(path) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(base + path, { waitUntil: 'load' });
+    await page.waitForTimeout(1000);
+    return await page.evaluate(() => {
+      const key = Object.keys(document).find((k) => k.startsWith('__reactContainer$'));
+      const stack = key ? [document[key]] : [];
+      let fibers = 0;
+      while (stack.length > 0) {
+        const fiber = stack.pop();
+        fibers += 1;
+        if (fiber.sibling) stack.push(fiber.sibling);
+        if (fiber.child) stack.push(fiber.child);
+      }
+      return { fibers, elements: document.getElementsByTagName('*').length };
+    });
+  } finally {
+    await context.close();
+  }
 }
 
 /** Writes the report and prints where the main thread's time went: what a change should move next. */
@@ -65,8 +95,8 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
 try {
-  console.log('| page | performance | LCP ms | CLS | TBT ms | first-load JS (gzip) | HTML (flight data) | load before–after |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| page | performance | LCP ms | CLS | TBT ms | first-load JS (gzip) | HTML (flight data) | fibers (elements) | load before–after |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const [name, path] of pages) {
     await fetch(base + path); // warm the server's caches; Lighthouse measures the page, not a cold start
     const loadBefore = loadavg()[0];
@@ -79,10 +109,11 @@ try {
     const lhr = runs[Math.floor(runs.length / 2)];
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const js = await pageWeight(path);
+    const tree = await hydrated(path);
     if (jsonDir) diagnose(name, path, lhr);
     const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
     console.log(
-      `| ${name} (${path}) | ${Math.round(lhr.categories.performance.score * 100)} (runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}) | ${Math.round(audit('largest-contentful-paint'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-blocking-time'))} | ${kB(js.bytes)} in ${js.count} files | ${kB(js.html)} (${kB(js.flight)}) | ${loadBefore.toFixed(1)}–${loadavg()[0].toFixed(1)} |`,
+      `| ${name} (${path}) | ${Math.round(lhr.categories.performance.score * 100)} (runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}) | ${Math.round(audit('largest-contentful-paint'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-blocking-time'))} | ${kB(js.bytes)} in ${js.count} files | ${kB(js.html)} (${kB(js.flight)}) | ${tree.fibers} (${tree.elements}) | ${loadBefore.toFixed(1)}–${loadavg()[0].toFixed(1)} |`,
     );
   }
 } finally {
