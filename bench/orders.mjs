@@ -32,7 +32,8 @@ const api = startApi({
   SITE_URL: 'http://localhost:3130',
   // Seeded images and the like go to a scratch folder, not the shop's ./.data.
   DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), 'shop-bench-orders'),
-});
+  // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API (Node refuses --cpu-prof in NODE_OPTIONS).
+}, (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 
 try {

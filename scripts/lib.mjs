@@ -89,8 +89,9 @@ export async function buildWebIfNeeded(distDir = process.env.NEXT_DIST_DIR ?? '.
   return true;
 }
 
-export function startApi(env) {
-  return startService('api', process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+/** `nodeArgs` go before the script, e.g. `--cpu-prof` when a benchmark profiles the API. */
+export function startApi(env, nodeArgs = []) {
+  return startService('api', process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: { ...process.env, ...env },
   });
