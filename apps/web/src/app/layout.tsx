@@ -4,6 +4,7 @@ import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { getLocale } from 'next-intl/server';
 import { directionOf, resolveLocale } from '@lib/locale/config';
+import { HydrateSeparately } from '@modules/common/components/hydrate-separately';
 import { Providers } from '@modules/common/providers';
 import { Footer } from '@modules/layout/components/footer';
 import { Header } from '@modules/layout/components/header';
@@ -51,15 +52,20 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale} dir={directionOf(locale)} className={`${inter.variable} ${playfair.variable}`}>
       <body className="flex min-h-dvh flex-col">
         <Providers locale={locale} isAuthorized={isAuthorized}>
-          <ScrollToTop />
+          <HydrateSeparately>
+            <ScrollToTop />
+          </HydrateSeparately>
           <Header site={site} />
           <main id="main" className="flex-1">
             {children}
           </main>
           <Footer site={site} />
-          {/* Overlays sit outside the header so no ancestor becomes their containing block. */}
-          <LazyOverlays mobileMenu={site.mobileMenu} siteName={site.name} />
-          <NewsletterOffer />
+          {/* Overlays sit outside the header so no ancestor becomes their containing block. They draw nothing until
+              used, so they hydrate on their own, after the page (decision 018). */}
+          <HydrateSeparately>
+            <LazyOverlays mobileMenu={site.mobileMenu} siteName={site.name} />
+            <NewsletterOffer />
+          </HydrateSeparately>
         </Providers>
         {/* Chat and analytics: nothing at all unless their ids are set (issue 6). */}
         <ThirdPartyScripts />

@@ -7,6 +7,8 @@ export function CategoryCard({ category, sizes }: { category: Category; sizes: s
   return (
     <Link
       href={`/category/${category.slug}`}
+      // Not prefetched on viewport entry, like the product cards (decision 018).
+      prefetch={false}
       className="group flex flex-col items-center gap-2 rounded-xl text-center focus-visible:outline-offset-4"
     >
       <span className="block aspect-square w-full overflow-hidden rounded-xl border border-line bg-surface">

@@ -89,6 +89,9 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: H
           {/* The link's ::after covers the whole card, so the card is one click target with one accessible name. */}
           <Link
             href={`/product/${product.slug}`}
+            // Not prefetched on viewport entry: every visible card's prefetch answer is parsed on the main thread
+            // while the page is still loading (decision 018); the product page is fetched on click.
+            prefetch={false}
             className="line-clamp-2 min-h-[2.5em] after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >
             {product.name}

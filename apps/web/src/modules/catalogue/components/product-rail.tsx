@@ -42,6 +42,8 @@ export function ProductRail({ id, title, products, href, aside, deferRendering =
         {href ? (
           <Link
             href={href}
+            // Not prefetched on viewport entry, like the cards (decision 018).
+            prefetch={false}
             className="rounded text-sm font-semibold text-brand underline-offset-4 hover:underline"
             aria-label={t('viewAllOf', { title })}
           >

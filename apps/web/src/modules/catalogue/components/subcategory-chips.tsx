@@ -11,6 +11,8 @@ export function SubcategoryChips({ items, label }: { items: Category[]; label: s
           <li key={item._id} className="shrink-0">
             <Link
               href={`/category/${item.slug}`}
+              // Not prefetched on viewport entry, like the cards (decision 018).
+              prefetch={false}
               className="inline-flex h-9 items-center rounded-full border border-line bg-white px-4 text-sm whitespace-nowrap text-ink hover:border-brand hover:text-brand"
             >
               {item.name}

@@ -9,6 +9,7 @@ import { Pagination } from '../components/pagination';
 import { ProductGrid } from '../components/product-grid';
 import { SortForm } from '../components/sort-form';
 import { activeFilterCount, hasFilters, listingQuery, type ListingState } from '../lib/listing-params';
+import { HydrateSeparately } from '@modules/common/components/hydrate-separately';
 
 interface ProductListingProps {
   title: string;
@@ -49,23 +50,30 @@ export function ProductListingTemplate({
         {intro}
       </header>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:gap-8">
-        <ListingFilters
-          action={action}
-          state={state}
-          categories={categories}
-          brands={brands}
-          attributes={attributes}
-          activeCount={activeFilterCount(state, onCategoryPage)}
-        />
+        {/* Filters, sorting, the grid and pagination hydrate on their own (decision 018). */}
+        <HydrateSeparately>
+          <ListingFilters
+            action={action}
+            state={state}
+            categories={categories}
+            brands={brands}
+            attributes={attributes}
+            activeCount={activeFilterCount(state, onCategoryPage)}
+          />
+        </HydrateSeparately>
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <h2 id="results-heading" className="font-sans text-sm text-muted" aria-live="polite">
               {t(result.total >= LIST_TOTAL_CAP ? 'countAtLeast' : 'count', { count: result.total })}
             </h2>
-            <SortForm action={action} state={state} keepCategory={!onCategoryPage} />
+            <HydrateSeparately>
+              <SortForm action={action} state={state} keepCategory={!onCategoryPage} />
+            </HydrateSeparately>
           </div>
           {result.data.length > 0 ? (
-            <ProductGrid products={result.data} />
+            <HydrateSeparately>
+              <ProductGrid products={result.data} />
+            </HydrateSeparately>
           ) : (
             <div className="rounded-xl border border-dashed border-line bg-surface px-6 py-12 text-center">
               <p className="font-display text-xl text-ink">{filtered ? t('emptyFiltered') : t('empty')}</p>
@@ -80,11 +88,13 @@ export function ProductListingTemplate({
               )}
             </div>
           )}
-          <Pagination
-            page={Math.min(state.page, totalPages)}
-            totalPages={totalPages}
-            hrefFor={(page) => `${action}${listingQuery(state, { page })}`}
-          />
+          <HydrateSeparately>
+            <Pagination
+              page={Math.min(state.page, totalPages)}
+              totalPages={totalPages}
+              hrefFor={(page) => `${action}${listingQuery(state, { page })}`}
+            />
+          </HydrateSeparately>
         </section>
       </div>
     </Container>

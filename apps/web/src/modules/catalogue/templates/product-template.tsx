@@ -12,6 +12,7 @@ import { ProductRail } from '../components/product-rail';
 import { Rating } from '../components/rating';
 import { jsonForScript, productJsonLd } from '../lib/seo';
 import { ProductReviewsSection } from '@modules/reviews/templates/product-reviews';
+import { HydrateSeparately } from '@modules/common/components/hydrate-separately';
 
 interface ProductTemplateProps {
   product: ProductDetail;
@@ -42,14 +43,17 @@ export function ProductTemplate({ product, variant, related, parent }: ProductTe
           ]}
         />
         <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
-          <ProductGallery
-            images={images}
-            name={product.name}
-            labels={{
-              gallery: t('product.gallery'),
-              show: images.map((_, i) => t('product.showImage', { n: i + 1, total: images.length })),
-            }}
-          />
+          {/* The gallery, buy box, details and related rail hydrate on their own (decision 018). */}
+          <HydrateSeparately>
+            <ProductGallery
+              images={images}
+              name={product.name}
+              labels={{
+                gallery: t('product.gallery'),
+                show: images.map((_, i) => t('product.showImage', { n: i + 1, total: images.length })),
+              }}
+            />
+          </HydrateSeparately>
           <div className="flex flex-col gap-5">
             <div className="flex flex-col gap-2">
               <Link
@@ -65,18 +69,24 @@ export function ProductTemplate({ product, variant, related, parent }: ProductTe
                 <p className="text-sm text-muted">{t('rating.none')}</p>
               )}
             </div>
-            <BuyBox product={product} initialVariantId={variant?._id} />
+            <HydrateSeparately>
+              <BuyBox product={product} initialVariantId={variant?._id} />
+            </HydrateSeparately>
             <div className="flex flex-col gap-4 border-t border-line pt-5">
               <CodNotice cod={product.cod} />
               <PersonalisationNotice customization={product.product_customization} />
             </div>
           </div>
         </div>
-        <div className="mt-12 border-t border-line pt-10">
-          <ProductDetails product={product} />
-        </div>
+        <HydrateSeparately>
+          <div className="mt-12 border-t border-line pt-10">
+            <ProductDetails product={product} />
+          </div>
+        </HydrateSeparately>
         <ProductReviewsSection productId={product._id} />
-        <ProductRail deferRendering id="related" title={t('rails.related')} products={related} />
+        <HydrateSeparately>
+          <ProductRail deferRendering id="related" title={t('rails.related')} products={related} />
+        </HydrateSeparately>
       </Container>
     </>
   );

@@ -15,7 +15,7 @@ export function FeaturedCategories({ categories }: { categories: Category[] }) {
         <h2 id="featured-categories" className="text-2xl font-semibold text-ink sm:text-3xl">
           {t('home.featuredCategories')}
         </h2>
-        <Link href="/category" className="rounded text-sm font-semibold text-brand underline-offset-4 hover:underline">
+        <Link href="/category" prefetch={false} className="rounded text-sm font-semibold text-brand underline-offset-4 hover:underline">
           {t('home.allCategories')}
         </Link>
       </div>

@@ -48,6 +48,8 @@ export function HeroSlider({ slides }: { slides: Slider[] }) {
               {slide.subtitle ? <p className="mt-2 text-sm text-white/90 sm:text-lg">{slide.subtitle}</p> : null}
               <Link
                 href={slide.link}
+                // Not prefetched on viewport entry, like the cards (decision 018).
+                prefetch={false}
                 className="mt-4 inline-flex h-11 items-center rounded-full bg-white px-6 text-sm font-semibold text-brand hover:bg-brand-soft"
               >
                 {t('shopNow')}

@@ -5,6 +5,7 @@ import { MailIcon, PhoneIcon } from '@modules/common/components/icons';
 import { telHref, type ShellSite } from '../site';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
+import { HydrateSeparately } from '@modules/common/components/hydrate-separately';
 
 const heading = 'mb-4 font-sans text-sm font-semibold tracking-wider text-ink uppercase';
 const link = 'text-sm text-muted hover:text-brand hover:underline underline-offset-2';
@@ -60,54 +61,57 @@ export async function Footer({ site }: { site: ShellSite }) {
   ];
   return (
     <footer className="mt-16 border-t border-line bg-surface">
-      <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="sr-only">
-            {t('footer.about')}
-          </h2>
-          <div className="mb-4 flex items-center gap-2">
-            <Logo name={site.name} />
-          </div>
-          <p className="text-sm leading-relaxed text-muted">{site.description}</p>
-        </section>
-        {columns.map((column) => (
-          <LinkColumn key={column.id} column={column} />
-        ))}
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={heading}>
-            {t('footer.contact')}
-          </h2>
-          <ul className="space-y-3 text-sm">
-            {site.tollFreeNumber ? (
-              <li className="flex items-center gap-2">
-                <PhoneIcon width={18} height={18} className="shrink-0 text-brand" />
-                <span className="text-muted">{t('footer.tollFree')}:</span>
-                <a href={telHref(site.tollFreeNumber)} className="font-medium text-ink hover:text-brand" dir="ltr">
-                  {site.tollFreeNumber}
-                </a>
-              </li>
-            ) : null}
-            {site.contactEmail ? (
-              <li className="flex items-center gap-2">
-                <MailIcon width={18} height={18} className="shrink-0 text-brand" />
-                <span className="sr-only">{t('footer.email')}:</span>
-                <a href={`mailto:${site.contactEmail}`} className="font-medium break-all text-ink hover:text-brand" dir="ltr">
-                  {site.contactEmail}
-                </a>
-              </li>
-            ) : null}
-            <li className="text-muted">{t('footer.hours')}</li>
-          </ul>
-          <div className="mt-6 text-ink">
-            <LanguageSwitcher label={t('language.label')} />
-          </div>
-        </section>
-      </Container>
-      <div className="border-t border-line">
-        <Container className="py-5 text-center text-xs text-muted">
-          {t('footer.copyright', { year, name: site.name })}
+      {/* Below the fold on every page: its links hydrate on their own (decision 018). */}
+      <HydrateSeparately>
+        <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+          <section aria-labelledby="footer-about">
+            <h2 id="footer-about" className="sr-only">
+              {t('footer.about')}
+            </h2>
+            <div className="mb-4 flex items-center gap-2">
+              <Logo name={site.name} />
+            </div>
+            <p className="text-sm leading-relaxed text-muted">{site.description}</p>
+          </section>
+          {columns.map((column) => (
+            <LinkColumn key={column.id} column={column} />
+          ))}
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className={heading}>
+              {t('footer.contact')}
+            </h2>
+            <ul className="space-y-3 text-sm">
+              {site.tollFreeNumber ? (
+                <li className="flex items-center gap-2">
+                  <PhoneIcon width={18} height={18} className="shrink-0 text-brand" />
+                  <span className="text-muted">{t('footer.tollFree')}:</span>
+                  <a href={telHref(site.tollFreeNumber)} className="font-medium text-ink hover:text-brand" dir="ltr">
+                    {site.tollFreeNumber}
+                  </a>
+                </li>
+              ) : null}
+              {site.contactEmail ? (
+                <li className="flex items-center gap-2">
+                  <MailIcon width={18} height={18} className="shrink-0 text-brand" />
+                  <span className="sr-only">{t('footer.email')}:</span>
+                  <a href={`mailto:${site.contactEmail}`} className="font-medium break-all text-ink hover:text-brand" dir="ltr">
+                    {site.contactEmail}
+                  </a>
+                </li>
+              ) : null}
+              <li className="text-muted">{t('footer.hours')}</li>
+            </ul>
+            <div className="mt-6 text-ink">
+              <LanguageSwitcher label={t('language.label')} />
+            </div>
+          </section>
         </Container>
-      </div>
+        <div className="border-t border-line">
+          <Container className="py-5 text-center text-xs text-muted">
+            {t('footer.copyright', { year, name: site.name })}
+          </Container>
+        </div>
+      </HydrateSeparately>
     </footer>
   );
 }
