@@ -55,9 +55,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <HydrateSeparately>
             <ScrollToTop />
           </HydrateSeparately>
-          <Header site={site} />
+          {/* The header and the page each hydrate on their own, in slices, rather than in one blocking task with
+              the framework's start-up (decision 018). */}
+          <HydrateSeparately>
+            <Header site={site} />
+          </HydrateSeparately>
           <main id="main" className="flex-1">
-            {children}
+            <HydrateSeparately>{children}</HydrateSeparately>
           </main>
           <Footer site={site} />
           {/* Overlays sit outside the header so no ancestor becomes their containing block. They draw nothing until
