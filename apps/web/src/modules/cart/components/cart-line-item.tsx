@@ -6,7 +6,7 @@ import { cartItemName, type CartItem } from '@shop/domain/cart/item';
 import { formatInr } from '@shop/domain/money';
 import { useCart } from '../lib/cart-store';
 import { fill, type DrawerMessages } from '../lib/messages';
-import { MinusIcon, PlusIcon, TrashIcon } from './cart-icons';
+import { MinusIcon, PlusIcon, TrashIcon } from '@modules/common/components/icons';
 
 interface CartLineItemProps {
   item: CartItem;
@@ -55,7 +55,7 @@ export function CartLineItem({ item, messages: m, onNavigate }: CartLineItemProp
         <div className="mt-1 flex items-center justify-between gap-2">
           <div role="group" aria-label={m.quantity} className="flex items-center rounded-full border border-line">
             <button type="button" className={control} aria-label={fill(m.decrease, { name })} onClick={() => removeItemOrQuantity(item.id)}>
-              <MinusIcon />
+              <MinusIcon width="18" height="18" />
             </button>
             <span className="min-w-7 text-center text-sm font-semibold tabular-nums" data-testid="cart-line-quantity">
               {item.quantity}
@@ -67,14 +67,14 @@ export function CartLineItem({ item, messages: m, onNavigate }: CartLineItemProp
               disabled={item.quantity >= item.stock}
               onClick={() => addItemWithQuantity(item, 1)}
             >
-              <PlusIcon />
+              <PlusIcon width="18" height="18" />
             </button>
           </div>
           <span className="text-sm font-semibold tabular-nums" data-testid="cart-line-total">
             {formatInr(item.itemTotal)}
           </span>
           <button type="button" className={control} aria-label={fill(m.remove, { name })} onClick={() => removeItem(item.id)}>
-            <TrashIcon />
+            <TrashIcon width="18" height="18" />
           </button>
         </div>
       </div>
