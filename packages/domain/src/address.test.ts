@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressFieldErrors,
+  addressLines,
   addressInputSchema,
   addressLimitMessage,
   addressMessages,
@@ -212,5 +213,13 @@ describe('the rest of the address module', () => {
     const answer = { _id: 'id', ...valid, isDefault: true, createdAt: '2026-01-01T00:00:00.000Z' };
     expect(addressSchema.parse(answer)).toEqual(answer);
     expect(addressSchema.safeParse({ ...answer, isDefault: undefined }).success).toBe(false);
+  });
+});
+
+describe('addressLines', () => {
+  it('writes the street lines, the landmark, then "City, State PIN", leaving out empty parts', () => {
+    const base = { line1: '12 MG Road', line2: null, landmark: 'Near the temple', city: 'Jaipur', state: 'Rajasthan', pincode: '302001' };
+    expect(addressLines(base)).toEqual(['12 MG Road', 'Near the temple', 'Jaipur, Rajasthan 302001']);
+    expect(addressLines({ ...base, line2: 'Flat 4', landmark: '' })).toEqual(['12 MG Road', 'Flat 4', 'Jaipur, Rajasthan 302001']);
   });
 });

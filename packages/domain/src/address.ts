@@ -136,6 +136,23 @@ export const addressInputSchema = z.object({
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressValues = z.output<typeof addressInputSchema>;
 
+/** The fields a postal address is written from (a saved address, or an order's snapshot of one). */
+export interface PostalAddressFields {
+  line1: string;
+  line2?: string | null;
+  landmark?: string | null;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
+/** The lines an address is written in, empty ones left out: street lines, landmark, then "City, State PIN". */
+export function addressLines(address: PostalAddressFields): string[] {
+  return [address.line1, address.line2, address.landmark, `${address.city}, ${address.state} ${address.pincode}`].filter(
+    (line): line is string => Boolean(line),
+  );
+}
+
 /** A saved address as the API answers it. */
 export const addressSchema = z.object({
   _id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, paginatedSchema, productCustomizationSchema } from './catalogue.ts';
+import { addressSchema } from './address.ts';
 import { formatInr, type Paise } from './money.ts';
 import { orderActorSchema, orderStatusSchema } from './order-status.ts';
 import { indianMobileSchema } from './phone.ts';
@@ -181,17 +182,8 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-/** The delivery address as it was when the order was placed. */
-export const orderAddressSchema = z.object({
-  name: z.string(),
-  mobile: z.string(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  landmark: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-});
+/** The delivery address as it was when the order was placed: a saved address's fields, without its id, default flag and date. */
+export const orderAddressSchema = addressSchema.omit({ _id: true, isDefault: true, createdAt: true });
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
 export const statusChangeSchema = z.object({

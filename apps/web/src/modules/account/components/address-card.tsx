@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { SavedAddress } from '@lib/api/addresses';
 import { TextButton } from '@modules/auth/components/form-controls';
+import { PostalAddress } from '@modules/common/components/postal-address';
 
 interface AddressCardProps {
   address: SavedAddress;
@@ -17,7 +18,6 @@ interface AddressCardProps {
 export function AddressCard({ address, busy, onEdit, onDelete, onMakeDefault }: AddressCardProps) {
   const t = useTranslations('account.addresses');
   const [confirming, setConfirming] = useState(false);
-  const lines = [address.line1, address.line2, address.landmark, `${address.city}, ${address.state} ${address.pincode}`].filter(Boolean);
   return (
     <article
       aria-label={t('cardLabel', { name: address.name })}
@@ -27,16 +27,7 @@ export function AddressCard({ address, busy, onEdit, onDelete, onMakeDefault }: 
         <h3 className="font-semibold">{address.name}</h3>
         {address.isDefault ? <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{t('default')}</span> : null}
       </div>
-      <address className="mt-2 flex-1 text-sm not-italic text-ink/90">
-        {lines.map((line) => (
-          <span key={line} className="block">
-            {line}
-          </span>
-        ))}
-        <span className="mt-1 block" dir="ltr">
-          {address.mobile}
-        </span>
-      </address>
+      <PostalAddress address={address} className="mt-2 flex-1 text-sm not-italic text-ink/90" />
       {confirming ? (
         <div role="group" aria-label={t('confirmDelete')} className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <span>{t('confirmDelete')}</span>

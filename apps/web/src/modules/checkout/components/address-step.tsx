@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { forwardRef, useState } from 'react';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { createAddress, type AddressFields, type SavedAddress } from '@lib/api/addresses';
+import { addressLines } from '@shop/domain/address';
 import { withSession } from '../lib/with-session';
 
 // The account module's own form (its rules, messages and zod) loads only when an address is added here.
@@ -17,10 +18,6 @@ interface AddressStepProps {
   onAdded(address: SavedAddress): void;
   /** Already translated; shown under the legend. */
   error: string | null;
-}
-
-function addressLines(address: SavedAddress): string {
-  return [address.line1, address.line2, address.landmark, `${address.city}, ${address.state} ${address.pincode}`].filter(Boolean).join(', ');
 }
 
 /** Choose where the order goes: one of the saved addresses, or a new one (saved to the account as well). */
@@ -69,7 +66,7 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
                     {address.name}
                     {address.isDefault ? <span className="ms-2 rounded bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{t('default')}</span> : null}
                   </span>
-                  <span className="block text-ink/90">{addressLines(address)}</span>
+                  <span className="block text-ink/90">{addressLines(address).join(', ')}</span>
                   <span className="block text-muted" dir="ltr">
                     {address.mobile}
                   </span>

@@ -4,6 +4,7 @@ import type { Order } from '@shop/domain/order';
 import Link from 'next/link';
 import { personalisationOf } from '../lib/personalisation';
 import { paymentLabel, type OrderTexts } from '../lib/texts';
+import { PostalAddress } from '@modules/common/components/postal-address';
 import { CustomiseButton } from './customise-button';
 
 /**
@@ -97,23 +98,12 @@ export function OrderTotals({ order, texts }: { order: Order; texts: OrderTexts 
 
 export function OrderAddress({ order, texts }: { order: Order; texts: OrderTexts }) {
   const { address } = order;
-  const lines = [address.line1, address.line2, address.landmark, `${address.city}, ${address.state} ${address.pincode}`].filter(Boolean);
   return (
     <section aria-labelledby={`address-${order._id}`} className="rounded-xl border border-line bg-white p-4 sm:p-6">
       <h2 id={`address-${order._id}`} className="mb-2 text-lg font-semibold">
         {texts.t('address.title')}
       </h2>
-      <address className="text-sm not-italic">
-        <span className="block font-semibold">{address.name}</span>
-        {lines.map((line) => (
-          <span key={line} className="block">
-            {line}
-          </span>
-        ))}
-        <span className="mt-1 block" dir="ltr">
-          {address.mobile}
-        </span>
-      </address>
+      <PostalAddress address={address} withName className="text-sm not-italic" />
     </section>
   );
 }
