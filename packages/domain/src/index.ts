@@ -8,3 +8,4 @@ export * from './contact.ts';
 export * from './newsletter.ts';
 export * from './review.ts';
 export * from './feedback.ts';
+export * from './customisation.ts';

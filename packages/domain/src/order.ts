@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageSchema, paginatedSchema, productCustomizationSchema } from './catalogue.ts';
 import { addressSchema } from './address.ts';
+import { lineCustomisationSchema } from './customisation.ts';
 import { formatInr, type Paise } from './money.ts';
 import { orderActorSchema, orderStatusSchema } from './order-status.ts';
 import { indianMobileSchema } from './phone.ts';
@@ -179,6 +180,8 @@ export const orderLineSchema = z.object({
   itemMrp: z.number().int(),
   cod: z.boolean(),
   product_customization: productCustomizationSchema.nullable(),
+  /** What the customer sent for each unit (issue 5); null for a line that is not customisable. */
+  customisation: lineCustomisationSchema.nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

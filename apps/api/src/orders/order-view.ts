@@ -1,6 +1,7 @@
 import { type Database, orderLines, orders, orderStatusHistory } from '@shop/db';
 import type { Order, OrderTracking } from '@shop/domain/order';
 import { customerCanCancel } from '@shop/domain/order-status';
+import { customisationOpen } from '@shop/domain/customisation';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 
 /** Orders as the API answers them: the order row, its lines (in order) and its status history (oldest first). */
@@ -40,6 +41,7 @@ export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[]):
       itemMrp: line.mrp * line.quantity,
       cod: line.cod,
       product_customization: line.customization ?? null,
+      customisation: line.customization ? { units: null, sentAt: null, locked: !customisationOpen(row.status) } : null,
     })),
     totalItems: row.totalItems,
     total: row.total,
