@@ -18,7 +18,7 @@ import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from '../lib/orde
 import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
 import { translateServerMessage } from '../lib/server-messages';
 import { checkoutTotals } from '../lib/totals';
-import { useCartHydrated } from '../lib/use-cart-hydrated';
+import { useCartHydrated } from '@modules/cart/lib/use-cart-hydrated';
 import { withSession } from '../lib/with-session';
 import { AddressStep } from './address-step';
 import { CouponField } from './coupon-field';
