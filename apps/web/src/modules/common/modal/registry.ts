@@ -17,6 +17,7 @@ export const modalRegistry: Partial<Record<ModalView, ComponentType>> = {
   FORGET_PASSWORD: dynamic(() => import('./views/forget-password-view'), { ssr: false }),
   NEWSLETTER_VIEW: dynamic(() => import('./views/newsletter-view'), { ssr: false }),
   COMPLAIN_VIEW: dynamic(() => import('./views/complain-view'), { ssr: false }),
+  COSTOMIZATION_VIEW: dynamic(() => import('@modules/customisation/customisation-view'), { ssr: false }),
 };
 
 export function isRegisteredView(view: ModalView): boolean {

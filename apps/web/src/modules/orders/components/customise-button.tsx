@@ -4,9 +4,8 @@ import { isRegisteredView } from '@modules/common/modal/registry';
 import { useUI } from '@modules/common/ui-store';
 
 /**
- * "Customise" for one line of an order: opens the modal host's COSTOMIZATION_VIEW with `{ orderId, productId }`.
- * The dialog itself comes with issue 5; until the view is registered the host has nothing to show, so no button is
- * rendered (the line still shows its personalisation status).
+ * "Customise" for one line of an order: opens the modal host's COSTOMIZATION_VIEW (modules/customisation) with
+ * `{ orderId, productId }`. Without a registered view the host would have nothing to show, so no button is rendered.
  */
 export function CustomiseButton({ orderId, productId, label, accessibleLabel }: { orderId: string; productId: string; label: string; accessibleLabel: string }) {
   const openModal = useUI((s) => s.openModal);

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { personalisationOf } from '../lib/personalisation';
 import { paymentLabel, type OrderTexts } from '../lib/texts';
 import { PostalAddress } from '@modules/common/components/postal-address';
-import { CustomiseButton } from './customise-button';
+import { LinePersonalisation } from './line-personalisation';
 
 /**
  * The parts of an order shown on the confirmation and the detail page, rendered on the server from the order's
@@ -22,7 +22,7 @@ export function OrderLines({ order, texts, customise = false }: { order: Order; 
       <ul className="mt-2 divide-y divide-line">
         {order.items.map((line) => {
           const attributes = attributesLabel(line.attributes);
-          const personalisation = personalisationOf(line);
+          const personalisation = personalisationOf(line, order.status);
           return (
             <li key={line.id} className="flex gap-3 py-3" data-line={line.id}>
               {line.image ? (
@@ -42,21 +42,7 @@ export function OrderLines({ order, texts, customise = false }: { order: Order; 
                   </div>
                   <p className="shrink-0 font-medium">{formatInr(line.itemTotal)}</p>
                 </div>
-                {personalisation ? (
-                  <div className="mt-2 flex flex-wrap items-center gap-3">
-                    <p className="rounded bg-brand-soft px-2 py-1 text-ink" data-personalisation={personalisation.unitsNeeded}>
-                      {t('lines.personalisationNeeded', { count: personalisation.unitsNeeded })}
-                    </p>
-                    {customise ? (
-                      <CustomiseButton
-                        orderId={order._id}
-                        productId={line.productId}
-                        label={t('lines.customise')}
-                        accessibleLabel={t('lines.customiseLabel', { name: line.name })}
-                      />
-                    ) : null}
-                  </div>
-                ) : null}
+                {personalisation ? <LinePersonalisation order={order} line={line} personalisation={personalisation} texts={texts} customise={customise} /> : null}
               </div>
             </li>
           );

@@ -6,7 +6,7 @@ import en from '../../../i18n/messages/en/orders.json';
 import hi from '../../../i18n/messages/hi/orders.json';
 import ar from '../../../i18n/messages/ar/orders.json';
 import { formatOrderTime } from './format-time';
-import { personalisationOf } from './personalisation';
+import { personalisationOf, unitsNeededIn } from './personalisation';
 import { orderServerMessageKeys } from './server-messages';
 import { buildTimeline } from './timeline';
 
@@ -62,9 +62,31 @@ describe('status timeline', () => {
 });
 
 describe('personalisation status', () => {
-  test('every unit of a customisable line needs details; plain lines have none', () => {
-    expect(personalisationOf({ quantity: 2, product_customization: { type: 'text', mediaLimit: 1 } })).toEqual({ type: 'text', unitsNeeded: 2 });
-    expect(personalisationOf({ quantity: 2, product_customization: null })).toBeNull();
+  const text = { type: 'text', mediaLimit: 1 } as const;
+  const photo = { id: 'i1', original: '/o', thumbnail: '/t' };
+  const open = { units: null, sentAt: null, locked: false };
+
+  test('every unit of a customisable line needs details until they are sent; plain lines have none', () => {
+    expect(personalisationOf({ quantity: 2, product_customization: text, customisation: open })).toMatchObject({ type: 'text', state: 'missing', unitsNeeded: 2, canCustomise: true });
+    expect(personalisationOf({ quantity: 2, product_customization: null, customisation: null })).toBeNull();
+  });
+
+  test('sent details can be replaced until the order is locked', () => {
+    const units = [{ text: 'Asha', customization_image: [] }, { text: 'Ravi', customization_image: [photo] }];
+    const sent = { units, sentAt: '2026-11-23T06:10:00.000Z', locked: false };
+    expect(personalisationOf({ quantity: 2, product_customization: text, customisation: sent })).toMatchObject({ state: 'sent', unitsNeeded: 0, units, canCustomise: true });
+    expect(personalisationOf({ quantity: 2, product_customization: text, customisation: { ...sent, locked: true } })).toMatchObject({ state: 'locked', canCustomise: false });
+    expect(personalisationOf({ quantity: 2, product_customization: text, customisation: { ...open, locked: true } })).toMatchObject({ state: 'locked', unitsNeeded: 0, units: null });
+  });
+
+  test('a cancelled order asks for nothing', () => {
+    expect(personalisationOf({ quantity: 1, product_customization: text, customisation: { ...open, locked: true } }, 'cancelled')).toMatchObject({ state: 'closed', unitsNeeded: 0, canCustomise: false });
+  });
+
+  test('the orders list counts the units still needed across an order', () => {
+    const line = (quantity: number, customisation: typeof open | null) => ({ quantity, product_customization: customisation ? text : null, customisation });
+    expect(unitsNeededIn({ status: 'placed', items: [line(2, open), line(1, null), line(3, open)] as never })).toBe(5);
+    expect(unitsNeededIn({ status: 'cancelled', items: [line(2, open)] as never })).toBe(0);
   });
 });
 

@@ -1,17 +1,47 @@
-import type { OrderLine } from '@shop/domain/order';
+import type { UnitCustomisation } from '@shop/domain/customisation';
+import type { Order, OrderLine } from '@shop/domain/order';
+
+/**
+ * Where a customisable line stands (issue 5):
+ * - `missing`: nothing sent yet and the order still takes it (a call to action);
+ * - `sent`: details sent; they can still be replaced;
+ * - `locked`: the order has gone into production, so what was sent (or nothing) is final;
+ * - `closed`: the order was cancelled; nothing more is asked.
+ */
+export type PersonalisationState = 'missing' | 'sent' | 'locked' | 'closed';
 
 export interface Personalisation {
   type: 'text' | 'image' | 'both';
-  /** Units of the line still waiting for the shopper's details. */
+  state: PersonalisationState;
+  /** Units of the line still waiting for the shopper's details (0 unless `missing`). */
   unitsNeeded: number;
+  /** What was sent, one entry per unit; null until sent. */
+  units: UnitCustomisation[] | null;
+  sentAt: string | null;
+  /** The Customise button is offered (missing or sent, not locked). */
+  canCustomise: boolean;
 }
 
-/**
- * A line's personalisation status: null for a product that is not customisable. Every unit of a customisable line
- * needs its details (spec §2: one block per ordered unit); the orders contract does not yet report details already
- * sent (the customisation dialog is issue 5), so every unit counts as needed until it does.
- */
-export function personalisationOf(line: Pick<OrderLine, 'quantity' | 'product_customization'>): Personalisation | null {
+type LineView = Pick<OrderLine, 'quantity' | 'product_customization'> & { customisation?: OrderLine['customisation'] };
+
+/** A line's personalisation status: null for a product that is not customisable. */
+export function personalisationOf(line: LineView, status?: Order['status']): Personalisation | null {
   if (!line.product_customization) return null;
-  return { type: line.product_customization.type, unitsNeeded: line.quantity };
+  const units = line.customisation?.units ?? null;
+  const sentAt = line.customisation?.sentAt ?? null;
+  const locked = line.customisation?.locked ?? false;
+  const state: PersonalisationState = status === 'cancelled' ? 'closed' : locked ? 'locked' : units ? 'sent' : 'missing';
+  return {
+    type: line.product_customization.type,
+    state,
+    unitsNeeded: state === 'missing' ? line.quantity : 0,
+    units,
+    sentAt,
+    canCustomise: state === 'missing' || state === 'sent',
+  };
+}
+
+/** Units across an order that still need details (the orders list flags such orders). */
+export function unitsNeededIn(order: Pick<Order, 'items' | 'status'>): number {
+  return order.items.reduce((sum, line) => sum + (personalisationOf(line, order.status)?.unitsNeeded ?? 0), 0);
 }

@@ -41,7 +41,7 @@ export async function OrderConfirmation({ order }: { order: Order }) {
         </Link>
       </section>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <OrderLines order={order} texts={texts} />
+        <OrderLines order={order} texts={texts} customise />
         <div className="flex flex-col gap-6">
           <OrderTotals order={order} texts={texts} />
           <OrderAddress order={order} texts={texts} />

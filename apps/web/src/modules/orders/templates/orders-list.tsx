@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { AccountHeading } from '@modules/account/templates/account-layout';
 import { TrackingPanel } from '../components/tracking-panel';
 import { formatOrderDate } from '../lib/format-time';
+import { unitsNeededIn } from '../lib/personalisation';
 import { orderTexts } from '../lib/texts';
 
 interface OrdersListProps {
@@ -30,37 +31,53 @@ export async function OrdersList({ orders, count, page, totalPages }: OrdersList
         </div>
       ) : (
         <ul className="flex flex-col gap-3" aria-label={t('list.title')}>
-          {orders.map((order) => (
-            <li key={order._id}>
-              <article aria-labelledby={`order-${order._id}`} className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:flex-row sm:items-start sm:justify-between">
-                <div className="min-w-0 text-sm">
-                  <h2 id={`order-${order._id}`} className="text-base font-semibold" dir="ltr">
-                    {order.number}
-                  </h2>
-                  <p className="text-muted">
-                    {t('list.placedOn', { date: formatOrderDate(order.createdAt, texts.locale) })} · {t('lines.title', { count: order.totalItems })}
-                  </p>
-                  <p className="mt-1">
-                    <span className="rounded bg-brand-soft px-2 py-0.5 font-medium text-brand" data-status={order.status}>
-                      {texts.statusLabels[order.status]}
-                    </span>
-                    <span className="ms-3 font-semibold">{formatInr(order.grandTotal)}</span>
-                  </p>
-                  <div className="mt-2">
-                    <TrackingPanel tracking={order.tracking} labels={texts.tracking} compact />
+          {orders.map((order) => {
+            const unitsNeeded = unitsNeededIn(order);
+            return (
+              <li key={order._id}>
+                <article aria-labelledby={`order-${order._id}`} className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:flex-row sm:items-start sm:justify-between">
+                  <div className="min-w-0 text-sm">
+                    <h2 id={`order-${order._id}`} className="text-base font-semibold" dir="ltr">
+                      {order.number}
+                    </h2>
+                    <p className="text-muted">
+                      {t('list.placedOn', { date: formatOrderDate(order.createdAt, texts.locale) })} · {t('lines.title', { count: order.totalItems })}
+                    </p>
+                    <p className="mt-1">
+                      <span className="rounded bg-brand-soft px-2 py-0.5 font-medium text-brand" data-status={order.status}>
+                        {texts.statusLabels[order.status]}
+                      </span>
+                      <span className="ms-3 font-semibold">{formatInr(order.grandTotal)}</span>
+                    </p>
+                    {unitsNeeded > 0 ? (
+                      <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1" data-personalisation-needed={unitsNeeded}>
+                        <span className="rounded bg-brand-soft px-2 py-0.5 font-medium text-ink">{t('lines.personalisationNeeded', { count: unitsNeeded })}</span>
+                        <Link
+                          href={`/my-account/orders/${order._id}`}
+                          prefetch={false}
+                          aria-label={t('list.personaliseLabel', { number: order.number })}
+                          className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
+                        >
+                          {t('list.personalise')}
+                        </Link>
+                      </p>
+                    ) : null}
+                    <div className="mt-2">
+                      <TrackingPanel tracking={order.tracking} labels={texts.tracking} compact />
+                    </div>
                   </div>
-                </div>
-                <Link
-                  href={`/my-account/orders/${order._id}`}
-                  prefetch={false}
-                  aria-label={t('list.viewLabel', { number: order.number })}
-                  className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-full border border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
-                >
-                  {t('list.view')}
-                </Link>
-              </article>
-            </li>
-          ))}
+                  <Link
+                    href={`/my-account/orders/${order._id}`}
+                    prefetch={false}
+                    aria-label={t('list.viewLabel', { number: order.number })}
+                    className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-full border border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
+                  >
+                    {t('list.view')}
+                  </Link>
+                </article>
+              </li>
+            );
+          })}
         </ul>
       )}
       {totalPages > 1 ? (

@@ -1,0 +1,91 @@
+import type { Order, OrderLine } from '@shop/domain/order';
+import { formatOrderTime } from '../lib/format-time';
+import type { Personalisation } from '../lib/personalisation';
+import type { OrderTexts } from '../lib/texts';
+import { CustomiseButton } from './customise-button';
+
+interface LinePersonalisationProps {
+  order: Pick<Order, '_id'>;
+  line: Pick<OrderLine, 'productId' | 'name'>;
+  personalisation: Personalisation;
+  texts: OrderTexts;
+  /** Offer the Customise button (order detail and confirmation pages). */
+  customise: boolean;
+}
+
+/**
+ * A customisable line's personalisation, rendered on the server: still missing (with a clear call to action), what was
+ * sent per unit (text and 80x80 thumbnails opening the display size), or locked once the order is in production.
+ */
+export function LinePersonalisation({ order, line, personalisation, texts, customise }: LinePersonalisationProps) {
+  const { t } = texts;
+  const { state, units } = personalisation;
+  const headingId = `personalisation-${order._id}-${line.productId}`;
+  return (
+    <section aria-labelledby={headingId} className="mt-3 rounded-lg border border-line p-3" data-personalisation={state}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id={headingId} className="text-sm font-semibold">
+          {t('lines.personalisation')}
+        </h3>
+        {state === 'locked' ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-surface px-2.5 py-0.5 text-xs font-semibold text-ink" data-locked>
+            <span aria-hidden="true">🔒</span> {t('lines.locked')}
+          </span>
+        ) : state === 'sent' ? (
+          <span className="rounded-full bg-success/10 px-2.5 py-0.5 text-xs font-semibold text-success">{t('lines.sent')}</span>
+        ) : null}
+      </div>
+      {state === 'missing' ? (
+        <div className="mt-2 flex flex-col gap-2 rounded-md bg-brand-soft p-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="text-ink">
+            <p className="font-semibold" data-personalisation-needed={personalisation.unitsNeeded}>
+              {t('lines.personalisationNeeded', { count: personalisation.unitsNeeded })}
+            </p>
+            <p className="text-ink/80">{t('lines.personalisationHint', { type: personalisation.type })}</p>
+          </div>
+          {customise ? (
+            <CustomiseButton orderId={order._id} productId={line.productId} label={t('lines.customise')} accessibleLabel={t('lines.customiseLabel', { name: line.name })} />
+          ) : null}
+        </div>
+      ) : null}
+      {state === 'locked' ? <p className="mt-1 text-muted">{units ? t('lines.lockedHint') : t('lines.lockedNone')}</p> : null}
+      {personalisation.sentAt && state !== 'missing' ? (
+        <p className="mt-1 text-xs text-muted">{t('lines.sentAt', { time: formatOrderTime(personalisation.sentAt, texts.locale) })}</p>
+      ) : null}
+      {units ? (
+        <ol className="mt-2 flex flex-col gap-2">
+          {units.map((unit, index) => (
+            <li key={index} className="flex flex-col gap-1" data-unit={index + 1}>
+              <p className="font-medium">{t('lines.unit', { unit: index + 1 })}</p>
+              {unit.text ? <p className="whitespace-pre-wrap break-words">{unit.text}</p> : null}
+              {unit.customization_image.length > 0 ? (
+                <ul className="flex flex-wrap gap-2">
+                  {unit.customization_image.map((image, i) => (
+                    <li key={image.id}>
+                      {/* The display size opens in a new tab; served to the uploader by the session cookie. */}
+                      <a href={image.original} target="_blank" rel="noopener" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-brand">
+                        <img
+                          src={image.thumbnail}
+                          alt={t('lines.photoAlt', { index: i + 1, unit: index + 1, name: line.name })}
+                          width={80}
+                          height={80}
+                          loading="lazy"
+                          className="h-20 w-20 rounded-lg border border-line object-cover"
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {state === 'sent' && customise ? (
+        <div className="mt-3">
+          <CustomiseButton orderId={order._id} productId={line.productId} label={t('lines.change')} accessibleLabel={t('lines.changeLabel', { name: line.name })} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
