@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       smsGatewayUrl: undefined,
       smsGatewayKey: undefined,
       smsTemplate: '{"to":"{phone}","message":"{message}"}',
+      s3: undefined,
     });
   });
 
@@ -135,6 +136,56 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ MAIL_FROM: 'no-reply@shop.example' }).mailFrom).toBe('no-reply@shop.example');
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+  });
+
+  const s3Env = {
+    S3_ENDPOINT: 'https://s3.example:9000',
+    S3_BUCKET: 'shop-uploads',
+    S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI',
+  };
+
+  it('reads the upload bucket settings, with region us-east-1 and path-style addressing by default', () => {
+    expect(loadConfig(s3Env).s3).toEqual({
+      endpoint: 'https://s3.example:9000',
+      bucket: 'shop-uploads',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...s3Env, S3_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: 'false' }).s3).toMatchObject({
+      region: 'eu-central-1',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ S3_ENDPOINT: '', S3_BUCKET: '' }).s3).toBeUndefined();
+  });
+
+  it.each(['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)(
+    'refuses the bucket settings without %s, naming it',
+    (name) => {
+      const { [name]: _, ...rest } = s3Env;
+      expect(() => loadConfig(rest)).toThrow(new RegExp(`^Invalid environment: ${name}: is needed because S3_`));
+    },
+  );
+
+  it('names every missing bucket setting, also when only a tuning one is set', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'shop-uploads' })).toThrow(
+      'Invalid environment: S3_ENDPOINT: is needed because S3_BUCKET is set (set S3_ENDPOINT, S3_BUCKET, ' +
+        'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY together, or none of S3_*); S3_ACCESS_KEY_ID: is needed because',
+    );
+    expect(() => loadConfig({ S3_REGION: 'eu-west-1' })).toThrow(/^Invalid environment: S3_ENDPOINT: .*S3_REGION is set.*S3_SECRET_ACCESS_KEY: is needed/);
+  });
+
+  it.each([
+    ['S3_ENDPOINT', 's3.example:9000'],
+    ['S3_ENDPOINT', 'ftp://s3.example'],
+    ['S3_BUCKET', 'Shop_Uploads'],
+    ['S3_BUCKET', 'ab'],
+    ['S3_REGION', 'EU West'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
+  ])('refuses a bad %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ ...s3Env, [name]: value })).toThrow(new RegExp(`^Invalid environment: ${name}:`));
   });
 
   it('defaults SITE_URL to the storefront port on localhost', () => {

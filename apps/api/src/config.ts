@@ -104,7 +104,63 @@ const envSchema = z.object({
       if (problem) context.addIssue({ code: 'custom', message: problem });
     })
     .default(DEFAULT_SMS_TEMPLATE),
+  // Uploads (issue 5): unset, they go to $DATA_DIR/uploads; with the four below, to an S3-compatible bucket.
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      message: 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens',
+    })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, { message: 'must be a region name such as us-east-1' })
+    .optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
+
+/** Set all four for S3 storage, or none for local disk; S3_REGION and S3_FORCE_PATH_STYLE only tune them. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_ALL = [...S3_REQUIRED, 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_REGION, us-east-1 by default (what most self-hosted servers expect in the signature). */
+  region: string;
+  /** S3_FORCE_PATH_STYLE, true by default: `endpoint/bucket/key`, as self-hosted servers need. */
+  forcePathStyle: boolean;
+}
+
+function s3Settings(env_: z.infer<typeof envSchema>): S3Settings | undefined {
+  const set = S3_ALL.filter((name) => env_[name] !== undefined);
+  if (set.length === 0) return undefined;
+  // A half-configured bucket would silently put uploads on one machine's disk: refuse, naming what is missing.
+  const missing = S3_REQUIRED.filter((name) => env_[name] === undefined);
+  if (missing.length > 0) {
+    const problems = missing.map(
+      (name) => `${name}: is needed because ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set (set ${S3_REQUIRED.join(', ')} together, or none of S3_*)`,
+    );
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  return {
+    endpoint: env_.S3_ENDPOINT!,
+    bucket: env_.S3_BUCKET!,
+    accessKeyId: env_.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env_.S3_SECRET_ACCESS_KEY!,
+    region: env_.S3_REGION ?? 'us-east-1',
+    forcePathStyle: env_.S3_FORCE_PATH_STYLE ?? true,
+  };
+}
 
 export interface Config {
   port: number;
@@ -138,6 +194,8 @@ export interface Config {
   smsGatewayKey: string | undefined;
   /** SMS_TEMPLATE: the gateway's JSON body with {phone}, {national}, {message}, {key} placeholders. */
   smsTemplate: string;
+  /** S3_*: uploads go to this S3-compatible bucket; unset, to $DATA_DIR/uploads (storage/create-object-store.ts). */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (env_.SMS_GATEWAY_KEY && !env_.SMS_GATEWAY_URL) {
     throw new ConfigError('Invalid environment: SMS_GATEWAY_KEY: needs SMS_GATEWAY_URL too');
   }
+  const s3 = s3Settings(env_);
   const dataDir = resolve(cwd, env_.DATA_DIR);
   return {
     port: env_.API_PORT,
@@ -188,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsGatewayUrl: env_.SMS_GATEWAY_URL,
     smsGatewayKey: env_.SMS_GATEWAY_KEY,
     smsTemplate: env_.SMS_TEMPLATE,
+    s3,
   };
 }

@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { createObjectStore } from './create-object-store.ts';
 import { LocalDiskStore } from './local-disk-store.ts';
 import { objectStoreContract } from './object-store-contract.ts';
+import { S3Store } from './s3-store.ts';
 
 let dir: string;
 let store: LocalDiskStore;
@@ -54,6 +55,21 @@ describe('LocalDiskStore on disk', () => {
 });
 
 describe('createObjectStore', () => {
+  it('gives the S3 store when S3_* is set, whatever DATA_DIR says', () => {
+    const created = createObjectStore(
+      loadConfig({
+        DATA_DIR: '/srv/shop-data',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_BUCKET: 'shop-uploads',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }),
+    );
+    expect(created).toBeInstanceOf(S3Store);
+    expect(created.description).toBe('s3 bucket shop-uploads at http://minio.internal:9000');
+    (created as S3Store).destroy();
+  });
+
   it('gives the local disk store under $DATA_DIR/uploads when S3 is not configured', () => {
     const created = createObjectStore(loadConfig({ DATA_DIR: '/srv/shop-data' }, '/'));
     expect(created).toBeInstanceOf(LocalDiskStore);

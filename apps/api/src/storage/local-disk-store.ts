@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import type { ObjectStore, StoredObject } from './object-store.ts';
+import { assertContentType } from './content-type.ts';
 import { assertSafeKey } from './safe-key.ts';
 
 /**
@@ -26,7 +27,7 @@ export class LocalDiskStore implements ObjectStore {
     assertSafeKey(key);
     // Type first, body second: a body on disk always has its type (a crash in between leaves only a stray type
     // file, which the next put of that key replaces).
-    await this.writeAtomically(this.typePath(key), Buffer.from(`${cleanContentType(contentType)}\n`));
+    await this.writeAtomically(this.typePath(key), Buffer.from(`${assertContentType(contentType)}\n`));
     await this.writeAtomically(this.bodyPath(key), body);
   }
 
@@ -91,15 +92,6 @@ async function readIfPresent(path: string): Promise<Buffer | null> {
 
 function isErrno(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && 'code' in error;
-}
-
-/** One line, no control characters: the type is written to a text file and later into a response header. */
-function cleanContentType(contentType: string): string {
-  const cleaned = contentType.trim();
-  if (cleaned === '' || /[\u0000-\u001f\u007f]/.test(cleaned)) {
-    throw new Error(`Invalid content type ${JSON.stringify(contentType.slice(0, 80))}`);
-  }
-  return cleaned;
 }
 
 /** Only for objects whose type file went missing (e.g. copied in by hand): the API names keys by their format. */

@@ -1,0 +1,11 @@
+/**
+ * A stored object's content type goes into a file (disk) or a header (S3) and later into the response that serves
+ * it, so it must be one printable line: anything else is a bug in the caller, refused before anything is written.
+ */
+export function assertContentType(contentType: string): string {
+  const cleaned = contentType.trim();
+  if (cleaned === '' || cleaned.length > 200 || !/^[\x20-\x7e]+$/.test(cleaned)) {
+    throw new Error(`Invalid content type ${JSON.stringify(contentType.slice(0, 80))}`);
+  }
+  return cleaned;
+}
