@@ -34,6 +34,27 @@ describe('LocalDiskStore on disk', () => {
     expect((await stat(join(dir, 'uploads'))).mode & 0o777).toBe(0o700);
   });
 
+  it('replaces an object in one step: readers during an overwrite see the old or the new bytes, never a mix', async () => {
+    const key = 'atomic/big.bin';
+    const before = Buffer.alloc(8 * 1024 * 1024, 1);
+    const after = Buffer.alloc(8 * 1024 * 1024, 2);
+    await store.put(key, before, 'application/octet-stream');
+    const writing = store.put(key, after, 'application/octet-stream');
+    const seen: (number | string)[] = [];
+    let done = false;
+    void writing.finally(() => (done = true));
+    while (!done) {
+      const got = await store.get(key);
+      if (got === null) seen.push('missing');
+      else if (got.body.equals(before)) seen.push(1);
+      else if (got.body.equals(after)) seen.push(2);
+      else seen.push(`torn (${got.body.length} bytes)`);
+    }
+    await writing;
+    expect(seen.filter((read) => read !== 1 && read !== 2)).toEqual([]);
+    expect((await store.get(key))?.body.equals(after)).toBe(true);
+  });
+
   it('leaves no temp files behind', async () => {
     await store.put('tidy/one.png', Buffer.from('1'), 'image/png');
     await store.put('tidy/one.png', Buffer.from('2'), 'image/png');
