@@ -14,12 +14,16 @@ import { outboxPlugin } from './plugins/outbox.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
+import { storagePlugin } from './plugins/storage.ts';
+import { createObjectStore } from './storage/create-object-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 import { routes } from './routes/index.ts';
 
 export interface BuildAppOptions {
   config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'> &
     Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> &
-    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> & {
+    Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> &
+    Partial<Pick<Config, 'dataDir'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -29,6 +33,11 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The outbox worker's timing (tests shorten it), or false for an app that sends nothing itself. */
   outboxWorker?: Partial<OutboxWorkerTiming> | false;
+  /**
+   * Where uploads are stored. Default: createObjectStore(config) when the config has a dataDir (server.ts passes the
+   * whole Config), else a scratch folder removed when the app closes (tests).
+   */
+  objectStore?: ObjectStore;
   /** Milliseconds between housekeeping passes (default hourly), or false for none in this app. */
   housekeeping?: number | false;
 }
@@ -76,6 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
+  await app.register(storagePlugin, {
+    store: options.objectStore ?? (config.dataDir ? createObjectStore(config as Config) : undefined),
+  });
   await app.register(outboxPlugin, {
     db: options.db.db,
     settings: { ...config, production: config.nodeEnv === 'production' },

@@ -53,9 +53,11 @@ export const customisationMessages = {
   productId: 'Product id is missing or not a product id',
   orderNotFound: 'Order not found',
   productNotInOrder: 'This product is not in this order',
+  lineId: 'This product is in the order more than once: say which line (lineId)',
   notCustomisable: 'This product is not personalised',
   unitCount: (quantity: number) => `Send one entry for each of the ${quantity} ordered unit${quantity === 1 ? '' : 's'}`,
   locked: 'Personalisation is locked: this order has gone into production',
+  cancelled: 'This order was cancelled: personalisation can no longer be sent',
   imageNotFound: 'A photo was not found among your uploads; upload it again',
   imageInUse: 'A photo can be used for one unit only; upload it again for this one',
   noFiles: 'Choose at least one photo (field "files")',
@@ -97,6 +99,11 @@ export type CustomisationEntry = z.output<typeof customisationEntrySchema>;
 export const customisationRequestSchema = z.object({
   productId: uuid(customisationMessages.productId),
   orderId: uuid(customisationMessages.orderId),
+  /**
+   * Which line, when the product is in the order more than once (two options of it); optional otherwise. Not in the
+   * spec's payload: an addition that the spec's clients never need to send.
+   */
+  lineId: uuid(customisationMessages.lineId).optional(),
   customisation: z.array(customisationEntrySchema, { error: customisationMessages.unitCount(1) }).min(1, { error: customisationMessages.unitCount(1) }).max(99),
 });
 export type CustomisationRequest = z.input<typeof customisationRequestSchema>;
@@ -138,6 +145,12 @@ export function checkSelectedFileCount(customization: Pick<ProductCustomization,
 /** Details may be sent or replaced until the order goes into production (and never on a cancelled order). */
 export function customisationOpen(status: OrderStatus): boolean {
   return status === 'placed' || status === 'confirmed';
+}
+
+/** Why details can no longer be sent for an order in `status` (null while they can). */
+export function customisationClosedMessage(status: OrderStatus): string | null {
+  if (customisationOpen(status)) return null;
+  return status === 'cancelled' ? customisationMessages.cancelled : customisationMessages.locked;
 }
 
 /** What the customer sent for one unit, as an order line shows it (spec §3: each per-unit entry holds customization_image). */

@@ -1,11 +1,13 @@
-import { type Database, orderIdempotencyKeys, outbox, session, verification } from '@shop/db';
+import { customisationUploads, type Database, orderIdempotencyKeys, outbox, session, verification } from '@shop/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 
 /**
  * Rows that have done their job and only grow the database: sent or failed messages (their codes and links are
  * long dead; the dev outbox page only shows the latest), sign-in sessions and verification codes/links that expired,
- * and order idempotency keys past any sensible retry.
+ * order idempotency keys past any sensible retry, and personalisation photos that no order line uses a day after
+ * their upload (row and stored images).
  * Each statement deletes a bounded batch, so a long-neglected table is trimmed over several passes without one long
  * lock; every process may run this, the deletes do not conflict.
  */
@@ -14,6 +16,8 @@ export const OUTBOX_KEEP_DAYS = 30;
 export const EXPIRED_KEEP_HOURS = 24;
 /** A retry comes within minutes; a week covers a phone that was offline for days (decision 017). */
 export const IDEMPOTENCY_KEEP_DAYS = 7;
+/** A customer uploads and sends within minutes; a day covers a dialog left open overnight (decision 023). */
+export const UNUSED_UPLOAD_KEEP_HOURS = 24;
 export const PRUNE_BATCH = 5_000;
 
 const tasks: Record<string, (batch: number) => SQL> = {
@@ -35,14 +39,31 @@ const tasks: Record<string, (batch: number) => SQL> = {
        where created_at < now() - ${IDEMPOTENCY_KEEP_DAYS}::int * interval '1 day' limit ${batch})`,
 };
 
-export type PruneCounts = Record<keyof typeof tasks, number>;
+export type PruneCounts = Record<keyof typeof tasks | 'uploads', number>;
 
-/** One pass: how many rows each task deleted. */
-export async function pruneOnce(db: Database, batch = PRUNE_BATCH): Promise<PruneCounts> {
+/**
+ * Unused uploads: the rows go first (so nothing can attach or serve them any more), then their objects. An object
+ * whose removal fails is left behind unreachable (no row names it); it costs disk space, never privacy.
+ */
+async function pruneUploads(db: Database, store: ObjectStore, batch: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${customisationUploads} where id in (
+      select id from ${customisationUploads}
+       where line_id is null and created_at < now() - ${UNUSED_UPLOAD_KEEP_HOURS}::int * interval '1 hour'
+       limit ${batch})
+    returning display_key, thumbnail_key`);
+  const gone = rowsOf<{ display_key: string; thumbnail_key: string }>(result);
+  await Promise.allSettled(gone.flatMap((row) => [store.delete(row.display_key), store.delete(row.thumbnail_key)]));
+  return gone.length;
+}
+
+/** One pass: how many rows each task deleted. Uploads are pruned only when given their store. */
+export async function pruneOnce(db: Database, batch = PRUNE_BATCH, store?: ObjectStore): Promise<PruneCounts> {
   const counts: Record<string, number> = {};
   for (const [name, statement] of Object.entries(tasks)) {
     const result = await db.execute(sql`with gone as (${statement(batch)} returning 1) select count(*)::int as n from gone`);
     counts[name] = rowsOf<{ n: number }>(result)[0]?.n ?? 0;
   }
+  counts.uploads = store ? await pruneUploads(db, store, batch) : 0;
   return counts as PruneCounts;
 }

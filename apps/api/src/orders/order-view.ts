@@ -1,8 +1,9 @@
-import { type Database, orderLines, orders, orderStatusHistory } from '@shop/db';
+import { customisationUploads, type Database, orderLineCustomisations, orderLines, orders, orderStatusHistory } from '@shop/db';
 import type { Order, OrderTracking } from '@shop/domain/order';
 import { customerCanCancel } from '@shop/domain/order-status';
-import { customisationOpen } from '@shop/domain/customisation';
+import { customisationOpen, type LineCustomisation, type UploadedImage } from '@shop/domain/customisation';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { toUploadedImage } from '../personalisation/uploaded-image.ts';
 
 /** Orders as the API answers them: the order row, its lines (in order) and its status history (oldest first). */
 
@@ -19,7 +20,23 @@ function history(rows: HistoryRow[]) {
   return rows.map((row) => ({ status: row.status, at: row.at.toISOString(), actor: row.actor, note: row.note }));
 }
 
-export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[]): Order {
+/** What was sent for the lines that have details: line id -> texts, time, and photos per unit in their order. */
+export type LineDetails = Map<string, { texts: string[]; sentAt: Date; images: UploadedImage[][] }>;
+
+/** A customisable line's block (issue 5): what was sent per unit (texts and photos), when, and whether it is locked. */
+function lineCustomisation(line: LineRow, status: OrderRow['status'], details: LineDetails): LineCustomisation | null {
+  if (!line.customization) return null;
+  const locked = !customisationOpen(status);
+  const sent = details.get(line.id);
+  if (!sent) return { units: null, sentAt: null, locked };
+  return {
+    units: sent.texts.map((text, unit) => ({ text, customization_image: sent.images[unit] ?? [] })),
+    sentAt: sent.sentAt.toISOString(),
+    locked,
+  };
+}
+
+export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], details: LineDetails = new Map()): Order {
   return {
     _id: row.id,
     number: row.number,
@@ -41,7 +58,7 @@ export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[]):
       itemMrp: line.mrp * line.quantity,
       cod: line.cod,
       product_customization: line.customization ?? null,
-      customisation: line.customization ? { units: null, sentAt: null, locked: !customisationOpen(row.status) } : null,
+      customisation: lineCustomisation(line, row.status, details),
     })),
     totalItems: row.totalItems,
     total: row.total,
@@ -59,7 +76,35 @@ export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[]):
   };
 }
 
-/** Lines and history of several orders in two queries, then assembled in the rows' order. */
+/**
+ * The details sent for the personalised lines among `lines`, texts and photos together in one query (a left join:
+ * a text-only line has no photos); no query when no line is personalised.
+ */
+async function lineDetails(db: Reader, lines: LineRow[]): Promise<LineDetails> {
+  const personalised = lines.filter((line) => line.customization !== null).map((line) => line.id);
+  const details: LineDetails = new Map();
+  if (personalised.length === 0) return details;
+  const rows = await db
+    .select({
+      lineId: orderLineCustomisations.lineId,
+      texts: orderLineCustomisations.texts,
+      sentAt: orderLineCustomisations.sentAt,
+      imageId: customisationUploads.id,
+      unit: customisationUploads.unit,
+    })
+    .from(orderLineCustomisations)
+    .leftJoin(customisationUploads, eq(customisationUploads.lineId, orderLineCustomisations.lineId))
+    .where(inArray(orderLineCustomisations.lineId, personalised))
+    .orderBy(asc(orderLineCustomisations.lineId), asc(customisationUploads.unit), asc(customisationUploads.position));
+  for (const row of rows) {
+    let sent = details.get(row.lineId);
+    if (!sent) details.set(row.lineId, (sent = { texts: row.texts, sentAt: row.sentAt, images: [] }));
+    if (row.imageId !== null && row.unit !== null) (sent.images[row.unit] ??= []).push(toUploadedImage(row.imageId));
+  }
+  return details;
+}
+
+/** Lines and history of several orders in two queries (three when a line is personalised), then assembled in the rows' order. */
 async function assemble(db: Reader, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -74,9 +119,10 @@ async function assemble(db: Reader, rows: OrderRow[]): Promise<Order[]> {
     for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
     return byOrder;
   };
+  const details = await lineDetails(db, lines);
   const linesByOrder = group(lines);
   const changesByOrder = group(changes);
-  return rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? []));
+  return rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? [], details));
 }
 
 /** One order; with `userId`, only if it is that user's (another user's order is simply not found). */

@@ -22,7 +22,7 @@ export const housekeepingPlugin = fp(
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
     const pass = () => {
-      running = pruneOnce(options.db)
+      running = pruneOnce(options.db, undefined, app.objectStore)
         .then((counts) => {
           if (Object.values(counts).some((n) => n > 0)) app.log.info({ pruned: counts }, 'housekeeping: old rows deleted');
         })

@@ -20,6 +20,7 @@ import { subscribeNewsletterRoutes } from './subscribe-newsletter/index.ts';
 import { feedbacksRoutes } from './feedbacks/index.ts';
 import { reviewsRoutes } from './reviews/index.ts';
 import { userReviewRoutes } from './user-review/index.ts';
+import { userCustomisationRoutes } from './user-customisation/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, options) => {
@@ -44,4 +45,5 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(feedbacksRoutes);
   await app.register(reviewsRoutes);
   await app.register(userReviewRoutes);
+  await app.register(userCustomisationRoutes);
 };

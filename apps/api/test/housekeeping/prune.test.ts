@@ -42,7 +42,7 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
         values (${userId}, ${key}, 'hash', gen_random_uuid(), ${ago(age)})`);
     }
 
-    expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 2, sessions: 1, verifications: 1, idempotencyKeys: 1 });
+    expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 2, sessions: 1, verifications: 1, idempotencyKeys: 1, uploads: 0 });
 
     const left = await ctx.handle.db.execute(sql`select recipient from outbox order by recipient`);
     expect((left as unknown as { rows: { recipient: string }[] }).rows.map((r) => r.recipient)).toEqual([
@@ -54,7 +54,7 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
     // A second pass finds nothing more to do.
     const keys = await ctx.handle.db.execute(sql`select key from order_idempotency_keys`);
     expect((keys as unknown as { rows: { key: string }[] }).rows).toEqual([{ key: 'new-key' }]);
-    expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 0, sessions: 0, verifications: 0, idempotencyKeys: 0 });
+    expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 0, sessions: 0, verifications: 0, idempotencyKeys: 0, uploads: 0 });
   });
 
   it('trims a large backlog in bounded batches', async () => {

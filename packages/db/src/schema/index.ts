@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './accounts.ts';
 export * from './orders.ts';
 export * from './engagement.ts';
+export * from './personalisation.ts';

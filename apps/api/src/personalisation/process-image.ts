@@ -1,0 +1,61 @@
+import { customisationMessages, DISPLAY_MAX_SIDE, THUMBNAIL_SIZE } from '@shop/domain/customisation';
+import decodeHeic from 'heic-decode';
+import sharp, { type Sharp } from 'sharp';
+import { fieldError } from './errors.ts';
+import { type CheckedImage, MAX_INPUT_PIXELS } from './image-checks.ts';
+
+/** What is stored for one upload: both images are new encodings, so no byte of the original file survives. */
+export interface ProcessedImage {
+  display: { body: Buffer; contentType: string; width: number; height: number };
+  thumbnail: { body: Buffer; contentType: string };
+}
+
+/** A photo to print on a mug or a lamp shade: WebP at a quality where the print shows no artefacts. */
+const DISPLAY_QUALITY = 85;
+const THUMBNAIL_QUALITY = 70;
+
+/**
+ * The pixels of an upload, oriented: sharp reads JPEG, PNG, WebP and AV1-coded HEIF itself; HEVC-coded HEIC (what
+ * phones take) is decoded by libheif compiled to WebAssembly (heic-decode), since sharp's prebuilt libvips has no
+ * HEVC decoder (patents), and libheif applies the HEIF rotation itself. `limitInputPixels` stays on as a second
+ * guard behind the header check.
+ */
+async function pixels(bytes: Buffer, checked: CheckedImage): Promise<Sharp> {
+  if (checked.format === 'heif' && checked.compression !== 'av1') {
+    const decoded = await decodeHeic({ buffer: bytes });
+    if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw fieldError(400, 'files', customisationMessages.tooManyPixels);
+    return sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
+      raw: { width: decoded.width, height: decoded.height, channels: 4 },
+      limitInputPixels: MAX_INPUT_PIXELS,
+    });
+  }
+  // rotate() with no angle turns the image upright by its EXIF orientation (the tag itself is not kept).
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+}
+
+/**
+ * Re-encodes one checked upload into a display image (longest side at most DISPLAY_MAX_SIDE) and an 80x80 cover
+ * thumbnail. sharp writes no metadata unless asked (no EXIF, no GPS, no XMP; colours are converted to sRGB).
+ */
+export async function processImage(bytes: Buffer, checked: CheckedImage): Promise<ProcessedImage> {
+  try {
+    const source = await pixels(bytes, checked);
+    const [display, thumbnail] = await Promise.all([
+      source
+        .clone()
+        .resize({ width: DISPLAY_MAX_SIDE, height: DISPLAY_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: DISPLAY_QUALITY })
+        .toBuffer({ resolveWithObject: true }),
+      source.clone().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover' }).webp({ quality: THUMBNAIL_QUALITY }).toBuffer(),
+    ]);
+    return {
+      display: { body: display.data, contentType: 'image/webp', width: display.info.width, height: display.info.height },
+      thumbnail: { body: thumbnail, contentType: 'image/webp' },
+    };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'CustomisationError') throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw fieldError(400, 'files', customisationMessages.tooManyPixels);
+    // A truncated or corrupt file that passed the header checks.
+    throw fieldError(400, 'files', customisationMessages.unreadable);
+  }
+}
