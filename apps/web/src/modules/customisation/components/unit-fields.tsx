@@ -93,7 +93,7 @@ export function UnitFields(props: UnitFieldsProps) {
               htmlFor={ids.picker}
               className={`inline-flex min-h-11 cursor-pointer items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand hover:bg-brand-soft peer-focus-visible:ring-2 peer-focus-visible:ring-brand peer-focus-visible:ring-offset-2 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
             >
-              {images.length > 0 ? t('photosAgain', { count: mediaLimit }) : t('photosButton', { count: mediaLimit })}
+              {t('photosButton', { count: mediaLimit })}
             </label>
           </div>
           <p id={ids.hint} className="text-xs text-muted">
