@@ -6,6 +6,13 @@
 // gives every product and option a large stock, signs in BENCH_USERS customers by SMS code (read from the outbox
 // table, as the delivery worker would) with one saved address each, and places orders of 1–2 lines as them, each
 // request a different customer and product, authenticated with a Bearer access token like the storefront.
+//
+// Cost mode (a busy machine makes throughput noise; CPU time per request does not move much with the load):
+//   BENCH_COST=400 DATABASE_URL=… node bench/orders.mjs
+// places 400 orders 10 at a time (after 200 unmeasured) and answers, per request, the CPU time of the API process and
+// of the database's server processes (/proc counters) and the statements node-postgres sent (bench/count-queries.mjs,
+// preloaded into the API); GET /api/user/addresses (the signed-in baseline) is measured the same way.
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -22,6 +29,9 @@ const base = `http://127.0.0.1:${port}`;
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const userCount = Number(process.env.BENCH_USERS ?? 20);
 const runTag = Date.now().toString(36);
+const costRequests = Number(process.env.BENCH_COST ?? 0);
+const queryCountFile = join(tmpdir(), `shop-bench-queries-${process.pid}`);
+const costArgs = costRequests > 0 ? ['--import', new URL('./count-queries.mjs', import.meta.url).pathname] : [];
 
 const api = startApi({
   API_PORT: port,
@@ -32,9 +42,11 @@ const api = startApi({
   SITE_URL: 'http://localhost:3130',
   // Seeded images and the like go to a scratch folder, not the shop's ./.data.
   DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), 'shop-bench-orders'),
+  BENCH_QUERY_COUNT_FILE: queryCountFile,
   // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API (Node refuses --cpu-prof in NODE_OPTIONS).
-}, (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean));
-const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+}, [...costArgs, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
+// Named, so cost mode can leave the benchmark's own connections out of the database's CPU time.
+const db = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'bench-orders' });
 
 try {
   // The first start seeds the catalogue and renders its images: allow it a few minutes.
@@ -47,6 +59,9 @@ try {
   console.log(`${users.length} customers signed in, one address each`);
 
   const before = await scalar('select count(*)::int as n from orders');
+  if (costRequests > 0) {
+    await measureCost(users, lines);
+  }
   let next = 0;
   const order = (withKey) => ({
     method: 'POST',
@@ -77,7 +92,7 @@ try {
     { name: 'place order with Idempotency-Key, max throughput', connections: 20, requests: [order(true)] },
     { name: 'place order at 100 orders/s', connections: 10, overallRate: 100, requests: [order(false)] },
   ];
-  for (const scenario of scenarios) {
+  for (const scenario of costRequests > 0 ? [] : scenarios) {
     const result = await autocannon({ url: base, duration, ...scenario });
     if (scenario.quiet) continue;
     const non2xx = result.non2xx + result.errors + result.timeouts;
@@ -93,6 +108,72 @@ try {
 } finally {
   await db.end();
   await stopAll([api]);
+}
+
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // the process has gone (a pooled connection closed)
+  }
+}
+
+/** CPU of the API, CPU of the database's server processes serving it, statements sent so far. */
+async function costCounters() {
+  const { rows } = await db.query(`select pid from pg_stat_activity where datname = current_database() and application_name <> 'bench-orders'`);
+  const backends = new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+  api.kill('SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { api: cpuSeconds(api.pid), backends, statements: Number(readFileSync(queryCountFile, 'utf8')) };
+}
+
+/** Runs `count` requests 10 at a time; every one must answer `status`. */
+async function run(count, request, status) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const response = await request(next++);
+      if (response.status !== status) throw new Error(`${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+}
+
+async function measureCost(users, lines) {
+  const orderRequest = (n) => {
+    const user = users[n % users.length];
+    const first = lines[(n * 7) % lines.length];
+    const second = lines[(n * 13 + 5) % lines.length];
+    const items = [{ productId: first.productId, variantId: first.variantId, quantity: 1 + (n % 2) }];
+    if (n % 3 === 0 && second.productId !== first.productId) items.push({ productId: second.productId, variantId: second.variantId, quantity: 1 });
+    return fetch(`${base}/api/user/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ items, addressId: user.addressId, paymentMethod: 'cod' }),
+    });
+  };
+  const addressesRequest = (n) => fetch(`${base}/api/user/addresses`, { headers: { authorization: `Bearer ${users[n % users.length].token}` } });
+  for (const [name, request, status] of [
+    ['GET /api/user/addresses', addressesRequest, 200],
+    ['POST /api/user/order', orderRequest, 201],
+  ]) {
+    await run(costRequests / 2, request, status); // warm-up: the pool's connections open, the JIT settles
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // the outbox worker delivers what the warm-up wrote
+    const start = await costCounters();
+    await run(costRequests, request, status);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const end = await costCounters();
+    let database = 0;
+    for (const [pid, seconds] of end.backends) database += seconds - (start.backends.get(pid) ?? 0);
+    const per = (seconds) => ((seconds * 1000) / costRequests).toFixed(2);
+    console.log(
+      `${name}: API CPU ${per(end.api - start.api)} ms, PostgreSQL CPU ${per(database)} ms, ` +
+        `${((end.statements - start.statements) / costRequests).toFixed(2)} statements per request (${costRequests} requests, 10 at a time)`,
+    );
+  }
 }
 
 async function scalar(query) {

@@ -24,13 +24,19 @@ export interface UserProfile {
   phoneVerified: boolean;
 }
 
+/** The columns of the user row that say who is calling (what `loadUser` and the order's first read select). */
+export type UserRow = Pick<typeof users.$inferSelect, 'id' | 'role' | 'name' | 'email' | 'phoneNumber' | 'banned' | 'emailVerified' | 'phoneNumberVerified'>;
+
+/** A user id as tokens and sessions carry it (a UUID), before it goes into a query as one. */
+export function isUserId(id: string): boolean {
+  return /^[0-9a-f-]{36}$/i.test(id);
+}
+
 /**
- * The user row behind a token or session, read on every authenticated request (one primary-key lookup),
- * so a role change, a ban or a deleted account takes effect at once rather than when the token expires.
+ * Who a user row says the caller is, or null when it may not act: the one rule for "signed in" (a missing or banned
+ * account is not), used by `loadUser` and by routes that read the row inside their own first statement.
  */
-export async function loadUser(db: Database, id: string): Promise<(RequestUser & { profile: UserProfile }) | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+export function requestUserFrom(row: UserRow | null | undefined): (RequestUser & { profile: UserProfile }) | null {
   if (!row || row.banned) return null;
   const role = row.role as UserRole;
   const email = visibleEmail(row.email);
@@ -50,4 +56,14 @@ export async function loadUser(db: Database, id: string): Promise<(RequestUser &
       phoneVerified: row.phoneNumber !== null && row.phoneNumberVerified === true,
     },
   };
+}
+
+/**
+ * The user row behind a token or session, read on every authenticated request (one primary-key lookup),
+ * so a role change, a ban or a deleted account takes effect at once rather than when the token expires.
+ */
+export async function loadUser(db: Database, id: string): Promise<(RequestUser & { profile: UserProfile }) | null> {
+  if (!isUserId(id)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return requestUserFrom(row);
 }

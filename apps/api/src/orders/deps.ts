@@ -10,7 +10,7 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     db: app.db,
     // Site settings change rarely; the response cache keeps them for its window and forgets them on invalidate.
     shippingRules: () => app.responseCache.memo('shipping-rules', () => loadShippingRules(app.db)),
-    enqueue: (message, db) => app.outbox.enqueue(message, db),
+    wakeOutbox: () => app.outbox.worker.wake(),
     invalidateCatalogue: () => app.responseCache.invalidate(),
   };
 }

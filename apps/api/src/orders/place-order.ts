@@ -1,23 +1,27 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { addresses, type Database, orderIdempotencyKeys } from '@shop/db';
+import { type Database, orderIdempotencyKeys } from '@shop/db';
 import { formatInr } from '@shop/domain/money';
 import { couponMessages, type Order, orderMessages, type PlaceOrderValues } from '@shop/domain/order';
 import { grandTotal, type ShippingRules, shippingFor } from '@shop/domain/pricing';
 import { and, eq } from 'drizzle-orm';
-import type { OutboxMessageInput, OutboxWriter } from '../outbox/enqueue.ts';
+import { requestUserFrom } from '../auth/request-user.ts';
+import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
+import { SIGN_IN_MESSAGE } from '../plugins/auth.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
 import { isUniqueViolation, OrderError } from './errors.ts';
+import { readOrderInputs } from './order-inputs.ts';
 import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';
-import { lineLabel, priceLines } from './price-lines.ts';
-import { takeStock } from './stock.ts';
-import { insertOrder, type OrderLineRow, type OrderRow, type StatusRow } from './write-order.ts';
+import { lineLabel, outOfStock, priceRows, productIdsOf } from './price-lines.ts';
+import { shortOfStock } from './stock.ts';
+import { isShortOfStock, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
 
 /** What placing an order needs from the app: the database and a few of its services. */
 export interface OrderDeps {
   db: Database;
   shippingRules(): Promise<ShippingRules>;
-  enqueue(message: OutboxMessageInput, db: OutboxWriter): Promise<string>;
+  /** Tells this process's outbox worker a message was committed (the order's statement writes it). */
+  wakeOutbox(): void;
   /** Forgets cached catalogue answers (a product ran out or came back). */
   invalidateCatalogue(): Promise<void>;
 }
@@ -55,7 +59,10 @@ async function replay(db: Database, userId: string, key: string, hash: string): 
     .from(orderIdempotencyKeys)
     .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, key)))
     .limit(1);
-  if (!row) return null;
+  return row ? replayOf(db, userId, row, hash) : null;
+}
+
+async function replayOf(db: Database, userId: string, row: { requestHash: string; orderId: string }, hash: string): Promise<Placed | null> {
   if (row.requestHash !== hash) throw new OrderError(422, orderMessages.idempotencyReused, { 'Idempotency-Key': orderMessages.idempotencyReused });
   const order = await findOrder(db, row.orderId, userId);
   return order ? { order, replayed: true } : null;
@@ -70,33 +77,28 @@ function confirmation(customer: Customer, order: { number: string; totalItems: n
 }
 
 /**
- * Places an order (POST /api/user/order). Reads and checks first (address, products, stock, coupon) for clear early
- * answers, then in one transaction: the Idempotency-Key row, the stock, the order and its lines, the coupon use, the
- * first status and the confirmation message. Anything refused inside rolls all of it back.
+ * Places an order (POST /api/user/order) for the user `userId` (from a verified token or session; its row is checked
+ * here). One statement reads (the user, the address, an earlier use of the Idempotency-Key, the products) for clear
+ * early answers; then one statement writes the stock, the order, its lines, its first status and the confirmation
+ * message (write-order.ts). With a coupon or an Idempotency-Key those rows are written in the same transaction as the
+ * order's statement. Anything refused inside undoes all of it.
  */
-export async function placeOrder(deps: OrderDeps, customer: Customer, body: PlaceOrderValues, key?: string): Promise<Placed> {
+export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrderValues, key?: string): Promise<Placed> {
   const { db } = deps;
   const hash = requestHash(body);
-  if (key) {
-    const earlier = await replay(db, customer.id, key, hash);
+  const inputs = await readOrderInputs(db, { userId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
+  // The same rule as every other signed-in route (a missing or banned account is signed out), on the row read just now.
+  const customer = requestUserFrom(inputs.user);
+  if (!customer) throw new OrderError(401, SIGN_IN_MESSAGE);
+  if (key && inputs.earlier) {
+    const earlier = await replayOf(db, customer.id, inputs.earlier, hash);
     if (earlier) return earlier;
   }
 
-  // The address and the cart are read side by side; a foreign address is answered first, whatever the lines say.
-  const [[address], priced] = await Promise.all([
-    db
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.id, body.addressId.toLowerCase()), eq(addresses.userId, customer.id)))
-      .limit(1),
-    priceLines(db, body.items).then(
-      (cart) => ({ cart }),
-      (error: unknown) => ({ error }),
-    ),
-  ]);
+  // A foreign address is answered first, whatever the lines say.
+  const { address } = inputs;
   if (!address) throw new OrderError(404, orderMessages.addressNotFound, { addressId: orderMessages.addressNotFound });
-  if ('error' in priced) throw priced.error;
-  const { cart } = priced;
+  const cart = priceRows(inputs.cart, body.items);
   if (body.paymentMethod === 'cod') {
     const noCod = cart.lines.filter((line) => !line.cod);
     if (noCod.length > 0) {
@@ -133,64 +135,76 @@ export async function placeOrder(deps: OrderDeps, customer: Customer, body: Plac
   for (let attempt = 0; ; attempt++) {
     const orderId = randomUUID();
     const number = orderNumber();
+    const now = new Date();
+    const orderRow: OrderRow = {
+      id: orderId,
+      createdAt: now,
+      updatedAt: now,
+      number,
+      userId: customer.id,
+      status: 'placed',
+      paymentMethod: body.paymentMethod,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      ...totals,
+      address: snapshot,
+      tracking: null,
+    };
+    const lineRows: OrderLineRow[] = cart.lines.map((line, position) => ({
+      id: randomUUID(),
+      orderId,
+      position,
+      productId: line.productId,
+      variantId: line.variantId,
+      name: line.name,
+      slug: line.slug,
+      image: line.image,
+      attributes: line.attributes,
+      sku: line.sku,
+      price: line.price,
+      mrp: line.mrp,
+      quantity: line.quantity,
+      cod: line.cod,
+      customization: line.customization,
+    }));
+    const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
+    const confirmationMessage = confirmation(customer, { number, ...totals });
+    const message = confirmationMessage ? outboxRow(confirmationMessage) : null;
     try {
-      const placed = await db.transaction(async (tx) => {
-        if (key) {
-          const [claimed] = await tx
-            .insert(orderIdempotencyKeys)
-            .values({ userId: customer.id, key, requestHash: hash, orderId })
-            .onConflictDoNothing()
-            .returning({ orderId: orderIdempotencyKeys.orderId });
-          if (!claimed) throw new KeyTaken();
-        }
-        const stock = await takeStock(tx, cart.lines);
-        const now = new Date();
-        const orderRow: OrderRow = {
-          id: orderId,
-          createdAt: now,
-          updatedAt: now,
-          number,
-          userId: customer.id,
-          status: 'placed',
-          paymentMethod: body.paymentMethod,
-          couponId: coupon?.id ?? null,
-          couponCode: coupon?.code ?? null,
-          ...totals,
-          address: snapshot,
-          tracking: null,
-        };
-        const lineRows: OrderLineRow[] = cart.lines.map((line, position) => ({
-          id: randomUUID(),
-          orderId,
-          position,
-          productId: line.productId,
-          variantId: line.variantId,
-          name: line.name,
-          slug: line.slug,
-          image: line.image,
-          attributes: line.attributes,
-          sku: line.sku,
-          price: line.price,
-          mrp: line.mrp,
-          quantity: line.quantity,
-          cod: line.cod,
-          customization: line.customization,
-        }));
-        const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
-        await insertOrder(tx, orderRow, lineRows, placedStatus);
-        if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
-        const message = confirmation(customer, { number, ...totals });
-        if (message) await deps.enqueue(message, tx);
-        // The answer is built from the rows just written: no second read of what this transaction knows.
-        return { stock, order: toOrder(orderRow, lineRows, [placedStatus]) };
-      });
-      if (placed.stock.wentOut) await deps.invalidateCatalogue();
-      return { order: placed.order, replayed: false };
+      const write = (to: Parameters<typeof writeOrder>[0]) => writeOrder(to, orderRow, lineRows, cart.lines, placedStatus, message);
+      const stock =
+        !key && !coupon
+          ? await write(db)
+          : await db.transaction(async (tx) => {
+              if (key) {
+                const [claimed] = await tx
+                  .insert(orderIdempotencyKeys)
+                  .values({ userId: customer.id, key, requestHash: hash, orderId })
+                  .onConflictDoNothing()
+                  .returning({ orderId: orderIdempotencyKeys.orderId });
+                if (!claimed) throw new KeyTaken();
+              }
+              const moved = await write(tx);
+              // Locks are taken stock first, coupon second (decision 017).
+              if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
+              return moved;
+            });
+      if (message) deps.wakeOutbox();
+      if (stock.wentOut) await deps.invalidateCatalogue();
+      // The answer is built from the rows just written: no second read of what the statement knows.
+      return { order: toOrder(orderRow, lineRows, [placedStatus]), replayed: false };
     } catch (error) {
       if (error instanceof KeyTaken && key) {
         const earlier = await replay(db, customer.id, key, hash);
         if (earlier) return earlier;
         throw new OrderError(409, orderMessages.idempotencyInFlight);
+      }
+      if (isShortOfStock(error)) {
+        const refusal = await shortOfStock(db, cart.lines);
+        if (refusal) throw refusal;
+        // Nothing is short any more (units came back meanwhile): the order may go through now.
+        if (attempt < 2) continue;
+        throw outOfStock(cart.lines.map((line) => ({ ...line, left: line.stock })));
       }
       // A clash of random order numbers: vanishingly rare, and a fresh number fixes it.
       if (attempt < 2 && isUniqueViolation(error, 'orders_number_idx')) continue;

@@ -40,16 +40,27 @@ export function lineLabel(line: Pick<PricedLine, 'name' | 'attributes'>): string
   return values.length ? `${line.name} (${values.join(', ')})` : line.name;
 }
 
-/**
- * Prices a cart from the database in one query (the products joined with their options). Every price comes from here,
- * never from the client. Refuses (422, naming each bad line) unknown or unpublished products, a product with
- * options sent without one, an option that is not the product's; and (409, unless `checkStock` is false) a line
- * asking for more than is on hand.
- */
-export async function priceLines(db: Database, requested: Line[], options: { checkStock?: boolean } = {}): Promise<PricedCart> {
-  const productIds = [...new Set(requested.map((line) => line.productId.toLowerCase()))];
+/** A product row as pricing needs it, with one of its options (null for a product without options). */
+export interface CartRow {
+  product: {
+    id: string;
+    name: string;
+    slug: string;
+    images: StoredImage[];
+    price: number;
+    mrp: number;
+    stock: number;
+    cod: boolean;
+    customizationType: ProductCustomization['type'] | null;
+    mediaLimit: number;
+  };
+  variant: { id: string; sku: string; attributes: Record<string, string>; price: number; mrp: number; stock: number } | null;
+}
+
+/** The published products among `productIds`, each with all its options, in one query. */
+export async function cartRows(db: Database, productIds: string[]): Promise<CartRow[]> {
   // One query: the products and all their options (a product without options comes back once, with nulls).
-  const rows = await db
+  return db
     .select({
       product: {
         id: products.id,
@@ -75,9 +86,27 @@ export async function priceLines(db: Database, requested: Line[], options: { che
     .from(products)
     .leftJoin(productVariants, eq(productVariants.productId, products.id))
     .where(and(inArray(products.id, productIds), eq(products.published, true)));
+}
 
-  type ProductRow = (typeof rows)[number]['product'];
-  type VariantRow = NonNullable<(typeof rows)[number]['variant']>;
+/** The distinct product ids of a request, as the database spells them. */
+export function productIdsOf(requested: Pick<Line, 'productId'>[]): string[] {
+  return [...new Set(requested.map((line) => line.productId.toLowerCase()))];
+}
+
+/**
+ * Prices a cart from the database in one query (the products joined with their options). Every price comes from here,
+ * never from the client. Refuses (422, naming each bad line) unknown or unpublished products, a product with
+ * options sent without one, an option that is not the product's; and (409, unless `checkStock` is false) a line
+ * asking for more than is on hand.
+ */
+export async function priceLines(db: Database, requested: Line[], options: { checkStock?: boolean } = {}): Promise<PricedCart> {
+  return priceRows(await cartRows(db, productIdsOf(requested)), requested, options);
+}
+
+/** `priceLines` on rows already read (placing an order reads them in its first statement, with the address). */
+export function priceRows(rows: CartRow[], requested: Line[], options: { checkStock?: boolean } = {}): PricedCart {
+  type ProductRow = CartRow['product'];
+  type VariantRow = NonNullable<CartRow['variant']>;
   const productById = new Map<string, ProductRow>();
   const variantsByProduct = new Map<string, VariantRow[]>();
   for (const { product, variant } of rows) {

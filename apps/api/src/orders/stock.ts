@@ -1,17 +1,18 @@
 import { products, productVariants } from '@shop/db';
-import { and, eq, gte, sql } from 'drizzle-orm';
-import { rowsOf } from '../lib/rows.ts';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '@shop/db';
 import type { Tx } from './coupons.ts';
 import { outOfStock, type PricedLine } from './price-lines.ts';
 
 /**
- * Stock moves, always inside the order's transaction. Taking stock is one conditional update per line
- * (`stock = stock - q where stock >= q`): the row lock it takes makes a concurrent order for the same item wait,
- * then re-check against the committed stock, so two orders can never both take the last unit and stock never goes
- * below zero. Lines are moved in one fixed order (product id, then variant id) so two orders holding the same
- * items lock them in the same order and cannot deadlock.
+ * Stock moves. Taking stock is a conditional update per row (`stock = stock - q where stock >= q`): the row lock it
+ * takes makes a concurrent order for the same item wait, then re-check against the committed stock, so two orders
+ * can never both take the last unit and stock never goes below zero (decision 017).
  *
- * A product with options keeps, in products.stock, the sum of its variants' stock (catalogue schema): both rows move.
+ * Rows are always locked in ONE global order, by placing and cancelling alike, so two orders (or an order and a
+ * cancellation) holding the same items cannot deadlock: products by id; within a product, its options by id, then the
+ * product's row. A product with options keeps, in products.stock, the sum of its options' stock (catalogue schema):
+ * its row moves once by the total of its lines (a row updated twice in one statement would keep only one change).
  */
 
 type StockLine = Pick<PricedLine, 'index' | 'productId' | 'variantId' | 'quantity' | 'name' | 'attributes'>;
@@ -23,74 +24,116 @@ export interface StockMove {
   cameBack: boolean;
 }
 
-function inLockOrder<T extends Pick<StockLine, 'productId' | 'variantId'>>(lines: T[]): T[] {
-  const key = (line: T) => `${line.productId}.${line.variantId ?? ''}`;
-  return [...lines].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+/** One product's part of an order: its options' quantities (none for a product without options) and the total. */
+export interface ProductMove {
+  productId: string;
+  variants: { variantId: string; quantity: number }[];
+  quantity: number;
 }
 
-/** Takes every line's quantity, or throws 409 (naming the line and what is left) and takes nothing. */
-export async function takeStock(tx: Tx, lines: StockLine[]): Promise<StockMove> {
-  let wentOut = false;
-  for (const line of inLockOrder(lines)) {
-    const q = line.quantity;
-    if (line.variantId) {
-      // One statement: the option's stock (conditional), then, only if that worked, the product's total.
-      const [moved] = rowsOf<{ variantStock: number; productStock: number }>(
-        await tx.execute(sql`
-          with variant as (
-            update ${productVariants} set stock = stock - ${q}, updated_at = now()
-            where id = ${line.variantId}::uuid and product_id = ${line.productId}::uuid and stock >= ${q}
-            returning stock
-          )
-          update ${products} set stock = greatest(${products.stock} - ${q}, 0), units_sold = ${products.unitsSold} + ${q}, updated_at = now()
-          from variant
-          where ${products.id} = ${line.productId}::uuid
-          returning variant.stock as "variantStock", ${products.stock} as "productStock"`),
-      );
-      if (!moved) throw await shortOf(tx, line);
-      wentOut ||= moved.variantStock === 0 || moved.productStock === 0;
-    } else {
-      const [product] = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${q}`, unitsSold: sql`${products.unitsSold} + ${q}` })
-        .where(and(eq(products.id, line.productId), eq(products.published, true), gte(products.stock, q)))
-        .returning({ stock: products.stock });
-      if (!product) throw await shortOf(tx, line);
-      wentOut ||= product.stock === 0;
-    }
+const byId = <T>(id: (item: T) => string) => (a: T, b: T) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0);
+
+/** The lines grouped per product, in lock order. */
+export function productMoves(lines: Array<Pick<StockLine, 'productId' | 'variantId' | 'quantity'>>): ProductMove[] {
+  const moves = new Map<string, ProductMove>();
+  for (const line of lines) {
+    const move = moves.get(line.productId) ?? { productId: line.productId, variants: [], quantity: 0 };
+    move.quantity += line.quantity;
+    if (line.variantId) move.variants.push({ variantId: line.variantId, quantity: line.quantity });
+    moves.set(line.productId, move);
   }
-  return { wentOut, cameBack: false };
+  const sorted = [...moves.values()].sort(byId((move) => move.productId));
+  for (const move of sorted) move.variants.sort(byId((variant) => variant.variantId));
+  return sorted;
 }
 
-/** The 409 for a line that could not be taken, with the stock left now. */
-async function shortOf(tx: Tx, line: StockLine) {
-  const [row] = line.variantId
-    ? await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.variantId))
-    : await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
-  return outOfStock([{ ...line, left: row?.stock ?? 0 }]);
+/**
+ * Taking the stock of every line as a chain of data-modifying CTEs for the order's single statement (write-order.ts).
+ * Each update runs only if the one before it took its row (`(select count(*) from <previous>) = 1`, an InitPlan run
+ * to completion before the update scans): so the rows are locked strictly in lock order, one after another, and the
+ * chain stops at the first row short of stock. `last` names the final CTE: it has a row only if every row was taken.
+ * `lowest` is the smallest stock left anywhere (0: something ran out).
+ */
+export function takeStockCtes(lines: StockLine[]): { ctes: SQL; last: SQL; lowest: SQL } {
+  const ctes: SQL[] = [];
+  const names: string[] = [];
+  const after = () => (names.length ? sql.raw(` and (select count(*) from ${names[names.length - 1]}) = 1`) : sql.raw(''));
+  productMoves(lines).forEach((move, i) => {
+    move.variants.forEach((variant, j) => {
+      const name = `stock_v${i}_${j}`;
+      ctes.push(sql`${sql.raw(name)} as (
+        update ${productVariants} set stock = stock - ${variant.quantity}, updated_at = now()
+        where id = ${variant.variantId}::uuid and product_id = ${move.productId}::uuid and stock >= ${variant.quantity}${after()}
+        returning stock)`);
+      names.push(name);
+    });
+    const name = `stock_p${i}`;
+    ctes.push(
+      move.variants.length
+        ? // The options were taken; the product's total follows them (never below zero, whatever it held).
+          sql`${sql.raw(name)} as (
+        update ${products} set stock = greatest(stock - ${move.quantity}, 0), units_sold = units_sold + ${move.quantity}, updated_at = now()
+        where id = ${move.productId}::uuid${after()}
+        returning stock)`
+        : sql`${sql.raw(name)} as (
+        update ${products} set stock = stock - ${move.quantity}, units_sold = units_sold + ${move.quantity}, updated_at = now()
+        where id = ${move.productId}::uuid and published and stock >= ${move.quantity}${after()}
+        returning stock)`,
+    );
+    names.push(name);
+  });
+  const last = names[names.length - 1] as string;
+  return {
+    ctes: sql.join(ctes, sql`, `),
+    last: sql.raw(last),
+    lowest: sql.raw(`(select min(stock) from (${names.map((name) => `select stock from ${name}`).join(' union all ')}) as taken)`),
+  };
 }
 
-/** Puts a cancelled order's units back. */
+/**
+ * The 409 for an order that could not take its stock (the whole statement was undone): every line short of stock
+ * now, with what is left. Null when none is short any more (stock came back in the meantime: try again).
+ */
+export async function shortOfStock(db: Database, lines: StockLine[]) {
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
+  const [productRows, variantRows] = await Promise.all([
+    db.select({ id: products.id, stock: products.stock, published: products.published }).from(products).where(inArray(products.id, productIds)),
+    variantIds.length ? db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).where(inArray(productVariants.id, variantIds)) : [],
+  ]);
+  const left = new Map<string, number>([
+    ...productRows.map((row) => [row.id, row.published ? row.stock : 0] as const),
+    ...variantRows.map((row) => [row.id, row.stock] as const),
+  ]);
+  const short = lines
+    .map((line) => ({ ...line, left: left.get(line.variantId ?? line.productId) ?? 0 }))
+    .filter((line) => line.quantity > line.left);
+  return short.length ? outOfStock(short) : null;
+}
+
+/** Puts a cancelled order's units back, in lock order. */
 export async function returnStock(tx: Tx, lines: Array<Pick<StockLine, 'productId' | 'variantId' | 'quantity'>>): Promise<StockMove> {
   let cameBack = false;
-  for (const line of inLockOrder(lines)) {
-    const q = line.quantity;
-    if (line.variantId) {
+  for (const move of productMoves(lines)) {
+    let units = move.variants.length ? 0 : move.quantity;
+    for (const { variantId, quantity } of move.variants) {
       const [variant] = await tx
         .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} + ${q}` })
-        .where(eq(productVariants.id, line.variantId))
+        .set({ stock: sql`${productVariants.stock} + ${quantity}` })
+        .where(eq(productVariants.id, variantId))
         .returning({ stock: productVariants.stock });
-      // A variant deleted since the order: its units go back to nothing; the product total is left alone.
+      // An option deleted since the order: its units go back to nothing, and not into the product's total either.
       if (!variant) continue;
-      cameBack ||= variant.stock === q;
+      cameBack ||= variant.stock === quantity;
+      units += quantity;
     }
+    if (units === 0) continue;
     const [product] = await tx
       .update(products)
-      .set({ stock: sql`${products.stock} + ${q}`, unitsSold: sql`greatest(${products.unitsSold} - ${q}, 0)` })
-      .where(eq(products.id, line.productId))
+      .set({ stock: sql`${products.stock} + ${units}`, unitsSold: sql`greatest(${products.unitsSold} - ${units}, 0)` })
+      .where(eq(products.id, move.productId))
       .returning({ stock: products.stock });
-    cameBack ||= product?.stock === q;
+    cameBack ||= product?.stock === units;
   }
   return { wentOut: false, cameBack };
 }

@@ -1,45 +1,87 @@
-import { orderLines, orders, orderStatusHistory } from '@shop/db';
+import { type Database, orderLines, orders, orderStatusHistory, outbox } from '@shop/db';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../lib/rows.ts';
+import type { outboxRow } from '../outbox/enqueue.ts';
 import type { Tx } from './coupons.ts';
+import type { PricedLine } from './price-lines.ts';
+import { takeStockCtes } from './stock.ts';
 
 /**
- * Writes a new order, its lines and its first status in ONE statement (three inserts joined by WITH), inside the
- * order's transaction. Placing an order is the shop's busiest write and each round trip to the database costs more
- * than the insert itself, so ids and times are made here rather than read back; the caller builds the answer from
- * the same values. (The foreign keys from lines and history to the order are checked at the end of the statement,
- * when the order row exists.)
+ * Places an order in ONE statement: the stock of every line (conditional updates, in lock order, see stock.ts), then
+ * the order, its lines, its first status and its confirmation message, all joined by WITH. Placing an order is the
+ * shop's busiest write and each round trip to the database costs more than the work it carries, so ids and times are
+ * made here rather than read back, and the caller builds the answer from the same values.
+ *
+ * A statement is atomic on its own: without a coupon or an Idempotency-Key it needs no BEGIN/COMMIT at all (with them,
+ * place-order.ts runs it inside a transaction with those rows). When a line is short of stock the order and everything
+ * after it insert nothing, and the final division by the number of orders written (zero) makes PostgreSQL undo the
+ * whole statement, including the rows already taken for earlier lines; `isShortOfStock` recognises that error.
+ * (The foreign keys from lines and history to the order are checked at the end of the statement, when it exists.)
  */
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type StatusRow = typeof orderStatusHistory.$inferSelect;
+export type OutboxRow = ReturnType<typeof outboxRow>;
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-export async function insertOrder(tx: Tx, order: OrderRow, lines: OrderLineRow[], first: StatusRow): Promise<void> {
+/** SQLSTATE 22012, division by zero: only the guard below can raise it in this statement. */
+export function isShortOfStock(error: unknown): boolean {
+  for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current.code === '22012') return true;
+  }
+  return false;
+}
+
+export async function writeOrder(
+  db: Database | Tx,
+  order: OrderRow,
+  lines: OrderLineRow[],
+  stockLines: PricedLine[],
+  first: StatusRow,
+  message: OutboxRow | null,
+): Promise<{ wentOut: boolean }> {
+  const stock = takeStockCtes(stockLines);
   const lineValues = sql.join(
     lines.map(
       (line) =>
-        sql`(${line.id}::uuid, ${order.id}::uuid, ${line.position}, ${line.productId}::uuid, ${line.variantId}::uuid, ${line.name}, ${line.slug},
-          ${json(line.image)}::jsonb, ${json(line.attributes)}::jsonb, ${line.sku}, ${line.price}, ${line.mrp}, ${line.quantity}, ${line.cod},
+        sql`(${line.id}::uuid, ${order.id}::uuid, ${line.position}::int, ${line.productId}::uuid, ${line.variantId}::uuid, ${line.name}::text, ${line.slug}::text,
+          ${json(line.image)}::jsonb, ${json(line.attributes)}::jsonb, ${line.sku}::text, ${line.price}::int, ${line.mrp}::int, ${line.quantity}::int, ${line.cod}::boolean,
           ${json(line.customization)}::jsonb)`,
     ),
     sql`, `,
   );
-  await tx.execute(sql`
-    with new_order as (
+  const confirmation = message
+    ? sql`, new_message as (
+      insert into ${outbox} (channel, recipient, kind, subject, body_text, body_html)
+      select ${message.channel}::text, ${message.recipient}::text, ${message.kind}::text, ${message.subject}::text, ${message.bodyText}::text,
+        ${message.bodyHtml}::text
+      from new_order
+    )`
+    : sql``;
+  const [result] = rowsOf<{ lowest: number | null }>(
+    await db.execute(sql`
+    with ${stock.ctes}, new_order as (
       insert into ${orders} (id, created_at, updated_at, number, user_id, status, payment_method, coupon_id, coupon_code,
         total, total_mrp, discount, shipping, grand_total, total_items, address, tracking)
-      values (${order.id}::uuid, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz, ${order.number},
-        ${order.userId}::uuid, ${order.status}, ${order.paymentMethod}, ${order.couponId}::uuid, ${order.couponCode},
-        ${order.total}, ${order.totalMrp}, ${order.discount}, ${order.shipping}, ${order.grandTotal}, ${order.totalItems},
-        ${json(order.address)}::jsonb, ${json(order.tracking)}::jsonb)
+      select ${order.id}::uuid, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz, ${order.number}::text,
+        ${order.userId}::uuid, ${order.status}::text, ${order.paymentMethod}::text, ${order.couponId}::uuid, ${order.couponCode}::text,
+        ${order.total}::int, ${order.totalMrp}::int, ${order.discount}::int, ${order.shipping}::int, ${order.grandTotal}::int, ${order.totalItems}::int,
+        ${json(order.address)}::jsonb, ${json(order.tracking)}::jsonb
+      where (select count(*) from ${stock.last}) = 1
+      returning id
     ), new_lines as (
       insert into ${orderLines} (id, order_id, position, product_id, variant_id, name, slug, image, attributes, sku, price, mrp,
         quantity, cod, customization)
-      values ${lineValues}
-    )
-    insert into ${orderStatusHistory} (id, order_id, status, actor, actor_user_id, note, at)
-    values (${first.id}::uuid, ${order.id}::uuid, ${first.status}, ${first.actor}, ${first.actorUserId}::uuid, ${first.note},
-      ${first.at.toISOString()}::timestamptz)`);
+      select line.* from (values ${lineValues}) as line, new_order
+    ), new_status as (
+      insert into ${orderStatusHistory} (id, order_id, status, actor, actor_user_id, note, at)
+      select ${first.id}::uuid, new_order.id, ${first.status}::text, ${first.actor}::text, ${first.actorUserId}::uuid, ${first.note}::text,
+        ${first.at.toISOString()}::timestamptz
+      from new_order
+    )${confirmation}
+    select 1 / (select count(*) from new_order)::int as placed, ${stock.lowest} as lowest`),
+  );
+  return { wentOut: result?.lowest === 0 };
 }

@@ -15,25 +15,28 @@ export interface OutboxMessageInput {
 /** The database or a transaction on it: anything that can insert. */
 export type OutboxWriter = Pick<Database, 'insert'>;
 
-/**
- * Writes one message to the outbox and answers its id. `db` may be a transaction, so the message is committed
- * (and later sent) only if the rest of the request's writes are. The worker sends it; nothing here waits on a
- * mail server or gateway.
- */
-export async function enqueueMessage(db: OutboxWriter, message: OutboxMessageInput): Promise<string> {
+/** The outbox row for a message (checked: a known channel, a recipient, an email's subject), as its columns hold it. */
+export function outboxRow(message: OutboxMessageInput) {
   if (message.channel !== 'email' && message.channel !== 'sms') throw new Error(`outbox: unknown channel ${String(message.channel)}`);
   if (!message.recipient.trim()) throw new Error('outbox: a message needs a recipient');
   if (message.channel === 'email' && !message.subject) throw new Error('outbox: an email needs a subject');
-  const [row] = await db
-    .insert(outbox)
-    .values({
-      channel: message.channel,
-      recipient: message.recipient.trim(),
-      kind: message.kind,
-      subject: message.subject ?? null,
-      bodyText: message.text,
-      bodyHtml: message.html ?? null,
-    })
-    .returning({ id: outbox.id });
+  return {
+    channel: message.channel,
+    recipient: message.recipient.trim(),
+    kind: message.kind,
+    subject: message.subject ?? null,
+    bodyText: message.text,
+    bodyHtml: message.html ?? null,
+  };
+}
+
+/**
+ * Writes one message to the outbox and answers its id. `db` may be a transaction, so the message is committed
+ * (and later sent) only if the rest of the request's writes are. The worker sends it; nothing here waits on a
+ * mail server or gateway. (Placing an order writes its confirmation inside the order's own statement, with
+ * `outboxRow`, and wakes the worker itself.)
+ */
+export async function enqueueMessage(db: OutboxWriter, message: OutboxMessageInput): Promise<string> {
+  const [row] = await db.insert(outbox).values(outboxRow(message)).returning({ id: outbox.id });
   return (row as { id: string }).id;
 }

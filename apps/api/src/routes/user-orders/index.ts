@@ -36,7 +36,8 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/order',
     {
-      onRequest: app.requireUser,
+      // The user row is read (and checked) in the order's own first statement: see placeOrder.
+      onRequest: app.requireCaller,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['orders'],
@@ -57,7 +58,7 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         key = parsed.data;
       }
       return answering(reply, async () => {
-        const { order, replayed } = await placeOrder(deps, caller(request), request.body, key);
+        const { order, replayed } = await placeOrder(deps, request.callerId as string, request.body, key);
         if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.code(replayed ? 200 : 201).send(order);
       });
