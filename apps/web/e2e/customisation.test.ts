@@ -85,8 +85,9 @@ async function moveOrder(orderId: string, statuses: string[]) {
 
 const lineOf = (page: Page, product: ProductSummary) => page.locator('[data-line]').filter({ has: page.getByRole('link', { name: product.name, exact: true }) });
 
-async function openDialog(page: Page, product: ProductSummary): Promise<Locator> {
-  await page.getByRole('button', { name: `Customise ${product.name}`, exact: true }).click();
+/** Opens the dialog from the line's button: "Customise" while nothing was sent, "Change personalisation" after. */
+async function openDialog(page: Page, product: ProductSummary, button = `Customise ${product.name}`): Promise<Locator> {
+  await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: m.intro(product.name), exact: true });
   await dialog.waitFor();
   return dialog;
@@ -242,7 +243,7 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   expect(full.headers()['content-type']).toMatch(/^image\//);
 
   // Sent details come back into the dialog and may be replaced while the order is not yet in production.
-  dialog = await openDialog(page, textProduct);
+  dialog = await openDialog(page, textProduct, `Change the personalisation of ${textProduct.name}`);
   expect(await dialog.getByLabel('Customization details for unit 2').inputValue()).toBe('With love, Ravi');
   await dialog.getByLabel('Customization details for unit 2').fill('With love, Ravi and Anu');
   await sendAndClose(page, dialog);
@@ -262,5 +263,37 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   expect(await page.locator('[data-locked]').allTextContents()).toEqual(['🔒 Locked', '🔒 Locked', '🔒 Locked']);
   expect(await page.getByRole('button', { name: /^(Customise|Change the personalisation of) / }).count()).toBe(0);
   await lineOf(page, textProduct).getByText('With love, Ravi and Anu', { exact: true }).waitFor();
+  expect(errorsOf(page)).toEqual([]);
+});
+
+test('in Arabic the dialog reads right to left, translated, with the same rules', async () => {
+  const page = await session.newPage({ locale: 'ar' });
+  const person = await signedUpCustomer(page.context(), 'personaliser-ar');
+  const address = await api<{ _id: string }>(page, 'POST', '/api/user/addresses', {
+    name: person.name,
+    mobile: '9876543211',
+    line1: '3, Marine Drive',
+    city: 'Kochi',
+    state: 'Kerala',
+    pincode: '682031',
+  });
+  const order = await api<{ _id: string }>(page, 'POST', '/api/user/order', {
+    items: [{ productId: textProduct._id, variantId: null, quantity: 1 }],
+    addressId: address._id,
+    paymentMethod: 'cod',
+  });
+  await page.goto(`/my-account/orders/${order._id}`);
+  expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+  await page.getByRole('button', { name: `تخصيص ${textProduct.name}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `أدخل تفاصيل التخصيص أدناه للمنتج ${textProduct.name}.`, exact: true });
+  await dialog.waitFor();
+  await dialog.getByRole('group', { name: `الكمية 1 : ${textProduct.name}`, exact: true }).waitFor();
+  await dialog.getByRole('button', { name: 'إرسال', exact: true }).click();
+  await dialog.getByRole('alert').filter({ hasText: 'التفاصيل مطلوبة' }).waitFor();
+  await dialog.getByLabel('تفاصيل التخصيص للقطعة 1').fill('عيد ميلاد سعيد');
+  await dialog.getByRole('button', { name: 'إرسال', exact: true }).click();
+  await page.locator('.Toastify__toast').filter({ hasText: 'تمت إضافة التفاصيل بنجاح' }).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('[data-personalisation="sent"]').getByText('عيد ميلاد سعيد', { exact: true }).waitFor();
   expect(errorsOf(page)).toEqual([]);
 });
