@@ -104,6 +104,9 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/admin/reviews/{id}/moderation',
         '/api/user/review',
         '/api/user/review/{id}',
+        '/api/user/order/customised-uploads',
+        '/api/user/order/customized-add',
+        '/api/user/uploads/{id}/{size}',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneOnce } from '../../src/housekeeping/prune.ts';
+import { PRUNE_BATCH, pruneOnce } from '../../src/housekeeping/prune.ts';
 import { createTestContext, engines, type TestContext } from '../helpers.ts';
 
 describe.each(engines)('housekeeping (%s)', (engine) => {
@@ -62,5 +62,51 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
     expect((await pruneOnce(ctx.handle.db, 2)).outbox).toBe(2);
     expect((await pruneOnce(ctx.handle.db, 2)).outbox).toBe(2);
     expect((await pruneOnce(ctx.handle.db, 2)).outbox).toBe(1);
+  });
+
+  it('deletes uploads no order line uses a day after upload, with their stored images, and keeps used and recent ones', async () => {
+    const store = ctx.app.objectStore;
+    const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+    const [owner] = rows<{ id: string }>(
+      await ctx.handle.db.execute(sql`insert into users (name, email, email_verified) values ('Ravi', ${`ravi-${Date.now()}@example.com`}, true) returning id`),
+    );
+    const [order] = rows<{ id: string }>(
+      await ctx.handle.db.execute(sql`
+        insert into orders (number, user_id, payment_method, total, total_mrp, grand_total, total_items, address)
+        values (${`KG-TEST-${Date.now()}`}, ${owner!.id}, 'cod', 100, 100, 100, 1, '{}'::jsonb) returning id`),
+    );
+    const [line] = rows<{ id: string }>(
+      await ctx.handle.db.execute(sql`
+        insert into order_lines (order_id, position, product_id, name, slug, price, mrp, quantity, cod)
+        values (${order!.id}, 0, gen_random_uuid(), 'Mug', 'mug', 100, 100, 1, true) returning id`),
+    );
+    async function uploadRow(name: string, age: string, lineId: string | null) {
+      const keys = { display: `customisation/${name}-display.webp`, thumbnail: `customisation/${name}-thumbnail.webp` };
+      await store.put(keys.display, Buffer.from('d'), 'image/webp');
+      await store.put(keys.thumbnail, Buffer.from('t'), 'image/webp');
+      await ctx.handle.db.execute(sql`
+        insert into customisation_uploads (user_id, display_key, thumbnail_key, display_type, source_format, source_bytes, width, height,
+                                           line_id, unit, position, created_at)
+        values (${owner!.id}, ${keys.display}, ${keys.thumbnail}, 'image/webp', 'jpeg', 1, 1, 1,
+                ${lineId}, ${lineId ? 0 : null}, ${lineId ? 0 : null}, ${ago(age)})`);
+      return keys;
+    }
+    const stale = await uploadRow('stale', '25 hours', null);
+    const recent = await uploadRow('recent', '23 hours', null);
+    const used = await uploadRow('used', '30 days', line!.id);
+
+    // Without the store nothing is deleted (the objects would be left without rows).
+    expect((await pruneOnce(ctx.handle.db)).uploads).toBe(0);
+    expect((await pruneOnce(ctx.handle.db, PRUNE_BATCH, store)).uploads).toBe(1);
+    expect(await store.get(stale.display)).toBeNull();
+    expect(await store.get(stale.thumbnail)).toBeNull();
+    for (const keys of [recent, used]) expect(await store.get(keys.display)).not.toBeNull();
+    const left = rows<{ display_key: string }>(await ctx.handle.db.execute(sql`select display_key from customisation_uploads order by display_key`));
+    expect(left.map((row) => row.display_key)).toEqual([recent.display, used.display]);
+
+    // An order deleted later frees its photos; they go at the next pass (they are older than a day).
+    await ctx.handle.db.execute(sql`delete from orders where id = ${order!.id}`);
+    expect((await pruneOnce(ctx.handle.db, PRUNE_BATCH, store)).uploads).toBe(1);
+    expect(await store.get(used.display)).toBeNull();
   });
 });

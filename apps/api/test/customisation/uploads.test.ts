@@ -1,0 +1,216 @@
+import { customisationUploads } from '@shop/db';
+import { customisationMessages, MAX_MEDIA_LIMIT } from '@shop/domain/customisation';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authContext } from '../auth/auth-helpers.ts';
+import { engines, type TestContext } from '../helpers.ts';
+import { call, customer, makeStaff } from '../orders/order-helpers.ts';
+import { hasGps, heicPhoto, jpegFile, personalised, phonePhoto, placeOrder, png, upload, webp } from './customisation-helpers.ts';
+
+/**
+ * POST /api/user/order/customised-uploads and GET /api/user/uploads/{id}/{size} (issue 5), on PGlite and PostgreSQL:
+ * what is accepted (by bytes), what is refused and with which message, what is stored (re-encoded, no metadata), and
+ * who may see it.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe.each(engines)('personalisation uploads (%s)', (engine) => {
+  let ctx: TestContext;
+  let app: FastifyInstance;
+  let asha: Awaited<ReturnType<typeof customer>>;
+  let ravi: Awaited<ReturnType<typeof customer>>;
+  let staff: Awaited<ReturnType<typeof customer>>;
+
+  beforeAll(async () => {
+    ctx = await authContext(engine);
+    app = ctx.app;
+    [asha, ravi, staff] = [await customer(ctx), await customer(ctx), await customer(ctx)];
+    await makeStaff(ctx, staff.userId);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const stored = async (id: string) => {
+    const [row] = await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.id, id));
+    return row!;
+  };
+  const refused = (response: { statusCode: number; json(): any }, status: number, message: string) => {
+    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
+    expect(response.json()).toEqual({ message, errors: { files: message } });
+  };
+
+  it('asks for sign-in (401)', async () => {
+    const response = await upload(app, undefined, [jpegFile(await phonePhoto())]);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Sign in to continue' });
+  });
+
+  it('takes JPEG, PNG, WebP and HEIC by their bytes and answers a reference per file, in order', async () => {
+    const response = await upload(app, asha, [
+      jpegFile(await phonePhoto()),
+      { filename: 'a.png', contentType: 'image/png', body: await png() },
+      // The declared type and name do not matter: the bytes do.
+      { filename: 'not-really.txt', contentType: 'text/plain', body: await webp() },
+      { filename: 'IMG_0001.HEIC', contentType: 'image/heic', body: heicPhoto() },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const images = response.json();
+    expect(images).toHaveLength(4);
+    for (const image of images) {
+      expect(image).toEqual({
+        id: expect.stringMatching(UUID),
+        original: `/api/user/uploads/${image.id}/display`,
+        thumbnail: `/api/user/uploads/${image.id}/thumbnail`,
+      });
+    }
+    const rows = await Promise.all(images.map((image: { id: string }) => stored(image.id)));
+    expect(rows.map((row) => row.sourceFormat)).toEqual(['jpeg', 'png', 'webp', 'heif']);
+    expect(rows.every((row) => row.userId === asha.userId && row.lineId === null)).toBe(true);
+    // Keys are random, never the client's file name.
+    expect(rows.map((row) => row.displayKey).join(' ')).not.toMatch(/IMG_0001|not-really|photo|a\.png/);
+
+    // The HEIC (64x48, HEVC-coded) was decoded and re-encoded.
+    const heic = await app.objectStore.get(rows[3]!.displayKey);
+    expect(await sharp(heic!.body).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 });
+  });
+
+  it('re-encodes: upright by EXIF orientation, no EXIF or GPS left, an 80x80 thumbnail and a display image', async () => {
+    const original = await phonePhoto(48, 32);
+    const source = await sharp(original).metadata();
+    expect(hasGps(source.exif)).toBe(true);
+    expect(source.orientation).toBe(6);
+    const [image] = (await upload(app, asha, [jpegFile(original)])).json();
+    const row = await stored(image.id);
+    const display = await app.objectStore.get(row.displayKey);
+    const thumbnail = await app.objectStore.get(row.thumbnailKey);
+    const displayMeta = await sharp(display!.body).metadata();
+    const thumbMeta = await sharp(thumbnail!.body).metadata();
+    // Orientation 6 (turned 90°): the stored image is upright, 32 wide and 48 high, and says nothing about rotation.
+    expect(displayMeta).toMatchObject({ format: 'webp', width: 32, height: 48 });
+    expect(thumbMeta).toMatchObject({ format: 'webp', width: 80, height: 80 });
+    for (const meta of [displayMeta, thumbMeta]) {
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+    }
+    expect(display!.body.includes(Buffer.from('ShopTestPhone'))).toBe(false);
+    expect(row).toMatchObject({ width: 32, height: 48, displayType: 'image/webp', sourceBytes: original.length });
+  });
+
+  it('keeps a large photo to DISPLAY_MAX_SIDE on its longest side', async () => {
+    const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#888' } }).jpeg({ quality: 30 }).toBuffer();
+    const [image] = (await upload(app, ravi, [jpegFile(big)])).json();
+    const row = await stored(image.id);
+    expect(row).toMatchObject({ width: 2048, height: 683 });
+  });
+
+  it('refuses a renamed text file, an SVG, an HTML file and a GIF (415, by bytes)', async () => {
+    refused(await upload(app, asha, [jpegFile(Buffer.from('just some text, honestly a photo'), 'holiday.jpg')]), 415, customisationMessages.fileType);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
+    refused(await upload(app, asha, [{ filename: 'logo.svg', contentType: 'image/svg+xml', body: svg }]), 415, customisationMessages.fileType);
+    refused(await upload(app, asha, [jpegFile(svg, 'logo.jpg')]), 415, customisationMessages.fileType);
+    const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
+    refused(await upload(app, asha, [{ filename: 'page.png', contentType: 'image/png', body: html }]), 415, customisationMessages.fileType);
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    refused(await upload(app, asha, [{ filename: 'a.gif', contentType: 'image/gif', body: gif }]), 415, customisationMessages.fileType);
+  });
+
+  it('refuses polyglots: a real JPEG with a script, an SVG or PHP inside (any case)', async () => {
+    const photo = await phonePhoto();
+    for (const tail of ['<script>alert(document.cookie)</script>', '<SVG onload=alert(1)>', '<?php system($_GET["c"]); ?>', '<HTML>', '<!DOCTYPE html>']) {
+      refused(await upload(app, asha, [jpegFile(Buffer.concat([photo, Buffer.from(tail)]))]), 415, customisationMessages.fileType);
+    }
+    // The same photo alone is fine.
+    expect((await upload(app, asha, [jpegFile(photo)])).statusCode).toBe(201);
+  });
+
+  it('refuses a 50-megapixel PNG from its header, before decoding it (400)', async () => {
+    const huge = await sharp(Buffer.alloc(10_000 * 5_000), { raw: { width: 10_000, height: 5_000, channels: 1 } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    refused(await upload(app, asha, [{ filename: 'huge.png', contentType: 'image/png', body: huge }]), 400, customisationMessages.tooManyPixels);
+  });
+
+  it('refuses an 11 MB file while it streams (413 naming files)', async () => {
+    const photo = await phonePhoto();
+    const large = Buffer.concat([photo, Buffer.alloc(11 * 1024 * 1024 - photo.length, 0)]);
+    refused(await upload(app, asha, [jpegFile(large)]), 413, customisationMessages.fileTooLarge);
+  });
+
+  it('refuses a truncated photo that only looks like one (400 unreadable)', async () => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#a33' } }).png().toBuffer();
+    refused(await upload(app, asha, [{ filename: 'cut.png', contentType: 'image/png', body: photo.subarray(0, 60) }]), 400, customisationMessages.unreadable);
+  });
+
+  it('is all or nothing: one bad file keeps none of the request', async () => {
+    const before = await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.userId, ravi.userId));
+    refused(await upload(app, ravi, [jpegFile(await phonePhoto()), jpegFile(Buffer.from('text'), 'x.jpg')]), 415, customisationMessages.fileType);
+    const after = await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.userId, ravi.userId));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it("wants at least one file, and at most 10 per request (or the line's mediaLimit when the line is named)", async () => {
+    refused(await upload(app, asha, []), 400, customisationMessages.noFiles);
+    const json = await call(app, 'POST', '/api/user/order/customised-uploads', asha, { files: [] });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().errors).toEqual({ files: customisationMessages.noFiles });
+    const small = await png(4, 4);
+    const eleven = Array.from({ length: MAX_MEDIA_LIMIT + 1 }, (_, index) => ({ filename: `${index}.png`, contentType: 'image/png', body: small }));
+    refused(await upload(app, asha, eleven), 400, customisationMessages.tooManyFiles(MAX_MEDIA_LIMIT));
+    expect((await upload(app, asha, eleven.slice(0, MAX_MEDIA_LIMIT))).statusCode).toBe(201);
+
+    const frame = await personalised(ctx, 'image', 2);
+    const order = await placeOrder(app, asha, [{ productId: frame.id, quantity: 1 }]);
+    const line = { orderId: order._id, productId: frame.id };
+    refused(await upload(app, asha, eleven.slice(0, 3), line), 400, customisationMessages.tooManyFiles(2));
+    expect((await upload(app, asha, eleven.slice(0, 2), line)).statusCode).toBe(201);
+    // Named lines must be the caller's, in the order and personalised.
+    const other = await upload(app, ravi, eleven.slice(0, 1), line);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ message: customisationMessages.orderNotFound, errors: { orderId: customisationMessages.orderNotFound } });
+    const bad = await upload(app, asha, eleven.slice(0, 1), { orderId: 'nope', productId: frame.id });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ orderId: customisationMessages.orderId });
+    const half = await upload(app, asha, eleven.slice(0, 1), { orderId: order._id });
+    expect(half.json().errors).toEqual({ productId: customisationMessages.productId });
+  });
+
+  it('serves a photo to its uploader and to staff only, with its type, nosniff and a private cache', async () => {
+    const [image] = (await upload(app, asha, [jpegFile(await phonePhoto())])).json();
+    for (const [size, url] of [['display', image.original], ['thumbnail', image.thumbnail]] as const) {
+      const mine = await call(app, 'GET', url, asha);
+      expect(mine.statusCode, size).toBe(200);
+      expect(mine.headers['content-type']).toBe('image/webp');
+      expect(mine.headers['x-content-type-options']).toBe('nosniff');
+      expect(mine.headers['cache-control']).toBe('private, max-age=86400');
+      expect(mine.headers['content-disposition']).toBe('inline');
+      expect(mine.headers['content-security-policy']).toContain("default-src 'none'");
+      expect((await sharp(mine.rawPayload).metadata()).format).toBe('webp');
+    }
+    expect((await call(app, 'GET', image.thumbnail, staff)).statusCode).toBe(200);
+
+    // Another customer gets exactly what a missing id gets; anonymous callers are asked to sign in.
+    const theirs = await call(app, 'GET', image.thumbnail, ravi);
+    const missing = await call(app, 'GET', '/api/user/uploads/00000000-0000-4000-8000-000000000000/thumbnail', ravi);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toBe(missing.body);
+    expect(theirs.headers['cache-control']).toBe('no-store');
+    expect((await call(app, 'GET', image.thumbnail)).statusCode).toBe(401);
+    expect((await call(app, 'GET', '/api/user/uploads/not-an-id/display', asha)).statusCode).toBe(404);
+    expect((await call(app, 'GET', `/api/user/uploads/${image.id}/original`, asha)).statusCode).toBe(400);
+  });
+
+  it('limits uploads per customer (429 after 30 in 10 minutes)', async () => {
+    const busy = await customer(ctx);
+    for (let index = 0; index < 30; index++) expect((await upload(app, busy, [])).statusCode).toBe(400);
+    const limited = await upload(app, busy, []);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toEqual(expect.any(String));
+    // Per customer: someone else is not affected.
+    expect((await upload(app, ravi, [])).statusCode).toBe(400);
+  });
+});
