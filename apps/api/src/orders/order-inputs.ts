@@ -2,6 +2,7 @@ import { addresses, type Database, orderIdempotencyKeys, products, productVarian
 import { sql } from 'drizzle-orm';
 import type { UserRow } from '../auth/request-user.ts';
 import { rowsOf } from '../lib/rows.ts';
+import { executeNamed } from './named-statement.ts';
 import type { CartRow } from './price-lines.ts';
 
 /**
@@ -40,7 +41,10 @@ export async function readOrderInputs(
     sql`, `,
   );
   const [row] = rowsOf<OrderInputs>(
-    await db.execute(sql`
+    await executeNamed(
+      db,
+      'order-read',
+      sql`
       select
         (select json_build_object('id', u.id, 'role', u.role, 'name', u.name, 'email', u.email, 'phoneNumber', u.phone_number,
             'banned', u.banned, 'emailVerified', u.email_verified, 'phoneNumberVerified', u.phone_number_verified)
@@ -56,7 +60,9 @@ export async function readOrderInputs(
               'variant', case when v.id is null then null else json_build_object('id', v.id, 'sku', v.sku, 'attributes', v.attributes,
                 'price', v.price, 'mrp', v.mrp, 'stock', v.stock) end)), '[]'::json)
           from ${products} p left join ${productVariants} v on v.product_id = p.id
-          where p.id in (${ids}) and p.published) as "cart"`),
+          where p.id in (${ids}) and p.published) as "cart"`,
+      // One text per number of products: at most 50.
+    ),
   );
   return row as OrderInputs;
 }

@@ -4,6 +4,7 @@ import { rowsOf } from '../lib/rows.ts';
 import type { outboxRow } from '../outbox/enqueue.ts';
 import type { Tx } from './coupons.ts';
 import type { PricedLine } from './price-lines.ts';
+import { executeNamed } from './named-statement.ts';
 import { takeStockCtes } from './stock.ts';
 
 /**
@@ -61,7 +62,10 @@ export async function writeOrder(
     )`
     : sql``;
   const [result] = rowsOf<{ lowest: number | null }>(
-    await db.execute(sql`
+    await executeNamed(
+      db,
+      'order-write',
+      sql`
     with ${stock.ctes}, new_order as (
       insert into ${orders} (id, created_at, updated_at, number, user_id, status, payment_method, coupon_id, coupon_code,
         total, total_mrp, discount, shipping, grand_total, total_items, address, tracking)
@@ -81,7 +85,10 @@ export async function writeOrder(
         ${first.at.toISOString()}::timestamptz
       from new_order
     )${confirmation}
-    select 1 / (select count(*) from new_order)::int as placed, ${stock.lowest} as lowest`),
+    select 1 / (select count(*) from new_order)::int as placed, ${stock.lowest} as lowest`,
+      // Carts of up to 4 lines (most of them) get a prepared statement; larger ones would make too many shapes.
+      lines.length <= 4,
+    ),
   );
   return { wentOut: result?.lowest === 0 };
 }

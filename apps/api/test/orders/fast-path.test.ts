@@ -76,7 +76,7 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
         { attributes: { Colour: 'Rose' }, price: 11_000, mrp: 12_000, stock: 4 },
       ],
     });
-    const [gold, rose] = lamp.variants as [{ id: string }, { id: string }];
+    const [gold, rose] = lamp.variants as unknown as [{ id: string }, { id: string }];
     const response = await call(app, 'POST', '/api/user/order', asha, {
       items: [
         { productId: lamp.id, variantId: rose.id, quantity: 2 },
@@ -108,7 +108,7 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
         { attributes: { Colour: 'Rose' }, price: 10_000, mrp: 10_000, stock: 100 },
       ],
     });
-    const [gold, rose] = lamp.variants as [{ id: string }, { id: string }];
+    const [gold, rose] = lamp.variants as unknown as [{ id: string }, { id: string }];
     const lines = [
       { productId: lamp.id, variantId: rose.id, quantity: 1 },
       { productId: plain.id, variantId: null, quantity: 1 },

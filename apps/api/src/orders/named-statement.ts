@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '@shop/db';
+import type { SQL } from 'drizzle-orm';
+import type { Tx } from './coupons.ts';
+
+/**
+ * Runs a statement of the order path as a NAMED prepared statement on PostgreSQL: each pooled connection parses and
+ * plans it once, then only binds the values (PGlite has no such cache and runs it as usual). The name is made from
+ * the statement's text, which depends only on the cart's shape (how many products and options), never on values; a
+ * statement with a name node-postgres has not seen on this connection is prepared on first use. Only small shapes
+ * get a name (`named: false` for the others), so a connection holds a bounded number of them.
+ *
+ * Drizzle has no public way to name a raw statement; `db.execute` itself is `session.prepareQuery(…, name undefined)`,
+ * so this is the same call with a name. (If Drizzle renames these internals the order tests fail at once.)
+ */
+
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(): Promise<unknown> };
+  };
+}
+
+export function executeNamed(db: Database | Tx, prefix: string, query: SQL, named = true): Promise<unknown> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const built = dialect.sqlToQuery(query);
+  const name = named ? `${prefix}-${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}` : undefined;
+  return session.prepareQuery(built, undefined, name, false).execute();
+}
