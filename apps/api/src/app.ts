@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthSettings } from './auth/create-auth.ts';
 import type { Config } from './config.ts';
+import { adminGuardPlugin } from './plugins/admin-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     worker: options.outboxWorker,
   });
   await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
+  await app.register(adminGuardPlugin);
   await app.register(housekeepingPlugin, { db: options.db.db, everyMs: options.housekeeping });
 
   // Routes.

@@ -6,8 +6,8 @@ export const dynamic = 'force-dynamic';
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    // Allow all: product images live under /api/media and should be crawlable too.
-    rules: [{ userAgent: '*', allow: '/' }],
+    // Allow all but the back office: product images live under /api/media and should be crawlable too.
+    rules: [{ userAgent: '*', allow: '/', disallow: '/admin' }],
     sitemap: `${siteUrl()}/sitemap.xml`,
   };
 }

@@ -8,3 +8,4 @@ export * from './accounts.ts';
 export * from './orders.ts';
 export * from './engagement.ts';
 export * from './personalisation.ts';
+export * from './audit.ts';

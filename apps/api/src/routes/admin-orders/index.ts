@@ -16,7 +16,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/orders/:id/status',
     {
-      onRequest: app.requireRole('staff'),
+      config: { adminRole: 'staff' },
       bodyLimit: 4 * 1024,
       schema: {
         tags: ['admin'],

@@ -74,7 +74,7 @@ export const feedbacksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/feedbacks',
     {
-      onRequest: app.requireRole('staff'),
+      config: { adminRole: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Feedback by moderation state (staff, admin): the queue is state=pending, oldest first',
@@ -102,7 +102,7 @@ export const feedbacksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/feedbacks/:id/moderation',
     {
-      onRequest: app.requireRole('staff'),
+      config: { adminRole: 'staff' },
       bodyLimit: 1024,
       schema: {
         tags: ['admin'],

@@ -54,7 +54,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/reviews',
     {
-      onRequest: app.requireRole('staff'),
+      config: { adminRole: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Reviews by moderation state (staff, admin): the queue is state=pending, oldest first',
@@ -82,7 +82,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/reviews/:id/moderation',
     {
-      onRequest: app.requireRole('staff'),
+      config: { adminRole: 'staff' },
       bodyLimit: 1024,
       schema: {
         tags: ['admin'],

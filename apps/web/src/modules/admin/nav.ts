@@ -1,0 +1,22 @@
+import type { StaffRole } from './lib/require-staff';
+
+/**
+ * The back office's sections (issue 7). Staff see catalogue, orders and inbox; staff accounts, settings and the
+ * audit log are for admins only (the API enforces the same split on every call).
+ */
+export const adminSections = [
+  { href: '/admin', key: 'dashboard', role: 'staff' },
+  { href: '/admin/orders', key: 'orders', role: 'staff' },
+  { href: '/admin/products', key: 'products', role: 'staff' },
+  { href: '/admin/categories', key: 'categories', role: 'staff' },
+  { href: '/admin/brands', key: 'brands', role: 'staff' },
+  { href: '/admin/sliders', key: 'sliders', role: 'staff' },
+  { href: '/admin/menus', key: 'menus', role: 'staff' },
+  { href: '/admin/coupons', key: 'coupons', role: 'staff' },
+  { href: '/admin/inbox', key: 'inbox', role: 'staff' },
+  { href: '/admin/staff', key: 'staff', role: 'admin' },
+  { href: '/admin/settings', key: 'settings', role: 'admin' },
+  { href: '/admin/audit', key: 'audit', role: 'admin' },
+] as const satisfies readonly { href: string; key: string; role: StaffRole }[];
+
+export type AdminSection = (typeof adminSections)[number];
