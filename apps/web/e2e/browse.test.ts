@@ -55,6 +55,43 @@ test('a shopper goes from home to a category, opens a product, then searches wit
   expect(errorsOf(page)).toEqual([]);
 });
 
+test('the home page brings its four product rails as the shopper scrolls towards them, and nothing on screen moves', async () => {
+  const page = await session.newPage({ width: 390, height: 844, mobile: true });
+  // Layout shifts of what is on screen (what CLS adds up), recorded from the start of the page.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  const main = page.locator('main');
+  const rails = ['Flash sale', 'Featured gifts', 'Best sellers', 'New arrivals'];
+  // Below the fold on a phone, the rails are not part of the first page (decision 027); their places are held.
+  expect(await main.getByRole('heading', { name: rails[0], exact: true }).count()).toBe(0);
+  // Scroll down a screen at a time, as a shopper would.
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(150);
+  }
+  for (const title of rails) {
+    const rail = main.getByRole('region', { name: title, exact: true });
+    await rail.waitFor();
+    expect(await rail.getByRole('link', { name: `View all: ${title}` }).getAttribute('href')).toMatch(/^\/shop/);
+    expect(await rail.locator('a[href^="/product/"]').count()).toBeGreaterThan(0);
+    expect(await rail.textContent()).toMatch(/₹[\d,]+/);
+  }
+  // Issue 2: CLS ≤ 0.02, also while the rails arrive.
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.02);
+  // A rail's card leads to its product page.
+  const card = main.getByRole('region', { name: 'Best sellers', exact: true }).locator('a[href^="/product/"]').first();
+  const href = await card.getAttribute('href');
+  await card.click();
+  await page.waitForURL(`**${href}`);
+  expect(errorsOf(page)).toEqual([]);
+});
+
 test('prices show in rupees with Indian grouping and the percent off when mrp is above price', async () => {
   const page = await session.newPage();
   await page.goto('/shop?sort=discount');
