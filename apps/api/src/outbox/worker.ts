@@ -1,5 +1,5 @@
 import { type Database, outbox, type OutboxChannel } from '@shop/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import { carriesSecret, REDACTED_BODY } from './redaction.ts';
 import type { OutgoingMessage, Transport } from './transports/transport.ts';
@@ -12,7 +12,9 @@ import type { OutgoingMessage, Transport } from './transports/transport.ts';
  *   died is claimed again once the lease runs out (transport timeouts stay far below the lease, so a live
  *   sender never loses its row to another process);
  * - the outcome is written only while the claim is still ours (same attempts count), then 'sent', or back to
- *   'pending' after a backoff, or 'failed' after `maxAttempts`.
+ *   'pending' after a backoff, or 'failed' after `maxAttempts`;
+ * - a pass costs two statements however many rows it sends (the claim, which also gives up abandoned rows, and one
+ *   'sent' update for the batch): every placed order wakes the worker, so this is per-order cost under load.
  */
 
 export interface OutboxWorkerTiming {
@@ -81,22 +83,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<void> | undefined;
   let wokenWhileRunning = false;
 
-  /** Rows whose lease ran out on their last attempt (their process died mid-send) are given up. */
-  async function giveUpAbandoned(): Promise<void> {
-    await db
-      .update(outbox)
-      .set({ status: 'failed', lastError: 'abandoned while sending on the last attempt' })
-      .where(
-        and(
-          eq(outbox.status, 'sending'),
-          sql`${outbox.nextAttemptAt} <= now()`,
-          sql`${outbox.attempts} >= ${timing.maxAttempts}`,
-        ),
-      );
-  }
-
+  /**
+   * Claims due rows in one statement, which also gives up the rows whose lease ran out on their last attempt (their
+   * process died mid-send): those never match the claim (attempts < maxAttempts), so the two touch different rows.
+   */
   async function claim(): Promise<ClaimedRow[]> {
     const result = await db.execute(sql`
+      with given_up as (
+        update outbox
+           set status = 'failed', last_error = 'abandoned while sending on the last attempt'
+         where status = 'sending' and next_attempt_at <= now() and attempts >= ${timing.maxAttempts}
+      )
       update outbox
          set status = 'sending',
              attempts = attempts + 1,
@@ -117,7 +114,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** The row as this claim left it: the guard that makes a late outcome from a lost claim a no-op. */
   const stillOurs = (row: ClaimedRow) => and(eq(outbox.id, row.id), eq(outbox.status, 'sending'), eq(outbox.attempts, row.attempts));
 
-  async function deliver(row: ClaimedRow): Promise<void> {
+  /** Sends one claimed row; a failure is written here, a success is answered (written with the batch's others). */
+  async function deliver(row: ClaimedRow): Promise<{ row: ClaimedRow; redact: boolean } | null> {
     const transport = options.transports[row.channel];
     const message: OutgoingMessage = {
       id: row.id,
@@ -148,18 +146,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const entry = { outbox: { id: row.id, channel: row.channel, kind: row.kind, attempts: row.attempts }, reason };
       if (final) log.error(entry, 'outbox: giving up on a message');
       else log.warn(entry, 'outbox: sending failed, will retry');
-      return;
+      return null;
     }
-    await db
-      .update(outbox)
-      .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...(redact ? { bodyText: REDACTED_BODY, bodyHtml: null } : {}) })
-      .where(stillOurs(row));
+    return { row, redact };
+  }
+
+  /** Marks sent rows in one statement per kind of outcome (kept or redacted body), each only while still ours. */
+  async function markSent(sent: Array<{ row: ClaimedRow; redact: boolean }>): Promise<void> {
+    for (const redact of [false, true]) {
+      const rows = sent.filter((outcome) => outcome.redact === redact).map((outcome) => outcome.row);
+      if (rows.length === 0) continue;
+      await db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...(redact ? { bodyText: REDACTED_BODY, bodyHtml: null } : {}) })
+        .where(or(...rows.map(stillOurs)));
+    }
   }
 
   async function runOnce(): Promise<number> {
-    await giveUpAbandoned();
     const rows = await claim();
-    await Promise.all(rows.map((row) => deliver(row)));
+    const outcomes = await Promise.all(rows.map((row) => deliver(row)));
+    await markSent(outcomes.filter((outcome) => outcome !== null));
     return rows.length;
   }
 
