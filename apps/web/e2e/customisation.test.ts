@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -18,6 +18,8 @@ let bothProduct: ProductSummary;
 /** Small photos made at test time, in a folder removed afterwards. */
 let photoDir: string;
 let photos: string[];
+/** A text file named like a photo: the server must refuse it by its bytes. */
+let fakePhoto: string;
 
 beforeAll(async () => {
   const found: ProductSummary[] = [];
@@ -51,6 +53,8 @@ beforeAll(async () => {
       return file;
     }),
   );
+  fakePhoto = join(photoDir, 'holiday.jpg');
+  writeFileSync(fakePhoto, 'Dear shop, this is not a photo at all.\n');
 });
 
 afterAll(() => {
@@ -225,7 +229,13 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   await seeToast(page, m.imageCount(bothLimit));
   expect(await dialog.getByRole('alert').allTextContents()).toEqual([m.textRequired, m.imageCount(bothLimit)]);
   await dialog.getByLabel('Customization details for unit 1').fill('Meera & Kabir');
-  await dialog.locator('input[type="file"]').setInputFiles(photos.slice(0, bothLimit));
+  // A refused upload (a text file named .jpg) shows the server's message as a toast and beside the picker.
+  const bothPicker = dialog.locator('input[type="file"]');
+  await bothPicker.setInputFiles([fakePhoto, ...photos.slice(0, bothLimit - 1)]);
+  await seeToast(page, m.fileType);
+  await dialog.getByRole('alert').filter({ hasText: m.fileType }).waitFor();
+  expect(await dialog.getByRole('img').count()).toBe(0);
+  await bothPicker.setInputFiles(photos.slice(0, bothLimit));
   await dialog.getByRole('img', { name: `Photo ${bothLimit} for unit 1` }).waitFor();
   await sendAndClose(page, dialog);
 
@@ -263,7 +273,8 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   expect(await page.locator('[data-locked]').allTextContents()).toEqual(['🔒 Locked', '🔒 Locked', '🔒 Locked']);
   expect(await page.getByRole('button', { name: /^(Customise|Change the personalisation of) / }).count()).toBe(0);
   await lineOf(page, textProduct).getByText('With love, Ravi and Anu', { exact: true }).waitFor();
-  expect(errorsOf(page)).toEqual([]);
+  // The only failed request is the refused upload, which the browser logs.
+  expect(errorsOf(page)).toEqual(['Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)']);
 });
 
 test('in Arabic the dialog reads right to left, translated, with the same rules', async () => {

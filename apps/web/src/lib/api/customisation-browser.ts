@@ -37,10 +37,36 @@ export class UploadAbortedError extends Error {
 }
 
 /**
+ * The storefront forwards /api/* through its proxy (src/proxy.ts), and Next buffers a proxied body only up to
+ * `proxyClientMaxBodySize` (10 MiB by default): a larger one is cut and the request fails. Photos are therefore sent in
+ * as few requests as keep each body under this budget (the multipart headers need a little room); a usual choice of
+ * phone photos still goes in one request.
+ */
+export const UPLOAD_BODY_BUDGET = 9.5 * 1024 * 1024;
+
+/** Files in their order, grouped so each group's size stays within `budget` (a larger file goes alone). */
+export function uploadBatches<T extends { size: number }>(files: readonly T[], budget = UPLOAD_BODY_BUDGET): T[][] {
+  const batches: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const file of files) {
+    if (current.length > 0 && size + file.size > budget) {
+      batches.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(file);
+    size += file.size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/**
  * POST the chosen photos as multipart (field `files` once per file, plus the optional `orderId` and `productId`), with
- * the same bearer token as every browser call. XMLHttpRequest, not fetch: only XHR reports upload progress, which
- * `onProgress` receives as a fraction 0..1 of the bytes sent. Throws BrowserApiError with the server's message (and
- * per-field errors), UploadNetworkError or UploadAbortedError.
+ * the same bearer token as every browser call, in as few requests as the proxy allows (uploadBatches). `onProgress`
+ * receives the fraction 0..1 of all the bytes sent. Throws BrowserApiError with the server's message (and per-field
+ * errors), UploadNetworkError or UploadAbortedError.
  */
 export async function uploadCustomisationImages(
   files: readonly File[],
@@ -48,7 +74,25 @@ export async function uploadCustomisationImages(
   { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedImage[]> {
   const token = await currentAccessToken({ signedIn: true });
-  if (signal?.aborted) throw new UploadAbortedError();
+  const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
+  const uploaded: UploadedImage[] = [];
+  let sent = 0;
+  for (const batch of uploadBatches(files)) {
+    const size = batch.reduce((sum, file) => sum + file.size, 0);
+    const before = sent;
+    uploaded.push(...(await postBatch(batch, target, token, (fraction) => onProgress?.(Math.min(1, (before + fraction * size) / total)), signal)));
+    sent += size;
+  }
+  onProgress?.(1);
+  return uploaded;
+}
+
+/**
+ * One multipart request. XMLHttpRequest, not fetch: only XHR reports upload progress (`xhr.upload.onprogress`), which
+ * `onProgress` receives as the fraction 0..1 of this request's bytes sent.
+ */
+function postBatch(files: readonly File[], target: UploadTarget, token: string | null, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedImage[]> {
+  if (signal?.aborted) return Promise.reject(new UploadAbortedError());
   const form = new FormData();
   // Text fields first: a streaming multipart parser on the server then knows the order before the first file.
   if (target.orderId) form.append('orderId', target.orderId);
@@ -62,7 +106,7 @@ export async function uploadCustomisationImages(
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
     };
     xhr.onload = () => {
       let data: unknown = null;
@@ -72,7 +116,6 @@ export async function uploadCustomisationImages(
         data = null;
       }
       if (xhr.status >= 200 && xhr.status < 300 && Array.isArray(data)) {
-        onProgress?.(1);
         resolve(data as UploadedImage[]);
         return;
       }

@@ -22,7 +22,7 @@ export function LinePersonalisation({ order, line, personalisation, texts, custo
   const { state, units } = personalisation;
   const headingId = `personalisation-${order._id}-${line.productId}`;
   return (
-    <section aria-labelledby={headingId} className="mt-3 rounded-lg border border-line p-3" data-personalisation={state}>
+    <section aria-labelledby={headingId} className="mt-3" data-personalisation={state}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id={headingId} className="text-sm font-semibold">
           {t('lines.personalisation')}
@@ -36,7 +36,7 @@ export function LinePersonalisation({ order, line, personalisation, texts, custo
         ) : null}
       </div>
       {state === 'missing' ? (
-        <div className="mt-2 flex flex-col gap-2 rounded-md bg-brand-soft p-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="mt-1 flex flex-col gap-2 rounded-lg bg-brand-soft p-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="text-ink">
             <p className="font-semibold" data-personalisation-needed={personalisation.unitsNeeded}>
               {t('lines.personalisationNeeded', { count: personalisation.unitsNeeded })}
