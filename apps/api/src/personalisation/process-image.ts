@@ -1,6 +1,6 @@
 import { customisationMessages, DISPLAY_MAX_SIDE, THUMBNAIL_SIZE } from '@shop/domain/customisation';
-import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
+import { decodeHeicInWorker } from './decode-heic.ts';
 import { fieldError } from './errors.ts';
 import { type CheckedImage, MAX_INPUT_PIXELS } from './image-checks.ts';
 
@@ -17,12 +17,13 @@ const THUMBNAIL_QUALITY = 70;
 /**
  * The pixels of an upload, oriented: sharp reads JPEG, PNG, WebP and AV1-coded HEIF itself; HEVC-coded HEIC (what
  * phones take) is decoded by libheif compiled to WebAssembly (heic-decode), since sharp's prebuilt libvips has no
- * HEVC decoder (patents), and libheif applies the HEIF rotation itself. `limitInputPixels` stays on as a second
+ * HEVC decoder (patents), and libheif applies the HEIF rotation itself. That decoder is synchronous, so it runs in a
+ * worker thread (decode-heic.ts). `limitInputPixels` stays on as a second
  * guard behind the header check.
  */
 async function pixels(bytes: Buffer, checked: CheckedImage): Promise<Sharp> {
   if (checked.format === 'heif' && checked.compression !== 'av1') {
-    const decoded = await decodeHeic({ buffer: bytes });
+    const decoded = await decodeHeicInWorker(bytes);
     if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw fieldError(400, 'files', customisationMessages.tooManyPixels);
     return sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authContext } from '../auth/auth-helpers.ts';
+import { anotherApp, authContext } from '../auth/auth-helpers.ts';
 import { engines, type TestContext } from '../helpers.ts';
 import { call, customer, makeStaff } from '../orders/order-helpers.ts';
 import { hasGps, heicPhoto, jpegFile, personalised, phonePhoto, placeOrder, png, upload, webp } from './customisation-helpers.ts';
@@ -146,6 +146,11 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
     refused(await upload(app, asha, [{ filename: 'cut.png', contentType: 'image/png', body: photo.subarray(0, 60) }]), 400, customisationMessages.unreadable);
   });
 
+  it('refuses a damaged HEIC whose header reads but whose picture does not decode (400 unreadable)', async () => {
+    const heic = heicPhoto();
+    refused(await upload(app, asha, [{ filename: 'cut.heic', contentType: 'image/heic', body: heic.subarray(0, heic.length - 24) }]), 400, customisationMessages.unreadable);
+  });
+
   it('is all or nothing: one bad file keeps none of the request', async () => {
     const before = await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.userId, ravi.userId));
     refused(await upload(app, ravi, [jpegFile(await phonePhoto()), jpegFile(Buffer.from('text'), 'x.jpg')]), 415, customisationMessages.fileType);
@@ -202,6 +207,26 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
     expect((await call(app, 'GET', image.thumbnail)).statusCode).toBe(401);
     expect((await call(app, 'GET', '/api/user/uploads/not-an-id/display', asha)).statusCode).toBe(404);
     expect((await call(app, 'GET', `/api/user/uploads/${image.id}/original`, asha)).statusCode).toBe(400);
+  });
+
+  it('over real HTTP, a refusal part-way through the body closes that connection (the server can still shut down)', async () => {
+    const server = await anotherApp(ctx);
+    try {
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.server.address() as { port: number };
+      const photo = await phonePhoto();
+      const form = new FormData();
+      form.append('files', new Blob([Buffer.concat([photo, Buffer.alloc(11 * 1024 * 1024)])], { type: 'image/jpeg' }), 'big.jpg');
+      form.append('files', new Blob([photo], { type: 'image/jpeg' }), 'small.jpg');
+      const response = await fetch(`http://127.0.0.1:${port}/api/user/order/customised-uploads`, { method: 'POST', body: form, headers: { cookie: ravi.cookie } });
+      expect(response.status).toBe(413);
+      expect(response.headers.get('connection')).toBe('close');
+      expect((await response.json()).message).toBe(customisationMessages.fileTooLarge);
+    } finally {
+      // Without the close, the half-read connection keeps close() waiting for ever.
+      const closed = await Promise.race([server.close().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 5_000))]);
+      expect(closed).toBe('closed');
+    }
   });
 
   it('limits uploads per customer (429 after 30 in 10 minutes)', async () => {

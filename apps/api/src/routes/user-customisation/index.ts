@@ -74,7 +74,12 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       return answering(reply, async () => {
         const me = caller(request);
-        const ready = await receiveUploads(app, app.db, request, me.id);
+        const ready = await receiveUploads(app, app.db, request, me.id).catch((error: unknown) => {
+          // Refused, maybe part-way through the body: the rest is not read, so the connection cannot carry another
+          // request (and would keep the server from closing). Close it once the answer is sent.
+          reply.header('connection', 'close');
+          throw error;
+        });
         const images = await saveUploads({ db: app.db, store: app.objectStore }, me.id, ready);
         return reply.code(201).send(images);
       });
