@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { StoredImage } from '@shop/db';
+import sharp, { type OutputInfo } from 'sharp';
+import { fieldRefusal } from './admin-error.ts';
+
+/** Back-office images go to $DATA_DIR/media/admin, served at /api/media/admin/<hash>.webp. */
+export const ADMIN_IMAGE_FOLDER = 'admin';
+export const MAX_ADMIN_IMAGE_BYTES = 8 * 1024 * 1024;
+const MAX_PIXELS = 40_000_000;
+const MAX_SIDE = 1600;
+/** The formats a photographer or designer hands over; SVG (script inside) and GIF are refused. */
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif']);
+
+export const imageMessages = {
+  missing: 'Choose an image file to upload',
+  type: 'The image must be a JPEG, PNG, WebP or AVIF file',
+  unreadable: 'This image could not be read; it may be damaged',
+  tooBig: 'The image must be at most 8 MB',
+  pixels: 'The image is too large (at most 40 megapixels)',
+} as const;
+
+/**
+ * Re-encodes an uploaded catalogue image the way the seed makes its catalogue images (WebP, quality 82), upright by
+ * its EXIF orientation, at most 1600 px on its longest side, with no metadata kept. The file is named by the hash
+ * of its content, so /api/media may cache it for a year and the same upload twice is one file. Written to a
+ * temporary name and renamed, so a reader never sees half a file.
+ */
+export async function storeCatalogueImage(mediaDir: string, bytes: Buffer, alt: string): Promise<StoredImage> {
+  let format: string | undefined;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    format = meta.format;
+    if (!meta.width || !meta.height) throw new Error('no size');
+    if (format && ACCEPTED.has(format) && meta.width * meta.height > MAX_PIXELS) throw fieldRefusal(400, 'file', imageMessages.pixels);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AdminError') throw error;
+    throw fieldRefusal(415, 'file', imageMessages.type);
+  }
+  if (!format || !ACCEPTED.has(format)) throw fieldRefusal(415, 'file', imageMessages.type);
+
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    output = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw fieldRefusal(400, 'file', imageMessages.unreadable);
+  }
+  const name = createHash('sha256').update(output.data).digest('hex').slice(0, 24);
+  const folder = join(mediaDir, ADMIN_IMAGE_FOLDER);
+  await mkdir(folder, { recursive: true });
+  const file = join(folder, `${name}.webp`);
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temporary, output.data, { mode: 0o644 });
+  await rename(temporary, file);
+  return {
+    id: name,
+    original: `/api/media/${ADMIN_IMAGE_FOLDER}/${name}.webp`,
+    width: output.info.width,
+    height: output.info.height,
+    ...(alt ? { alt } : {}),
+  };
+}

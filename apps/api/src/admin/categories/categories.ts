@@ -1,0 +1,162 @@
+import { categories, type Database, products, siteSettings } from '@shop/db';
+import {
+  adminCatalogueMessages as m,
+  type AdminCategory,
+  type categoryInputSchema,
+  menuLinksTo,
+  renameInMenu,
+  wouldCycle,
+} from '@shop/domain/admin/catalogue';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RequestUser } from '../../auth/request-user.ts';
+import { recordAudit } from '../audit.ts';
+import { loadSettingsRow } from '../settings/settings-row.ts';
+import { AdminError, fieldRefusal, isForeignKeyViolation, isUniqueViolation } from './admin-error.ts';
+
+type Input = z.output<typeof categoryInputSchema>;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type CategoryRow = typeof categories.$inferSelect;
+
+const NOT_FOUND = () => new AdminError(404, m.notFound('Category'));
+
+function view(row: CategoryRow, productCount: number): AdminCategory {
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    image: row.image ?? null,
+    parentId: row.parentId,
+    featured: row.featured,
+    position: row.position,
+    productCount,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every category (tens of rows) in display order, each with its own products counted (published or not). */
+export async function listCategories(db: Database): Promise<AdminCategory[]> {
+  const [rows, counts] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
+    db.select({ id: products.categoryId, n: count() }).from(products).groupBy(products.categoryId),
+  ]);
+  const byId = new Map(counts.map((row) => [row.id, Number(row.n)]));
+  return rows.map((row) => view(row, byId.get(row.id) ?? 0));
+}
+
+export async function getCategory(db: Database, id: string): Promise<AdminCategory> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  if (!row) throw NOT_FOUND();
+  return view(row, await productCount(db, id));
+}
+
+async function productCount(db: Pick<Database, 'select'>, id: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(eq(products.categoryId, id));
+  return Number(row?.n ?? 0);
+}
+
+/** The parent must exist and must not be the category itself or below it (checked on the locked table). */
+async function checkParent(tx: Tx, id: string | null, parentId: string | null): Promise<void> {
+  if (parentId === null) return;
+  const rows = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+  const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
+  if (!parentOf.has(parentId)) throw fieldRefusal(400, 'parentId', m.parentMissing);
+  if (id !== null && wouldCycle(id, parentId, parentOf)) throw fieldRefusal(400, 'parentId', m.parentSelf);
+}
+
+/**
+ * Two admins re-parenting categories at once could each pass the cycle check and together make a loop, so tree
+ * changes take a lock on the categories table first (SHARE ROW EXCLUSIVE conflicts with itself, not with readers).
+ */
+async function lockTree(tx: Tx): Promise<void> {
+  await tx.execute(sql`lock table categories in share row exclusive mode`);
+}
+
+async function saving<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error, 'categories_slug_idx')) throw fieldRefusal(409, 'slug', m.slugTaken);
+    throw error;
+  }
+}
+
+export async function createCategory(db: Database, actor: RequestUser, input: Input): Promise<AdminCategory> {
+  return saving(() =>
+    db.transaction(async (tx) => {
+      await lockTree(tx);
+      await checkParent(tx, null, input.parentId);
+      const [row] = await tx.insert(categories).values(input).returning();
+      if (!row) throw new Error('insert returned nothing');
+      const created = view(row, 0);
+      await recordAudit(tx, actor, { action: 'category.create', entityType: 'category', entityId: row.id, after: created });
+      return created;
+    }),
+  );
+}
+
+export async function updateCategory(db: Database, actor: RequestUser, id: string, input: Input): Promise<AdminCategory> {
+  return saving(() =>
+    db.transaction(async (tx) => {
+      await lockTree(tx);
+      const [before] = await tx.select().from(categories).where(eq(categories.id, id)).limit(1);
+      if (!before) throw NOT_FOUND();
+      await checkParent(tx, id, input.parentId);
+      const [row] = await tx.update(categories).set(input).where(eq(categories.id, id)).returning();
+      if (!row) throw NOT_FOUND();
+      const count = await productCount(tx, id);
+      const after = view(row, count);
+      await recordAudit(tx, actor, { action: 'category.update', entityType: 'category', entityId: id, before: view(before, count), after });
+      // A new slug would leave the menus' links to the old one dead: they follow the rename.
+      if (before.slug !== row.slug) await renameMenuLinks(tx, actor, 'category', before.slug, row.slug);
+      return after;
+    }),
+  );
+}
+
+/** Rewrites both menus' links from one slug to another, with its own audit record (a menu change is a change). */
+export async function renameMenuLinks(tx: Tx, actor: RequestUser, kind: 'category' | 'brand', from: string, to: string): Promise<void> {
+  const settings = await loadSettingsRow(tx, { forUpdate: true });
+  if (!settings) return;
+  const headerMenu = renameInMenu(settings.headerMenu, kind, from, to);
+  const mobileMenu = renameInMenu(settings.mobileMenu, kind, from, to);
+  if (JSON.stringify([headerMenu, mobileMenu]) === JSON.stringify([settings.headerMenu, settings.mobileMenu])) return;
+  await tx.update(siteSettings).set({ headerMenu, mobileMenu }).where(eq(siteSettings.id, settings.id));
+  await recordAudit(tx, actor, {
+    action: 'menus.update',
+    entityType: 'menus',
+    entityId: settings.id,
+    before: { headerMenu: settings.headerMenu, mobileMenu: settings.mobileMenu },
+    after: { headerMenu, mobileMenu, reason: `${kind} slug ${from} -> ${to}` },
+  });
+}
+
+/** Refuses (409) while products, subcategories or a menu still depend on the category; they would break. */
+export async function deleteCategory(db: Database, actor: RequestUser, id: string): Promise<void> {
+  await referenced(() => db.transaction(async (tx) => {
+    await lockTree(tx);
+    const [row] = await tx.select().from(categories).where(eq(categories.id, id)).limit(1);
+    if (!row) throw NOT_FOUND();
+    const products = await productCount(tx, id);
+    if (products > 0) throw new AdminError(409, m.categoryHasProducts(products));
+    const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));
+    const childCount = Number(children?.n ?? 0);
+    if (childCount > 0) throw new AdminError(409, m.categoryHasChildren(childCount));
+    const settings = await loadSettingsRow(tx);
+    if (settings && menuLinksTo(settings.headerMenu, 'category', row.slug)) throw new AdminError(409, m.inMenu('header menu'));
+    if (settings && menuLinksTo(settings.mobileMenu, 'category', row.slug)) throw new AdminError(409, m.inMenu('mobile menu'));
+    await tx.delete(categories).where(eq(categories.id, id));
+    await recordAudit(tx, actor, { action: 'category.delete', entityType: 'category', entityId: id, before: view(row, 0), after: null });
+  }));
+}
+
+/** A product added to the category between the count and the delete makes the foreign key refuse: same answer. */
+async function referenced<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AdminError(409, m.categoryHasProducts(1));
+    throw error;
+  }
+}
