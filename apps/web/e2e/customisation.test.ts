@@ -160,11 +160,13 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   await dialog.getByRole('group', { name: m.unitLabel(2, textProduct.name), exact: true }).waitFor();
   expect(await dialog.getByPlaceholder(m.placeholder, { exact: true }).count()).toBe(2);
   expect(await dialog.locator('input[type="file"]').count()).toBe(0);
-  // The first field has the focus; sending empty says what is missing beside each field and sends nothing.
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe(m.placeholder);
+  // The intro has the focus (read out; no phone keyboard over the form yet); sending empty says what is missing beside
+  // each field, sends nothing and moves the focus to the first field to fix.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(m.intro(textProduct.name));
   await dialog.getByRole('button', { name: m.send, exact: true }).click();
   await expect.poll(() => dialog.getByRole('alert').allTextContents()).toEqual([m.textRequired, m.textRequired]);
   expect(adds).toEqual([]);
+  await expect.poll(() => dialog.getByLabel('Customization details for unit 1').evaluate((field) => field === document.activeElement)).toBe(true);
   await dialog.getByLabel('Customization details for unit 1').fill('Happy birthday, Asha');
   await dialog.getByLabel('Customization details for unit 2').fill('With love, Ravi');
   await expect.poll(() => dialog.getByRole('alert').count()).toBe(0);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useRef } from 'react';
 import { modalTitleId } from '@modules/common/modal/ids';
 import { useUI } from '@modules/common/ui-store';
 import { useOrderLine } from '../lib/use-order-line';
@@ -16,6 +17,13 @@ export function CustomisationDialog() {
   const format = useFormatter();
   const closeModal = useUI((s) => s.closeModal);
   const { orderId, query, line } = useOrderLine();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ready = line !== null;
+  // The dialog opened (focus on its close button) before the order arrived: once it is there, the focus goes to the
+  // intro, so a screen reader reads it and a phone's keyboard does not cover the form before the shopper taps a field.
+  useEffect(() => {
+    if (ready) heading.current?.focus({ preventScroll: true });
+  }, [ready]);
 
   if (!line) {
     const failed = query.isError || orderId === '';
@@ -33,7 +41,7 @@ export function CustomisationDialog() {
   const sent = line.customisation;
   return (
     <div className="flex flex-col gap-4 p-5 pt-12 sm:p-8" data-testid="customisation-dialog">
-      <h2 id={modalTitleId} className="pe-8 font-display text-lg font-semibold text-ink sm:text-xl">
+      <h2 ref={heading} id={modalTitleId} tabIndex={-1} className="pe-8 font-display text-lg font-semibold text-ink focus:outline-none sm:text-xl">
         {t('intro', { name: line.name })}
       </h2>
       {sent?.locked ? (

@@ -63,11 +63,6 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     };
   }, []);
 
-  // The first field takes the focus once the form is there (the dialog opened on its close button while loading).
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('input')?.focus({ preventScroll: true });
-  }, []);
-
   const setUnitProgress = (index: number, value: number | null) =>
     setProgress((current) => current.map((old, i) => (i === index ? value : old)));
 

@@ -102,9 +102,10 @@ export function UnitFields(props: UnitFieldsProps) {
           {uploading ? (
             <div className="flex flex-col gap-1" role="status">
               <span className="text-sm text-ink">{t('uploading')}</span>
+              {/* Real progress while the bytes go; once all are sent the server is still processing: indeterminate. */}
               <progress
                 max={1}
-                value={progress}
+                value={progress < 1 ? progress : undefined}
                 aria-label={t('progressLabel', { unit })}
                 className="h-2 w-full overflow-hidden rounded-full accent-brand [&::-moz-progress-bar]:bg-brand [&::-webkit-progress-bar]:bg-surface [&::-webkit-progress-value]:bg-brand"
               />
