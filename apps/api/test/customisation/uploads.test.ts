@@ -221,7 +221,7 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
       const response = await fetch(`http://127.0.0.1:${port}/api/user/order/customised-uploads`, { method: 'POST', body: form, headers: { cookie: ravi.cookie } });
       expect(response.status).toBe(413);
       expect(response.headers.get('connection')).toBe('close');
-      expect((await response.json()).message).toBe(customisationMessages.fileTooLarge);
+      expect(((await response.json()) as { message: string }).message).toBe(customisationMessages.fileTooLarge);
     } finally {
       // Without the close, the half-read connection keeps close() waiting for ever.
       const closed = await Promise.race([server.close().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 5_000))]);

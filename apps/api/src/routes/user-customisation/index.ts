@@ -17,7 +17,7 @@ import { errorResponseSchema } from '../../lib/params.ts';
 import { caller } from '../../orders/deps.ts';
 import { findOrder } from '../../orders/order-view.ts';
 import { CustomisationError } from '../../personalisation/errors.ts';
-import { receiveUploads } from '../../personalisation/receive-uploads.ts';
+import { multipartLimits, receiveUploads } from '../../personalisation/receive-uploads.ts';
 import { saveUploads } from '../../personalisation/save-uploads.ts';
 import { sendCustomisation } from '../../personalisation/send-customisation.ts';
 
@@ -44,8 +44,8 @@ async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promis
  * personalised order line, and see their photos again; the shop's staff see every customer's photos.
  */
 export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Scoped to this plugin: no other route accepts multipart bodies.
-  await app.register(multipart, { limits: { fileSize: 0, files: 0 } });
+  // Scoped to this plugin: no other route accepts multipart bodies. The upload reads with the same limits.
+  await app.register(multipart, { limits: multipartLimits });
 
   app.post(
     customisationApiPaths.upload,
