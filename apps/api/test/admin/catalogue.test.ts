@@ -1,0 +1,222 @@
+import { auditLog, categories } from '@shop/db';
+import { adminCatalogueMessages as m } from '@shop/domain/admin/catalogue';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anotherApp } from '../auth/auth-helpers.ts';
+import { engines } from '../helpers.ts';
+import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
+
+/**
+ * Back office, catalogue (issue 7): categories, brands, sliders, menus and their images. Staff may do all of it;
+ * every write leaves an audit record; the storefront's cached answers follow at once (response cache on).
+ */
+describe.each(engines)('admin catalogue (%s)', (engine) => {
+  let ctx: AdminContext;
+  let shop: FastifyInstance;
+  const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => callAs(ctx, 'staff', { method, url, body }, shop);
+  const image = { id: 'x', original: '/api/media/admin/x.webp', width: 10, height: 10 };
+  const auditCount = async (action: string, entityId: string) =>
+    (await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)))).length;
+
+  beforeAll(async () => {
+    ctx = await adminContext(engine);
+    shop = await anotherApp(ctx, { responseCacheSeconds: 30 });
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await ctx?.close();
+  });
+
+  describe('categories', () => {
+    it('creates, updates and lists a category; the storefront sees it at once; audit rows before and after', async () => {
+      const before = (await shop.inject({ url: '/api/categories?limit=200' })).json();
+      const created = await staff('POST', '/api/admin/categories', { name: 'Mugs', slug: 'mugs', parentId: ctx.fixtures.categories.personalised.id, featured: true, position: 4 });
+      expect(created.statusCode, created.body).toBe(201);
+      const mug = created.json();
+      expect(mug).toMatchObject({ name: 'Mugs', slug: 'mugs', parentId: ctx.fixtures.categories.personalised.id, featured: true, productCount: 0, image: null });
+      const after = (await shop.inject({ url: '/api/categories?limit=200' })).json();
+      expect(after.total).toBe(before.total + 1);
+
+      const updated = await staff('PUT', `/api/admin/categories/${mug._id}`, { name: 'Photo Mugs', slug: 'photo-mugs', description: 'Printed', image, parentId: null });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json()).toMatchObject({ name: 'Photo Mugs', slug: 'photo-mugs', parentId: null, featured: false, image });
+      expect((await shop.inject({ url: '/api/category/photo-mugs' })).json()).toMatchObject({ name: 'Photo Mugs', parent: null });
+      expect(await auditCount('category.create', mug._id)).toBe(1);
+      const [record] = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'category.update'), eq(auditLog.entityId, mug._id)));
+      expect(record).toMatchObject({ actorRole: 'staff', before: expect.objectContaining({ slug: 'mugs' }), after: expect.objectContaining({ slug: 'photo-mugs' }) });
+
+      const list = (await staff('GET', '/api/admin/categories')).json();
+      expect(list.data.find((c: { slug: string }) => c.slug === 'lamps')).toMatchObject({ parentId: ctx.fixtures.categories.personalised.id });
+    });
+
+    it('refuses a parent that would make a loop (itself or a subcategory) and a parent that does not exist', async () => {
+      const { personalised, keychains } = ctx.fixtures.categories;
+      const body = { name: 'Personalised Gifts', slug: 'personalised-gifts' };
+      const self = await staff('PUT', `/api/admin/categories/${personalised.id}`, { ...body, parentId: personalised.id });
+      expect(self.statusCode).toBe(400);
+      expect(self.json().errors).toEqual({ parentId: m.parentSelf });
+      const below = await staff('PUT', `/api/admin/categories/${personalised.id}`, { ...body, parentId: keychains.id });
+      expect(below.statusCode).toBe(400);
+      expect(below.json().errors).toEqual({ parentId: m.parentSelf });
+      const missing = await staff('POST', '/api/admin/categories', { name: 'Orphan', slug: 'orphan', parentId: '00000000-0000-4000-8000-000000000000' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors).toEqual({ parentId: m.parentMissing });
+      const [row] = await ctx.handle.db.select().from(categories).where(eq(categories.id, personalised.id));
+      expect(row?.parentId).toBeNull();
+    });
+
+    it('answers a taken slug with 409 naming the field, bad input with 400 naming it, an unknown id with 404', async () => {
+      const taken = await staff('POST', '/api/admin/categories', { name: 'Lamps again', slug: 'lamps' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().errors).toEqual({ slug: m.slugTaken });
+      const bad = await staff('POST', '/api/admin/categories', { name: '', slug: 'Bad Slug', image: { ...image, original: 'https://evil.example/x.png' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toMatchObject({ name: 'Name is required', slug: m.slug, image: m.imagePath });
+      expect((await staff('GET', '/api/admin/categories/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+      expect((await staff('GET', '/api/admin/categories/not-an-id')).statusCode).toBe(400);
+    });
+
+    it('refuses to delete a category with products, with subcategories or in a menu; deletes an unused one', async () => {
+      const withProducts = await staff('DELETE', `/api/admin/categories/${ctx.fixtures.categories.lamps.id}`);
+      expect(withProducts.statusCode).toBe(409);
+      expect(withProducts.json().message).toMatch(/still has \d+ products?: move/);
+      const withChildren = await staff('DELETE', `/api/admin/categories/${ctx.fixtures.categories.jewellery.id}`);
+      expect(withChildren.statusCode).toBe(409);
+      expect(withChildren.json().message).toMatch(/subcategor/);
+
+      const spare = (await staff('POST', '/api/admin/categories', { name: 'Spare', slug: 'spare' })).json();
+      const menus = (await staff('GET', '/api/admin/menus')).json();
+      const linked = await staff('PUT', '/api/admin/menus', { ...menus, mobileMenu: [...menus.mobileMenu, { id: 'spare', path: '/category/spare', label: 'Spare' }] });
+      expect(linked.statusCode, linked.body).toBe(200);
+      const inMenu = await staff('DELETE', `/api/admin/categories/${spare._id}`);
+      expect(inMenu.statusCode).toBe(409);
+      expect(inMenu.json().message).toBe(m.inMenu('mobile menu'));
+      await staff('PUT', '/api/admin/menus', menus);
+      expect((await staff('DELETE', `/api/admin/categories/${spare._id}`)).statusCode).toBe(204);
+      expect((await shop.inject({ url: '/api/category/spare' })).statusCode).toBe(404);
+      expect(await auditCount('category.delete', spare._id)).toBe(1);
+    });
+
+    it('moves the menus’ links with a renamed slug', async () => {
+      const { keychains } = ctx.fixtures.categories;
+      const renamed = await staff('PUT', `/api/admin/categories/${keychains.id}`, { name: 'Key Chains', slug: 'key-chains', parentId: ctx.fixtures.categories.personalised.id });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const headers = (await shop.inject({ url: '/api/headers' })).json();
+      expect(headers.headerMenu[0].subMenu[0].path).toBe('/category/key-chains');
+    });
+  });
+
+  describe('images', () => {
+    const upload = async (bytes: Buffer, filename: string, url = '/api/admin/categories/images') => {
+      const boundary = '----a2test';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="alt"\r\n\r\nA lamp\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      // Bytes as they are (callAs would send a string, re-encoded as UTF-8).
+      return ctx.app.inject({ method: 'POST', url, payload, headers: { cookie: ctx.people.staff.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    };
+
+    it('re-encodes an upload to WebP (upright, at most 1600 px, no metadata) and serves it', async () => {
+      const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#c33' } }).png().withMetadata({ exif: { IFD0: { Artist: 'secret' } } }).toBuffer();
+      const response = await upload(png, 'lamp.png');
+      expect(response.statusCode, response.body).toBe(201);
+      const stored = response.json();
+      expect(stored).toMatchObject({ width: 1600, height: 800, alt: 'A lamp' });
+      expect(stored.original).toMatch(/^\/api\/media\/admin\/[0-9a-f]{24}\.webp$/);
+      const served = await ctx.app.inject({ url: stored.original });
+      expect(served.statusCode).toBe(200);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+      expect(meta.exif).toBeUndefined();
+    });
+
+    it('refuses SVG and text (415) and a request without a file (400)', async () => {
+      const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'x.svg');
+      expect(svg.statusCode).toBe(415);
+      expect(svg.json().errors).toHaveProperty('file');
+      expect((await upload(Buffer.from('hello'), 'x.png')).statusCode).toBe(415);
+      expect((await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/brands/images', body: {} })).statusCode).toBe(400);
+    });
+  });
+
+  describe('brands', () => {
+    it('creates, renames and deletes a brand; refuses a taken slug and a brand with products', async () => {
+      const created = await staff('POST', '/api/admin/brands', { name: 'Clay Co', slug: 'clay-co', image });
+      expect(created.statusCode, created.body).toBe(201);
+      const clay = created.json();
+      expect((await shop.inject({ url: '/api/brands' })).json().data.map((b: { slug: string }) => b.slug)).toContain('clay-co');
+      const taken = await staff('PUT', `/api/admin/brands/${clay._id}`, { name: 'Clay Co', slug: 'aurora' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().errors).toEqual({ slug: m.slugTaken });
+      const inUse = await staff('DELETE', `/api/admin/brands/${ctx.fixtures.brands.aurora.id}`);
+      expect(inUse.statusCode).toBe(409);
+      expect(inUse.json().message).toMatch(/still has \d+ products?/);
+      expect((await staff('DELETE', `/api/admin/brands/${clay._id}`)).statusCode).toBe(204);
+      expect(await auditCount('brand.delete', clay._id)).toBe(1);
+    });
+  });
+
+  describe('sliders', () => {
+    it('creates a slide the home page shows at once, hides it, refuses links that lead nowhere', async () => {
+      const created = await staff('POST', '/api/admin/sliders', { title: 'Diwali gifts', subtitle: 'Lamps', image, link: '/category/lamps', position: 0 });
+      expect(created.statusCode, created.body).toBe(201);
+      const slide = created.json();
+      expect((await shop.inject({ url: '/api/sliders' })).json().data[0]).toMatchObject({ title: 'Diwali gifts', link: '/category/lamps' });
+      const hidden = await staff('PUT', `/api/admin/sliders/${slide._id}`, { ...slide, active: false, _id: undefined, updatedAt: undefined });
+      expect(hidden.statusCode, hidden.body).toBe(200);
+      expect((await shop.inject({ url: '/api/sliders' })).json().data.map((s: { title: string }) => s.title)).not.toContain('Diwali gifts');
+      for (const link of ['https://evil.example/', '/category/nothing-here', '//evil.example', '/search?q=']) {
+        const bad = await staff('PUT', `/api/admin/sliders/${slide._id}`, { title: 'x', image, link });
+        expect(bad.statusCode, link).toBe(400);
+        expect(bad.json().errors).toHaveProperty('link');
+      }
+      expect((await staff('POST', '/api/admin/sliders', { title: 'No image', link: '/' })).json().errors).toHaveProperty('image');
+      expect((await staff('DELETE', `/api/admin/sliders/${slide._id}`)).statusCode).toBe(204);
+      expect(await auditCount('slider.delete', slide._id)).toBe(1);
+    });
+  });
+
+  describe('menus', () => {
+    it('saves both trees; GET /api/headers shows them at once; audit before and after', async () => {
+      expect((await shop.inject({ url: '/api/headers' })).json().mobileMenu).toHaveLength(1); // cached now
+      const headerMenu = [
+        { id: 'gifts', path: '/category/personalised-gifts', label: 'Gifts', subMenu: [{ id: 'lamps', path: '/category/lamps', label: 'Lamps' }, { id: 'aurora', path: '/shop?brand=aurora', label: 'Aurora' }] },
+        { id: 'mugs', path: '/search?q=mug', label: 'Mugs' },
+        { id: 'all', path: '/category', label: 'All' },
+      ];
+      const mobileMenu = [{ id: 'm-gifts', path: '/shop', label: 'Shop' }, { id: 'm-faq', path: '/faq', label: 'FAQ' }];
+      const saved = await staff('PUT', '/api/admin/menus', { headerMenu, mobileMenu });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const headers = (await shop.inject({ url: '/api/headers' })).json();
+      expect(headers.headerMenu).toEqual(headerMenu);
+      expect(headers.mobileMenu).toEqual(mobileMenu);
+      const records = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, 'menus.update'));
+      expect(records.at(-1)?.after).toMatchObject({ headerMenu, mobileMenu });
+    });
+
+    it('lists every link that leads nowhere and every repeated id, by field', async () => {
+      const response = await staff('PUT', '/api/admin/menus', {
+        headerMenu: [
+          { id: 'a', path: '/category/no-such', label: 'A', subMenu: [{ id: 'a', path: '/shop?brand=nobody', label: 'Dup' }] },
+          { id: 'b', path: 'https://evil.example', label: 'B' },
+        ],
+        mobileMenu: [{ id: 'c', path: '/search', label: 'C' }],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors).sort()).toEqual([
+        'headerMenu.0.path',
+        'headerMenu.0.subMenu.0.id',
+        'headerMenu.0.subMenu.0.path',
+        'headerMenu.1.path',
+        'mobileMenu.0.path',
+      ]);
+      const tooDeep = await staff('PUT', '/api/admin/menus', { headerMenu: [{ id: 'a', path: '/', label: '' }], mobileMenu: [] });
+      expect(tooDeep.json().errors).toEqual({ 'headerMenu.0.label': 'Label is required' });
+    });
+  });
+});
