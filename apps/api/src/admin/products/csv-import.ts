@@ -1,0 +1,337 @@
+import { brands, categories, type Database, products, productVariants } from '@shop/db';
+import {
+  type AdminProduct,
+  GST_RATES,
+  type ImportResult,
+  type ImportRowError,
+  parseAttributes,
+  type ProductInput,
+  productInputSchema,
+  rupeesTextToPaise,
+} from '@shop/domain/admin/products';
+import { CsvError, parse } from 'csv-parse/sync';
+import { inArray } from 'drizzle-orm';
+import type { RequestUser } from '../../auth/request-user.ts';
+import { recordAudit } from '../audit.ts';
+import { type CsvColumn, csvColumns, fieldToColumn, requiredCsvColumns, variantCsvColumns } from './csv-columns.ts';
+import { AdminProductError } from './errors.ts';
+import { loadAdminProduct } from './view.ts';
+import { saveProduct } from './write.ts';
+
+/** Most data rows one import takes: one transaction, a few statements per product. */
+export const MAX_IMPORT_ROWS = 5_000;
+
+interface Row {
+  /** As a spreadsheet numbers it: the header is row 1. */
+  number: number;
+  cells: Partial<Record<CsvColumn, string>>;
+}
+
+class DryRunDone extends Error {}
+
+/** csv-stringify's `escape_formulas` wrote `'=…` for a cell starting with = + - @ (or tab, CR): take the mark off. */
+const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * Imports products from CSV (csv-columns.ts): every row is checked, the file's products are written in one
+ * transaction (created, or updated when the slug, or else one of the SKUs, names an existing product; an existing
+ * product's variants become exactly the file's rows), each with its audit record, and one record for the import.
+ * Any problem in any row, found while reading or while writing, rolls everything back and is answered with every
+ * problem by row and column. A dry run checks and writes the same way, then rolls back.
+ */
+export async function importProductsCsv(db: Database, actor: RequestUser, csv: string, dryRun: boolean): Promise<ImportResult> {
+  const rows = readRows(csv);
+  const problems: ImportRowError[] = [];
+  const problem = (row: number, column: string, message: string) => problems.push({ row, column, message });
+
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const slug = (row.cells.slug ?? '').trim().toLowerCase();
+    if (!slug) {
+      problem(row.number, 'slug', 'is required');
+      continue;
+    }
+    const group = groups.get(slug) ?? [];
+    group.push(row);
+    groups.set(slug, group);
+  }
+
+  const want = (column: CsvColumn) => [...new Set(rows.map((r) => (r.cells[column] ?? '').trim()).filter(Boolean))];
+  const categorySlugs = want('category');
+  const brandSlugs = want('brand').map((s) => s.toLowerCase());
+  const skus = want('sku');
+  const [categoryRows, brandRows, productRows, variantRows] = await Promise.all([
+    categorySlugs.length ? db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, categorySlugs)) : [],
+    brandSlugs.length ? db.select({ id: brands.id, slug: brands.slug }).from(brands).where(inArray(brands.slug, brandSlugs)) : [],
+    groups.size ? db.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, [...groups.keys()])) : [],
+    skus.length ? db.select({ sku: productVariants.sku, productId: productVariants.productId }).from(productVariants).where(inArray(productVariants.sku, skus)) : [],
+  ]);
+  const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c.id]));
+  const brandBySlug = new Map(brandRows.map((b) => [b.slug, b.id]));
+  const productBySlug = new Map(productRows.map((p) => [p.slug, p.id]));
+  const productBySku = new Map(variantRows.map((v) => [v.sku, v.productId]));
+
+  // Which existing product each group updates (slug first, then SKU), read before anything is written.
+  const plans: { rows: Row[]; existing: AdminProduct | null }[] = [];
+  for (const [slug, group] of groups) {
+    let id = productBySlug.get(slug);
+    if (!id) {
+      const owners = new Set(group.map((r) => productBySku.get((r.cells.sku ?? '').trim())).filter((owner): owner is string => !!owner));
+      if (owners.size > 1) {
+        problem(group[0]!.number, 'sku', 'these SKUs belong to different products; one product per slug');
+        continue;
+      }
+      id = [...owners][0];
+    }
+    plans.push({ rows: group, existing: id ? await loadAdminProduct(db, id) : null });
+  }
+
+  const inputs: { rows: Row[]; existing: AdminProduct | null; input: ProductInput }[] = [];
+  for (const plan of plans) {
+    const input = buildInput(plan.rows, plan.existing, { categoryBySlug, brandBySlug }, problem);
+    if (input) inputs.push({ ...plan, input });
+  }
+  if (problems.length > 0) throw refusal(problems);
+
+  const result: ImportResult = { dryRun, rows: rows.length, created: [], updated: [] };
+  try {
+    await db.transaction(async (tx) => {
+      for (const { rows: group, existing, input } of inputs) {
+        try {
+          const id = await saveProduct(tx, input, existing);
+          const after = await loadAdminProduct(tx, id);
+          await recordAudit(tx, actor, { action: existing ? 'product.update' : 'product.create', entityType: 'product', entityId: id, before: existing, after });
+          (existing ? result.updated : result.created).push(input.slug);
+        } catch (error) {
+          if (!(error instanceof AdminProductError)) throw error;
+          for (const [field, message] of Object.entries(error.errors ?? { request: error.message })) {
+            const { row, column } = locate(field, group);
+            problem(row, column, message);
+          }
+        }
+      }
+      if (problems.length > 0) throw refusal(problems);
+      await recordAudit(tx, actor, { action: 'product.import', entityType: 'product', entityId: null, after: { rows: rows.length, created: result.created, updated: result.updated } });
+      if (dryRun) throw new DryRunDone();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunDone)) throw error;
+  }
+  return result;
+}
+
+/** Rows of the file with their cells by column; a file that is not CSV, or a bad header, is refused here. */
+function readRows(csv: string): Row[] {
+  let records: string[][];
+  try {
+    records = parse(csv, { bom: true, skip_empty_lines: true, relax_column_count: true });
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = typeof error.lines === 'number' ? error.lines : 1;
+      throw refusal([{ row: line, column: '', message: `is not valid CSV: ${error.message}` }]);
+    }
+    throw error;
+  }
+  const [header, ...data] = records;
+  if (!header) throw refusal([{ row: 1, column: '', message: 'the file is empty: the first row must name the columns' }]);
+  const problems: ImportRowError[] = [];
+  const columns = header.map((cell) => cell.trim().toLowerCase());
+  const seen = new Set<string>();
+  columns.forEach((column) => {
+    if (!(csvColumns as readonly string[]).includes(column)) problems.push({ row: 1, column, message: 'is not a known column' });
+    else if (seen.has(column)) problems.push({ row: 1, column, message: 'appears twice' });
+    seen.add(column);
+  });
+  for (const column of requiredCsvColumns) if (!seen.has(column)) problems.push({ row: 1, column, message: 'is missing from the header' });
+  if (data.length === 0) problems.push({ row: 2, column: '', message: 'the file has no products' });
+  if (data.length > MAX_IMPORT_ROWS) problems.push({ row: MAX_IMPORT_ROWS + 2, column: '', message: `a file may have at most ${MAX_IMPORT_ROWS} rows` });
+  if (problems.length > 0) throw refusal(problems);
+
+  const rows = data.map((record, index) => {
+    const cells: Partial<Record<CsvColumn, string>> = {};
+    columns.forEach((column, at) => {
+      cells[column as CsvColumn] = unescapeFormula(record[at] ?? '');
+    });
+    if (record.length > columns.length && record.slice(columns.length).some((cell) => cell.trim() !== '')) {
+      problems.push({ row: index + 2, column: '', message: 'has more cells than the header has columns' });
+    }
+    return { number: index + 2, cells };
+  });
+  if (problems.length > 0) throw refusal(problems);
+  return rows;
+}
+
+const truthy = new Set(['yes', 'y', 'true', '1']);
+const falsy = new Set(['no', 'n', 'false', '0']);
+
+/** One product's input from its rows, with the current product (or defaults) for columns the file leaves out. */
+function buildInput(
+  group: Row[],
+  existing: AdminProduct | null,
+  lookups: { categoryBySlug: Map<string, string>; brandBySlug: Map<string, string> },
+  problem: (row: number, column: string, message: string) => void,
+): ProductInput | null {
+  const first = group[0]!;
+  let found = 0;
+  const count = (row: number, column: string, message: string) => {
+    found++;
+    problem(row, column, message);
+  };
+  // Product columns on later rows: empty, or the same as on the first row.
+  for (const row of group.slice(1)) {
+    for (const column of csvColumns) {
+      if (variantCsvColumns.has(column) || column === 'slug' || column === 'images') continue;
+      const cell = (row.cells[column] ?? '').trim();
+      if (cell !== '' && cell !== (first.cells[column] ?? '').trim()) count(row.number, column, `differs from row ${first.number}, this product's first row`);
+    }
+  }
+  const cell = (column: CsvColumn): string | undefined => {
+    const value = first.cells[column];
+    return value === undefined ? undefined : value.trim();
+  };
+  const bool = (column: CsvColumn, current: boolean): boolean => {
+    const value = cell(column);
+    if (value === undefined || value === '') return current;
+    const lower = value.toLowerCase();
+    if (truthy.has(lower)) return true;
+    if (falsy.has(lower)) return false;
+    count(first.number, column, 'must be yes or no');
+    return current;
+  };
+  const whole = (row: Row, column: CsvColumn, current: number): number => {
+    const value = row.cells[column]?.trim();
+    if (value === undefined || value === '') return current;
+    if (!/^\d{1,9}$/.test(value)) {
+      count(row.number, column, 'must be a whole number');
+      return current;
+    }
+    return Number(value);
+  };
+  const money = (row: Row, column: CsvColumn, current: number | undefined): number => {
+    const value = row.cells[column]?.trim();
+    if (value === undefined || value === '') {
+      if (current === undefined) count(row.number, column, 'is required');
+      return current ?? 0;
+    }
+    const plain = value.replace(/^₹\s*/, '').replace(/,/g, '');
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(plain)) {
+      count(row.number, column, 'must be an amount in rupees with at most two decimals, e.g. 1299.50');
+      return current ?? 0;
+    }
+    return rupeesTextToPaise(plain);
+  };
+
+  const categorySlug = cell('category') ?? '';
+  const categoryId = categorySlug ? lookups.categoryBySlug.get(categorySlug) : existing?.category._id;
+  if (!categoryId) count(first.number, 'category', categorySlug ? 'no category has this slug' : 'is required');
+  const brandSlug = cell('brand');
+  let brandId: string | null = existing?.brand?._id ?? null;
+  if (brandSlug !== undefined) {
+    brandId = brandSlug === '' ? null : (lookups.brandBySlug.get(brandSlug.toLowerCase()) ?? null);
+    if (brandSlug !== '' && !brandId) count(first.number, 'brand', 'no brand has this slug');
+  }
+  let customizationType = existing?.customizationType ?? null;
+  const typeCell = cell('customization_type');
+  if (typeCell !== undefined) {
+    const lower = typeCell.toLowerCase();
+    if (lower === '' || lower === 'none') customizationType = null;
+    else if (lower === 'text' || lower === 'image' || lower === 'both') customizationType = lower;
+    else count(first.number, 'customization_type', 'must be text, image, both or empty');
+  }
+  let gstRate = existing?.gstRate ?? 0;
+  const gstCell = cell('gst_rate')?.replace(/%$/, '').trim();
+  if (gstCell) {
+    if (/^\d{1,2}(\.\d{1,2})?$/.test(gstCell) && (GST_RATES as readonly number[]).includes(rupeesTextToPaise(gstCell))) gstRate = rupeesTextToPaise(gstCell);
+    else count(first.number, 'gst_rate', 'must be a percentage: 0, 0.25, 3, 5, 12, 18 or 28');
+  }
+  let flashSaleEndsAt = existing?.flashSaleEndsAt ?? null;
+  const flashCell = cell('flash_sale_ends_at');
+  if (flashCell !== undefined) {
+    const time = flashCell === '' ? null : new Date(flashCell);
+    if (time && Number.isNaN(time.getTime())) count(first.number, 'flash_sale_ends_at', 'must be a date and time such as 2026-12-31T18:30:00Z');
+    else flashSaleEndsAt = time ? time.toISOString() : null;
+  }
+  const tagsCell = cell('tags');
+
+  // Variants: a product on one row with no SKU and no attributes has none; otherwise every row is one.
+  const single = group.length === 1 && !(first.cells.sku ?? '').trim() && !(first.cells.attributes ?? '').trim();
+  const ownSkus = new Map(existing?.variants.map((v) => [v.sku, v]) ?? []);
+  const variants = single
+    ? []
+    : group.map((row) => {
+        const sku = (row.cells.sku ?? '').trim();
+        if (!sku) count(row.number, 'sku', 'is required: a product on several rows has one variant per row');
+        const attributes = parseAttributes(row.cells.attributes ?? '');
+        if (!attributes) count(row.number, 'attributes', 'must be name=value pairs separated by ";", e.g. Colour=Red; Size=M');
+        const current = ownSkus.get(sku);
+        return {
+          ...(current ? { id: current._id } : {}),
+          sku,
+          attributes: attributes ?? {},
+          price: money(row, 'price', current?.price),
+          mrp: money(row, 'mrp', current?.mrp),
+          stock: whole(row, 'stock', current?.stock ?? 0),
+        };
+      });
+
+  const input = {
+    name: cell('name') || existing?.name || '',
+    slug: (cell('slug') ?? '').toLowerCase(),
+    description: cell('description') ?? existing?.description ?? '',
+    categoryId: categoryId ?? '',
+    brandId,
+    price: single ? money(first, 'price', existing?.price) : 0,
+    mrp: single ? money(first, 'mrp', existing?.mrp) : 0,
+    stock: single ? whole(first, 'stock', existing?.stock ?? 0) : 0,
+    cod: bool('cod', existing?.cod ?? true),
+    customizationType,
+    mediaLimit: whole(first, 'media_limit', existing?.mediaLimit ?? 1),
+    hsnCode: cell('hsn_code') ?? existing?.hsnCode ?? '',
+    gstRate,
+    weightGrams: whole(first, 'weight_grams', existing?.weightGrams ?? 0),
+    tags: tagsCell === undefined ? (existing?.tags ?? []) : [...new Set(tagsCell.split('|').map((t) => t.trim()).filter(Boolean))],
+    featured: bool('featured', existing?.featured ?? false),
+    flashSaleEndsAt,
+    newArrival: bool('new_arrival', existing?.newArrival ?? false),
+    unique: bool('unique', existing?.unique ?? false),
+    onSelling: bool('on_selling', existing?.onSelling ?? false),
+    published: bool('published', existing?.published ?? true),
+    variants,
+  };
+  if (found > 0) return null;
+
+  const parsed = productInputSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const reported = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    const { row, column } = locate(issue.path.map(String).join('.'), group);
+    const key = `${row}:${column}`;
+    if (reported.has(key)) continue;
+    reported.add(key);
+    problem(row, column, issue.message);
+  }
+  return null;
+}
+
+/** The row and column of a refused field: `variants.2.sku` is the group's third row, column sku. */
+function locate(field: string, group: Row[]): { row: number; column: string } {
+  const parts = field.split('.');
+  if (parts[0] === 'variants' && parts.length >= 3) {
+    const row = group[Number(parts[1])] ?? group[0]!;
+    const column = parts[2] === 'id' ? 'sku' : parts[2]!;
+    return { row: row.number, column };
+  }
+  return { row: group[0]!.number, column: fieldToColumn[parts[0] ?? ''] ?? parts[0] ?? '' };
+}
+
+function refusal(problems: ImportRowError[]): AdminProductError {
+  const sorted = [...problems].sort((a, b) => a.row - b.row || a.column.localeCompare(b.column));
+  const errors: Record<string, string> = {};
+  for (const p of sorted) errors[`row ${p.row}${p.column ? `, ${p.column}` : ''}`] ??= p.message;
+  const [head] = sorted;
+  const message =
+    sorted.length === 1 && head
+      ? `Nothing was imported: row ${head.row}${head.column ? `, column ${head.column}` : ''}: ${head.message}`
+      : `Nothing was imported: ${sorted.length} problems in the file`;
+  return new AdminProductError(400, message, errors, sorted);
+}

@@ -1,0 +1,81 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Multipart } from '@fastify/multipart';
+import type { StoredImage } from '@shop/db';
+import { MAX_PRODUCT_IMAGES } from '@shop/domain/admin/products';
+import { MAX_UPLOAD_BYTES } from '@shop/domain/customisation';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkUpload } from '../../personalisation/image-checks.ts';
+import { processImage } from '../../personalisation/process-image.ts';
+import { fieldRefusal } from './errors.ts';
+
+/** Where uploaded product pictures go under the media folder (beside the seed's `catalogue/`), and their URL. */
+export const productImageFolder = 'products';
+const urlPrefix = `/api/media/${productImageFolder}/`;
+
+export const imageMultipartLimits = {
+  fileSize: MAX_UPLOAD_BYTES,
+  files: MAX_PRODUCT_IMAGES + 1,
+  fields: 4,
+  fieldSize: 300,
+  parts: MAX_PRODUCT_IMAGES + 6,
+  headerPairs: 50,
+};
+
+/**
+ * Reads the `files` parts of an upload and stores each as the catalogue stores its pictures: re-encoded to WebP by
+ * sharp (the personalisation pipeline's checks first: format by its bytes, no markup, pixel count from the header;
+ * metadata such as GPS dropped; upright), longest side at most 2048, plus an 80x80 thumbnail for lists. Files are
+ * named by a hash of their content, so they can be cached for a year like the seed's (media plugin). An optional
+ * `alt` field applies to every file of the request. Files are written before the database row changes; a failed
+ * request can leave an unreferenced file behind, which costs disk only.
+ */
+export async function receiveProductImages(app: FastifyInstance, request: FastifyRequest, room: number): Promise<StoredImage[]> {
+  if (!request.isMultipart()) throw fieldRefusal(400, 'files', 'must be one or more image files (multipart/form-data)');
+  const saved: StoredImage[] = [];
+  let alt = '';
+  try {
+    for await (const part of request.parts({ limits: imageMultipartLimits }) as AsyncIterable<Multipart>) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'alt' && typeof part.value === 'string') alt = part.value.trim().slice(0, 300);
+        continue;
+      }
+      if (part.fieldname !== 'files') throw fieldRefusal(400, 'files', 'must be sent in the field `files`');
+      if (saved.length + 1 > room) throw fieldRefusal(400, 'files', `a product has at most ${MAX_PRODUCT_IMAGES} images`);
+      const bytes = await part.toBuffer();
+      if (bytes.length === 0) throw fieldRefusal(400, 'files', 'is empty');
+      const processed = await processImage(bytes, await checkUpload(bytes));
+      const digest = createHash('sha1').update(processed.display.body).digest('hex').slice(0, 12);
+      const name = `${randomUUID().slice(0, 8)}-${digest}`;
+      await writeAtomically(app.mediaDir, `${name}.webp`, processed.display.body);
+      await writeAtomically(app.mediaDir, `${name}-thumb.webp`, processed.thumbnail.body);
+      saved.push({
+        id: name,
+        original: `${urlPrefix}${name}.webp`,
+        thumbnail: `${urlPrefix}${name}-thumb.webp`,
+        width: processed.display.width,
+        height: processed.display.height,
+        ...(alt ? { alt } : {}),
+      });
+    }
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw fieldRefusal(413, 'files', 'must be at most 10 MB each');
+    if (error instanceof app.multipartErrors.FilesLimitError) throw fieldRefusal(400, 'files', `a product has at most ${MAX_PRODUCT_IMAGES} images`);
+    if (error instanceof app.multipartErrors.FieldsLimitError || error instanceof app.multipartErrors.PartsLimitError) {
+      throw fieldRefusal(413, 'request', 'has too many form fields: send `files` and at most `alt`');
+    }
+    throw error;
+  }
+  if (saved.length === 0) throw fieldRefusal(400, 'files', 'must be one or more image files');
+  return saved;
+}
+
+/** Write then rename, so the media route never serves half a file. */
+async function writeAtomically(mediaDir: string, fileName: string, body: Buffer): Promise<void> {
+  const folder = join(mediaDir, productImageFolder);
+  await mkdir(folder, { recursive: true });
+  const temporary = join(folder, `.${fileName}.${process.pid}.tmp`);
+  await writeFile(temporary, body);
+  await rename(temporary, join(folder, fileName));
+}

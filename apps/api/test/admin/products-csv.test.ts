@@ -1,0 +1,151 @@
+import { auditLog, products, productVariants } from '@shop/db';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '../helpers.ts';
+import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
+
+describe.each(engines)('back office: products CSV (%s)', (engine) => {
+  let ctx: AdminContext;
+  beforeAll(async () => {
+    ctx = await adminContext(engine);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const exportCsv = async (query = '') => {
+    const response = await callAs(ctx, 'staff', { method: 'GET', url: `/api/admin/products/export${query}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    return response.body;
+  };
+  const importCsv = (csv: string, dryRun?: boolean) => callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/products/import', body: { csv, ...(dryRun ? { dryRun } : {}) } });
+  /** Everything an import may change, in a stable order, without the timestamps. */
+  const snapshot = async () => {
+    const rows = await ctx.handle.db.select().from(products).orderBy(asc(products.slug));
+    const variants = await ctx.handle.db.select().from(productVariants).orderBy(asc(productVariants.sku));
+    return {
+      products: rows.map(({ updatedAt: _u, searchVector: _s, ...rest }) => ({ ...rest, attributeValues: [...rest.attributeValues].sort() })),
+      variants: variants.map(({ updatedAt: _u, ...rest }) => rest),
+    };
+  };
+
+  it('exports one row per variant, and the export imports back unchanged', async () => {
+    const csv = await exportCsv();
+    const records = parse(csv, { bom: true }) as string[][];
+    const [header, ...rows] = records;
+    expect(header!.slice(0, 10)).toEqual(['slug', 'name', 'category', 'brand', 'published', 'sku', 'attributes', 'price', 'mrp', 'stock']);
+    const variantCount = (await ctx.handle.db.select().from(productVariants)).length;
+    const plain = (await ctx.handle.db.select().from(products)).filter((p) => p.attributeValues.length === 0).length;
+    expect(rows.length).toBeGreaterThanOrEqual(variantCount);
+    expect(rows.length).toBeLessThanOrEqual(variantCount + plain);
+    const moon = rows.find((r) => r[0] === ctx.fixtures.products.moonLamp!.slug)!;
+    expect(moon.slice(7, 10)).toEqual(['999', '1499', '3']);
+
+    const before = await snapshot();
+    const response = await importCsv(csv);
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json();
+    expect(result).toMatchObject({ dryRun: false, rows: rows.length, created: [] });
+    expect(result.updated).toHaveLength(before.products.length);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('filters the export like the list', async () => {
+    const csv = await exportCsv(`?category=${ctx.fixtures.categories.lamps.id}`);
+    const rows = (parse(csv, { bom: true }) as string[][]).slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[2]))).toEqual(new Set([ctx.fixtures.categories.lamps.slug]));
+  });
+
+  it('creates and updates from a file, matching by slug, or by SKU when the slug is new', async () => {
+    const header = ['slug', 'name', 'category', 'sku', 'attributes', 'price', 'mrp', 'stock', 'gst_rate', 'customization_type', 'media_limit', 'tags'];
+    const csv = stringify([
+      header,
+      ['photo-frame-import', 'Photo Frame', 'lamps', 'PF-IMP-S', 'Size=Small', '499', '599', '5', '12', 'both', '2', 'frame|photo'],
+      ['photo-frame-import', '', '', 'PF-IMP-L', 'Size=Large', '799.50', '999', '2', '', '', '', ''],
+      ['candle-import', 'Soy Candle', 'lamps', '', '', '₹1,299', '1299', '7', '5', '', '1', ''],
+    ]);
+    const dry = await importCsv(csv, true);
+    expect(dry.json()).toMatchObject({ dryRun: true, rows: 3, created: ['photo-frame-import', 'candle-import'], updated: [] });
+    expect(await ctx.handle.db.select().from(products).where(eq(products.slug, 'candle-import'))).toHaveLength(0);
+
+    const response = await importCsv(csv);
+    expect(response.statusCode, response.body).toBe(200);
+    const [frame] = await ctx.handle.db.select().from(products).where(eq(products.slug, 'photo-frame-import'));
+    expect(frame).toMatchObject({ name: 'Photo Frame', price: 49_900, mrp: 59_900, stock: 7, gstRate: 1200, customizationType: 'both', mediaLimit: 2, tags: ['frame', 'photo'] });
+    const [candle] = await ctx.handle.db.select().from(products).where(eq(products.slug, 'candle-import'));
+    expect(candle).toMatchObject({ price: 129_900, mrp: 129_900, stock: 7, gstRate: 500, customizationType: null });
+    const imports = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, 'product.import'));
+    expect(imports.at(-1)!.after).toMatchObject({ rows: 3, created: ['photo-frame-import', 'candle-import'] });
+
+    // A new slug with a known SKU renames that product; stock changes, the other variant goes.
+    const renamed = await importCsv(stringify([header, ['photo-frame-classic', 'Classic Photo Frame', 'lamps', 'PF-IMP-L', 'Size=Large', '799.50', '999', '9', '12', 'both', '2', 'frame']]));
+    expect(renamed.json()).toMatchObject({ updated: ['photo-frame-classic'] });
+    const [after] = await ctx.handle.db.select().from(products).where(eq(products.id, frame!.id));
+    expect(after).toMatchObject({ slug: 'photo-frame-classic', price: 79_950, stock: 9 });
+    expect((await ctx.handle.db.select().from(productVariants).where(eq(productVariants.productId, frame!.id))).map((v) => v.sku)).toEqual(['PF-IMP-L']);
+  });
+
+  it('writes nothing when any row is wrong, and lists every problem by row and column', async () => {
+    const before = await snapshot();
+    const csv = stringify([
+      ['slug', 'name', 'category', 'sku', 'attributes', 'price', 'mrp', 'stock', 'cod', 'gst_rate'],
+      ['good-new-product', 'Good Product', 'lamps', '', '', '100', '100', '1', 'yes', '18'],
+      [ctx.fixtures.products.moonLamp!.slug, 'Moon Lamp', 'lamps', '', '', '1000', '1500', '4', 'yes', '18'],
+      ['bad-product', 'Bad Product', 'no-such-category', '', '', 'abc', '100', '-1', 'maybe', '7'],
+      ['cheap-product', 'Cheap', 'lamps', '', '', '500', '100', '1', 'no', '0'],
+    ]);
+    const response = await importCsv(csv);
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.message).toBe('Nothing was imported: 6 problems in the file');
+    expect(body.rows).toEqual([
+      { row: 4, column: 'category', message: 'no category has this slug' },
+      { row: 4, column: 'cod', message: 'must be yes or no' },
+      { row: 4, column: 'gst_rate', message: 'must be a percentage: 0, 0.25, 3, 5, 12, 18 or 28' },
+      { row: 4, column: 'price', message: 'must be an amount in rupees with at most two decimals, e.g. 1299.50' },
+      { row: 4, column: 'stock', message: 'must be a whole number' },
+      { row: 5, column: 'mrp', message: 'must be at least the price' },
+    ]);
+    expect(body.errors).toMatchObject({ 'row 4, price': 'must be an amount in rupees with at most two decimals, e.g. 1299.50', 'row 5, mrp': 'must be at least the price' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('reports problems only the database finds (a SKU of another product) by row and column, and rolls back the rows before them', async () => {
+    const before = await snapshot();
+    const [taken] = await ctx.handle.db.select().from(productVariants).limit(1);
+    const csv = stringify([
+      ['slug', 'name', 'category', 'sku', 'attributes', 'price', 'mrp', 'stock'],
+      ['first-fine-product', 'Fine', 'lamps', '', '', '100', '100', '1'],
+      // The moon lamp (found by its slug) would take a SKU of another product.
+      [ctx.fixtures.products.moonLamp!.slug, 'Moon Lamp', 'lamps', 'NEW-SKU-1', 'Size=S', '100', '100', '1'],
+      [ctx.fixtures.products.moonLamp!.slug, '', '', taken!.sku, 'Size=M', '100', '100', '1'],
+    ]);
+    const response = await importCsv(csv);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().rows).toEqual([{ row: 4, column: 'sku', message: 'is already used by another variant' }]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a header it does not know, and a file that is not CSV', async () => {
+    const unknown = await importCsv('slug,name,colour\nx,y,z\n');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().rows).toEqual([
+      { row: 1, column: 'category', message: 'is missing from the header' },
+      { row: 1, column: 'colour', message: 'is not a known column' },
+      { row: 1, column: 'mrp', message: 'is missing from the header' },
+      { row: 1, column: 'price', message: 'is missing from the header' },
+      { row: 1, column: 'stock', message: 'is missing from the header' },
+    ]);
+    const broken = await importCsv('slug,name,category,price,mrp,stock\n"unclosed,a,b,1,1,1\n');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().rows[0].message).toMatch(/^is not valid CSV/);
+    const empty = await importCsv('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({ csv: 'must not be empty' });
+  });
+});

@@ -1,0 +1,237 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { auditLog, products } from '@shop/db';
+import type { AdminProduct, ProductInput } from '@shop/domain/admin/products';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anotherApp, freshIp } from '../auth/auth-helpers.ts';
+import { multipart, phonePhoto } from '../customisation/customisation-helpers.ts';
+import { engines } from '../helpers.ts';
+import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
+
+let serial = 0;
+/** A valid product input in the fixtures' keychains category, with a slug no other test uses. */
+function input(ctx: AdminContext, overrides: Partial<ProductInput> = {}): ProductInput {
+  serial++;
+  return {
+    name: `Engraved Pen ${serial}`,
+    slug: `engraved-pen-${serial}-${Date.now().toString(36)}`,
+    description: 'A brass pen engraved with a name.',
+    categoryId: ctx.fixtures.categories.keychains.id,
+    brandId: ctx.fixtures.brands.aurora.id,
+    price: 49_900,
+    mrp: 69_900,
+    stock: 12,
+    cod: true,
+    customizationType: 'text',
+    mediaLimit: 1,
+    hsnCode: '9608',
+    gstRate: 1800,
+    weightGrams: 40,
+    tags: ['pen', 'brass'],
+    featured: false,
+    flashSaleEndsAt: null,
+    newArrival: true,
+    unique: false,
+    onSelling: false,
+    published: true,
+    variants: [],
+    ...overrides,
+  };
+}
+
+describe.each(engines)('back office: products (%s)', (engine) => {
+  let ctx: AdminContext;
+  /** An app on the same database with the response cache on, as in production. */
+  let cached: FastifyInstance;
+  beforeAll(async () => {
+    ctx = await adminContext(engine);
+    cached = await anotherApp(ctx, { responseCacheSeconds: 60 });
+  });
+  afterAll(async () => {
+    await cached?.close();
+    await ctx?.close();
+  });
+
+  const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, app?: FastifyInstance) =>
+    callAs(ctx, 'staff', { method, url, body }, app);
+  const create = async (overrides: Partial<ProductInput> = {}) => {
+    const response = await staff('POST', '/api/admin/products', input(ctx, overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as AdminProduct;
+  };
+  const row = async (id: string) => (await ctx.handle.db.select().from(products).where(eq(products.id, id)))[0]!;
+
+  it('creates, reads, lists, updates, publishes and deletes a product', async () => {
+    const product = await create({ customizationType: 'both', mediaLimit: 2 });
+    expect(product).toMatchObject({ price: 49_900, mrp: 69_900, stock: 12, customizationType: 'both', mediaLimit: 2, published: true, gstRate: 1800 });
+    expect(product.category.slug).toBe(ctx.fixtures.categories.keychains.slug);
+
+    const read = await staff('GET', `/api/admin/products/${product._id}`);
+    expect(read.json()).toEqual(product);
+
+    const list = await staff('GET', `/api/admin/products?q=${encodeURIComponent(product.name)}&customisation=both&stock=in`);
+    expect(list.json()).toMatchObject({ total: 1, page: 1, hasMore: false, data: [{ _id: product._id, variantCount: 0 }] });
+
+    const updated = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, name: 'Engraved Pen Deluxe', price: 59_900 });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ name: 'Engraved Pen Deluxe', price: 59_900, customizationType: 'text' });
+
+    const hidden = await staff('POST', `/api/admin/products/${product._id}/publish`, { published: false });
+    expect(hidden.json()).toMatchObject({ published: false });
+    expect((await ctx.app.inject({ url: `/api/product/${product.slug}` })).statusCode).toBe(404);
+    expect((await staff('GET', `/api/admin/products?published=false&q=Deluxe`)).json().data.map((p: AdminProduct) => p._id)).toContain(product._id);
+    await staff('POST', `/api/admin/products/${product._id}/publish`, { published: true });
+    expect((await ctx.app.inject({ url: `/api/product/${product.slug}` })).statusCode).toBe(200);
+
+    const removed = await staff('DELETE', `/api/admin/products/${product._id}`);
+    expect(removed.statusCode).toBe(204);
+    expect((await staff('GET', `/api/admin/products/${product._id}`)).statusCode).toBe(404);
+    expect((await staff('DELETE', `/api/admin/products/${product._id}`)).statusCode).toBe(404);
+  });
+
+  it('names the field in every refusal, and answers a taken slug or SKU with 409', async () => {
+    const bad = await staff('POST', '/api/admin/products', { ...input(ctx), name: '', mrp: 100, mediaLimit: 11, gstRate: 1000, hsnCode: '12' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      name: 'must not be empty',
+      mediaLimit: 'must be a whole number from 1 to 10',
+      gstRate: 'must be one of 0, 0.25, 3, 5, 12, 18 or 28 (%)',
+      hsnCode: 'must be 4, 6 or 8 digits',
+    });
+    const cheap = await staff('POST', '/api/admin/products', input(ctx, { mrp: 100 }));
+    expect(cheap.json()).toMatchObject({ errors: { mrp: 'must be at least the price' } });
+    const noCategory = await staff('POST', '/api/admin/products', input(ctx, { categoryId: '00000000-0000-4000-8000-000000000000' }));
+    expect(noCategory.statusCode).toBe(400);
+    expect(noCategory.json().errors).toEqual({ categoryId: 'no such category' });
+
+    const first = await create();
+    const taken = await staff('POST', '/api/admin/products', input(ctx, { slug: first.slug }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: 'slug is already used by another product', errors: { slug: 'is already used by another product' } });
+
+    const withSku = await create({ variants: [{ sku: `PEN-${serial}-A`, attributes: { Ink: 'Blue' }, price: 100, mrp: 100, stock: 1 }] });
+    const skuTaken = await staff('POST', '/api/admin/products', input(ctx, { variants: [{ sku: withSku.variants[0]!.sku, attributes: { Ink: 'Red' }, price: 100, mrp: 100, stock: 1 }] }));
+    expect(skuTaken.statusCode).toBe(409);
+    expect(skuTaken.json().errors).toEqual({ 'variants.0.sku': 'is already used by another variant' });
+    const twice = await staff('POST', '/api/admin/products', input(ctx, {
+      variants: [
+        { sku: 'DUP-1', attributes: { Ink: 'Red' }, price: 100, mrp: 100, stock: 1 },
+        { sku: 'dup-1', attributes: { Colour: 'Red' }, price: 100, mrp: 100, stock: 1 },
+      ],
+    }));
+    expect(twice.json().errors).toMatchObject({ 'variants.1.sku': 'appears twice in this product', 'variants.1.attributes': 'every variant must have the same attribute names' });
+  });
+
+  it('keeps the product price, mrp, stock and attribute values in step with its variants', async () => {
+    const product = await create({
+      variants: [
+        { sku: `MUG-${serial}-S`, attributes: { Size: 'Small', Colour: 'White' }, price: 39_900, mrp: 49_900, stock: 4 },
+        { sku: `MUG-${serial}-L`, attributes: { Size: 'Large', Colour: 'White' }, price: 29_900, mrp: 59_900, stock: 6 },
+      ],
+    });
+    expect(product).toMatchObject({ price: 29_900, mrp: 59_900, stock: 10 });
+    expect(new Set((await row(product._id)).attributeValues)).toEqual(new Set(['size:small', 'size:large', 'colour:white']));
+
+    // Keep the small one (by id, with a new stock and the large one's SKU: a swap), drop the large one, add a medium.
+    const [small, large] = product.variants;
+    const changed = await staff('PUT', `/api/admin/products/${product._id}`, {
+      ...input(ctx),
+      slug: product.slug,
+      variants: [
+        { id: small!._id, sku: large!.sku, attributes: { Size: 'Small', Colour: 'White' }, price: 39_900, mrp: 49_900, stock: 1 },
+        { sku: `MUG-${serial}-M`, attributes: { Size: 'Medium', Colour: 'Blue' }, price: 34_900, mrp: 34_900, stock: 2 },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = changed.json() as AdminProduct;
+    expect(after).toMatchObject({ price: 34_900, mrp: 34_900, stock: 3 });
+    expect(after.variants.map((v) => v._id)[0]).toBe(small!._id);
+    expect(after.variants.map((v) => v.sku)).toEqual([large!.sku, `MUG-${serial}-M`]);
+    expect(new Set((await row(product._id)).attributeValues)).toEqual(new Set(['size:small', 'size:medium', 'colour:white', 'colour:blue']));
+    const storefront = (await ctx.app.inject({ url: `/api/product/${product.slug}` })).json();
+    expect(storefront).toMatchObject({ price: 34_900, stock: 3, hasVariants: true });
+
+    const foreign = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, variants: [{ id: '00000000-0000-4000-8000-000000000000', sku: 'X-1', attributes: { Size: 'S' }, price: 1, mrp: 1, stock: 1 }] });
+    expect(foreign.json().errors).toEqual({ 'variants.0.id': 'is not a variant of this product' });
+  });
+
+  it('writes an audit record with before and after for each change, by the staff member', async () => {
+    const product = await create();
+    await staff('POST', `/api/admin/products/${product._id}/publish`, { published: false });
+    const records = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'product'), eq(auditLog.entityId, product._id)));
+    expect(records.map((r) => r.action).sort()).toEqual(['product.create', 'product.unpublish']);
+    const unpublish = records.find((r) => r.action === 'product.unpublish')!;
+    expect(unpublish.actorUserId).toBe(ctx.people.staff.userId);
+    expect(unpublish.actorRole).toBe('staff');
+    expect(unpublish.before).toMatchObject({ _id: product._id, published: true });
+    expect(unpublish.after).toMatchObject({ _id: product._id, published: false });
+    expect(records.find((r) => r.action === 'product.create')!.before).toBeNull();
+
+    // A refused change leaves no record.
+    await staff('PUT', `/api/admin/products/${product._id}`, input(ctx, { slug: ctx.fixtures.products.moonLamp!.slug }));
+    expect(await ctx.handle.db.select().from(auditLog).where(eq(auditLog.entityId, product._id))).toHaveLength(2);
+  });
+
+  it('re-encodes uploaded images to WebP under the media folder, and orders, labels and removes them', async () => {
+    const product = await create();
+    const photo = await phonePhoto(640, 480);
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).png().toBuffer();
+    const form = multipart({ alt: 'Brass pen on a desk' }, [
+      { filename: 'a.jpg', contentType: 'image/jpeg', body: photo },
+      { filename: 'b.png', contentType: 'image/png', body: png },
+    ]);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${product._id}/images`,
+      remoteAddress: freshIp(),
+      headers: { 'content-type': form.contentType, cookie: ctx.people.staff.cookie },
+      payload: form.body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const images = (response.json() as AdminProduct).images;
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      expect(image.original).toMatch(/^\/api\/media\/products\/[a-z0-9-]+\.webp$/);
+      expect(image.alt).toBe('Brass pen on a desk');
+      const file = join(ctx.mediaDir, image.original.replace('/api/media/', ''));
+      expect(existsSync(file)).toBe(true);
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      expect([meta.width, meta.height]).toEqual([image.width, image.height]);
+    }
+    // The phone photo's EXIF orientation turned it upright: 640x480 stored as 480x640.
+    expect([images[0]!.width, images[0]!.height]).toEqual([480, 640]);
+    const served = await ctx.app.inject({ url: images[1]!.original });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+
+    const svg = multipart({}, [{ filename: 'x.svg', contentType: 'image/svg+xml', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }]);
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/admin/products/${product._id}/images`, remoteAddress: freshIp(), headers: { 'content-type': svg.contentType, cookie: ctx.people.staff.cookie }, payload: svg.body });
+    expect(refused.statusCode).toBe(415);
+
+    const [a, b] = images;
+    const reordered = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: b!.id, alt: 'Red card' }, { id: a!.id, alt: '' }] });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect((reordered.json() as AdminProduct).images.map((i) => [i.id, i.alt])).toEqual([[b!.id, 'Red card'], [a!.id, undefined]]);
+    const removed = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: a!.id, alt: 'Pen' }] });
+    expect((removed.json() as AdminProduct).images.map((i) => i.id)).toEqual([a!.id]);
+    const unknown = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: 'nope', alt: '' }] });
+    expect(unknown.json().errors).toEqual({ 'images.0.id': 'is not an image of this product' });
+  });
+
+  it('shows a change in the storefront at once, with the response cache on', async () => {
+    const product = await create();
+    const url = `/api/product/${product.slug}`;
+    expect((await cached.inject({ url })).json().name).toBe(product.name);
+    expect((await cached.inject({ url })).json().name).toBe(product.name);
+    const response = await callAs(ctx, 'staff', { method: 'PUT', url: `/api/admin/products/${product._id}`, body: { ...input(ctx), slug: product.slug, name: 'Renamed Pen', price: 10_000, mrp: 10_000 } }, cached);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await cached.inject({ url })).json()).toMatchObject({ name: 'Renamed Pen', price: 10_000 });
+    await callAs(ctx, 'staff', { method: 'POST', url: `/api/admin/products/${product._id}/publish`, body: { published: false } }, cached);
+    expect((await cached.inject({ url })).statusCode).toBe(404);
+  });
+});
