@@ -1,7 +1,10 @@
 import { type Database, orderLines, orders, orderStatusHistory } from '@shop/db';
+import { adminOrderMessages } from '@shop/domain/admin/orders';
 import { type Order, orderMessages, type OrderStatusChangeRequest } from '@shop/domain/order';
 import { canTransition, type OrderActor, type OrderStatus, orderStatusMessages } from '@shop/domain/order-status';
 import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '../admin/audit.ts';
+import type { RequestUser } from '../auth/request-user.ts';
 import { releaseCoupon } from './coupons.ts';
 import { OrderError } from './errors.ts';
 import { findOrder, isOrderId } from './order-view.ts';
@@ -17,12 +20,15 @@ export interface StatusChange {
   ownerId?: string;
   note?: string | null;
   tracking?: OrderStatusChangeRequest['tracking'];
+  /** A back-office change: who, for the audit record written in the same transaction (issue 7). */
+  auditActor?: Pick<RequestUser, 'id' | 'role' | 'email'>;
 }
 
 /**
  * Moves an order to a new status if the status machine allows it for this actor (409 otherwise), and records the
  * change with its time and actor. The order's row is locked first, so two changes never race (a customer's
  * cancel and the shop's "in production" land one after the other, and the second is judged on the first's result).
+ * The shop must give a reason to cancel (the customer is told why; the customer's own cancel needs none).
  * Cancelling puts the units back in stock and gives the coupon use back. A return does not restock: a personalised
  * or handmade item that comes back is not sold again as new.
  */
@@ -32,7 +38,7 @@ export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatal
   const orderId = change.orderId.toLowerCase();
   const move = await deps.db.transaction(async (tx) => {
     const where = change.ownerId ? and(eq(orders.id, orderId), eq(orders.userId, change.ownerId)) : eq(orders.id, orderId);
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(where).for('update');
+    const [order] = await tx.select({ status: orders.status, tracking: orders.tracking }).from(orders).where(where).for('update');
     if (!order) throw notFound();
     if (!canTransition(order.status, change.to, change.actor)) {
       const message =
@@ -42,11 +48,15 @@ export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatal
     if (change.to === 'shipped' && !change.tracking) {
       throw new OrderError(422, orderMessages.trackingRequired, { tracking: orderMessages.trackingRequired });
     }
+    if (change.actor === 'shop' && change.to === 'cancelled' && !change.note?.trim()) {
+      throw new OrderError(422, adminOrderMessages.cancelReasonRequired, { note: adminOrderMessages.cancelReasonRequired });
+    }
+    const tracking = change.tracking ? { carrier: change.tracking.carrier, number: change.tracking.number, link: change.tracking.link ?? null } : null;
     await tx
       .update(orders)
       .set({
         status: change.to,
-        ...(change.tracking ? { tracking: { carrier: change.tracking.carrier, number: change.tracking.number, link: change.tracking.link ?? null } } : {}),
+        ...(tracking ? { tracking } : {}),
       })
       .where(eq(orders.id, orderId));
     await tx.insert(orderStatusHistory).values({
@@ -56,6 +66,15 @@ export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatal
       actorUserId: change.actorUserId,
       note: change.note || null,
     });
+    if (change.auditActor) {
+      await recordAudit(tx, change.auditActor, {
+        action: 'order.status',
+        entityType: 'order',
+        entityId: orderId,
+        before: { status: order.status, tracking: order.tracking ?? null },
+        after: { status: change.to, tracking: tracking ?? order.tracking ?? null, note: change.note || null },
+      });
+    }
     if (change.to !== 'cancelled') return { cameBack: false };
     const lines = await tx
       .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })

@@ -5,13 +5,16 @@ import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 import { changeStatus } from '../../orders/change-status.ts';
 import { answering, caller, orderDeps } from '../../orders/deps.ts';
+import { adminOrderReadRoutes } from './read-routes.ts';
 
 /**
  * The shop moves orders along (staff or admin): POST /api/admin/orders/{id}/status with the new status, an optional
  * note and, when shipping, the carrier and tracking number (and link). The status machine of @shop/domain decides
- * what is allowed (409 otherwise); cancelling returns the stock and the coupon use.
+ * what is allowed (409 otherwise); cancelling needs a reason (the note), returns the stock and the coupon use. Each
+ * move is written to the audit log with the order's status and tracking before and after.
  */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminOrderReadRoutes);
   const deps = orderDeps(app);
   app.post(
     '/api/admin/orders/:id/status',
@@ -44,6 +47,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
           actorUserId: caller(request).id,
           note: request.body.note,
           tracking: request.body.tracking,
+          auditActor: caller(request),
         }),
       );
     },

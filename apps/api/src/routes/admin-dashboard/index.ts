@@ -1,0 +1,24 @@
+import { dashboardSchema } from '@shop/domain/admin/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboard } from '../../admin/orders/dashboard.ts';
+import { noStore } from '../../lib/cache.ts';
+import { errorResponseSchema } from '../../lib/params.ts';
+
+/** GET /api/admin/dashboard (staff, admin): today's orders and revenue, orders by status, waiting for details, low stock. */
+export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/dashboard',
+    {
+      config: { adminRole: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: "The back office's dashboard (staff, admin)",
+        response: { 200: dashboardSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      noStore(reply);
+      return dashboard(app.db);
+    },
+  );
+};

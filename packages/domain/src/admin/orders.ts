@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { paginatedSchema } from '../catalogue.ts';
+import { orderMessages, orderSchema, paymentMethods } from '../order.ts';
+import { type OrderStatus, orderStatuses, orderStatusSchema } from '../order-status.ts';
+
+/**
+ * The back office's orders (issue 7): the list with its filters and counts, one order with its customer and the
+ * people behind each status change, the personalisation zip, the status move form and the dashboard. The API
+ * validates with these schemas and the /admin pages build their forms and URLs on them.
+ */
+
+export const adminOrderApiPaths = {
+  /** GET AdminOrderListQuery: a page of orders and the count per status. */
+  list: '/api/admin/orders',
+  /** GET: one order with its customer and status history. */
+  detail: (id: string) => `/api/admin/orders/${encodeURIComponent(id)}`,
+  /** GET: every photo of the order (display size) and a texts file, as one zip. */
+  zip: (id: string) => `/api/admin/orders/${encodeURIComponent(id)}/personalisation.zip`,
+  /** POST AdminStatusMove: the existing status route. */
+  status: (id: string) => `/api/admin/orders/${encodeURIComponent(id)}/status`,
+  /** GET: today's numbers, orders by status, orders waiting for personalisation, low stock. */
+  dashboard: '/api/admin/dashboard',
+} as const;
+
+/** The shop's day is India's: "today" and the date filters run midnight to midnight in Asia/Kolkata (UTC+5:30, no DST). */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+const KOLKATA_OFFSET_MS = 330 * 60_000;
+
+/** A product (or one of its options) at or below this many units shows on the dashboard as low on stock. */
+export const LOW_STOCK_THRESHOLD = 5;
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+export const MAX_ADMIN_ORDERS_PAGE_SIZE = 100;
+
+export const adminOrderMessages = {
+  cancelReasonRequired: 'Give a reason for cancelling this order',
+  chooseStatus: 'Choose the new status',
+  date: 'Enter a date as YYYY-MM-DD',
+  dateRange: 'The "to" date must be on or after the "from" date',
+  search: 'Search with at most 100 characters',
+  status: `Status must be one of ${orderStatuses.join(', ')}`,
+  payment: `Payment method must be one of ${paymentMethods.join(', ')}`,
+  page: 'Page must be a whole number from 1 to 10000',
+  limit: `Limit must be a whole number from 1 to ${MAX_ADMIN_ORDERS_PAGE_SIZE}`,
+  orderNotFound: orderMessages.orderNotFound,
+} as const;
+
+/** The UTC instant at which a Kolkata calendar day (YYYY-MM-DD) begins. */
+export function kolkataDayStart(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) - KOLKATA_OFFSET_MS);
+}
+
+/** The Kolkata calendar day (YYYY-MM-DD) that `at` falls on. */
+export function kolkataDay(at: Date): string {
+  return new Date(at.getTime() + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The next calendar day after `day` (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** Empty form fields arrive as '' from a GET form: the same as not sent. */
+const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const daySchema = z.preprocess(
+  blank,
+  z
+    .string({ error: adminOrderMessages.date })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: adminOrderMessages.date })
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
+      error: adminOrderMessages.date,
+    })
+    .optional(),
+);
+
+const wholeNumber = (min: number, max: number, fallback: number, message: string) =>
+  z.preprocess(
+    blank,
+    z
+      .string({ error: message })
+      .regex(/^\d{1,5}$/, { error: message })
+      .transform(Number)
+      .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
+      .default(fallback),
+  );
+
+/**
+ * GET /api/admin/orders. Every field is optional and a GET form's empty fields mean "any". `q` is an order number
+ * (or its start), a phone number (the order's delivery mobile or the account's phone) or an email address.
+ */
+export const adminOrderListQuerySchema = z
+  .object({
+    status: z.preprocess(blank, z.enum(orderStatuses, { error: adminOrderMessages.status }).optional()),
+    from: daySchema,
+    to: daySchema,
+    payment: z.preprocess(blank, z.enum(paymentMethods, { error: adminOrderMessages.payment }).optional()),
+    /** "1" (or "true"): only orders with a personalised line whose details have not been sent. */
+    missing: z.preprocess(blank, z.enum(['1', 'true', '0', 'false']).optional()).transform((value) => value === '1' || value === 'true'),
+    q: z.preprocess(blank, z.string().trim().max(100, { error: adminOrderMessages.search }).optional()),
+    page: wholeNumber(1, 10_000, 1, adminOrderMessages.page),
+    limit: wholeNumber(1, MAX_ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE, adminOrderMessages.limit),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], error: adminOrderMessages.dateRange });
+export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;
+export type AdminOrderListFilters = z.output<typeof adminOrderListQuerySchema>;
+
+/** What a search text is taken for: an email has an @, a phone is 10+ digits, anything else an order number. */
+export type OrderSearch = { kind: 'email'; value: string } | { kind: 'phone'; value: string } | { kind: 'number'; value: string };
+
+export function parseOrderSearch(q: string): OrderSearch | null {
+  const text = q.trim();
+  if (!text) return null;
+  if (text.includes('@')) return { kind: 'email', value: text.toLowerCase() };
+  const digits = text.replace(/[\s()+-]/g, '');
+  // Indian mobiles: the last 10 digits, whether typed with +91, 0 or nothing in front.
+  if (/^\d{10,13}$/.test(digits)) return { kind: 'phone', value: digits.slice(-10) };
+  return { kind: 'number', value: text.toUpperCase() };
+}
+
+/** The customer behind an order as staff see them; null fields when unknown (e.g. a deleted account). */
+export const adminCustomerSchema = z.object({
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+
+export const adminOrderSummarySchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  paymentMethod: z.enum(paymentMethods),
+  grandTotal: z.number().int(),
+  totalItems: z.number().int(),
+  customer: adminCustomerSchema,
+  /** Delivery name and city, from the order's address. */
+  shipTo: z.object({ name: z.string(), city: z.string(), mobile: z.string() }),
+  /** A personalised line still lacks its details. */
+  missingPersonalisation: z.boolean(),
+});
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+
+export const statusCountsSchema = z.record(orderStatusSchema, z.number().int());
+export type StatusCounts = Record<OrderStatus, number>;
+
+export const adminOrderListSchema = paginatedSchema(adminOrderSummarySchema).extend({
+  /** Orders per status under the same filters except the status itself (the tabs' numbers). */
+  counts: statusCountsSchema,
+});
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+
+/** One status change as staff see it: who made it (the customer, or which staff member) and the note. */
+export const adminStatusChangeSchema = z.object({
+  status: orderStatusSchema,
+  at: z.string(),
+  actor: z.enum(['customer', 'shop']),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+export const adminOrderDetailSchema = z.object({
+  order: orderSchema,
+  customer: adminCustomerSchema,
+  history: z.array(adminStatusChangeSchema),
+  missingPersonalisation: z.boolean(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+/**
+ * The status move form: the API's request (orderStatusChangeRequestSchema) plus the back office's own rules, so the
+ * form says at once what the API would refuse: a reason to cancel, a carrier and number to ship.
+ */
+export const adminStatusMoveSchema = z
+  .object({
+    status: z.enum(orderStatuses, { error: adminOrderMessages.chooseStatus }),
+    note: z.string().trim().max(500, { error: orderMessages.statusNote }),
+    carrier: z.string().trim().max(80),
+    number: z.string().trim().max(80),
+    link: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((link) => link === '' || /^https?:\/\/\S+$/i.test(link), { error: orderMessages.trackingLink }),
+  })
+  .superRefine((move, context) => {
+    if (move.status === 'cancelled' && !move.note) context.addIssue({ code: 'custom', path: ['note'], message: adminOrderMessages.cancelReasonRequired });
+    if (move.status === 'shipped') {
+      if (!move.carrier) context.addIssue({ code: 'custom', path: ['carrier'], message: orderMessages.trackingRequired });
+      if (!move.number) context.addIssue({ code: 'custom', path: ['number'], message: orderMessages.trackingRequired });
+    }
+  });
+export type AdminStatusMove = z.infer<typeof adminStatusMoveSchema>;
+
+/** The API request a valid move form becomes. */
+export function toStatusChangeRequest(move: AdminStatusMove) {
+  return {
+    status: move.status,
+    ...(move.note ? { note: move.note } : {}),
+    ...(move.status === 'shipped' ? { tracking: { carrier: move.carrier, number: move.number, ...(move.link ? { link: move.link } : {}) } } : {}),
+  };
+}
+
+export const lowStockItemSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  /** The option's attributes and sku when the product has options; null for the product itself. */
+  variant: z.object({ id: z.string(), sku: z.string().nullable(), attributes: z.record(z.string(), z.string()) }).nullable(),
+  stock: z.number().int(),
+});
+
+export const dashboardSchema = z.object({
+  /** The Kolkata day the numbers are for (YYYY-MM-DD). */
+  day: z.string(),
+  /** Orders placed today, not cancelled, and what they are worth (grand totals, paise). */
+  today: z.object({ orders: z.number().int(), revenue: z.number().int() }),
+  byStatus: statusCountsSchema,
+  /** Orders still open to details (placed or confirmed) with a personalised line lacking them; the oldest first. */
+  waitingForPersonalisation: z.object({
+    total: z.number().int(),
+    orders: z.array(z.object({ _id: z.string(), number: z.string(), status: orderStatusSchema, createdAt: z.string() })),
+  }),
+  lowStock: z.object({ threshold: z.number().int(), total: z.number().int(), items: z.array(lowStockItemSchema) }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
