@@ -99,6 +99,11 @@ describe('customisation request schema', () => {
     expect(errorsOf(input)).toEqual(errors);
   });
 
+  it('takes an optional lineId (a product in the order twice), which must be an id', () => {
+    expect(customisationRequestSchema.parse({ productId: PRODUCT, orderId: ORDER, lineId: IMG[2], customisation: [{}] }).lineId).toBe(IMG[2]);
+    expect(errorsOf({ productId: PRODUCT, orderId: ORDER, lineId: 'first', customisation: [{}] })).toEqual({ lineId: customisationMessages.lineId });
+  });
+
   it('refuses more than MAX_MEDIA_LIMIT images for one unit', () => {
     const images = Array.from({ length: MAX_MEDIA_LIMIT + 1 }, () => IMG[0]);
     expect(Object.keys(errorsOf({ productId: PRODUCT, orderId: ORDER, customisation: [{ images }] }))).toEqual(['customisation.0.images']);

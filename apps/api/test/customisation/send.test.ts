@@ -234,6 +234,21 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     expect(late.statusCode).toBe(409);
   });
 
+  it('a submit racing the move into production is either stored before the lock or refused, never half', async () => {
+    const mug = await personalised(ctx, 'text');
+    const order = await placeOrder(app, asha, [{ productId: mug.id, quantity: 1 }]);
+    await setStatus(order._id, 'confirmed');
+    const [sent, moved] = await Promise.all([
+      send(asha, { orderId: order._id, productId: mug.id, customisation: [{ text: 'Just in time' }] }),
+      call(app, 'POST', `/api/admin/orders/${order._id}/status`, staff, { status: 'in_production' }),
+    ]);
+    expect(moved.statusCode).toBe(200);
+    expect([200, 409]).toContain(sent.statusCode);
+    const final = lineOf((await call(app, 'GET', `/api/user/order/${order._id}`, asha)).json(), mug.id).customisation;
+    expect(final.locked).toBe(true);
+    expect(final.units).toEqual(sent.statusCode === 200 ? [{ text: 'Just in time', customization_image: [] }] : null);
+  });
+
   it('refuses details for a cancelled order (409)', async () => {
     const mug = await personalised(ctx, 'text');
     const order = await placeOrder(app, asha, [{ productId: mug.id, quantity: 1 }]);
