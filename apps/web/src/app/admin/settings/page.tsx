@@ -1,0 +1,26 @@
+import type { AdminSettings } from '@shop/domain/admin/settings';
+import type { Metadata } from 'next';
+import { adminApi } from '@lib/api/admin-fetch';
+import { requireStaff } from '@modules/admin/lib/require-staff';
+import { adminTexts } from '@modules/admin/lib/texts';
+import { AdminHeading } from '@modules/admin/templates/admin-layout';
+import { catalogueTexts } from '@modules/admin/catalogue/lib/texts';
+import { SettingsForm, type SettingsFormTexts } from '@modules/admin/settings/components/settings-form';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+/** Site settings: admins only (staff and customers get the 404 page; the API refuses them too). */
+export default async function Page() {
+  await requireStaff('/admin/settings', 'admin');
+  const [t, texts, settings] = await Promise.all([
+    adminTexts('admin-catalogue'),
+    catalogueTexts<SettingsFormTexts>('settingsForm'),
+    adminApi<AdminSettings>('GET', '/api/admin/settings'),
+  ]);
+  return (
+    <>
+      <AdminHeading title={t('settings.title')} intro={t('settings.intro')} />
+      <SettingsForm settings={settings} texts={texts} />
+    </>
+  );
+}

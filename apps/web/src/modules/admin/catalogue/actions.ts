@@ -1,0 +1,122 @@
+'use server';
+
+import type { AdminBrand, AdminCategory, AdminCoupon, AdminSlider } from '@shop/domain/admin/catalogue';
+import type { Image, MenuItem } from '@shop/domain/catalogue';
+import { revalidatePath, revalidateTag } from 'next/cache';
+import { adminApi } from '@lib/api/admin-fetch';
+import { shellTags } from '@lib/api/shell';
+import { requireStaff } from '@modules/admin/lib/require-staff';
+import { type ActionResult, attempt } from './lib/result';
+
+/*
+ * The catalogue area's writes (issue 7). Each checks the role (the API checks it again), calls the API, then marks
+ * stale the storefront caches the change touched, by the tags lib/api/catalogue.ts and lib/api/shell.ts read with:
+ * a category or brand rename can change menus' links, so those also refresh the shell.
+ */
+
+type Area = 'categories' | 'brands' | 'sliders';
+const expire = (tag: string) => revalidateTag(tag, 'max');
+const refreshShell = () => shellTags.forEach(expire);
+
+function touched(area: Area, slugs: string[] = []) {
+  if (area === 'categories') {
+    expire('categories');
+    for (const slug of slugs) expire(`category:${slug}`);
+    // Product pages show their category's name and listings filter by it.
+    expire('products');
+    refreshShell();
+  } else if (area === 'brands') {
+    expire('brands');
+    expire('products');
+    refreshShell();
+  } else {
+    expire('sliders');
+  }
+  revalidatePath(`/admin/${area}`);
+}
+
+/** Uploads one image (multipart `file`, `alt`) for a category, brand or slide; answers the stored image. */
+export async function uploadCatalogueImage(area: Area, form: FormData): Promise<ActionResult<Image>> {
+  await requireStaff(`/admin/${area}`);
+  const body = new FormData();
+  const file = form.get('file');
+  if (file instanceof Blob) body.set('file', file);
+  body.set('alt', String(form.get('alt') ?? ''));
+  return attempt(() => adminApi<Image>('POST', `/api/admin/${area}/images`, { body }));
+}
+
+export async function saveCategory(id: string | null, values: unknown): Promise<ActionResult<AdminCategory>> {
+  await requireStaff('/admin/categories');
+  const before = id ? await attempt(() => adminApi<AdminCategory>('GET', `/api/admin/categories/${encodeURIComponent(id)}`)) : null;
+  const result = await attempt(() =>
+    id ? adminApi<AdminCategory>('PUT', `/api/admin/categories/${encodeURIComponent(id)}`, { body: values }) : adminApi<AdminCategory>('POST', '/api/admin/categories', { body: values }),
+  );
+  if (result.ok) touched('categories', [result.value.slug, ...(before?.ok ? [before.value.slug] : [])]);
+  return result;
+}
+
+export async function deleteCategory(id: string, slug: string): Promise<ActionResult<null>> {
+  await requireStaff('/admin/categories');
+  const result = await attempt(() => adminApi<null>('DELETE', `/api/admin/categories/${encodeURIComponent(id)}`));
+  if (result.ok) touched('categories', [slug]);
+  return result;
+}
+
+export async function saveBrand(id: string | null, values: unknown): Promise<ActionResult<AdminBrand>> {
+  await requireStaff('/admin/brands');
+  const result = await attempt(() =>
+    id ? adminApi<AdminBrand>('PUT', `/api/admin/brands/${encodeURIComponent(id)}`, { body: values }) : adminApi<AdminBrand>('POST', '/api/admin/brands', { body: values }),
+  );
+  if (result.ok) touched('brands');
+  return result;
+}
+
+export async function deleteBrand(id: string): Promise<ActionResult<null>> {
+  await requireStaff('/admin/brands');
+  const result = await attempt(() => adminApi<null>('DELETE', `/api/admin/brands/${encodeURIComponent(id)}`));
+  if (result.ok) touched('brands');
+  return result;
+}
+
+export async function saveSlider(id: string | null, values: unknown): Promise<ActionResult<AdminSlider>> {
+  await requireStaff('/admin/sliders');
+  const result = await attempt(() =>
+    id ? adminApi<AdminSlider>('PUT', `/api/admin/sliders/${encodeURIComponent(id)}`, { body: values }) : adminApi<AdminSlider>('POST', '/api/admin/sliders', { body: values }),
+  );
+  if (result.ok) touched('sliders');
+  return result;
+}
+
+export async function deleteSlider(id: string): Promise<ActionResult<null>> {
+  await requireStaff('/admin/sliders');
+  const result = await attempt(() => adminApi<null>('DELETE', `/api/admin/sliders/${encodeURIComponent(id)}`));
+  if (result.ok) touched('sliders');
+  return result;
+}
+
+export async function saveMenus(values: { headerMenu: MenuItem[]; mobileMenu: MenuItem[] }): Promise<ActionResult<{ headerMenu: MenuItem[]; mobileMenu: MenuItem[] }>> {
+  await requireStaff('/admin/menus');
+  const result = await attempt(() => adminApi<{ headerMenu: MenuItem[]; mobileMenu: MenuItem[] }>('PUT', '/api/admin/menus', { body: values }));
+  if (result.ok) {
+    refreshShell();
+    revalidatePath('/admin/menus');
+  }
+  return result;
+}
+
+/** Coupons are read fresh by the cart's check and by orders: no storefront cache holds them. */
+export async function saveCoupon(id: string | null, values: unknown): Promise<ActionResult<AdminCoupon>> {
+  await requireStaff('/admin/coupons');
+  const result = await attempt(() =>
+    id ? adminApi<AdminCoupon>('PUT', `/api/admin/coupons/${encodeURIComponent(id)}`, { body: values }) : adminApi<AdminCoupon>('POST', '/api/admin/coupons', { body: values }),
+  );
+  if (result.ok) revalidatePath('/admin/coupons');
+  return result;
+}
+
+export async function deleteCoupon(id: string): Promise<ActionResult<null>> {
+  await requireStaff('/admin/coupons');
+  const result = await attempt(() => adminApi<null>('DELETE', `/api/admin/coupons/${encodeURIComponent(id)}`));
+  if (result.ok) revalidatePath('/admin/coupons');
+  return result;
+}

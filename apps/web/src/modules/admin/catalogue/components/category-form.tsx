@@ -1,0 +1,117 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminCategory, categoryInputSchema, slugFrom } from '@shop/domain/admin/catalogue';
+import type { Image } from '@shop/domain/catalogue';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { showToast } from '@modules/common/show-toast';
+import { saveCategory } from '../actions';
+import { applyErrors, CheckboxField, SelectField, TextAreaField } from './fields';
+import { ImageField, type ImageFieldTexts } from './image-field';
+
+type In = z.input<typeof categoryInputSchema>;
+type Out = z.output<typeof categoryInputSchema>;
+
+export type CategoryFormTexts = Record<
+  'name' | 'slug' | 'slugHint' | 'description' | 'parent' | 'noParent' | 'parentHint' | 'featured' | 'position' | 'positionHint' | 'create' | 'save' | 'saved' | 'failed',
+  string
+> & { image: ImageFieldTexts };
+
+const fields = ['name', 'slug', 'description', 'parentId', 'featured', 'position', 'image'] as const;
+
+/**
+ * Create or edit a category. The parent list leaves out the category itself; the API also refuses any parent below it
+ * (a loop) and says so beside the parent field.
+ */
+export function CategoryForm({ category, all, texts }: { category: AdminCategory | null; all: AdminCategory[]; texts: CategoryFormTexts }) {
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<In, unknown, Out>({
+    resolver: zodResolver(categoryInputSchema),
+    defaultValues: {
+      name: category?.name ?? '',
+      slug: category?.slug ?? '',
+      description: category?.description ?? '',
+      parentId: category?.parentId ?? null,
+      featured: category?.featured ?? false,
+      position: category?.position ?? 0,
+      image: category?.image ?? null,
+    },
+  });
+  const errors = form.formState.errors;
+  const image = form.watch('image') as Image | null;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await saveCategory(category?._id ?? null, values);
+    if (!result.ok) {
+      applyErrors(result.errors, fields, form.setError as never);
+      setFailure(result.message);
+      void showToast('error', texts.failed);
+      return;
+    }
+    void showToast('success', texts.saved.replace('{name}', result.value.name));
+    if (category) router.refresh();
+    else router.push(`/admin/categories/${result.value._id}`);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="category-form">
+      <TextField
+        label={texts.name}
+        registration={form.register('name', {
+          onBlur: (event) => {
+            if (!form.getValues('slug')) form.setValue('slug', slugFrom(String(event.target.value)));
+          },
+        })}
+        error={errors.name?.message}
+        autoComplete="off"
+      />
+      <TextField label={texts.slug} hint={texts.slugHint} registration={form.register('slug')} error={errors.slug?.message} autoComplete="off" dir="ltr" />
+      <SelectField
+        label={texts.parent}
+        hint={texts.parentHint}
+        registration={form.register('parentId', { setValueAs: (value: string) => (value === '' ? null : value) })}
+        error={errors.parentId?.message}
+      >
+        <option value="">{texts.noParent}</option>
+        {all
+          .filter((option) => option._id !== category?._id)
+          .map((option) => (
+            <option key={option._id} value={option._id}>
+              {option.name}
+            </option>
+          ))}
+      </SelectField>
+      <TextField label={texts.position} hint={texts.positionHint} type="number" min={0} max={9999} registration={form.register('position', { valueAsNumber: true })} error={errors.position?.message} />
+      <div className="sm:col-span-2">
+        <TextAreaField label={texts.description} registration={form.register('description')} error={errors.description?.message} />
+      </div>
+      <CheckboxField label={texts.featured} registration={form.register('featured')} error={errors.featured?.message} />
+      <div className="sm:col-span-2">
+        <ImageField
+          area="categories"
+          value={image}
+          onChange={(next) => form.setValue('image', next, { shouldDirty: true })}
+          alt={form.watch('name') ?? ''}
+          error={errors.image?.message}
+          texts={texts.image}
+        />
+      </div>
+      {failure ? (
+        <div className="sm:col-span-2">
+          <FormMessage tone="error">{failure}</FormMessage>
+        </div>
+      ) : null}
+      <div className="sm:col-span-2">
+        <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">
+          {category ? texts.save : texts.create}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

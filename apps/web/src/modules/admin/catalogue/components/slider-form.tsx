@@ -1,0 +1,85 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminSlider, sliderInputSchema } from '@shop/domain/admin/catalogue';
+import type { Image } from '@shop/domain/catalogue';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { showToast } from '@modules/common/show-toast';
+import { saveSlider } from '../actions';
+import { applyErrors, CheckboxField } from './fields';
+import { ImageField, type ImageFieldTexts } from './image-field';
+
+type In = z.input<typeof sliderInputSchema>;
+type Out = z.output<typeof sliderInputSchema>;
+
+export type SliderFormTexts = Record<'title' | 'subtitle' | 'link' | 'linkHint' | 'position' | 'positionHint' | 'active' | 'create' | 'save' | 'saved' | 'failed', string> & {
+  image: ImageFieldTexts;
+};
+
+const fields = ['title', 'subtitle', 'link', 'position', 'active', 'image'] as const;
+
+export function SliderForm({ slider, texts }: { slider: AdminSlider | null; texts: SliderFormTexts }) {
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<In, unknown, Out>({
+    resolver: zodResolver(sliderInputSchema),
+    defaultValues: {
+      title: slider?.title ?? '',
+      subtitle: slider?.subtitle ?? '',
+      link: slider?.link ?? '/',
+      position: slider?.position ?? 0,
+      active: slider?.active ?? true,
+      image: slider?.image ?? (undefined as unknown as Image),
+    },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await saveSlider(slider?._id ?? null, values);
+    if (!result.ok) {
+      applyErrors(result.errors, fields, form.setError as never);
+      setFailure(result.message);
+      void showToast('error', texts.failed);
+      return;
+    }
+    void showToast('success', texts.saved.replace('{name}', result.value.title));
+    if (slider) router.refresh();
+    else router.push(`/admin/sliders/${result.value._id}`);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="slider-form">
+      <TextField label={texts.title} registration={form.register('title')} error={errors.title?.message} autoComplete="off" />
+      <TextField label={texts.subtitle} registration={form.register('subtitle')} error={errors.subtitle?.message} autoComplete="off" />
+      <TextField label={texts.link} hint={texts.linkHint} registration={form.register('link')} error={errors.link?.message} autoComplete="off" dir="ltr" />
+      <TextField label={texts.position} hint={texts.positionHint} type="number" min={0} max={9999} registration={form.register('position', { valueAsNumber: true })} error={errors.position?.message} />
+      <CheckboxField label={texts.active} registration={form.register('active')} error={errors.active?.message} />
+      <div className="sm:col-span-2">
+        <ImageField
+          area="sliders"
+          value={(form.watch('image') as Image | undefined) ?? null}
+          onChange={(next) => form.setValue('image', next as Image, { shouldDirty: true })}
+          alt={form.watch('title') ?? ''}
+          error={errors.image?.message}
+          texts={texts.image}
+          removable={false}
+        />
+      </div>
+      {failure ? (
+        <div className="sm:col-span-2">
+          <FormMessage tone="error">{failure}</FormMessage>
+        </div>
+      ) : null}
+      <div className="sm:col-span-2">
+        <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">
+          {slider ? texts.save : texts.create}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+'use server';
+
+import type { AdminSettings } from '@shop/domain/admin/settings';
+import type { Image } from '@shop/domain/catalogue';
+import { revalidatePath, revalidateTag } from 'next/cache';
+import { adminApi } from '@lib/api/admin-fetch';
+import { shellTags } from '@lib/api/shell';
+import { requireStaff } from '@modules/admin/lib/require-staff';
+import { type ActionResult, attempt } from '@modules/admin/catalogue/lib/result';
+
+/**
+ * Saves the site settings (admins only; the API checks again). The shop's shell (header, footer, contact page,
+ * shipping note, third-party ids) reads them through GET /api/headers under the shell's tags, so those are expired;
+ * the cart's shipping rules come from the same answer.
+ */
+export async function saveSettings(values: unknown): Promise<ActionResult<AdminSettings>> {
+  await requireStaff('/admin/settings', 'admin');
+  const result = await attempt(() => adminApi<AdminSettings>('PUT', '/api/admin/settings', { body: values }));
+  if (result.ok) {
+    for (const tag of shellTags) revalidateTag(tag, 'max');
+    revalidatePath('/admin/settings');
+  }
+  return result;
+}
+
+export async function uploadLogo(form: FormData): Promise<ActionResult<Image>> {
+  await requireStaff('/admin/settings', 'admin');
+  const body = new FormData();
+  const file = form.get('file');
+  if (file instanceof Blob) body.set('file', file);
+  body.set('alt', 'Logo');
+  return attempt(() => adminApi<Image>('POST', '/api/admin/settings/logo', { body }));
+}
