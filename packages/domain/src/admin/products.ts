@@ -296,9 +296,10 @@ export const productFormSchema = z
     description: z.string().max(10_000, { message: 'must be at most 10000 characters' }),
     categoryId: z.string().min(1, { message: m.required }),
     brandId: z.string(),
-    price: rupees,
-    mrp: rupees,
-    stock: wholeText,
+    /** Checked only without variants (then the variants' own fields count). */
+    price: z.string(),
+    mrp: z.string(),
+    stock: z.string(),
     cod: z.boolean(),
     customizationType: z.enum(['', 'text', 'image', 'both']),
     mediaLimit: z.string().regex(/^([1-9]|10)$/, { message: m.mediaLimit }),
@@ -316,6 +317,13 @@ export const productFormSchema = z
     variants: z.array(variantFormSchema).max(MAX_VARIANTS),
   })
   .superRefine((value, context) => {
+    if (value.variants.length === 0) {
+      for (const field of ['price', 'mrp'] as const) {
+        const check = rupees.safeParse(value[field]);
+        if (!check.success) context.addIssue({ code: 'custom', path: [field], message: m.money });
+      }
+      if (!wholeText.safeParse(value.stock).success) context.addIssue({ code: 'custom', path: ['stock'], message: m.wholeNumber });
+    }
     if (value.variants.length === 0 && /^\d/.test(value.price) && /^\d/.test(value.mrp) && rupeesTextToPaise(value.mrp) < rupeesTextToPaise(value.price)) {
       context.addIssue({ code: 'custom', path: ['mrp'], message: m.mrpBelowPrice });
     }
@@ -354,9 +362,10 @@ export function formToInput(form: ProductForm, flashSaleEndsAtIso: string | null
     description: form.description,
     categoryId: form.categoryId,
     brandId: form.brandId === '' ? null : form.brandId,
-    price: rupeesTextToPaise(form.price),
-    mrp: rupeesTextToPaise(form.mrp),
-    stock: Number(form.stock),
+    // With variants the API derives these from them; without, the form checked them.
+    price: form.variants.length > 0 ? 0 : rupeesTextToPaise(form.price),
+    mrp: form.variants.length > 0 ? 0 : rupeesTextToPaise(form.mrp),
+    stock: form.variants.length > 0 ? 0 : Number(form.stock),
     cod: form.cod,
     customizationType: form.customizationType === '' ? null : form.customizationType,
     mediaLimit: Number(form.mediaLimit),

@@ -1,0 +1,106 @@
+import { randomInt } from 'node:crypto';
+import type { BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
+import { expect, test } from 'vitest';
+import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
+
+/**
+ * Issue 7, products: the shop's admin creates a personalised product (text and photos, two photos per item) with an
+ * image in the back office, publishes it, and it is in the shop at once: on its own page and in its category.
+ */
+
+const session = useBrowser();
+
+/** Signs the shop's admin (made by scripts/test.mjs) in through the public API and puts the session in `context`. */
+async function signInAdmin(context: BrowserContext): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
+    body: JSON.stringify({ email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`admin sign-in answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth_token='));
+  if (!cookie) throw new Error('admin sign-in set no session cookie');
+  const value = (cookie.split(';')[0] as string).slice('auth_token='.length);
+  await context.addCookies([{ name: 'auth_token', value, url: baseUrl, httpOnly: true }]);
+}
+
+interface CategoryRow {
+  _id: string;
+  name: string;
+  slug: string;
+}
+
+test('an admin creates a personalised product with an image, publishes it, and the shop shows it at once', async () => {
+  // A category whose name is unique in the list (the form's select shows names).
+  const categories = ((await (await fetch(`${baseUrl}/api/categories?limit=200`)).json()) as { data: CategoryRow[] }).data;
+  const counts = new Map<string, number>();
+  for (const c of categories) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+  const category = categories.find((c) => counts.get(c.name) === 1 && c.slug !== 'thrift');
+  if (!category) throw new Error('no category with a unique name');
+
+  const page = await session.newPage();
+  await signInAdmin(page.context());
+  await page.goto('/admin/products');
+  await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'New product' }).click();
+  await page.getByRole('heading', { name: 'New product', level: 1 }).waitFor();
+
+  // An empty form is refused beside its fields.
+  await expect.poll(() => page.getByRole('button', { name: 'Create product' }).isEnabled()).toBe(true);
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page.getByText('Check the marked fields').waitFor();
+  expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+  const name = `E2E Photo Lamp ${randomInt(1e6)}`;
+  const slug = name.toLowerCase().replaceAll(' ', '-');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  expect(await page.getByLabel('Slug', { exact: true }).inputValue()).toBe(slug);
+  await page.getByLabel('Description').fill('A lamp shade printed with two of your photos and a line of text.');
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: category.name });
+  await page.getByLabel('Price (₹)', { exact: true }).fill('799');
+  await page.getByLabel('MRP (₹)', { exact: true }).fill('999.50');
+  await page.getByLabel('Stock', { exact: true }).fill('5');
+  await page.getByLabel('What the customer sends').selectOption({ label: 'Text and photos' });
+  await page.getByLabel('Photos per item (1–10)').fill('2');
+  await page.getByLabel('GST rate').selectOption({ label: '18%' });
+  await page.getByLabel('HSN code').fill('9405');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
+  await page.getByRole('heading', { name: `Edit ${name}`, level: 1 }).waitFor();
+  expect(await page.getByLabel('Published (visible in the shop)').isChecked()).toBe(false);
+
+  // Not published yet: the shop does not have it (and has now cached its category page without it).
+  const shopper = await session.newPage();
+  expect((await shopper.goto(`/product/${slug}`))?.status()).toBe(404);
+  await shopper.goto(`/category/${category.slug}`);
+  expect(await shopper.getByRole('link', { name }).count()).toBe(0);
+
+  // An image: previewed when chosen, re-encoded by the API when uploaded.
+  const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d4a373' } }).png().toBuffer();
+  await page.getByLabel('Add images').setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('img', { name: 'lamp.png' }).waitFor();
+  await page.getByLabel('Alt text for new images').fill('The lamp, lit');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.getByText('Images added').waitFor();
+  await expect.poll(() => page.getByTestId('gallery-image').count()).toBe(1);
+  expect(await page.getByLabel('Alt text of image 1').inputValue()).toBe('The lamp, lit');
+
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Published: the product is in the shop').waitFor();
+  await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor();
+
+  // The shop, at once: the product page with its picture, and the category page (newest first) with the product.
+  const productPage = await shopper.goto(`/product/${slug}`);
+  expect(productPage?.status()).toBe(200);
+  await shopper.getByRole('heading', { name, level: 1 }).waitFor();
+  await shopper.getByRole('img', { name: 'The lamp, lit' }).first().waitFor();
+  await shopper.goto(`/category/${category.slug}`);
+  await shopper.getByRole('link', { name }).first().waitFor();
+
+  // The back office's list finds it by name.
+  await page.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name }).first().waitFor();
+  expect(errorsOf(page)).toEqual([]);
+  expect(errorsOf(shopper)).toEqual([]);
+});

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { ApiError } from '@lib/api/admin-fetch';
+import { getBrands, getCategories } from '@lib/api/catalogue';
+import { requireStaff } from '@modules/admin/lib/require-staff';
+import { adminTexts } from '@modules/admin/lib/texts';
+import { filterValues, getAdminProducts } from '@modules/admin/products/lib/products-api';
+import { ProductsList } from '@modules/admin/products/templates/products-list';
+import { FormMessage } from '@modules/auth/components/form-controls';
+
+export const metadata: Metadata = { title: 'Products' };
+
+/** The back office's product list; the filters live in the URL (a GET form). */
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireStaff('/admin/products');
+  const [t, params, categories, brands] = await Promise.all([adminTexts('admin-products'), searchParams, getCategories(), getBrands()]);
+  const values = filterValues(params);
+  try {
+    const list = await getAdminProducts(values);
+    return <ProductsList list={list} values={values} categories={categories} brands={brands} t={t} />;
+  } catch (error) {
+    // A hand-edited URL with a bad filter: say which, keep the form to fix it.
+    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    return (
+      <>
+        <FormMessage tone="error">{Object.values(error.errors ?? {})[0] ?? error.message}</FormMessage>
+        <ProductsList list={{ data: [], total: 0, page: 1, limit: 25, hasMore: false }} values={values} categories={categories} brands={brands} t={t} />
+      </>
+    );
+  }
+}

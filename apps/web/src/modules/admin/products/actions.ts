@@ -1,0 +1,111 @@
+'use server';
+
+import {
+  type AdminProduct,
+  type GalleryRequest,
+  galleryRequestSchema,
+  type ImportResult,
+  type ProductInput,
+  productInputSchema,
+} from '@shop/domain/admin/products';
+import { firstFieldErrors } from '@shop/domain/field-errors';
+import { revalidatePath } from 'next/cache';
+import { adminApi, ApiError } from '@lib/api/admin-fetch';
+import { requireStaff } from '@modules/admin/lib/require-staff';
+import { productsApiPath } from './lib/products-api';
+import { revalidateProducts } from './lib/revalidate';
+
+export type ActionResult<T> = { ok: true; value: T } | { ok: false; message: string; errors: Record<string, string> };
+
+const path = (id: string) => `${productsApiPath}/${encodeURIComponent(id)}`;
+
+/** The API's refusal (4xx) as a result the form shows beside its fields; anything else is a real failure. */
+async function attempt<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      return { ok: false, message: error.message, errors: error.errors ?? {} };
+    }
+    throw error;
+  }
+}
+
+/** The storefront tags a change touched: the product as it was and as it is (slug or category may have changed). */
+function touched(before: AdminProduct | null, after: AdminProduct | null): void {
+  const list = [before, after].flatMap((p) => (p ? [{ slug: p.slug, categorySlug: p.category.slug }] : []));
+  revalidateProducts(list);
+  revalidatePath('/admin/products');
+}
+
+/** Creates (id null) or replaces a product; the API checks everything again. */
+export async function saveProduct(id: string | null, values: ProductInput): Promise<ActionResult<AdminProduct>> {
+  await requireStaff(id ? `/admin/products/${id}` : '/admin/products/new');
+  const parsed = productInputSchema.safeParse(values);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the form', errors: firstFieldErrors(parsed.error) };
+  return attempt(async () => {
+    const before = id ? await adminApi<AdminProduct>('GET', path(id)) : null;
+    const after = await adminApi<AdminProduct>(id ? 'PUT' : 'POST', id ? path(id) : productsApiPath, { body: parsed.data });
+    touched(before, after);
+    if (id) revalidatePath(`/admin/products/${id}`);
+    return after;
+  });
+}
+
+export async function setPublished(id: string, published: boolean): Promise<ActionResult<AdminProduct>> {
+  await requireStaff(`/admin/products/${id}`);
+  return attempt(async () => {
+    const after = await adminApi<AdminProduct>('POST', `${path(id)}/publish`, { body: { published } });
+    touched(null, after);
+    revalidatePath(`/admin/products/${id}`);
+    return after;
+  });
+}
+
+export async function deleteProduct(id: string): Promise<ActionResult<null>> {
+  await requireStaff(`/admin/products/${id}`);
+  return attempt(async () => {
+    const before = await adminApi<AdminProduct>('GET', path(id));
+    await adminApi('DELETE', path(id));
+    touched(before, null);
+    return null;
+  });
+}
+
+/**
+ * After the browser uploaded images straight to the API (components/image-manager.tsx: a server action's body is
+ * limited to 1 MB, photos are up to 10 MB): the product as it now is, and the storefront's tags expired.
+ */
+export async function imagesUploaded(id: string): Promise<ActionResult<AdminProduct>> {
+  await requireStaff(`/admin/products/${id}`);
+  return attempt(async () => {
+    const after = await adminApi<AdminProduct>('GET', path(id));
+    touched(null, after);
+    revalidatePath(`/admin/products/${id}`);
+    return after;
+  });
+}
+
+export async function saveGallery(id: string, gallery: GalleryRequest): Promise<ActionResult<AdminProduct>> {
+  await requireStaff(`/admin/products/${id}`);
+  const parsed = galleryRequestSchema.safeParse(gallery);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the images', errors: firstFieldErrors(parsed.error) };
+  return attempt(async () => {
+    const after = await adminApi<AdminProduct>('PUT', `${path(id)}/images`, { body: parsed.data });
+    touched(null, after);
+    revalidatePath(`/admin/products/${id}`);
+    return after;
+  });
+}
+
+/**
+ * After the browser sent a CSV file straight to the API's import (components/import-form.tsx: a server action's body
+ * is capped at 1 MB, a file may be 5 MB): expires the storefront's tags of every product the import wrote.
+ */
+export async function productsImported(result: ImportResult): Promise<void> {
+  await requireStaff('/admin/products/import');
+  if (result.dryRun) return;
+  // Category pages are tagged 'products' too (lib/api/catalogue.ts), so expiring it refreshes them.
+  revalidateProducts([...result.created, ...result.updated].slice(0, 1_000).map((slug) => ({ slug })));
+  revalidatePath('/admin/products');
+}

@@ -1,0 +1,109 @@
+'use client';
+
+import type { ImportResult, ImportRowError } from '@shop/domain/admin/products';
+import { useId, useMemo, useState } from 'react';
+import { FormMessage, SubmitButton, useHydrated } from '@modules/auth/components/form-controls';
+import { showToast } from '@modules/common/show-toast';
+import { productsImported } from '../actions';
+import { textsOf } from '../lib/client-texts';
+
+/**
+ * The CSV import: a file and "check only"; the answer is what was (or would be) created and updated, or every
+ * problem as a table of row, column and message (nothing was written).
+ */
+export function ImportForm({ messages }: { messages: Record<string, unknown> }) {
+  const t = useMemo(() => textsOf(messages), [messages]);
+  const hydrated = useHydrated();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<{ message: string; rows: ImportRowError[] } | null>(null);
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) {
+      setFailure({ message: t('csv.noFile'), rows: [] });
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    setResult(null);
+    try {
+      // Straight to the API through the storefront's /api proxy, with the session cookie (the API checks the role).
+      const response = await fetch('/api/admin/products/import', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ csv: await file.text(), dryRun: form.get('dryRun') === 'on' }),
+      });
+      const body = (await response.json().catch(() => ({}))) as ImportResult & { message?: string; rows?: ImportRowError[]; errors?: Record<string, string> };
+      if (!response.ok) {
+        setFailure({ message: body.message ?? response.statusText, rows: body.rows ?? [] });
+        void showToast('error', t('csv.failed'));
+        return;
+      }
+      await productsImported(body);
+      setResult(body);
+      if (!body.dryRun) void showToast('success', t('csv.done', { created: body.created.length, updated: body.updated.length, rows: body.rows }));
+    } catch (error) {
+      setFailure({ message: error instanceof Error ? error.message : String(error), rows: [] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4" data-testid="import-form">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          {t('csv.file')}
+        </label>
+        <input id={id} name="file" type="file" accept=".csv,text/csv" disabled={!hydrated} className="text-base" />
+      </div>
+      <label className="flex min-h-11 items-center gap-3">
+        <input type="checkbox" name="dryRun" disabled={!hydrated} className="h-5 w-5 accent-brand" />
+        {t('csv.dryRun')}
+      </label>
+      <SubmitButton busy={busy} className="sm:w-auto sm:self-start">
+        {busy ? t('csv.checking') : t('csv.submit')}
+      </SubmitButton>
+      {result ? (
+        <FormMessage tone="success">
+          {result.dryRun
+            ? t('csv.checked', { created: result.created.length, updated: result.updated.length, rows: result.rows })
+            : t('csv.done', { created: result.created.length, updated: result.updated.length, rows: result.rows })}
+        </FormMessage>
+      ) : null}
+      {failure ? (
+        <div className="flex flex-col gap-3">
+          <FormMessage tone="error">{failure.message}</FormMessage>
+          {failure.rows.length > 0 ? (
+            <div className="overflow-x-auto rounded-xl border border-line">
+              <table className="w-full text-left text-sm" data-testid="import-problems">
+                <caption className="sr-only">{t('csv.problems')}</caption>
+                <thead className="bg-surface text-muted">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">{t('csv.row')}</th>
+                    <th scope="col" className="px-3 py-2 font-medium">{t('csv.column')}</th>
+                    <th scope="col" className="px-3 py-2 font-medium">{t('csv.message')}</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-line">
+                  {failure.rows.map((row) => (
+                    <tr key={`${row.row}-${row.column}`}>
+                      <td className="px-3 py-2">{row.row}</td>
+                      <td className="px-3 py-2 font-mono">{row.column}</td>
+                      <td className="px-3 py-2">{row.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import 'server-only';
+import type { AdminProduct, AdminProductRow } from '@shop/domain/admin/products';
+import type { Paginated } from '@shop/domain/catalogue';
+import { adminApi } from '@lib/api/admin-fetch';
+
+export const productsApiPath = '/api/admin/products';
+
+/** The list's filters as they travel in the page's URL and on to the API (names are the API's). */
+export const productFilterKeys = ['q', 'category', 'brand', 'published', 'stock', 'customisation', 'flag', 'sort', 'page'] as const;
+export type ProductFilterValues = Partial<Record<(typeof productFilterKeys)[number], string>>;
+
+export function filterValues(params: Record<string, string | string[] | undefined>): ProductFilterValues {
+  const values: ProductFilterValues = {};
+  for (const key of productFilterKeys) {
+    const raw = params[key];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value) values[key] = value;
+  }
+  return values;
+}
+
+export function listHref(values: ProductFilterValues, change: ProductFilterValues = {}): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...values, ...change })) if (value) query.set(key, value);
+  const text = query.toString();
+  return text ? `/admin/products?${text}` : '/admin/products';
+}
+
+export function getAdminProducts(values: ProductFilterValues): Promise<Paginated<AdminProductRow>> {
+  return adminApi('GET', productsApiPath, { query: { ...values, limit: 25 } });
+}
+
+export function getAdminProduct(id: string): Promise<AdminProduct> {
+  return adminApi('GET', `${productsApiPath}/${encodeURIComponent(id)}`);
+}
