@@ -2,7 +2,7 @@
 
 import type { AdminBrand, AdminCategory, AdminCoupon, AdminSlider } from '@shop/domain/admin/catalogue';
 import type { Image, MenuItem } from '@shop/domain/catalogue';
-import { revalidatePath, revalidateTag } from 'next/cache';
+import { revalidatePath, updateTag } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { shellTags } from '@lib/api/shell';
 import { requireStaff } from '@modules/admin/lib/require-staff';
@@ -15,7 +15,9 @@ import { type ActionResult, attempt } from './lib/result';
  */
 
 type Area = 'categories' | 'brands' | 'sliders';
-const expire = (tag: string) => revalidateTag(tag, 'max');
+// updateTag, not revalidateTag(tag, 'max'): the next storefront request waits for fresh data instead of being served
+// the stale copy once (Next 16's read-your-own-writes for server actions), so the change shows "at once".
+const expire = (tag: string) => updateTag(tag);
 const refreshShell = () => shellTags.forEach(expire);
 
 function touched(area: Area, slugs: string[] = []) {

@@ -2,7 +2,7 @@
 
 import type { AdminSettings } from '@shop/domain/admin/settings';
 import type { Image } from '@shop/domain/catalogue';
-import { revalidatePath, revalidateTag } from 'next/cache';
+import { revalidatePath, updateTag } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { shellTags } from '@lib/api/shell';
 import { requireStaff } from '@modules/admin/lib/require-staff';
@@ -17,7 +17,8 @@ export async function saveSettings(values: unknown): Promise<ActionResult<AdminS
   await requireStaff('/admin/settings', 'admin');
   const result = await attempt(() => adminApi<AdminSettings>('PUT', '/api/admin/settings', { body: values }));
   if (result.ok) {
-    for (const tag of shellTags) revalidateTag(tag, 'max');
+    // updateTag: the next page waits for fresh settings instead of showing the stale copy once.
+    for (const tag of shellTags) updateTag(tag);
     revalidatePath('/admin/settings');
   }
   return result;

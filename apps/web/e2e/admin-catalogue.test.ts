@@ -1,0 +1,128 @@
+import { randomInt } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { signedUpCustomer } from './accounts';
+import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
+
+/**
+ * Issue 7, catalogue and settings: staff cannot open the settings (the 404 page) while an admin changes the toll-free
+ * number and the shop's footer shows it; an admin adds a coupon and a shopper's coupon check at checkout accepts it.
+ */
+
+const session = useBrowser();
+
+async function adminCookie(): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
+    body: JSON.stringify({ email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`admin sign-in answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth_token='));
+  if (!cookie) throw new Error('admin sign-in set no session cookie');
+  return cookie.split(';')[0] as string;
+}
+
+async function signInAdmin(context: BrowserContext): Promise<string> {
+  const cookie = await adminCookie();
+  await context.addCookies([{ name: 'auth_token', value: cookie.slice('auth_token='.length), url: baseUrl, httpOnly: true }]);
+  return cookie;
+}
+
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const response = await page.context().request.fetch(path, { method, ...(data === undefined ? {} : { data }), headers: { origin: baseUrl } });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+test('staff get the 404 page for settings; an admin changes the toll-free number and the footer shows it', async () => {
+  const admin = await session.newPage();
+  const cookie = await signInAdmin(admin.context());
+
+  // A staff member: an ordinary account the admin makes staff.
+  const staff = await session.newPage();
+  const person = await signedUpCustomer(staff.context(), 'a2-staff');
+  const granted = await fetch(`${baseUrl}/api/admin/staff`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+    body: JSON.stringify({ account: person.email, role: 'staff' }),
+  });
+  expect(granted.status, await granted.text()).toBe(200);
+  const refused = await staff.goto('/admin/settings');
+  expect(refused?.status()).toBe(404);
+  expect(await staff.getByRole('link', { name: 'Settings' }).count()).toBe(0);
+  const allowed = await staff.goto('/admin/coupons');
+  expect(allowed?.status()).toBe(200);
+  await staff.getByRole('heading', { name: 'Coupons', level: 1 }).waitFor();
+
+  const number = `1800-${randomInt(100, 999)}-${randomInt(1000, 9999)}`;
+  await admin.goto('/admin/settings');
+  const form = admin.getByTestId('settings-form');
+  const field = form.getByLabel('Toll-free number');
+  await expect.poll(() => field.isEnabled()).toBe(true);
+  // A bad value is refused beside the field, with the API's own message.
+  await field.fill('call us');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await form.getByText('Enter a phone number of 8 to 15 digits').waitFor();
+  await field.fill(number);
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await admin.getByText('Settings saved').waitFor();
+
+  // The shop shows it at once: the footer of a storefront page, for a visitor too.
+  const visitor = await session.newPage();
+  await visitor.goto('/terms');
+  await visitor.locator('footer').getByText(number).waitFor();
+  expect(errorsOf(admin)).toEqual([]);
+});
+
+test('an admin adds a coupon in the back office; the shopper’s coupon check at checkout accepts it', async () => {
+  const admin = await session.newPage();
+  await signInAdmin(admin.context());
+  const code = `A2E${randomInt(10_000, 99_999)}`;
+  await admin.goto('/admin/coupons');
+  const form = admin.getByTestId('coupon-form');
+  await expect.poll(() => form.getByLabel('Code').isEnabled()).toBe(true);
+  await form.getByLabel('Code').fill(code.toLowerCase());
+  await form.getByLabel('Discount').selectOption('percent');
+  await form.getByLabel('Percent off').fill('12');
+  await form.getByLabel('Minimum cart total (₹)').fill('0');
+  await form.getByRole('button', { name: 'Create coupon' }).click();
+  await admin.getByText(`Saved ${code}`).waitFor();
+  await admin.getByTestId('coupon-list').getByRole('link', { name: code }).waitFor();
+  expect(await admin.getByTestId('coupon-list').getByText('Used 0 of unlimited').count()).toBeGreaterThan(0);
+
+  // A shopper with one product in the cart applies the code at checkout.
+  const shopper = await session.newPage();
+  await signedUpCustomer(shopper.context(), 'a2-coupon');
+  const listing = await api<{ data: { _id: string; name: string; slug: string; price: number; mrp: number; stock: number; cod: boolean; hasVariants: boolean }[] }>(
+    shopper,
+    'GET',
+    '/api/products?limit=60&sort=newest',
+  );
+  const product = listing.data.find((p) => !p.hasVariants && p.stock > 2);
+  if (!product) throw new Error('no simple in-stock product');
+  await shopper.goto('/terms');
+  await shopper.evaluate(
+    (item) => localStorage.setItem('cart', JSON.stringify({ state: { items: [item], coupon: null, meta: null, isCashOnDelivery: false, cashOnDeliveryPageState: null }, version: 1 })),
+    {
+      id: product._id,
+      productId: product._id,
+      variantId: null,
+      name: product.name,
+      slug: product.slug,
+      image: null,
+      price: product.price,
+      mrp: product.mrp,
+      quantity: 1,
+      attributes: {},
+      cod: product.cod,
+      stock: product.stock,
+      product_customization: null,
+    },
+  );
+  await shopper.goto('/checkout');
+  const summary = shopper.getByRole('region', { name: 'Order summary' });
+  await summary.getByLabel('Coupon code').fill(code.toLowerCase());
+  await summary.getByRole('button', { name: 'Apply' }).click();
+  await summary.getByText(`Coupon ${code} applied`).waitFor();
+});

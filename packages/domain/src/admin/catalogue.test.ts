@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminCatalogueMessages as m,
+  couponInputSchema,
+  linkProblem,
+  menuLinksTo,
+  menuProblems,
+  paiseToRupees,
+  renameInMenu,
+  rupeesToPaise,
+  slugFrom,
+  wouldCycle,
+} from './catalogue.ts';
+import { settingsInputSchema, settingsMessages } from './settings.ts';
+
+const targets = { categorySlugs: new Set(['lamps', 'gifts']), brandSlugs: new Set(['aurora']), productSlugs: new Set(['blue-lamp']) };
+
+describe('wouldCycle', () => {
+  const parentOf = new Map<string, string | null>([
+    ['root', null],
+    ['child', 'root'],
+    ['grandchild', 'child'],
+    ['other', null],
+  ]);
+  it('refuses the category itself or anything below it as parent', () => {
+    expect(wouldCycle('root', 'root', parentOf)).toBe(true);
+    expect(wouldCycle('root', 'child', parentOf)).toBe(true);
+    expect(wouldCycle('root', 'grandchild', parentOf)).toBe(true);
+  });
+  it('allows a parent elsewhere or none', () => {
+    expect(wouldCycle('grandchild', 'other', parentOf)).toBe(false);
+    expect(wouldCycle('child', null, parentOf)).toBe(false);
+    expect(wouldCycle('other', 'grandchild', parentOf)).toBe(false);
+  });
+  it('stops on a loop already in the data', () => {
+    const looped = new Map<string, string | null>([
+      ['a', 'b'],
+      ['b', 'a'],
+    ]);
+    expect(wouldCycle('c', 'a', looped)).toBe(true);
+  });
+});
+
+describe('linkProblem', () => {
+  it.each(['/', '/category', '/category/lamps', '/product/blue-lamp', '/shop', '/shop?brand=aurora&sort=price', '/shop?category=gifts', '/search?q=mug', '/faq'])(
+    'accepts %s',
+    (path) => expect(linkProblem(path, targets)).toBeNull(),
+  );
+  it.each([
+    ['https://evil.example/', m.link],
+    ['//evil.example/x', m.link],
+    ['javascript:alert(1)', m.link],
+    ['/category/nope', 'No category has the slug "nope"'],
+    ['/product/nope', 'No product has the slug "nope"'],
+    ['/shop?brand=nobody', 'No brand has the slug "nobody"'],
+    ['/search', 'A search link needs words to search for: /search?q=…'],
+    ['/admin', m.link],
+    ['/category/lamps/extra', m.link],
+  ])('refuses %s', (path, message) => expect(linkProblem(path, targets)).toBe(message));
+});
+
+describe('menus', () => {
+  const menu = [
+    { id: 'gifts', path: '/category/gifts', label: 'Gifts', subMenu: [{ id: 'lamps', path: '/category/lamps', label: 'Lamps' }] },
+    { id: 'aurora', path: '/shop?brand=aurora&sort=new', label: 'Aurora' },
+  ];
+  it('lists duplicate ids and dead links by field path', () => {
+    const problems = menuProblems('headerMenu', [...menu, { id: 'lamps', path: '/category/gone', label: 'Gone' }], targets);
+    expect(problems).toEqual({ 'headerMenu.2.id': 'The id "lamps" is used twice in this menu', 'headerMenu.2.path': 'No category has the slug "gone"' });
+    expect(menuProblems('mobileMenu', menu, targets)).toEqual({});
+  });
+  it('follows a slug rename and finds links to a slug', () => {
+    const renamed = renameInMenu(menu, 'category', 'lamps', 'table-lamps');
+    expect(renamed[0]?.subMenu?.[0]?.path).toBe('/category/table-lamps');
+    expect(renameInMenu(menu, 'brand', 'aurora', 'aurora-jewels')[1]?.path).toBe('/shop?brand=aurora-jewels&sort=new');
+    expect(menuLinksTo(menu, 'category', 'lamps')).toBe(true);
+    expect(menuLinksTo(menu, 'brand', 'aurora')).toBe(true);
+    expect(menuLinksTo(menu, 'category', 'rings')).toBe(false);
+  });
+});
+
+describe('coupons', () => {
+  it('upper-cases the code and applies defaults', () => {
+    expect(couponInputSchema.parse({ code: 'diwali15', type: 'percent', value: 15 })).toMatchObject({
+      code: 'DIWALI15',
+      minimum: 0,
+      maxUses: null,
+      maxUsesPerCustomer: 1,
+      startsAt: null,
+      active: true,
+    });
+  });
+  it('refuses a percent over 100 and an end before the start', () => {
+    const result = couponInputSchema.safeParse({ code: 'X100', type: 'percent', value: 150, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages).toEqual(expect.arrayContaining([['value', m.couponValuePercent], ['endsAt', m.dates]]));
+  });
+  it('converts rupees typed in a form to paise and back', () => {
+    expect(rupeesToPaise('1,499.5')).toBe(149_950);
+    expect(rupeesToPaise('₹ 100')).toBe(10_000);
+    expect(rupeesToPaise('1.234')).toBeNull();
+    expect(rupeesToPaise('-5')).toBeNull();
+    expect(paiseToRupees(149_950)).toBe('1499.50');
+    expect(paiseToRupees(10_000)).toBe('100');
+  });
+  it('proposes slugs from names', () => {
+    expect(slugFrom('Name Plates & Frames')).toBe('name-plates-and-frames');
+    expect(slugFrom('  Kid’s Gifts! ')).toBe('kid-s-gifts');
+  });
+});
+
+describe('settings', () => {
+  const valid = {
+    name: 'Shop',
+    description: 'Gifts',
+    logo: '/api/media/logo.webp',
+    tollFreeNumber: '+91 1800 123 4567',
+    contactEmail: 'a@example.com',
+    freeShippingThreshold: 49_900,
+    shippingFee: 15_000,
+    chatWidgetId: '0123456789abcdef01234567/1abcdefg',
+    analyticsId: 'G-ABCDE12345',
+  };
+  it('accepts ids of the exact form and stores empty ones as null', () => {
+    expect(settingsInputSchema.parse(valid)).toMatchObject({ analyticsId: 'G-ABCDE12345' });
+    expect(settingsInputSchema.parse({ ...valid, analyticsId: '', chatWidgetId: ' ' })).toMatchObject({ analyticsId: null, chatWidgetId: null });
+  });
+  it.each([
+    ['analyticsId', 'UA-1234-1', settingsMessages.analyticsId],
+    ['analyticsId', 'G-abc"></script>', settingsMessages.analyticsId],
+    ['chatWidgetId', 'abc/def', settingsMessages.chatWidgetId],
+    ['logo', 'http://insecure.example/logo.png', settingsMessages.logo],
+    ['logo', '/api/media/../secret', settingsMessages.logo],
+    ['tollFreeNumber', '12', settingsMessages.tollFree],
+  ])('refuses %s = %s', (field, value, message) => {
+    const result = settingsInputSchema.safeParse({ ...valid, [field]: value });
+    expect(result.error?.issues[0]).toMatchObject({ path: [field], message });
+  });
+});
