@@ -29,6 +29,9 @@ import { feedbacksRoutes } from './feedbacks/index.ts';
 import { reviewsRoutes } from './reviews/index.ts';
 import { userReviewRoutes } from './user-review/index.ts';
 import { userCustomisationRoutes } from './user-customisation/index.ts';
+import { adminInboxRoutes } from './admin-inbox/index.ts';
+import { adminStaffRoutes } from './admin-staff/index.ts';
+import { adminAuditRoutes } from './admin-audit/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, options) => {
@@ -62,4 +65,7 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(reviewsRoutes);
   await app.register(userReviewRoutes);
   await app.register(userCustomisationRoutes);
+  await app.register(adminInboxRoutes);
+  await app.register(adminStaffRoutes);
+  await app.register(adminAuditRoutes);
 };

@@ -3,9 +3,11 @@ import { shopFeedback } from '@shop/db';
 import { paginatedSchema } from '@shop/domain/catalogue';
 import { FEEDBACK_RATE_LIMIT, feedbackForShopSchema, feedbackInputSchema, feedbackMessages, feedbackSchema } from '@shop/domain/feedback';
 import { displayName, moderationRequestSchema, moderationStates } from '@shop/domain/review';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../admin/audit.ts';
+import type { RequestUser } from '../../auth/request-user.ts';
 import { noStore, publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema, intQuery, limitQuery } from '../../lib/params.ts';
 
@@ -114,11 +116,25 @@ export const feedbacksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const [row] = await app.db
-        .update(shopFeedback)
-        .set({ state: request.body.state, moderatedAt: new Date(), moderatedBy: (request.user as { id: string }).id })
-        .where(and(eq(shopFeedback.id, request.params.id)))
-        .returning();
+      const moderator = request.user as RequestUser;
+      // The change and its audit row (issue 7) in one transaction.
+      const row = await app.db.transaction(async (tx) => {
+        const [current] = await tx.select({ state: shopFeedback.state }).from(shopFeedback).where(eq(shopFeedback.id, request.params.id)).for('update');
+        if (!current) return null;
+        const [updated] = await tx
+          .update(shopFeedback)
+          .set({ state: request.body.state, moderatedAt: new Date(), moderatedBy: moderator.id })
+          .where(eq(shopFeedback.id, request.params.id))
+          .returning();
+        await recordAudit(tx, moderator, {
+          action: 'feedback.moderate',
+          entityType: 'feedback',
+          entityId: request.params.id,
+          before: { state: current.state },
+          after: { state: request.body.state },
+        });
+        return updated;
+      });
       if (!row) return reply.code(404).send({ message: 'Feedback not found' });
       await app.responseCache.invalidate();
       return feedbackForShop(row);

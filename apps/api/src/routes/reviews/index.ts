@@ -4,12 +4,16 @@ import { moderationRequestSchema, moderationStates, ownReviewSchema, ratingSumma
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../admin/audit.ts';
+import type { RequestUser } from '../../auth/request-user.ts';
 import { noStore, publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema, intQuery, limitQuery, slugSchema } from '../../lib/params.ts';
 import { lockProduct, ratingSummary, refreshProductRating } from './product-rating.ts';
 import { ownReview, publicReview } from './review-view.ts';
 
 const productRef = z.union([z.uuid(), slugSchema], { error: 'must be a product id or slug' });
+/** The shop's queue shows which product each review is about. */
+const reviewForShopSchema = ownReviewSchema.extend({ productName: z.string(), productSlug: z.string() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -63,7 +67,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
           page: intQuery({ min: 1, max: 1_000, default: 1 }),
           limit: limitQuery(20, 100),
         }),
-        response: { 200: paginatedSchema(ownReviewSchema), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: { 200: paginatedSchema(reviewForShopSchema), 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -71,11 +75,19 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { state, page, limit } = request.query;
       const where = eq(productReviews.state, state);
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(productReviews).where(where).orderBy(productReviews.createdAt, productReviews.id).limit(limit).offset((page - 1) * limit),
+        app.db
+          .select({ review: productReviews, productName: products.name, productSlug: products.slug })
+          .from(productReviews)
+          .innerJoin(products, eq(products.id, productReviews.productId))
+          .where(where)
+          .orderBy(productReviews.createdAt, productReviews.id)
+          .limit(limit)
+          .offset((page - 1) * limit),
         app.db.select({ n: count() }).from(productReviews).where(where),
       ]);
       const n = Number(total?.n ?? 0);
-      return { data: rows.map(ownReview), total: n, page, limit, hasMore: page * limit < n };
+      const data = rows.map((row) => ({ ...ownReview(row.review), productName: row.productName, productSlug: row.productSlug }));
+      return { data, total: n, page, limit, hasMore: page * limit < n };
     },
   );
 
@@ -94,17 +106,26 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const moderator = (request.user as { id: string }).id;
+      const moderator = request.user as RequestUser;
       const result = await app.db.transaction(async (tx) => {
         const [current] = await tx.select({ productId: productReviews.productId }).from(productReviews).where(eq(productReviews.id, request.params.id));
         if (!current || !(await lockProduct(tx, current.productId))) return null;
+        // Read again under the product's lock: the state the audit row records as "before".
+        const [locked] = await tx.select({ state: productReviews.state }).from(productReviews).where(eq(productReviews.id, request.params.id));
         const [row] = await tx
           .update(productReviews)
-          .set({ state: request.body.state, moderatedAt: new Date(), moderatedBy: moderator })
+          .set({ state: request.body.state, moderatedAt: new Date(), moderatedBy: moderator.id })
           .where(eq(productReviews.id, request.params.id))
           .returning();
-        if (!row) return null;
+        if (!row || !locked) return null;
         await refreshProductRating(tx, row.productId);
+        await recordAudit(tx, moderator, {
+          action: 'review.moderate',
+          entityType: 'review',
+          entityId: row.id,
+          before: { state: locked.state },
+          after: { state: row.state },
+        });
         return row;
       });
       if (!result) return reply.code(404).send({ message: reviewMessages.notFound });

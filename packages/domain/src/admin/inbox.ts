@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The back office's inbox (issue 7): contact messages and complaints (POST /api/report; a complaint carries the
+ * page's key, spec §7), newsletter subscribers and the client error logs of POST /api/log. Feedback and reviews
+ * reuse the moderation schemas of ../feedback and ../review. Request and answer shapes shared by the API and the
+ * /admin/inbox pages.
+ */
+
+export const reportStatuses = ['open', 'handled', 'all'] as const;
+export const reportKinds = ['all', 'complaint', 'message'] as const;
+
+export const reportListQuerySchema = z.object({
+  status: z.enum(reportStatuses, { error: 'status must be open, handled or all' }).default('open'),
+  kind: z.enum(reportKinds, { error: 'kind must be all, complaint or message' }).default('all'),
+});
+
+/** One message sent through the contact page or the complaint view. */
+export const reportSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  contactNumber: z.string(),
+  email: z.string(),
+  /** As sent: a complaint's message ends in "@<key>". */
+  message: z.string(),
+  /** The page's key (an order number, say); null for a plain contact message. */
+  key: z.string().nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type InboxReport = z.infer<typeof reportSchema>;
+
+export const reportHandledRequestSchema = z.object({
+  handled: z.boolean({ error: 'handled must be true or false' }),
+});
+
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+export const subscriberFilters = ['all', ...subscriberStatuses] as const;
+
+export const subscriberListQuerySchema = z.object({
+  status: z.enum(subscriberFilters, { error: 'status must be all, pending, confirmed or unsubscribed' }).default('all'),
+});
+
+export const subscriberSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  status: z.enum(subscriberStatuses),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+});
+export type InboxSubscriber = z.infer<typeof subscriberSchema>;
+
+/** The CSV export's header row, in column order (one row per subscriber, oldest first). */
+export const subscriberCsvColumns = ['email', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at'] as const;
+
+export const errorLogSchema = z.object({
+  _id: z.string(),
+  message: z.string(),
+  stack: z.string(),
+  url: z.string(),
+  userAgent: z.string(),
+  createdAt: z.string(),
+});
+export type InboxErrorLog = z.infer<typeof errorLogSchema>;
+
+export const ERROR_LOG_MAX_AGE_DAYS = 3_650;
+
+/** "Delete logs older than N days" (0 deletes every log written before now). */
+export const errorLogPruneRequestSchema = z.object({
+  olderThanDays: z
+    .number({ error: 'olderThanDays must be a whole number of days' })
+    .int({ error: 'olderThanDays must be a whole number of days' })
+    .min(0, { error: 'olderThanDays must be at least 0' })
+    .max(ERROR_LOG_MAX_AGE_DAYS, { error: `olderThanDays must be at most ${ERROR_LOG_MAX_AGE_DAYS}` }),
+});
+
+export const inboxMessages = {
+  reportNotFound: 'Message not found',
+  pruned: (count: number) => `${count} error ${count === 1 ? 'log' : 'logs'} deleted`,
+} as const;
+
+/** The CSV file name for a day: "newsletter-subscribers-2026-11-23.csv". */
+export function subscriberCsvFileName(now: Date): string {
+  return `newsletter-subscribers-${now.toISOString().slice(0, 10)}.csv`;
+}
