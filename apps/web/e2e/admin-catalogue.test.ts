@@ -10,6 +10,8 @@ import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
  */
 
 const session = useBrowser();
+/** The shop's 404 page heading (shell.json notFound.title). */
+const NOT_FOUND_TITLE = "We couldn't find that page";
 
 async function adminCookie(): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -50,6 +52,8 @@ test('staff get the 404 page for settings; an admin changes the toll-free number
   expect(granted.status, await granted.text()).toBe(200);
   const refused = await staff.goto('/admin/settings');
   expect(refused?.status()).toBe(404);
+  await staff.getByRole('heading', { name: NOT_FOUND_TITLE, level: 1 }).waitFor();
+  expect(await staff.getByTestId('settings-form').count()).toBe(0);
   expect(await staff.getByRole('link', { name: 'Settings' }).count()).toBe(0);
   const allowed = await staff.goto('/admin/coupons');
   expect(allowed?.status()).toBe(200);

@@ -76,7 +76,7 @@ export function slugFrom(name: string): string {
 
 /** Images the back office stores live under this URL prefix; nothing else may be set as a catalogue image. */
 export const ADMIN_MEDIA_PREFIX = '/api/media/';
-export const adminImageSchema = imageSchema.refine((image) => image.original.startsWith(ADMIN_MEDIA_PREFIX) && !image.original.includes('..'), {
+export const adminImageSchema = z.object(imageSchema.shape, { error: m.image }).refine((image) => image.original.startsWith(ADMIN_MEDIA_PREFIX) && !image.original.includes('..'), {
   error: m.imagePath,
 });
 
