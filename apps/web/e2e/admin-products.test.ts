@@ -68,7 +68,7 @@ test('an admin creates a personalised product with an image, publishes it, and t
   await page.getByRole('button', { name: 'Create product' }).click();
   await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
   await page.getByRole('heading', { name: `Edit ${name}`, level: 1 }).waitFor();
-  expect(await page.getByLabel('Published (visible in the shop)').isChecked()).toBe(false);
+  await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
 
   // Not published yet: the shop does not have it (and has now cached its category page without it).
   const shopper = await session.newPage();

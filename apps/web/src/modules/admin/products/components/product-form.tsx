@@ -123,7 +123,10 @@ export function ProductForm({
     async (values) => {
       setFailure(null);
       const flash = values.flashSaleEndsAt ? new Date(values.flashSaleEndsAt).toISOString() : null;
-      const result = await saveProduct(product?._id ?? null, formToInput(values, flash));
+      const input = formToInput(values, flash);
+      // Publishing has its own buttons on an existing product (the latest state arrives in `product` on refresh).
+      if (product) input.published = product.published;
+      const result = await saveProduct(product?._id ?? null, input);
       if (!result.ok) {
         for (const [field, message] of Object.entries(result.errors)) {
           form.setError(field as FieldPath<ProductFormValues>, { message });
@@ -220,7 +223,7 @@ export function ProductForm({
       </Section>
 
       <Section title={t('form.flags')}>
-        <Checkbox label={t('form.published')} registration={form.register('published')} />
+        {product ? null : <Checkbox label={t('form.published')} registration={form.register('published')} />}
         <Checkbox label={t('form.featured')} registration={form.register('featured')} />
         <Checkbox label={t('form.newArrival')} registration={form.register('newArrival')} />
         <Checkbox label={t('form.unique')} registration={form.register('unique')} />

@@ -44,9 +44,9 @@ export function ProductEdit({
         }
       />
       <div className="flex flex-col gap-6">
-        {product ? <ImageManager key={product.updatedAt} productId={product._id} images={product.images} messages={messages} /> : <p className="text-muted">{t('images.saveFirst')}</p>}
+        {product ? <ImageManager key={product._id} productId={product._id} images={product.images} messages={messages} /> : <p className="text-muted">{t('images.saveFirst')}</p>}
         <ProductForm
-          key={product?.updatedAt ?? 'new'}
+          key={product?._id ?? 'new'}
           product={product}
           categories={categories.map((c) => ({ id: c._id, name: c.name }))}
           brands={brands.map((b) => ({ id: b._id, name: b.name }))}
