@@ -1,11 +1,11 @@
-import { type Database, orders, user } from '@shop/db';
+import { type Database, orderLineCustomisations, orderLines, orders, user } from '@shop/db';
 import type { AdminCustomer, AdminOrderList, AdminOrderListFilters, StatusCounts } from '@shop/domain/admin/orders';
 import { orderStatuses } from '@shop/domain/order-status';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, notExists } from 'drizzle-orm';
 import { visibleEmail } from '../../auth/phone.ts';
-import { allOf, missingPersonalisation, orderConditions } from './order-filters.ts';
+import { allOf, orderConditions } from './order-filters.ts';
 
-type Reader = Pick<Database, 'select'>;
+type Reader = Pick<Database, 'select' | 'selectDistinct'>;
 
 /** The customer as staff see them: never the placeholder address of a phone-only account. */
 export function adminCustomer(row: { id: string | null; name: string | null; phone: string | null; email: string | null }): AdminCustomer {
@@ -20,8 +20,28 @@ export function statusCounts(rows: { status: string; n: number }[]): StatusCount
 }
 
 /**
+ * Which of these orders have a personalised line without details: index probes for the page's orders only. (As a
+ * column of the page query, PostgreSQL planned the EXISTS as one hashed anti-join over every personalised line of
+ * the shop, for every page: 20 ms at 5,000 orders and growing with the shop.)
+ */
+async function ordersMissingDetails(db: Reader, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ orderId: orderLines.orderId })
+    .from(orderLines)
+    .where(
+      and(
+        inArray(orderLines.orderId, ids),
+        isNotNull(orderLines.customization),
+        notExists(db.select({ one: orderLineCustomisations.lineId }).from(orderLineCustomisations).where(eq(orderLineCustomisations.lineId, orderLines.id))),
+      ),
+    );
+  return new Set(rows.map((row) => row.orderId));
+}
+
+/**
  * A page of orders, newest first, under the filters; the total for the pager; and the count per status under the
- * same filters minus the status, so the tabs say how many each would show. Three queries.
+ * same filters minus the status, so the tabs say how many each would show. Four queries, each bounded by the filters or the page.
  */
 export async function listAdminOrders(db: Reader, filters: AdminOrderListFilters): Promise<AdminOrderList> {
   const where = allOf(orderConditions(filters, true));
@@ -39,7 +59,6 @@ export async function listAdminOrders(db: Reader, filters: AdminOrderListFilters
       name: user.name,
       phone: user.phoneNumber,
       email: user.email,
-      missing: missingPersonalisation,
     })
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))
@@ -54,6 +73,7 @@ export async function listAdminOrders(db: Reader, filters: AdminOrderListFilters
     .where(allOf(orderConditions(filters, false)))
     .groupBy(orders.status);
   const counts = statusCounts(byStatus);
+  const missing = await ordersMissingDetails(db, rows.map((row) => row.id));
   // The total under every filter is the status's count (or the sum of all counts): no fourth query.
   const total = filters.status ? counts[filters.status] : Object.values(counts).reduce((sum, n) => sum + n, 0);
   return {
@@ -67,7 +87,7 @@ export async function listAdminOrders(db: Reader, filters: AdminOrderListFilters
       totalItems: row.totalItems,
       customer: adminCustomer({ id: row.userId, name: row.name, phone: row.phone, email: row.email }),
       shipTo: { name: row.address.name, city: row.address.city, mobile: row.address.mobile },
-      missingPersonalisation: row.missing === true || (row.missing as unknown) === 't',
+      missingPersonalisation: missing.has(row.id),
     })),
     total,
     page: filters.page,

@@ -1,0 +1,124 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { signedUpCustomer } from './accounts';
+import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
+
+/**
+ * Issue 7, orders: a customer orders; the shop's admin finds the order in the back office, moves it confirmed →
+ * packed → shipped (carrier and tracking number required), and the customer sees the tracking on their order page.
+ */
+
+const session = useBrowser();
+
+/** Signs the shop's admin (made by scripts/test.mjs) in through the public API and puts the session in `context`. */
+async function signInAdmin(context: BrowserContext): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
+    body: JSON.stringify({ email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`admin sign-in answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth_token='));
+  if (!cookie) throw new Error('admin sign-in set no session cookie');
+  const value = (cookie.split(';')[0] as string).slice('auth_token='.length);
+  await context.addCookies([{ name: 'auth_token', value, url: baseUrl, httpOnly: true }]);
+}
+
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const response = await page.context().request.fetch(path, { method, ...(data === undefined ? {} : { data }), headers: { origin: baseUrl } });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const optionsOf = (page: Page) => page.getByLabel('New status', { exact: true }).locator('option').allTextContents();
+
+async function move(page: Page, status: string, next: string[]) {
+  await page.getByLabel('New status', { exact: true }).selectOption({ label: status });
+  await page.getByRole('button', { name: 'Update status' }).click();
+  await page.getByText(`Order is now ${status}`).waitFor();
+  await expect.poll(() => optionsOf(page)).toEqual(['Choose…', ...next]);
+}
+
+test('the shop moves an order to shipped with tracking in the back office; the customer sees the tracking', async () => {
+  // The customer: signed up, an address, one cash-on-delivery order.
+  const shopper = await session.newPage();
+  const person = await signedUpCustomer(shopper.context(), 'admin-orders');
+  const listing = await api<{ data: { _id: string; stock: number; cod: boolean; hasVariants: boolean }[] }>(shopper, 'GET', '/api/products?limit=60&sort=newest');
+  const product = listing.data.find((p) => !p.hasVariants && p.cod && p.stock > 2);
+  if (!product) throw new Error('no simple in-stock product in the first page');
+  const address = await api<{ _id: string }>(shopper, 'POST', '/api/user/addresses', {
+    name: person.name,
+    mobile: '9876501234',
+    line1: '7, Residency Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560025',
+  });
+  const order = await api<{ _id: string; number: string }>(shopper, 'POST', '/api/user/order', {
+    items: [{ productId: product._id, variantId: null, quantity: 1 }],
+    addressId: address._id,
+    paymentMethod: 'cod',
+  });
+
+  // The admin: the dashboard, then the list searched by the customer's email (a shareable URL), then the order.
+  const admin = await session.newPage();
+  await signInAdmin(admin.context());
+  await admin.goto('/admin');
+  await admin.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  await admin.getByRole('heading', { name: 'Orders today' }).waitFor();
+  await admin.goto('/admin/orders');
+  await admin.getByRole('searchbox', { name: 'Search orders' }).fill(person.email);
+  await admin.getByRole('button', { name: 'Apply' }).click();
+  await admin.waitForURL((url) => url.searchParams.get('q') === person.email);
+  expect(await admin.getByTestId('count-placed').textContent()).toBe('1');
+  await admin.getByRole('link', { name: order.number }).click();
+  await admin.waitForURL(`**/admin/orders/${order._id}`);
+  await admin.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+  await admin.getByText(person.email, { exact: true }).waitFor();
+
+  // Only the moves the status machine allows are offered.
+  expect(await optionsOf(admin)).toEqual(['Choose…', 'Confirmed', 'Cancelled']);
+  // Cancelling needs a reason: the form says so beside the field and sends nothing.
+  await admin.getByLabel('New status', { exact: true }).selectOption({ label: 'Cancelled' });
+  await admin.getByRole('button', { name: 'Update status' }).click();
+  await admin.getByText('Give a reason for cancelling this order', { exact: true }).waitFor();
+
+  await move(admin, 'Confirmed', ['In production', 'Packed', 'Cancelled']);
+  await move(admin, 'Packed', ['Shipped', 'Cancelled']);
+  // Shipping needs a carrier and a tracking number.
+  await admin.getByLabel('New status', { exact: true }).selectOption({ label: 'Shipped' });
+  await admin.getByRole('button', { name: 'Update status' }).click();
+  await expect.poll(() => admin.getByText('Add the carrier and the tracking number when marking an order shipped', { exact: true }).count()).toBe(2);
+  await admin.getByLabel('Carrier', { exact: true }).fill('India Post');
+  await admin.getByLabel('Tracking number', { exact: true }).fill('EE987654321IN');
+  await admin.getByLabel('Tracking link (optional)', { exact: true }).fill('https://www.indiapost.gov.in/track?id=EE987654321IN');
+  await admin.getByRole('button', { name: 'Update status' }).click();
+  await admin.getByText('Order is now Shipped').waitFor();
+  await expect.poll(() => optionsOf(admin)).toEqual(['Choose…', 'Delivered']);
+  await admin.getByRole('region', { name: 'Tracking', exact: true }).getByText('EE987654321IN').waitFor();
+
+  // The packing slip: the address and the line, and a print button.
+  await admin.goto(`/admin/orders/${order._id}/packing-slip`);
+  const slip = admin.getByTestId('packing-slip');
+  await slip.getByText(`Order ${order.number}`).waitFor();
+  await slip.getByText('7, Residency Road', { exact: false }).waitFor();
+  await slip.getByRole('button', { name: 'Print' }).waitFor();
+
+  // On a phone the list is cards.
+  const phone = await session.newPage({ width: 390, height: 844, mobile: true });
+  await signInAdmin(phone.context());
+  await phone.goto(`/admin/orders?q=${order.number}`);
+  const cards = phone.getByTestId('order-cards');
+  await cards.getByRole('link', { name: order.number }).waitFor();
+  expect(await phone.locator('table').isVisible()).toBe(false);
+
+  // The customer sees the tracking panel on their order page.
+  await shopper.goto(`/my-account/orders/${order._id}`);
+  const panel = shopper.getByRole('region', { name: 'Shipment tracking' });
+  await panel.getByText('India Post', { exact: true }).waitFor();
+  await panel.getByText('EE987654321IN', { exact: true }).waitFor();
+
+  expect(errorsOf(admin)).toEqual([]);
+  expect(errorsOf(phone)).toEqual([]);
+  expect(errorsOf(shopper)).toEqual([]);
+});
