@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { signedUpCustomer } from './accounts';
 import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
@@ -129,4 +130,49 @@ test('an admin adds a coupon in the back office; the shopper’s coupon check at
   await summary.getByLabel('Coupon code').fill(code.toLowerCase());
   await summary.getByRole('button', { name: 'Apply' }).click();
   await summary.getByText(`Coupon ${code} applied`).waitFor();
+});
+
+test('staff add a category with a picture and link it from the header menu; the shop shows both at once', async () => {
+  const admin = await session.newPage();
+  await signInAdmin(admin.context());
+  const n = randomInt(10_000, 99_999);
+  const name = `Clay Lamps ${n}`;
+  const slug = `clay-lamps-${n}`;
+
+  await admin.goto('/admin/categories');
+  const form = admin.getByTestId('category-form');
+  await expect.poll(() => form.getByLabel('Name', { exact: true }).isEnabled()).toBe(true);
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Name', { exact: true }).blur();
+  await expect.poll(() => form.getByLabel('Slug', { exact: true }).inputValue()).toBe(slug);
+  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b5651d' } }).png().toBuffer();
+  await form.getByLabel('Image', { exact: true }).setInputFiles({ name: 'clay.png', mimeType: 'image/png', buffer: png });
+  const preview = form.getByTestId('image-preview');
+  await preview.waitFor();
+  expect(await preview.getAttribute('src')).toMatch(/^\/api\/media\/admin\/[0-9a-f]{24}\.webp$/);
+  await form.getByRole('button', { name: 'Create category' }).click();
+  await admin.getByRole('heading', { name, level: 1 }).waitFor();
+
+  const visitor = await session.newPage();
+  await visitor.goto('/category');
+  await visitor.getByText(name).first().waitFor();
+
+  // The header menu: a link that leads nowhere is refused beside its field; the right one shows in the shop.
+  await admin.goto('/admin/menus');
+  const header = admin.getByRole('region', { name: 'Header menu' });
+  await header.getByRole('button', { name: 'Add a menu item' }).last().click();
+  await header.getByLabel('Label', { exact: true }).last().fill(name);
+  await header.getByLabel('Link', { exact: true }).last().fill('/category/no-such-a2');
+  await admin.getByRole('button', { name: 'Save both menus' }).click();
+  await header.getByText('No category has the slug "no-such-a2"').waitFor();
+  await header.getByLabel('Link', { exact: true }).last().fill(`/category/${slug}`);
+  await admin.getByRole('button', { name: 'Save both menus' }).click();
+  await admin.getByText('Menus saved').waitFor();
+
+  await visitor.setViewportSize({ width: 1280, height: 800 });
+  await visitor.goto('/terms');
+  const link = visitor.getByRole('link', { name, exact: true }).first();
+  await link.waitFor();
+  expect(await link.getAttribute('href')).toBe(`/category/${slug}`);
+  expect(errorsOf(visitor)).toEqual([]);
 });
