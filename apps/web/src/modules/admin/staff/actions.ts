@@ -1,0 +1,27 @@
+'use server';
+
+import type { StaffMember } from '@shop/domain/admin/staff';
+import { revalidatePath } from 'next/cache';
+import { adminApi } from '@lib/api/admin-fetch';
+import { requireStaff } from '@modules/admin/lib/require-staff';
+import { type ActionResult, attempt } from '@modules/admin/catalogue/lib/result';
+
+/*
+ * Staff accounts (admins only). The API decides everything (the account exists, an admin keeps their own role, the
+ * shop keeps an admin) and answers 404/409 with the field to show the message beside. The role is read on every
+ * request, so nothing in the storefront's caches needs expiring.
+ */
+
+export async function grantRole(values: unknown): Promise<ActionResult<StaffMember>> {
+  await requireStaff('/admin/staff', 'admin');
+  const result = await attempt(() => adminApi<StaffMember>('POST', '/api/admin/staff', { body: values }));
+  if (result.ok) revalidatePath('/admin/staff');
+  return result;
+}
+
+export async function changeRole(id: string, role: string): Promise<ActionResult<StaffMember>> {
+  await requireStaff('/admin/staff', 'admin');
+  const result = await attempt(() => adminApi<StaffMember>('PUT', `/api/admin/staff/${encodeURIComponent(id)}/role`, { body: { role } }));
+  if (result.ok) revalidatePath('/admin/staff');
+  return result;
+}
