@@ -3,7 +3,9 @@
 // BENCH_RUNS=n changes the number of runs per page (3); BENCH_JSON_DIR=dir also writes each page's median Lighthouse
 // report there (JSON), and prints its main-thread time, boot-up time per script and the LCP element.
 // Lighthouse's numbers move with the machine's load (other processes on the cores): each row carries the load average
-// before and after, and the page's size (HTML, and the React flight data inlined in it for hydration), which does not.
+// before and after, and the page's size (HTML, and the React flight data inlined in it for hydration), which does not,
+// and the main thread's CPU time in a Chromium trace of one unthrottled load (thread time, which other processes on the
+// cores move far less than the wall-clock times Lighthouse simulates from): in all, V8's compiling, and the largest task.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +69,35 @@ async function hydrated(path) {
   }
 }
 
+/**
+ * Main-thread CPU time of one page load (phone-sized tab, no throttling), from a Chromium trace: each task's thread time
+ * (`tdur`), not its wall time, so a busy machine moves it little. The largest task times Lighthouse's 4x slowdown is
+ * roughly what it counts towards total blocking time; `compile` is V8 compiling functions on the main thread.
+ */
+async function mainThread(path) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  try {
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.compile', 'loading'] });
+    await page.goto(base + path, { waitUntil: 'load' });
+    await page.waitForTimeout(2500);
+    const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+    // The renderer thread that parsed this page's HTML is its main thread.
+    const parse = events.find((e) => e.name === 'ParseHTML' && String(e.args?.beginData?.url ?? '').startsWith(base));
+    const main = events.filter((e) => parse && e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X');
+    const cpu = (e) => (e.tdur ?? 0) / 1000;
+    const tasks = main.filter((e) => e.name === 'RunTask').map(cpu);
+    return {
+      total: tasks.reduce((a, b) => a + b, 0),
+      compile: main.filter((e) => e.name === 'V8.CompileCode').map(cpu).reduce((a, b) => a + b, 0),
+      largest: Math.max(0, ...tasks),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
 /** Writes the report and prints where the main thread's time went: what a change should move next. */
 function diagnose(name, path, lhr) {
   mkdirSync(jsonDir, { recursive: true });
@@ -95,8 +126,8 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
 try {
-  console.log('| page | performance | LCP ms | CLS | TBT ms | first-load JS (gzip) | HTML (flight data) | fibers (elements) | load before–after |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('| page | performance | LCP ms | CLS | TBT ms | first-load JS (gzip) | HTML (flight data) | fibers (elements) | main-thread CPU: all / compile / largest task | load before–after |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const [name, path] of pages) {
     await fetch(base + path); // warm the server's caches; Lighthouse measures the page, not a cold start
     const loadBefore = loadavg()[0];
@@ -110,10 +141,11 @@ try {
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const js = await pageWeight(path);
     const tree = await hydrated(path);
+    const cpu = await mainThread(path);
     if (jsonDir) diagnose(name, path, lhr);
     const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
     console.log(
-      `| ${name} (${path}) | ${Math.round(lhr.categories.performance.score * 100)} (runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}) | ${Math.round(audit('largest-contentful-paint'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-blocking-time'))} | ${kB(js.bytes)} in ${js.count} files | ${kB(js.html)} (${kB(js.flight)}) | ${tree.fibers} (${tree.elements}) | ${loadBefore.toFixed(1)}–${loadavg()[0].toFixed(1)} |`,
+      `| ${name} (${path}) | ${Math.round(lhr.categories.performance.score * 100)} (runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}) | ${Math.round(audit('largest-contentful-paint'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-blocking-time'))} | ${kB(js.bytes)} in ${js.count} files | ${kB(js.html)} (${kB(js.flight)}) | ${tree.fibers} (${tree.elements}) | ${Math.round(cpu.total)} / ${Math.round(cpu.compile)} / ${Math.round(cpu.largest)} ms | ${loadBefore.toFixed(1)}–${loadavg()[0].toFixed(1)} |`,
     );
   }
 } finally {
