@@ -71,8 +71,10 @@ test('an admin creates a personalised product with an image, publishes it, and t
   await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
 
   // Not published yet: the shop does not have it (and has now cached its category page without it).
+  // (The 404 is logged as a failed resource by the browser, so it gets a page of its own.)
+  const probe = await session.newPage();
+  expect((await probe.goto(`/product/${slug}`))?.status()).toBe(404);
   const shopper = await session.newPage();
-  expect((await shopper.goto(`/product/${slug}`))?.status()).toBe(404);
   await shopper.goto(`/category/${category.slug}`);
   expect(await shopper.getByRole('link', { name }).count()).toBe(0);
 
@@ -95,6 +97,8 @@ test('an admin creates a personalised product with an image, publishes it, and t
   expect(productPage?.status()).toBe(200);
   await shopper.getByRole('heading', { name, level: 1 }).waitFor();
   await shopper.getByRole('img', { name: 'The lamp, lit' }).first().waitFor();
+  const served = (await (await fetch(`${baseUrl}/api/product/${slug}`)).json()) as { price: number; mrp: number; product_customization: unknown };
+  expect(served).toMatchObject({ price: 79_900, mrp: 99_950, product_customization: { type: 'both', mediaLimit: 2 } });
   await shopper.goto(`/category/${category.slug}`);
   await shopper.getByRole('link', { name }).first().waitFor();
 
@@ -103,4 +107,13 @@ test('an admin creates a personalised product with an image, publishes it, and t
   await page.getByRole('link', { name }).first().waitFor();
   expect(errorsOf(page)).toEqual([]);
   expect(errorsOf(shopper)).toEqual([]);
+
+  // On a phone the list is stacked cards, each linking to the product's form.
+  const phone = await session.newPage({ width: 390, height: 844, mobile: true });
+  await signInAdmin(phone.context());
+  await phone.goto(`/admin/products?q=${encodeURIComponent(name)}`);
+  const cards = phone.getByTestId('product-cards');
+  await cards.getByRole('link', { name }).waitFor();
+  expect(await phone.locator('table').isVisible()).toBe(false);
+  expect(errorsOf(phone)).toEqual([]);
 });
