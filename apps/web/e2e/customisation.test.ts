@@ -11,6 +11,9 @@ import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
 
 const session = useBrowser();
 
+/** expect.poll with room for a busy machine (its default gives up after one second). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
 /** Products of every customisation type, found through the public listing (the seed has each type, mediaLimit 1-3). */
 let textProduct: ProductSummary;
 let imageProduct: ProductSummary;
@@ -102,7 +105,7 @@ async function seeToast(page: Page, text: string) {
   const toast = page.locator('.Toastify__toast').filter({ hasText: text });
   await toast.first().waitFor();
   await toast.first().getByRole('button').click().catch(() => {});
-  await expect.poll(() => toast.count()).toBe(0);
+  await poll(() => toast.count()).toBe(0);
 }
 
 async function sendAndClose(page: Page, dialog: Locator) {
@@ -114,7 +117,7 @@ async function sendAndClose(page: Page, dialog: Locator) {
 /** Every thumbnail in `scope` is loaded and 80x80. */
 async function thumbnailsOf(scope: Locator): Promise<number[][]> {
   const images = scope.locator('img[width="80"]');
-  await expect.poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
   return images.evaluateAll((all) => all.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]));
 }
 
@@ -162,14 +165,14 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   expect(await dialog.locator('input[type="file"]').count()).toBe(0);
   // The intro has the focus (read out; no phone keyboard over the form yet); sending empty says what is missing beside
   // each field, sends nothing and moves the focus to the first field to fix.
-  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(m.intro(textProduct.name));
+  await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(m.intro(textProduct.name));
   await dialog.getByRole('button', { name: m.send, exact: true }).click();
-  await expect.poll(() => dialog.getByRole('alert').allTextContents()).toEqual([m.textRequired, m.textRequired]);
+  await poll(() => dialog.getByRole('alert').allTextContents()).toEqual([m.textRequired, m.textRequired]);
   expect(adds).toEqual([]);
-  await expect.poll(() => dialog.getByLabel('Customization details for unit 1').evaluate((field) => field === document.activeElement)).toBe(true);
+  await poll(() => dialog.getByLabel('Customization details for unit 1').evaluate((field) => field === document.activeElement)).toBe(true);
   await dialog.getByLabel('Customization details for unit 1').fill('Happy birthday, Asha');
   await dialog.getByLabel('Customization details for unit 2').fill('With love, Ravi');
-  await expect.poll(() => dialog.getByRole('alert').count()).toBe(0);
+  await poll(() => dialog.getByRole('alert').count()).toBe(0);
   await sendAndClose(page, dialog);
   const textLine = lineOf(page, textProduct);
   await textLine.getByText('Happy birthday, Asha', { exact: true }).waitFor();
@@ -209,7 +212,9 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   expect(uploads.length).toBe(1);
   // Removing one leaves one: Send is refused again until two are chosen.
   await dialog.getByRole('button', { name: 'Remove photo 2 of unit 1', exact: true }).click();
-  expect(await dialog.getByRole('img').count()).toBe(1);
+  await poll(() => dialog.getByRole('img').count()).toBe(1);
+  // The focus moved to the unit's photo picker rather than being lost with the removed button.
+  await poll(() => picker.evaluate((input) => input === document.activeElement)).toBe(true);
   await dialog.getByRole('button', { name: m.send, exact: true }).click();
   await seeToast(page, m.imageCount(2));
   expect(adds.length).toBe(1);
@@ -266,17 +271,32 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   await page.getByRole('link', { name: `View order ${order.number}` }).waitFor();
   expect(await page.locator('[data-personalisation-needed]').count()).toBe(0);
 
-  // In production: every line is locked, shows what was sent, and offers no Customise button.
-  await moveOrder(order._id, ['confirmed', 'in_production']);
+  // The shop starts making it while the dialog is open: Send answers 409, its message is a toast, and the dialog then
+  // shows the line locked, read-only.
   await page.goto(`/my-account/orders/${order._id}`);
+  dialog = await openDialog(page, textProduct, `Change the personalisation of ${textProduct.name}`);
+  await moveOrder(order._id, ['confirmed', 'in_production']);
+  await dialog.getByLabel('Customization details for unit 1').fill('Too late');
+  await dialog.getByRole('button', { name: m.send, exact: true }).click();
+  await seeToast(page, m.locked);
+  await dialog.locator('[data-locked]').waitFor();
+  expect(await dialog.locator('input').count()).toBe(0);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+
+  // In production: every line is locked, shows what was sent, and offers no Customise button.
+  await page.reload();
   for (const product of [textProduct, imageProduct, bothProduct]) {
     expect(await lineOf(page, product).locator('[data-personalisation]').getAttribute('data-personalisation')).toBe('locked');
   }
   expect(await page.locator('[data-locked]').allTextContents()).toEqual(['🔒 Locked', '🔒 Locked', '🔒 Locked']);
   expect(await page.getByRole('button', { name: /^(Customise|Change the personalisation of) / }).count()).toBe(0);
   await lineOf(page, textProduct).getByText('With love, Ravi and Anu', { exact: true }).waitFor();
-  // The only failed request is the refused upload, which the browser logs.
-  expect(errorsOf(page)).toEqual(['Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)']);
+  // The only failed requests are the refused upload and the late Send, which the browser logs.
+  expect(errorsOf(page)).toEqual([
+    'Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)',
+    'Failed to load resource: the server responded with a status of 409 (Conflict)',
+  ]);
 });
 
 test('in Arabic the dialog reads right to left, translated, with the same rules', async () => {

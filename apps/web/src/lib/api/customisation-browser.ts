@@ -18,6 +18,7 @@ export const addCustomisation = (body: CustomisationRequest) => browserApi<Order
 export interface UploadTarget {
   orderId?: string;
   productId?: string;
+  lineId?: string;
 }
 
 /** The request never got an answer (offline, dropped connection): its message is the browser's own. */
@@ -63,7 +64,7 @@ export function uploadBatches<T extends { size: number }>(files: readonly T[], b
 }
 
 /**
- * POST the chosen photos as multipart (field `files` once per file, plus the optional `orderId` and `productId`), with
+ * POST the chosen photos as multipart (field `files` once per file, plus the optional `orderId`, `productId`, `lineId`), with
  * the same bearer token as every browser call, in as few requests as the proxy allows (uploadBatches). `onProgress`
  * receives the fraction 0..1 of all the bytes sent. Throws BrowserApiError with the server's message (and per-field
  * errors), UploadNetworkError or UploadAbortedError.
@@ -97,6 +98,7 @@ function postBatch(files: readonly File[], target: UploadTarget, token: string |
   // Text fields first: a streaming multipart parser on the server then knows the order before the first file.
   if (target.orderId) form.append('orderId', target.orderId);
   if (target.productId) form.append('productId', target.productId);
+  if (target.lineId) form.append('lineId', target.lineId);
   for (const file of files) form.append('files', file, file.name);
 
   return new Promise<UploadedImage[]>((resolve, reject) => {

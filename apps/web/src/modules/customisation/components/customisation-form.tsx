@@ -92,7 +92,7 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     uploads.current.set(index, controller);
     setUnitProgress(index, 0);
     try {
-      const images = await uploadCustomisationImages(files, { orderId, productId: line.productId }, { onProgress: (fraction) => setUnitProgress(index, fraction), signal: controller.signal });
+      const images = await uploadCustomisationImages(files, { orderId, productId: line.productId, lineId: line.id }, { onProgress: (fraction) => setUnitProgress(index, fraction), signal: controller.signal });
       form.setValue(path, images, { shouldDirty: true, shouldValidate: isSubmitted });
     } catch (error) {
       if (error instanceof UploadAbortedError) return;
@@ -123,7 +123,7 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await addCustomisation(toRequest(orderId, line.productId, type, values));
+      await addCustomisation(toRequest({ orderId, productId: line.productId, lineId: line.id }, type, values));
       setSubmitted(true);
       void showToast('success', t('success'));
       form.reset({ units: initialUnits(quantity, null) });
@@ -132,6 +132,11 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
       router.refresh();
       onSent();
     } catch (error) {
+      // Locked meanwhile (the shop started making it): show the line as it now is, read-only, and the page too.
+      if (error instanceof BrowserApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+        router.refresh();
+      }
       if (error instanceof BrowserApiError && error.errors) {
         for (const [key, message] of Object.entries(error.errors)) {
           const field = formFieldOf(key);

@@ -59,7 +59,6 @@ export function UnitFields(props: UnitFieldsProps) {
             type="text"
             placeholder={t('placeholder')}
             autoComplete="off"
-            maxLength={1000}
             aria-invalid={textError ? true : undefined}
             aria-describedby={textError ? ids.textError : undefined}
             className={`min-h-11 w-full min-w-0 rounded-lg border bg-white px-3 py-2 text-base outline-none focus:border-brand focus:ring-2 focus:ring-brand/20 ${textError ? 'border-danger' : 'border-line'}`}

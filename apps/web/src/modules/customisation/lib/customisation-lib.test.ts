@@ -92,9 +92,9 @@ describe('customisation form', () => {
 
   it('drops the stray field on submit (spec §5) and sends image ids', () => {
     const units = [{ text: ' Happy birthday ', images: [image(1)] }];
-    expect(toRequest('o', 'p', 'text', { units }).customisation).toEqual([{ text: 'Happy birthday', images: [] }]);
-    expect(toRequest('o', 'p', 'image', { units }).customisation).toEqual([{ text: '', images: [image(1).id] }]);
-    expect(toRequest('o', 'p', 'both', { units })).toEqual({ orderId: 'o', productId: 'p', customisation: [{ text: 'Happy birthday', images: [image(1).id] }] });
+    expect(toRequest({ orderId: 'o', productId: 'p' }, 'text', { units }).customisation).toEqual([{ text: 'Happy birthday', images: [] }]);
+    expect(toRequest({ orderId: 'o', productId: 'p' }, 'image', { units }).customisation).toEqual([{ text: '', images: [image(1).id] }]);
+    expect(toRequest({ orderId: 'o', productId: 'p', lineId: 'l' }, 'both', { units })).toEqual({ orderId: 'o', productId: 'p', lineId: 'l', customisation: [{ text: 'Happy birthday', images: [image(1).id] }] });
   });
 
   it('starts from what was sent before, one entry per unit', () => {

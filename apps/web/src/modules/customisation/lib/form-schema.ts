@@ -45,9 +45,13 @@ export function customisationFormSchema(customization: ProductCustomization, qua
   });
 }
 
-/** The request for customized-add. */
-export function toRequest(orderId: string, productId: string, type: ProductCustomization['type'], values: CustomisationFormValues): CustomisationRequest {
-  return { orderId, productId, customisation: toEntries(type, values.units) };
+/** The request for customized-add; the line id names the line when the product is in the order more than once. */
+export function toRequest(
+  target: { orderId: string; productId: string; lineId?: string },
+  type: ProductCustomization['type'],
+  values: CustomisationFormValues,
+): CustomisationRequest {
+  return { ...target, customisation: toEntries(type, values.units) };
 }
 
 /** The form's starting values: what was sent before (it may be replaced until the order is locked), else empty units. */

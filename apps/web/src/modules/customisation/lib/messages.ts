@@ -16,7 +16,7 @@ const fixed = new Map<string, string>(
  * is added here and to the three catalogues.
  */
 const translated = new Set<string>([
-  'textRequired', 'textTooLong', 'textInvalid', 'orderId', 'productId', 'orderNotFound', 'productNotInOrder', 'notCustomisable',
+  'textRequired', 'textTooLong', 'textInvalid', 'orderId', 'productId', 'lineId', 'orderNotFound', 'productNotInOrder', 'notCustomisable',
   'locked', 'cancelled', 'imageNotFound', 'imageInUse', 'noFiles', 'fileType', 'fileTooLarge', 'tooManyPixels', 'unreadable',
 ]);
 

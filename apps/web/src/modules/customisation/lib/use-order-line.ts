@@ -13,7 +13,7 @@ export const orderQueryKey = (id: string) => [...ordersQueryKey, id] as const;
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
- * The order and product the dialog is for: the modal data `{ orderId, productId }`; the order id may also come from
+ * The order line the dialog is for: the modal data `{ orderId, productId, lineId? }`; the order id may also come from
  * the route (`/order?id=…`, spec §2, or `/my-account/orders/{id}`). The order is read fresh from the API, so the
  * dialog starts from what was last sent, whatever the page showed.
  */
@@ -23,7 +23,8 @@ export function useOrderLine() {
   const search = useSearchParams();
   const orderId = text(data?.orderId) ?? text(search?.get('id')) ?? text(params?.id) ?? '';
   const productId = text(data?.productId) ?? '';
+  const lineId = text(data?.lineId);
   const query = useQuery<Order>({ queryKey: orderQueryKey(orderId), queryFn: () => getMyOrderInBrowser(orderId), enabled: orderId !== '' });
-  const line = query.data?.items.find((item) => item.productId === productId && item.product_customization) ?? null;
+  const line = query.data?.items.find((item) => (lineId ? item.id === lineId : item.productId === productId) && item.product_customization) ?? null;
   return { orderId, productId, query, line };
 }

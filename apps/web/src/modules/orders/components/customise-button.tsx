@@ -5,9 +5,9 @@ import { useUI } from '@modules/common/ui-store';
 
 /**
  * "Customise" for one line of an order: opens the modal host's COSTOMIZATION_VIEW (modules/customisation) with
- * `{ orderId, productId }`. Without a registered view the host would have nothing to show, so no button is rendered.
+ * `{ orderId, productId, lineId }` (the line id tells apart two lines of one product in different options). Without a registered view the host would have nothing to show, so no button is rendered.
  */
-export function CustomiseButton({ orderId, productId, label, accessibleLabel }: { orderId: string; productId: string; label: string; accessibleLabel: string }) {
+export function CustomiseButton({ orderId, productId, lineId, label, accessibleLabel }: { orderId: string; productId: string; lineId: string; label: string; accessibleLabel: string }) {
   const openModal = useUI((s) => s.openModal);
   if (!isRegisteredView('COSTOMIZATION_VIEW')) return null;
   return (
@@ -15,7 +15,7 @@ export function CustomiseButton({ orderId, productId, label, accessibleLabel }: 
       type="button"
       aria-haspopup="dialog"
       aria-label={accessibleLabel}
-      onClick={() => openModal('COSTOMIZATION_VIEW', { orderId, productId })}
+      onClick={() => openModal('COSTOMIZATION_VIEW', { orderId, productId, lineId })}
       className="inline-flex min-h-11 items-center rounded-full border border-brand px-4 text-sm font-semibold text-brand hover:bg-brand-soft"
     >
       {label}

@@ -6,7 +6,7 @@ import { CustomiseButton } from './customise-button';
 
 interface LinePersonalisationProps {
   order: Pick<Order, '_id'>;
-  line: Pick<OrderLine, 'productId' | 'name'>;
+  line: Pick<OrderLine, 'id' | 'productId' | 'name'>;
   personalisation: Personalisation;
   texts: OrderTexts;
   /** Offer the Customise button (order detail and confirmation pages). */
@@ -20,7 +20,7 @@ interface LinePersonalisationProps {
 export function LinePersonalisation({ order, line, personalisation, texts, customise }: LinePersonalisationProps) {
   const { t } = texts;
   const { state, units } = personalisation;
-  const headingId = `personalisation-${order._id}-${line.productId}`;
+  const headingId = `personalisation-${line.id}`;
   return (
     <section aria-labelledby={headingId} className="mt-3" data-personalisation={state}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -44,7 +44,7 @@ export function LinePersonalisation({ order, line, personalisation, texts, custo
             <p className="text-ink/80">{t('lines.personalisationHint', { type: personalisation.type })}</p>
           </div>
           {customise ? (
-            <CustomiseButton orderId={order._id} productId={line.productId} label={t('lines.customise')} accessibleLabel={t('lines.customiseLabel', { name: line.name })} />
+            <CustomiseButton orderId={order._id} productId={line.productId} lineId={line.id} label={t('lines.customise')} accessibleLabel={t('lines.customiseLabel', { name: line.name })} />
           ) : null}
         </div>
       ) : null}
@@ -83,7 +83,7 @@ export function LinePersonalisation({ order, line, personalisation, texts, custo
       ) : null}
       {state === 'sent' && customise ? (
         <div className="mt-3">
-          <CustomiseButton orderId={order._id} productId={line.productId} label={t('lines.change')} accessibleLabel={t('lines.changeLabel', { name: line.name })} />
+          <CustomiseButton orderId={order._id} productId={line.productId} lineId={line.id} label={t('lines.change')} accessibleLabel={t('lines.changeLabel', { name: line.name })} />
         </div>
       ) : null}
     </section>
