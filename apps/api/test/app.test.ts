@@ -117,6 +117,15 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/user/order/customised-uploads',
         '/api/user/order/customized-add',
         '/api/user/uploads/{id}/{size}',
+        '/api/admin/reports',
+        '/api/admin/reports/{id}/handled',
+        '/api/admin/subscribers',
+        '/api/admin/subscribers/export',
+        '/api/admin/error-logs',
+        '/api/admin/error-logs/prune',
+        '/api/admin/staff',
+        '/api/admin/staff/{id}/role',
+        '/api/admin/audit',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;
