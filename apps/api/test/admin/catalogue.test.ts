@@ -78,7 +78,7 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
       expect((await staff('GET', '/api/admin/categories/not-an-id')).statusCode).toBe(400);
     });
 
-    it('refuses to delete a category with products, with subcategories or in a menu; deletes an unused one', async () => {
+    it('refuses to delete a category with products, with subcategories, in a menu or a slide; deletes an unused one', async () => {
       const withProducts = await staff('DELETE', `/api/admin/categories/${ctx.fixtures.categories.lamps.id}`);
       expect(withProducts.statusCode).toBe(409);
       expect(withProducts.json().message).toMatch(/still has \d+ products?: move/);
@@ -94,8 +94,17 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
       expect(inMenu.statusCode).toBe(409);
       expect(inMenu.json().message).toBe(m.inMenu('mobile menu'));
       await staff('PUT', '/api/admin/menus', menus);
+
+      // A slide linking to it holds it too; a new slug moves the slide's link along.
+      const slide = (await staff('POST', '/api/admin/sliders', { title: 'Spare parts', image, link: '/category/spare' })).json();
+      const inSlide = await staff('DELETE', `/api/admin/categories/${spare._id}`);
+      expect(inSlide.statusCode).toBe(409);
+      expect(inSlide.json().message).toBe(m.inSlide('Spare parts'));
+      expect((await staff('PUT', `/api/admin/categories/${spare._id}`, { name: 'Spare', slug: 'spare-bits' })).statusCode).toBe(200);
+      expect((await staff('GET', `/api/admin/sliders/${slide._id}`)).json().link).toBe('/category/spare-bits');
+      expect((await staff('DELETE', `/api/admin/sliders/${slide._id}`)).statusCode).toBe(204);
       expect((await staff('DELETE', `/api/admin/categories/${spare._id}`)).statusCode).toBe(204);
-      expect((await shop.inject({ url: '/api/category/spare' })).statusCode).toBe(404);
+      expect((await shop.inject({ url: '/api/category/spare-bits' })).statusCode).toBe(404);
       expect(await auditCount('category.delete', spare._id)).toBe(1);
     });
 

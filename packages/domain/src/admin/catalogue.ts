@@ -28,6 +28,7 @@ export const adminCatalogueMessages = {
   brandHasProducts: (count: number) =>
     `This brand still has ${count} product${count === 1 ? '' : 's'}: change their brand first`,
   inMenu: (menu: string) => `The ${menu} links here: change the menu first`,
+  inSlide: (title: string) => `The slide "${title}" links here: change or delete the slide first`,
   notFound: (what: string) => `${what} not found`,
   link: 'Link must be a page of this shop (starting with /), e.g. /category/lamps',
   couponCode: 'Code must be 3 to 30 capital letters, digits, dashes or underscores',
@@ -274,6 +275,17 @@ export function renameInMenu(menu: readonly MenuItem[], kind: 'category' | 'bran
     if (item.subMenu) next.subMenu = renameInMenu(item.subMenu, kind, from, to);
     return next;
   });
+}
+
+/** One link with `from` (a category or brand slug) renamed to `to`; other links unchanged. */
+export function renameInLink(path: string, kind: 'category' | 'brand', from: string, to: string): string {
+  return renameInMenu([{ id: 'link', path, label: 'link' }], kind, from, to)[0]?.path ?? path;
+}
+
+/** Does this link lead to the category or brand (a deletion would leave it dead)? */
+export function linkLeadsTo(path: string, kind: 'category' | 'brand', slug: string): boolean {
+  const slugs = linkSlugs(path);
+  return kind === 'category' ? slugs.category === slug : slugs.brand === slug;
 }
 
 /** Does the menu link to this category or brand (a deletion would leave the link dead)? */

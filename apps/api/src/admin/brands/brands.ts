@@ -1,12 +1,11 @@
 import { brands, type Database, products } from '@shop/db';
-import { adminCatalogueMessages as m, type AdminBrand, type brandInputSchema, menuLinksTo } from '@shop/domain/admin/catalogue';
+import { adminCatalogueMessages as m, type AdminBrand, type brandInputSchema } from '@shop/domain/admin/catalogue';
 import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
 import { AdminError, fieldRefusal, isUniqueViolation } from '../categories/admin-error.ts';
-import { renameMenuLinks } from '../categories/categories.ts';
-import { loadSettingsRow } from '../settings/settings-row.ts';
+import { refuseIfLinked, renameMenuLinks } from '../categories/categories.ts';
 
 type Input = z.output<typeof brandInputSchema>;
 type BrandRow = typeof brands.$inferSelect;
@@ -76,7 +75,7 @@ export async function updateBrand(db: Database, actor: RequestUser, id: string, 
 
 /**
  * Refused (409) while products carry the brand: the database would quietly take the brand off them (on delete set
- * null), which is a catalogue change nobody asked for. Also refused while a menu links to it.
+ * null), which is a catalogue change nobody asked for. Also refused while a menu or a slide links to it.
  */
 export async function deleteBrand(db: Database, actor: RequestUser, id: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -84,9 +83,7 @@ export async function deleteBrand(db: Database, actor: RequestUser, id: string):
     if (!row) throw NOT_FOUND();
     const products = await productCount(tx, id);
     if (products > 0) throw new AdminError(409, m.brandHasProducts(products));
-    const settings = await loadSettingsRow(tx);
-    if (settings && menuLinksTo(settings.headerMenu, 'brand', row.slug)) throw new AdminError(409, m.inMenu('header menu'));
-    if (settings && menuLinksTo(settings.mobileMenu, 'brand', row.slug)) throw new AdminError(409, m.inMenu('mobile menu'));
+    await refuseIfLinked(tx, 'brand', row.slug);
     await tx.delete(brands).where(eq(brands.id, id));
     await recordAudit(tx, actor, { action: 'brand.delete', entityType: 'brand', entityId: id, before: view(row, 0), after: null });
   });

@@ -1,9 +1,11 @@
-import { categories, type Database, products, siteSettings } from '@shop/db';
+import { categories, type Database, products, siteSettings, sliders } from '@shop/db';
 import {
   adminCatalogueMessages as m,
   type AdminCategory,
   type categoryInputSchema,
+  linkLeadsTo,
   menuLinksTo,
+  renameInLink,
   renameInMenu,
   wouldCycle,
 } from '@shop/domain/admin/catalogue';
@@ -115,8 +117,17 @@ export async function updateCategory(db: Database, actor: RequestUser, id: strin
   );
 }
 
-/** Rewrites both menus' links from one slug to another, with its own audit record (a menu change is a change). */
+/**
+ * Rewrites the menus' and the slides' links from one slug to another, each change with its own audit record (a menu
+ * or slide change is a change), so a rename never leaves a dead link behind.
+ */
 export async function renameMenuLinks(tx: Tx, actor: RequestUser, kind: 'category' | 'brand', from: string, to: string): Promise<void> {
+  for (const slide of await tx.select().from(sliders).for('update')) {
+    const link = renameInLink(slide.link, kind, from, to);
+    if (link === slide.link) continue;
+    await tx.update(sliders).set({ link }).where(eq(sliders.id, slide.id));
+    await recordAudit(tx, actor, { action: 'slider.update', entityType: 'slider', entityId: slide.id, before: { link: slide.link }, after: { link, reason: `${kind} slug ${from} -> ${to}` } });
+  }
   const settings = await loadSettingsRow(tx, { forUpdate: true });
   if (!settings) return;
   const headerMenu = renameInMenu(settings.headerMenu, kind, from, to);
@@ -143,9 +154,7 @@ export async function deleteCategory(db: Database, actor: RequestUser, id: strin
     const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));
     const childCount = Number(children?.n ?? 0);
     if (childCount > 0) throw new AdminError(409, m.categoryHasChildren(childCount));
-    const settings = await loadSettingsRow(tx);
-    if (settings && menuLinksTo(settings.headerMenu, 'category', row.slug)) throw new AdminError(409, m.inMenu('header menu'));
-    if (settings && menuLinksTo(settings.mobileMenu, 'category', row.slug)) throw new AdminError(409, m.inMenu('mobile menu'));
+    await refuseIfLinked(tx, 'category', row.slug);
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, actor, { action: 'category.delete', entityType: 'category', entityId: id, before: view(row, 0), after: null });
   }));
@@ -159,4 +168,17 @@ async function referenced<T>(run: () => Promise<T>): Promise<T> {
     if (isForeignKeyViolation(error)) throw new AdminError(409, m.categoryHasProducts(1));
     throw error;
   }
+}
+
+/**
+ * 409 while a menu or a slide links to the category or brand. The settings row is locked first: a menus save locks
+ * it too before checking its links, so a save and a delete cannot each pass their check and together leave a dead
+ * link (whichever comes second sees the other's commit).
+ */
+export async function refuseIfLinked(tx: Tx, kind: 'category' | 'brand', slug: string): Promise<void> {
+  const settings = await loadSettingsRow(tx, { forUpdate: true });
+  if (settings && menuLinksTo(settings.headerMenu, kind, slug)) throw new AdminError(409, m.inMenu('header menu'));
+  if (settings && menuLinksTo(settings.mobileMenu, kind, slug)) throw new AdminError(409, m.inMenu('mobile menu'));
+  const slide = (await tx.select({ title: sliders.title, link: sliders.link }).from(sliders)).find((row) => linkLeadsTo(row.link, kind, slug));
+  if (slide) throw new AdminError(409, m.inSlide(slide.title));
 }

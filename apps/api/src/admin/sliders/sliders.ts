@@ -6,6 +6,7 @@ import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
 import { AdminError, fieldRefusal } from '../categories/admin-error.ts';
 import { loadLinkTargets } from '../menus/link-targets.ts';
+import { loadSettingsRow } from '../settings/settings-row.ts';
 
 type Input = z.output<typeof sliderInputSchema>;
 type SliderRow = typeof sliders.$inferSelect;
@@ -26,8 +27,12 @@ function view(row: SliderRow): AdminSlider {
   };
 }
 
-/** A slide's link follows the menus' rules: it must lead to a page of this shop that exists. */
-async function checkLink(db: Reader, link: string): Promise<void> {
+/**
+ * A slide's link follows the menus' rules: it must lead to a page of this shop that exists. The settings row is
+ * locked first, as a category or brand deletion does before looking for links to it, so the two cannot cross.
+ */
+async function checkLink(db: Reader & Pick<Database, 'select'>, link: string): Promise<void> {
+  await loadSettingsRow(db, { forUpdate: true });
   const problem = linkProblem(link, await loadLinkTargets(db, [link]));
   if (problem) throw fieldRefusal(400, 'link', problem);
 }
