@@ -108,6 +108,26 @@ test('an admin creates a personalised product with an image, publishes it, and t
   expect(errorsOf(page)).toEqual([]);
   expect(errorsOf(shopper)).toEqual([]);
 
+  // CSV: the export (with the list's filters) has the product; an import with a bad cell lists its row and column and
+  // writes nothing; a good one updates the product, and the shop has the new stock at once.
+  const exported = await page.context().request.get(`/api/admin/products/export?q=${encodeURIComponent(name)}`);
+  expect(exported.status()).toBe(200);
+  expect(await exported.text()).toContain(`${slug},${name},${category.slug},`);
+  await page.goto('/admin/products/import');
+  await page.getByRole('heading', { name: 'Import and export products (CSV)', level: 1 }).waitFor();
+  const header = 'slug,name,category,price,mrp,stock\n';
+  await page.getByLabel('CSV file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}${slug},${name},${category.slug},12,13,4\n${slug}-2,Other,${category.slug},abc,1,1\n`) });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const problems = page.getByTestId('import-problems');
+  await problems.waitFor();
+  expect(await problems.locator('tbody tr').allInnerTexts()).toEqual(['3\tprice\tmust be an amount in rupees with at most two decimals, e.g. 1299.50']);
+  expect(((await (await fetch(`${baseUrl}/api/product/${slug}`)).json()) as { stock: number }).stock).toBe(5);
+  await page.getByLabel('CSV file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}${slug},${name},${category.slug},799,999.50,9\n`) });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByText('0 created, 1 updated from 1 rows').first().waitFor();
+  await shopper.goto(`/product/${slug}`);
+  expect(((await (await fetch(`${baseUrl}/api/product/${slug}`)).json()) as { stock: number }).stock).toBe(9);
+
   // On a phone the list is stacked cards, each linking to the product's form.
   const phone = await session.newPage({ width: 390, height: 844, mobile: true });
   await signInAdmin(phone.context());
