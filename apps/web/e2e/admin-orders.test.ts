@@ -103,6 +103,13 @@ test('the shop moves an order to shipped with tracking in the back office; the c
   await slip.getByText(`Order ${order.number}`).waitFor();
   await slip.getByText('7, Residency Road', { exact: false }).waitFor();
   await slip.getByRole('button', { name: 'Print' }).waitFor();
+  // Printed, only the slip shows: no shop header or footer, no back-office navigation, no print button.
+  await admin.emulateMedia({ media: 'print' });
+  expect(await admin.locator('body > header, header').first().isVisible()).toBe(false);
+  expect(await admin.getByRole('navigation', { name: 'Back office', exact: true }).isVisible()).toBe(false);
+  expect(await slip.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+  expect(await slip.getByText(`Order ${order.number}`).isVisible()).toBe(true);
+  await admin.emulateMedia({ media: 'screen' });
 
   // On a phone the list is cards.
   const phone = await session.newPage({ width: 390, height: 844, mobile: true });
