@@ -11,9 +11,9 @@ import type { ProductCustomization } from '@shop/domain/catalogue';
 import type { OrderLine } from '@shop/domain/order';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { addCustomisation, UploadAbortedError, uploadCustomisationImages, UploadNetworkError } from '@lib/api/customisation-browser';
-import { showToast } from '@modules/common/show-toast';
 import { customisationFormSchema, formFieldOf, initialUnits, toRequest, type CustomisationFormValues } from '../lib/form-schema';
 import { translateCustomisationMessage } from '../lib/messages';
+import { dismissDialogToast, photoCountToastId, showDialogToast } from '../lib/toast';
 import { ordersQueryKey } from '../lib/use-order-line';
 import { UnitFields } from './unit-fields';
 
@@ -83,10 +83,11 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     const refusal = checkSelectedFileCount(customization, files.length) ?? (files.some((file) => file.size > MAX_UPLOAD_BYTES) ? customisationMessages.fileTooLarge : null);
     if (refusal) {
       form.setError(path, { type: 'choice', message: refusal });
-      void showToast('error', translate(refusal));
+      void showDialogToast('error', translate(refusal), photoCountToastId(index));
       return;
     }
     form.clearErrors(path);
+    void dismissDialogToast(photoCountToastId(index));
     uploads.current.get(index)?.abort();
     const controller = new AbortController();
     uploads.current.set(index, controller);
@@ -98,7 +99,7 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
       if (error instanceof UploadAbortedError) return;
       const message = failure(error);
       form.setError(path, { type: 'upload', message });
-      void showToast('error', message);
+      void showDialogToast('error', message);
     } finally {
       if (uploads.current.get(index) === controller) {
         uploads.current.delete(index);
@@ -115,9 +116,10 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
   }
 
   function onInvalid(invalid: FieldErrors<CustomisationFormValues>) {
-    const imageError = Array.isArray(invalid.units) ? invalid.units.find((unit) => unit?.images?.message)?.images?.message : undefined;
+    const units = Array.isArray(invalid.units) ? invalid.units : [];
+    const index = units.findIndex((unit) => typeof unit?.images?.message === 'string');
     // Spec §8: the image-count mismatch is also a toast.
-    if (typeof imageError === 'string') void showToast('error', translate(imageError));
+    if (index >= 0) void showDialogToast('error', translate(units[index]!.images!.message!), photoCountToastId(index));
     focusFirstError();
   }
 
@@ -125,7 +127,8 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     try {
       await addCustomisation(toRequest({ orderId, productId: line.productId, lineId: line.id }, type, values));
       setSubmitted(true);
-      void showToast('success', t('success'));
+      for (let index = 0; index < quantity; index++) void dismissDialogToast(photoCountToastId(index));
+      void showDialogToast('success', t('success'));
       form.reset({ units: initialUnits(quantity, null) });
       // The dialog's order query and any other order query, and the order pages rendered on the server.
       await queryClient.invalidateQueries({ queryKey: ordersQueryKey });
@@ -144,7 +147,7 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
         }
         focusFirstError();
       }
-      void showToast('error', failure(error));
+      void showDialogToast('error', failure(error));
     }
   }, onInvalid);
 
