@@ -47,6 +47,12 @@ const config: NextConfig = {
   poweredByHeader: false,
   compiler: { runAfterProductionCompile: addCompileHints },
   reactStrictMode: true,
+  experimental: {
+    // src/proxy.ts forwards /api/* and Next buffers what it forwards, cutting bodies at this size (10 MB by default).
+    // One photo may be 10 MiB (issue 5) plus the multipart framing; the dialog never sends more than 9.5 MiB a
+    // request, and the API refuses anything larger with a clear 413, so this only has to let one photo through whole.
+    proxyClientMaxBodySize: '11mb',
+  },
   images: {
     // Spec §9, word for word.
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
