@@ -144,6 +144,8 @@ describe.each(engines)('back office: products CSV (%s)', (engine) => {
     const broken = await importCsv('slug,name,category,price,mrp,stock\n"unclosed,a,b,1,1,1\n');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().rows[0].message).toMatch(/^is not valid CSV/);
+    const tooMany = await importCsv(`slug,name,category,price,mrp,stock\n${'x,X,lamps,1,1,1\n'.repeat(2_001)}`);
+    expect(tooMany.json().rows).toEqual([{ row: 2_002, column: '', message: 'a file may have at most 2000 rows' }]);
     const empty = await importCsv('');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({ csv: 'must not be empty' });
