@@ -1,4 +1,4 @@
-import { auditLog, orders, products as productsTable, productVariants, user } from '@shop/db';
+import { auditLog, customisationUploads, orders, products as productsTable, productVariants, user } from '@shop/db';
 import { adminOrderMessages, kolkataDay, kolkataDayStart, LOW_STOCK_THRESHOLD } from '@shop/domain/admin/orders';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -177,6 +177,12 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     expect(texts).toContain('Line 1: Photo mug x 1');
     expect(texts).toContain('Unit 1: Happy birthday, Meera (2 photos)');
     expect((await call(app, 'GET', `/api/admin/orders/${NIL}/personalisation.zip`, staff)).statusCode).toBe(404);
+    // A photo gone from storage: the zip still comes, the texts file names what is missing.
+    const [stored] = await ctx.handle.db.select({ key: customisationUploads.displayKey }).from(customisationUploads).where(eq(customisationUploads.id, uploaded[0].id));
+    await app.objectStore.delete((stored as { key: string }).key);
+    const partial = unzipSync(new Uint8Array((await call(app, 'GET', `/api/admin/orders/${order._id}/personalisation.zip`, staff)).rawPayload));
+    expect(Object.keys(partial).sort()).toEqual([names[1], 'personalisation.txt']);
+    expect(new TextDecoder().decode(partial['personalisation.txt'])).toContain(`Photos that could not be read from storage:\r\n  ${names[0]}`);
     // An order with details still missing says so in its texts file.
     const waitingZip = unzipSync(new Uint8Array((await call(app, 'GET', `/api/admin/orders/${waiting._id}/personalisation.zip`, staff)).rawPayload));
     expect(new TextDecoder().decode(waitingZip['personalisation.txt'])).toContain('Details not sent yet');
