@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { signedUpCustomer } from './accounts';
+import { signedUpCustomer, uniqueEmail } from './accounts';
 import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
 
 /**
@@ -69,6 +70,22 @@ test('a complaint sent with a key reaches the inbox and is marked handled', asyn
   const handled = admin.getByTestId('report').filter({ hasText: text });
   await handled.getByText(/^Handled /).waitFor();
   await handled.getByRole('button', { name: 'Open again' }).waitFor();
+
+  // A newsletter sign-up, listed as waiting for confirmation and in the CSV the page's link downloads.
+  const email = uniqueEmail('a4-newsletter');
+  const subscribed = await fetch(`${baseUrl}/api/subscribe/newsletter`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
+    body: JSON.stringify({ email }),
+  });
+  expect(subscribed.ok, await subscribed.text()).toBe(true);
+  await admin.goto('/admin/inbox/subscribers?status=pending');
+  await admin.getByTestId('subscriber').filter({ hasText: email }).getByText('Waiting for confirmation').waitFor();
+  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('\ufeffemail,status,subscribed_at,confirmed_at,unsubscribed_at');
+  expect(csv).toContain(`${email.toLowerCase()},pending,`);
   expect(errorsOf(admin)).toEqual([]);
 });
 

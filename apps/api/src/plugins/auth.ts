@@ -44,6 +44,18 @@ export function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** "/admin/…" of better-auth's admin plugin, however the path is cased or escaped. */
+function isAuthAdminPath(path: string): boolean {
+  let plain = path;
+  try {
+    plain = decodeURIComponent(path);
+  } catch {
+    // Not decodable: better-auth will not match it to an endpoint either.
+  }
+  plain = plain.toLowerCase().replace(/\/{2,}/g, '/');
+  return plain === '/admin' || plain.startsWith('/admin/');
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -100,6 +112,9 @@ export const authPlugin = fp(
         // The URL better-auth will see (dot segments resolved), so the limits apply to the path it serves.
         const url = new URL(request.url, settings.siteUrl);
         const path = url.pathname.slice(BASE_PATH.length).replace(/\/+$/, '');
+        // better-auth's admin endpoints (set-role, ban, remove-user, impersonate…) would change accounts past the back
+        // office's rules and audit log (issue 7, decision 032): accounts are managed through /api/admin/staff only.
+        if (isAuthAdminPath(path)) return reply.code(404).send({ message: 'Not found' });
         const rules = authLimits[path];
         if (rules && !(await checkLimits(request, reply, rules))) return reply;
 

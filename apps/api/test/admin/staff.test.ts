@@ -78,6 +78,21 @@ describe.each(engines)('back-office staff accounts (%s)', (engine) => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it("better-auth's own admin endpoints are closed: roles change only here, under the rules and with an audit row", async () => {
+    for (const url of ['/api/auth/admin/set-role', '/api/auth/ADMIN/set-role', '/api/auth/admin%2Fset-role', '/api/auth//admin/set-role', '/api/auth/x/../admin/set-role']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: ctx.people.admin.cookie, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        payload: JSON.stringify({ userId: ctx.people.admin.userId, role: 'customer' }),
+      });
+      expect(response.statusCode, url).toBe(404);
+    }
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/auth/admin/list-users', headers: { cookie: ctx.people.admin.cookie } });
+    expect(list.statusCode).toBe(404);
+    expect(await roleOf(ctx.people.admin.userId)).toBe('admin');
+  });
+
   it('an admin cannot demote themselves (409, nothing written); two admins demoting each other at once leave one admin', async () => {
     const self = await callAs(ctx, 'admin', { method: 'PUT', url: `/api/admin/staff/${ctx.people.admin.userId}/role`, body: { role: 'staff' } });
     expect(self.statusCode).toBe(409);
