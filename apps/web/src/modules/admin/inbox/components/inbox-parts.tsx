@@ -15,8 +15,9 @@ export type InboxTab = (typeof inboxTabs)[number]['key'];
 
 export function InboxTabs({ current, t }: { current: InboxTab; t: AdminTranslate }) {
   return (
-    <nav aria-label={t('inbox.tabsLabel')} className="mb-4 overflow-x-auto">
-      <ul className="flex gap-2 whitespace-nowrap pb-1">
+    // Wraps rather than scrolls: on a phone all five sections stay in view.
+    <nav aria-label={t('inbox.tabsLabel')} className="mb-4">
+      <ul className="flex flex-wrap gap-2">
         {inboxTabs.map((tab) => (
           <li key={tab.key}>
             <Link
@@ -96,9 +97,11 @@ export function Card({ children, testId }: { children: ReactNode; testId?: strin
 export function ListOrEmpty({ count, total, t, children }: { count: number; total: number; t: AdminTranslate; children: ReactNode }) {
   return (
     <>
-      <p className="mb-2 text-sm text-muted" role="status">
-        {t('inbox.count', { total })}
-      </p>
+      {total > 0 ? (
+        <p className="mb-2 text-sm text-muted" role="status">
+          {t('inbox.count', { total })}
+        </p>
+      ) : null}
       {count === 0 ? <p className="rounded-xl border border-line bg-white p-6 text-muted">{t('inbox.empty')}</p> : <ul className="flex flex-col gap-3">{children}</ul>}
     </>
   );
