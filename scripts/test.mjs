@@ -58,7 +58,10 @@ async function browserTests() {
     const web = startWeb(webPort, { ...env, NODE_ENV: 'production' });
     children.push(web);
     await waitForHttp(`http://127.0.0.1:${webPort}/terms`, { child: web });
-    return await vitestRun(['e2e'], 'e2e', { E2E_BASE_URL: `http://localhost:${webPort}`, CHROMIUM_PATH: chromium, ...admin }, e2eFilters);
+    // One admin session for every test file: per-test sign-ins would run into the API's limit of 10 password sign-ins
+    // per account in 15 minutes (apps/web/e2e/admin-session.ts).
+    const adminCookie = await signInAdmin(`http://localhost:${webPort}`, admin);
+    return await vitestRun(['e2e'], 'e2e', { E2E_BASE_URL: `http://localhost:${webPort}`, CHROMIUM_PATH: chromium, ...admin, E2E_ADMIN_COOKIE: adminCookie }, e2eFilters);
   } catch (error) {
     console.error(`Browser tests could not start: ${error.message}`);
     totals.failed += 1;
@@ -67,6 +70,18 @@ async function browserTests() {
     await stopAll(children);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Signs the e2e admin in through the storefront, as a browser would; answers "auth_token=…". */
+async function signInAdmin(base, { E2E_ADMIN_EMAIL: email, E2E_ADMIN_PASSWORD: password }) {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth_token='));
+  if (!response.ok || !cookie) throw new Error(`the e2e admin could not sign in (${response.status}): ${await response.text()}`);
+  return cookie.split(';')[0];
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { signedUpCustomer } from './accounts';
-import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
+import { signInAdmin } from './admin-session';
+import { baseUrl, errorsOf, useBrowser } from './browser';
 
 /**
  * Issue 7, catalogue and settings: staff cannot open the settings (the 404 page) while an admin changes the toll-free
@@ -13,24 +14,6 @@ import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
 const session = useBrowser();
 /** The shop's 404 page heading (shell.json notFound.title). */
 const NOT_FOUND_TITLE = "We couldn't find that page";
-
-async function adminCookie(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
-    body: JSON.stringify({ email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`admin sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth_token='));
-  if (!cookie) throw new Error('admin sign-in set no session cookie');
-  return cookie.split(';')[0] as string;
-}
-
-async function signInAdmin(context: BrowserContext): Promise<string> {
-  const cookie = await adminCookie();
-  await context.addCookies([{ name: 'auth_token', value: cookie.slice('auth_token='.length), url: baseUrl, httpOnly: true }]);
-  return cookie;
-}
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const response = await page.context().request.fetch(path, { method, ...(data === undefined ? {} : { data }), headers: { origin: baseUrl } });

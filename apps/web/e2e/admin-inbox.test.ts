@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { BrowserContext } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { signedUpCustomer, uniqueEmail } from './accounts';
+import { signInAdmin } from './admin-session';
 import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
 
 /**
@@ -14,18 +14,6 @@ import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
 const session = useBrowser();
 /** The shop's 404 page heading (shell.json notFound.title). */
 const NOT_FOUND_TITLE = "We couldn't find that page";
-
-async function signInAdmin(context: BrowserContext): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
-    body: JSON.stringify({ email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`admin sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth_token='));
-  if (!cookie) throw new Error('admin sign-in set no session cookie');
-  await context.addCookies([{ name: 'auth_token', value: (cookie.split(';')[0] as string).slice('auth_token='.length), url: baseUrl, httpOnly: true }]);
-}
 
 test('a complaint sent with a key reaches the inbox and is marked handled', async () => {
   // The shopper, on a phone: the complaint view of the contact page with ?key=.

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
-import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
+import { signInAdmin } from './admin-session';
+import { baseUrl, errorsOf, useBrowser } from './browser';
 
 /**
  * Issue 7, products: the shop's admin creates a personalised product (text and photos, two photos per item) with an
@@ -10,20 +10,6 @@ import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
  */
 
 const session = useBrowser();
-
-/** Signs the shop's admin (made by scripts/test.mjs) in through the public API and puts the session in `context`. */
-async function signInAdmin(context: BrowserContext): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
-    body: JSON.stringify({ email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`admin sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth_token='));
-  if (!cookie) throw new Error('admin sign-in set no session cookie');
-  const value = (cookie.split(';')[0] as string).slice('auth_token='.length);
-  await context.addCookies([{ name: 'auth_token', value, url: baseUrl, httpOnly: true }]);
-}
 
 interface CategoryRow {
   _id: string;

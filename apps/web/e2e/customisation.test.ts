@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ProductSummary } from '@shop/domain/catalogue';
 import { customisationApiPaths, customisationMessages as m } from '@shop/domain/customisation';
 import { signedUpCustomer } from './accounts';
-import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
+import { adminCookie } from './admin-session';
+import { baseUrl, errorsOf, useBrowser } from './browser';
 
 const session = useBrowser();
 
@@ -73,13 +74,7 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: u
 
 /** Signs the shop's admin in (made by scripts/test.mjs) and moves an order on. */
 async function moveOrder(orderId: string, statuses: string[]) {
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
-    body: JSON.stringify({ email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`admin sign-in answered ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('auth_token='))!.split(';')[0]!;
+  const cookie = await adminCookie();
   for (const status of statuses) {
     const response = await fetch(`${baseUrl}/api/admin/orders/${orderId}/status`, {
       method: 'POST',

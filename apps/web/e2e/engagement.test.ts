@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { latestMessage, linkIn, outbox, signedUpCustomer, uniqueEmail } from './accounts';
-import { baseUrl, errorsOf, shopperAddress, useBrowser } from './browser';
+import { adminCookie } from './admin-session';
+import { baseUrl, errorsOf, useBrowser } from './browser';
 
 /** Browser tests of issue 6: contact page, complaint view (with and without ?key=), newsletter offer, a buyer's review. */
 
@@ -163,19 +164,6 @@ test('newsletter offer: once per visitor; its texts and messages; subscribing ma
   expect(errorsOf(page)).toEqual([]);
   expect(errorsOf(visitor)).toEqual([]);
 });
-
-/** A session cookie for the shop's admin (made by scripts/test.mjs), signed in through the public API. */
-async function adminCookie(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': shopperAddress() },
-    body: JSON.stringify({ email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`admin sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('auth_token='));
-  if (!cookie) throw new Error('admin sign-in set no session cookie');
-  return cookie.split(';')[0] as string;
-}
 
 /** A call as the signed-in shopper of `page` (its cookies). */
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
