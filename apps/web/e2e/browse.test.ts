@@ -92,6 +92,42 @@ test('the home page brings its four product rails as the shopper scrolls towards
   expect(errorsOf(page)).toEqual([]);
 });
 
+test('a product page writes its reviews in place and brings related products as the shopper scrolls near', async () => {
+  const page = await session.newPage({ width: 390, height: 844, mobile: true });
+  const slug = 'engraved-leather-wallet-black';
+  // The server HTML carries the reviews where they are shown, not in a hidden block revealed by a script later, and
+  // leaves the related rail out (decision 027 addendum).
+  const html = await (await page.request.get(`/product/${slug}`)).text();
+  expect(html).toContain('data-testid="product-reviews"');
+  expect(html).not.toMatch(/<div hidden id="S:\d+"/);
+  expect(html).not.toContain('You may also like');
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`/product/${slug}`);
+  const main = page.locator('main');
+  await main.getByTestId('product-reviews').waitFor();
+  expect(await main.getByRole('heading', { name: 'You may also like', exact: true }).count()).toBe(0);
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(150);
+  }
+  const rail = main.getByRole('region', { name: 'You may also like', exact: true });
+  await rail.waitFor();
+  const card = rail.locator('a[href^="/product/"]').first();
+  const href = await card.getAttribute('href');
+  expect(href).not.toBe(`/product/${slug}`);
+  expect(await rail.textContent()).toMatch(/₹[\d,]+/);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.02);
+  await card.click();
+  await page.waitForURL(`**${href}`);
+  expect(errorsOf(page)).toEqual([]);
+});
+
 test('prices show in rupees with Indian grouping and the percent off when mrp is above price', async () => {
   const page = await session.newPage();
   await page.goto('/shop?sort=discount');

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getCategoryBySlug, getProduct, getRelated } from '@lib/api/catalogue';
+import { getCategoryBySlug, getProduct } from '@lib/api/catalogue';
 import { ProductTemplate } from '@modules/catalogue/templates/product-template';
 import { absoluteUrl, summarise } from '@modules/catalogue/lib/seo';
 import { initialVariant } from '@modules/catalogue/lib/variants';
@@ -35,15 +35,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ProductPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const [product, related, query] = await Promise.all([
-    getProduct(slug),
-    // A failing related-products call must not take the product page down with it.
-    getRelated(slug).catch(() => []),
-    searchParams,
-  ]);
+  // Related products are not read here: the page fetches them when the shopper scrolls near (decision 027 addendum).
+  const [product, query] = await Promise.all([getProduct(slug), searchParams]);
   if (!product) notFound();
   const sku = Array.isArray(query.variant) ? query.variant[0] : query.variant;
   // The parent category completes the breadcrumb; without it the trail is simply one step shorter.
   const parent = (await getCategoryBySlug(product.category.slug).catch(() => null))?.parent ?? null;
-  return <ProductTemplate product={product} variant={initialVariant(product.variants, sku)} related={related} parent={parent} />;
+  return <ProductTemplate product={product} variant={initialVariant(product.variants, sku)} parent={parent} />;
 }

@@ -9,7 +9,9 @@ export function ProductGrid({ products, label }: { products: ProductSummary[]; l
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
       {products.map((product, index) => (
-        <li key={product._id}>
+        // Cards past the first row: the browser skips their style and layout until they near the viewport
+        // (content-visibility), to shorten the category page's first layout (decision 027 addendum).
+        <li key={product._id} className={index < EAGER_CARDS ? undefined : '[contain-intrinsic-size:auto_20rem] [content-visibility:auto]'}>
           <ProductCard product={product} eager={index < EAGER_CARDS} />
         </li>
       ))}

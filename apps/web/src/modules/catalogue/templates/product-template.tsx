@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import type { CategoryRef, ProductDetail, ProductSummary, Variant } from '@shop/domain/catalogue';
+import type { CategoryRef, ProductDetail, Variant } from '@shop/domain/catalogue';
 import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
 import { Container } from '@modules/common/components/container';
 import { BuyBox } from '../components/buy-box';
@@ -8,22 +8,22 @@ import { CodNotice } from '../components/cod-notice';
 import { PersonalisationNotice } from '../components/personalisation-notice';
 import { ProductDetails } from '../components/product-details';
 import { ProductGallery } from '../components/product-gallery';
-import { ProductRail } from '../components/product-rail';
 import { Rating } from '../components/rating';
 import { jsonForScript, productJsonLd } from '../lib/seo';
 import { ProductReviewsSection } from '@modules/reviews/templates/product-reviews';
 import { HydrateSeparately } from '@modules/common/components/hydrate-separately';
+import { DeferredRails } from '@modules/home/components/deferred-rails';
+import { loadRelatedRail } from '../actions/load-related-rail';
 
 interface ProductTemplateProps {
   product: ProductDetail;
   variant: Variant | undefined;
-  related: ProductSummary[];
   /** Parent of the product's category, for the breadcrumb. */
   parent?: CategoryRef | null;
 }
 
-/** /product/{slug}: gallery beside the buy box, then description, details and related products. */
-export function ProductTemplate({ product, variant, related, parent }: ProductTemplateProps) {
+/** /product/{slug}: gallery beside the buy box, then details, reviews and related products (fetched on scroll). */
+export function ProductTemplate({ product, variant, parent }: ProductTemplateProps) {
   const t = useTranslations('catalogue');
   const images = product.images.length ? product.images : product.image ? [product.image] : [];
   return (
@@ -84,9 +84,8 @@ export function ProductTemplate({ product, variant, related, parent }: ProductTe
           </div>
         </HydrateSeparately>
         <ProductReviewsSection productId={product._id} />
-        <HydrateSeparately>
-          <ProductRail deferRendering id="related" title={t('rails.related')} products={related} />
-        </HydrateSeparately>
+        {/* Related products: below the fold, fetched as the shopper scrolls near them (decision 027 addendum). */}
+        <DeferredRails load={loadRelatedRail.bind(null, product.slug)} count={1} />
       </Container>
     </>
   );

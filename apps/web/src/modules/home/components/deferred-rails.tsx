@@ -4,7 +4,7 @@ import { startTransition, useEffect, useRef, useState, type ReactNode } from 're
 import { reportError } from '@modules/common/errors/report-error';
 
 interface DeferredRailsProps {
-  /** Server function that renders the rails (`loadHomeRails`). */
+  /** Server function that renders the rails (`loadHomeRails`, `loadRelatedRail` bound to a product). */
   load: () => Promise<ReactNode>;
   /** How many rails to hold space for until they arrive. */
   count: number;
@@ -15,7 +15,8 @@ const AHEAD = '300px 0px';
 
 /**
  * Holds the home page's product rails' place and asks the server for them when the shopper scrolls near (decision
- * 027): the first HTML, its flight data and hydration then carry only the hero and the category tiles. The
+ * 027): the first HTML, its flight data and hydration then carry only the hero and the category tiles. The product
+ * page uses it the same way for its related-products rail (decision 027 addendum). The
  * placeholders have the rails' size, so nothing below moves when they are replaced. A failed request is reported and
  * tried again the next time the placeholders come into view.
  */

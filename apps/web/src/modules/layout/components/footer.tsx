@@ -60,7 +60,9 @@ export async function Footer({ site }: { site: ShellSite }) {
     },
   ];
   return (
-    <footer className="mt-16 border-t border-line bg-surface">
+    // content-visibility: the browser skips the footer's style and layout until it nears the viewport, which keeps the
+    // first render of a long page cheaper (decision 027 addendum); the intrinsic size is roughly its phone height.
+    <footer className="mt-16 border-t border-line bg-surface [contain-intrinsic-size:auto_36rem] [content-visibility:auto]">
       {/* Below the fold on every page: its links hydrate on their own (decision 018). */}
       <HydrateSeparately>
         <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { Suspense } from 'react';
 import { getProductReviews } from '@lib/api/engagement';
+import { HydrateSeparately } from '@modules/common/components/hydrate-separately';
 import { MoreReviews } from '../components/more-reviews';
 import { MyReview, type MyReviewLabels } from '../components/my-review';
 import { RatingSummary } from '../components/rating-summary';
@@ -9,14 +9,19 @@ import { ReviewItem } from '../components/review-item';
 const PAGE_SIZE = 5;
 
 /**
- * A product page's reviews: streamed after the rest of the page (it never delays the buy box), read fresh so a new
- * review shows at once. If the reviews cannot be read the section is left out rather than failing the page.
+ * A product page's reviews, read fresh so a new review shows at once. If the reviews cannot be read the section is
+ * left out rather than failing the page.
+ *
+ * Written in place, hydrated on its own (an Activity boundary, decision 018), not streamed in a Suspense boundary: the
+ * server moved the finished boundary out of place and React revealed it with a script after streaming, a long task
+ * plus a style-and-layout pass while Lighthouse measures (decision 027 addendum). The reviews read is one local API
+ * call after the product's, so the page's HTML waits a few milliseconds for it.
  */
 export function ProductReviewsSection({ productId }: { productId: string }) {
   return (
-    <Suspense fallback={<div className="mt-12 min-h-40" aria-hidden="true" />}>
+    <HydrateSeparately>
       <ProductReviews productId={productId} />
-    </Suspense>
+    </HydrateSeparately>
   );
 }
 
@@ -41,7 +46,7 @@ async function ProductReviews({ productId }: { productId: string }) {
     state: { approved: t('write.state.approved'), pending: t('write.state.pending'), rejected: t('write.state.rejected') },
   };
   return (
-    <section id="reviews" aria-labelledby="reviews-title" className="mt-12 border-t border-line pt-10" data-testid="product-reviews">
+    <section id="reviews" aria-labelledby="reviews-title" className="mt-12 border-t border-line pt-10 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]" data-testid="product-reviews">
       <h2 id="reviews-title" className="mb-6 font-display text-2xl font-semibold text-ink">
         {t('title')}
       </h2>
