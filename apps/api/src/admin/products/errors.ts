@@ -1,23 +1,23 @@
 import type { FastifyReply } from 'fastify';
+import { Refusal } from '../../lib/refusal.ts';
 
 /**
  * A refusal staff can act on: a status and `{ message, errors }` naming the field (`slug`, `variants.2.sku`, ...).
  * Thrown inside the write's transaction it also rolls the change (and its audit record) back.
  */
-export class AdminProductError extends Error {
+export class AdminProductError extends Refusal<400 | 404 | 409 | 413 | 415> {
   constructor(
-    readonly statusCode: 400 | 404 | 409 | 413 | 415,
+    statusCode: 400 | 404 | 409 | 413 | 415,
     message: string,
-    readonly errors?: Record<string, string>,
+    errors?: Record<string, string>,
     /** CSV import: every problem by row and column. */
     readonly rows?: { row: number; column: string; message: string }[],
   ) {
-    super(message);
-    this.name = 'AdminProductError';
+    super(statusCode, message, errors);
   }
 
-  get body(): { message: string; errors?: Record<string, string>; rows?: { row: number; column: string; message: string }[] } {
-    return { message: this.message, ...(this.errors ? { errors: this.errors } : {}), ...(this.rows ? { rows: this.rows } : {}) };
+  override get body(): { message: string; errors?: Record<string, string>; rows?: { row: number; column: string; message: string }[] } {
+    return { ...super.body, ...(this.rows ? { rows: this.rows } : {}) };
   }
 }
 
