@@ -7,10 +7,10 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { saveBrand } from '../actions';
-import { applyErrors } from './fields';
+import { SaveFooter, showRefusal } from './save-parts';
 import { ImageField, type ImageFieldTexts } from './image-field';
 
 type In = z.input<typeof brandInputSchema>;
@@ -33,9 +33,7 @@ export function BrandForm({ brand, texts }: { brand: AdminBrand | null; texts: B
     setFailure(null);
     const result = await saveBrand(brand?._id ?? null, values);
     if (!result.ok) {
-      applyErrors(result.errors, fields, form.setError as never);
-      setFailure(result.message);
-      void showToast('error', texts.failed);
+      showRefusal(result, { fields, setError: form.setError as never, setFailure, toast: texts.failed });
       return;
     }
     void showToast('success', texts.saved.replace('{name}', result.value.name));
@@ -66,16 +64,7 @@ export function BrandForm({ brand, texts }: { brand: AdminBrand | null; texts: B
           texts={texts.image}
         />
       </div>
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormMessage tone="error">{failure}</FormMessage>
-        </div>
-      ) : null}
-      <div className="sm:col-span-2">
-        <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">
-          {brand ? texts.save : texts.create}
-        </SubmitButton>
-      </div>
+      <SaveFooter failure={failure} busy={form.formState.isSubmitting} label={brand ? texts.save : texts.create} />
     </form>
   );
 }

@@ -7,10 +7,11 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { saveCategory } from '../actions';
-import { applyErrors, CheckboxField, SelectField, TextAreaField } from './fields';
+import { SaveFooter, showRefusal } from './save-parts';
+import { CheckboxField, SelectField, TextAreaField } from './fields';
 import { ImageField, type ImageFieldTexts } from './image-field';
 
 type In = z.input<typeof categoryInputSchema>;
@@ -49,9 +50,7 @@ export function CategoryForm({ category, all, texts }: { category: AdminCategory
     setFailure(null);
     const result = await saveCategory(category?._id ?? null, values);
     if (!result.ok) {
-      applyErrors(result.errors, fields, form.setError as never);
-      setFailure(result.message);
-      void showToast('error', texts.failed);
+      showRefusal(result, { fields, setError: form.setError as never, setFailure, toast: texts.failed });
       return;
     }
     void showToast('success', texts.saved.replace('{name}', result.value.name));
@@ -102,16 +101,7 @@ export function CategoryForm({ category, all, texts }: { category: AdminCategory
           texts={texts.image}
         />
       </div>
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormMessage tone="error">{failure}</FormMessage>
-        </div>
-      ) : null}
-      <div className="sm:col-span-2">
-        <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">
-          {category ? texts.save : texts.create}
-        </SubmitButton>
-      </div>
+      <SaveFooter failure={failure} busy={form.formState.isSubmitting} label={category ? texts.save : texts.create} />
     </form>
   );
 }

@@ -3,9 +3,10 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { saveCoupon } from '../actions';
+import { SaveFooter, showRefusal } from './save-parts';
 import { type CouponFormValues, couponFromForm, emptyCoupon } from '../lib/coupon-form';
 import { applyErrors, CheckboxField, SelectField } from './fields';
 
@@ -34,9 +35,7 @@ export function CouponForm({ id, initial, texts }: { id: string | null; initial?
     }
     const result = await saveCoupon(id, converted.body);
     if (!result.ok) {
-      applyErrors(result.errors, fields, form.setError as never);
-      setFailure(result.message);
-      void showToast('error', texts.failed);
+      showRefusal(result, { fields, setError: form.setError as never, setFailure, toast: texts.failed });
       return;
     }
     void showToast('success', texts.saved.replace('{code}', result.value.code));
@@ -69,16 +68,7 @@ export function CouponForm({ id, initial, texts }: { id: string | null; initial?
       <TextField label={texts.maxUses} hint={texts.usesHint} registration={form.register('maxUses')} error={errors.maxUses?.message} inputMode="numeric" autoComplete="off" />
       <TextField label={texts.maxUsesPerCustomer} hint={texts.usesHint} registration={form.register('maxUsesPerCustomer')} error={errors.maxUsesPerCustomer?.message} inputMode="numeric" autoComplete="off" />
       <CheckboxField label={texts.active} registration={form.register('active')} error={errors.active?.message} />
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormMessage tone="error">{failure}</FormMessage>
-        </div>
-      ) : null}
-      <div className="sm:col-span-2">
-        <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">
-          {id ? texts.save : texts.create}
-        </SubmitButton>
-      </div>
+      <SaveFooter failure={failure} busy={form.formState.isSubmitting} label={id ? texts.save : texts.create} />
     </form>
   );
 }

@@ -7,10 +7,11 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { saveSlider } from '../actions';
-import { applyErrors, CheckboxField } from './fields';
+import { SaveFooter, showRefusal } from './save-parts';
+import { CheckboxField } from './fields';
 import { ImageField, type ImageFieldTexts } from './image-field';
 
 type In = z.input<typeof sliderInputSchema>;
@@ -42,9 +43,7 @@ export function SliderForm({ slider, texts }: { slider: AdminSlider | null; text
     setFailure(null);
     const result = await saveSlider(slider?._id ?? null, values);
     if (!result.ok) {
-      applyErrors(result.errors, fields, form.setError as never);
-      setFailure(result.message);
-      void showToast('error', texts.failed);
+      showRefusal(result, { fields, setError: form.setError as never, setFailure, toast: texts.failed });
       return;
     }
     void showToast('success', texts.saved.replace('{name}', result.value.title));
@@ -70,16 +69,7 @@ export function SliderForm({ slider, texts }: { slider: AdminSlider | null; text
           removable={false}
         />
       </div>
-      {failure ? (
-        <div className="sm:col-span-2">
-          <FormMessage tone="error">{failure}</FormMessage>
-        </div>
-      ) : null}
-      <div className="sm:col-span-2">
-        <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">
-          {slider ? texts.save : texts.create}
-        </SubmitButton>
-      </div>
+      <SaveFooter failure={failure} busy={form.formState.isSubmitting} label={slider ? texts.save : texts.create} />
     </form>
   );
 }
