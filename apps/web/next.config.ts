@@ -46,6 +46,10 @@ const config: NextConfig = {
   transpilePackages: ['@shop/domain'],
   poweredByHeader: false,
   compiler: { runAfterProductionCompile: addCompileHints },
+  // Preload hints (fonts, the largest image) go into the HTML's <head>, not a Link header: React's client replays the
+  // same hints while hydrating and inserts any <link> it cannot find in the document, a DOM change mid-hydration that
+  // restyles the page and, under a profiler or Lighthouse, records a deep stack trace (decision 033).
+  reactMaxHeadersLength: 0,
   reactStrictMode: true,
   experimental: {
     // src/proxy.ts forwards /api/* and Next buffers what it forwards, cutting bodies at this size (10 MB by default).

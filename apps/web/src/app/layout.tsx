@@ -8,6 +8,7 @@ import { HydrateSeparately } from '@modules/common/components/hydrate-separately
 import { Providers } from '@modules/common/providers';
 import { Footer } from '@modules/layout/components/footer';
 import { Header } from '@modules/layout/components/header';
+import { IntentPrefetch } from '@modules/layout/components/intent-prefetch';
 import { LazyOverlays } from '@modules/layout/components/lazy-overlays';
 import { ScrollToTop } from '@modules/layout/components/scroll-to-top';
 import { inter, playfair } from '@modules/layout/fonts';
@@ -54,6 +55,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Providers locale={locale} isAuthorized={isAuthorized}>
           <HydrateSeparately>
             <ScrollToTop />
+            <IntentPrefetch />
           </HydrateSeparately>
           {/* The header and the page each hydrate on their own, in slices, rather than in one blocking task with
               the framework's start-up (decision 018). */}

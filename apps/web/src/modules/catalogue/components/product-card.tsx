@@ -20,6 +20,8 @@ interface ProductCardProps {
   headingLevel?: 'h2' | 'h3';
   /** First row of a listing: load at once, since one of these images is usually the largest paint. */
   eager?: boolean;
+  /** The listing's first card, the phone's largest paint: preloaded from the head at high priority. */
+  preload?: boolean;
   /** The quick-view button (a client leaf); rails leave it out to keep long pages light to hydrate. */
   quickView?: boolean;
 }
@@ -28,7 +30,7 @@ interface ProductCardProps {
  * One product in a grid or rail: square image, badges, name, price, rating; the whole card links to the product.
  * A product without variants has an add-to-cart button; one with variants is chosen on its page, where the card leads.
  */
-export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: Heading = 'h3', eager = false, quickView = true }: ProductCardProps) {
+export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: Heading = 'h3', eager = false, preload = false, quickView = true }: ProductCardProps) {
   const t = useTranslations('catalogue.card');
   const tc = useTranslations('cart.add');
   const quickAdd = product.inStock && !product.hasVariants;
@@ -45,6 +47,7 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: H
             sizes={sizes}
             maxWidth={828}
             loading={eager ? 'eager' : undefined}
+            preload={preload}
             className={`h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] ${product.inStock ? '' : 'opacity-60 grayscale'}`}
           />
         ) : null}

@@ -11,7 +11,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
     ...(product.brand ? [[t('brand'), product.brand.name] as [string, ReactNode]] : []),
     [
       t('category'),
-      <Link key="c" href={`/category/${product.category.slug}`} className="text-brand underline-offset-4 hover:underline">
+      <Link key="c" href={`/category/${product.category.slug}`} prefetch={false} className="text-brand underline-offset-4 hover:underline">
         {product.category.name}
       </Link>,
     ],

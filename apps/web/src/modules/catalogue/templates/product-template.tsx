@@ -58,6 +58,7 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
             <div className="flex flex-col gap-2">
               <Link
                 href={`/category/${product.category.slug}`}
+                prefetch={false}
                 className="w-fit rounded text-xs font-semibold tracking-wider text-brand uppercase hover:underline"
               >
                 {product.category.name}

@@ -18,7 +18,7 @@ export function Breadcrumbs({ items, className = '' }: { items: BreadcrumbItem[]
           return (
             <li key={`${item.label}-${index}`} className="flex items-center gap-1">
               {item.href && !last ? (
-                <Link href={item.href} className="rounded hover:text-brand hover:underline">
+                <Link href={item.href} prefetch={false} className="rounded hover:text-brand hover:underline">
                   {item.label}
                 </Link>
               ) : (

@@ -32,7 +32,7 @@ export async function Header({ site }: { site: ShellSite }) {
       ) : null}
       <Container className="flex h-16 items-center gap-2 sm:gap-4 lg:h-20">
         <MenuButton label={t('openMenu')} />
-        <Link href="/" aria-label={t('homeLink', { name: site.name })} className="flex shrink-0 items-center gap-2 rounded">
+        <Link href="/" prefetch={false} aria-label={t('homeLink', { name: site.name })} className="flex shrink-0 items-center gap-2 rounded">
           <Logo name={site.name} />
         </Link>
         <SearchForm id="header-search" className="ms-auto hidden w-full max-w-md md:block" />
