@@ -2,6 +2,7 @@ import { brands } from '@shop/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { INVALIDATE_CHANNEL } from '../src/plugins/response-cache.ts';
 import { createTestContext, engines, json, type TestContext } from './helpers.ts';
 
 /** Waits until `check` holds; NOTIFY is asynchronous, so the other process sees it a moment later. */
@@ -21,13 +22,32 @@ describe.each(engines)('response cache on %s', (engine) => {
   });
   afterAll(async () => ctx?.close());
 
+  /**
+   * Invalidates, then waits for this process's own NOTIFY to come back. On PostgreSQL it arrives a moment later and
+   * clears the cache again, which empties whatever a test cached in between (seen once test files ran in parallel).
+   */
+  const invalidateAndSettle = async () => {
+    let heard = false;
+    const stop = await ctx.handle.listen(INVALIDATE_CHANNEL, () => {
+      heard = true;
+    });
+    try {
+      await ctx.app.responseCache.invalidate();
+      await eventually(async () => heard);
+      // The app listens on a connection of its own: give it the moment to take the same notification off its socket.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await stop();
+    }
+  };
+
   const brandNames = async (app = ctx.app) => {
     const response = await app.inject({ method: 'GET', url: '/api/brands' });
     return { response, names: json<{ data: { name: string }[] }>(response).data.map((brand) => brand.name) };
   };
 
   it('answers a repeated public GET from memory, with the same body and headers', async () => {
-    await ctx.app.responseCache.invalidate();
+    await invalidateAndSettle();
     const first = await ctx.app.inject({ method: 'GET', url: '/api/products?limit=3&sort=price_asc' });
     const second = await ctx.app.inject({ method: 'GET', url: '/api/products?limit=3&sort=price_asc' });
     expect(first.headers['x-cache']).toBeUndefined();
@@ -38,7 +58,7 @@ describe.each(engines)('response cache on %s', (engine) => {
   });
 
   it('keeps serving the cached answer after a change until invalidated, then serves the change', async () => {
-    await ctx.app.responseCache.invalidate();
+    await invalidateAndSettle();
     const before = await brandNames();
     const original = before.names[0] as string;
     await ctx.handle.db.update(brands).set({ name: 'Renamed Brand' }).where(eq(brands.name, original));
@@ -65,6 +85,7 @@ describe.each(engines)('response cache on %s', (engine) => {
   });
 
   it('remembers derived values for the window and forgets them on invalidate', async () => {
+    await invalidateAndSettle();
     let loads = 0;
     const load = async () => ++loads;
     expect(await ctx.app.responseCache.memo('test-key', load)).toBe(1);
