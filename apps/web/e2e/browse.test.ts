@@ -128,6 +128,37 @@ test('a product page writes its reviews in place and brings related products as 
   expect(errorsOf(page)).toEqual([]);
 });
 
+test('links are prefetched when the shopper points at, touches or focuses them, not when they come into view', async () => {
+  const page = await session.newPage({ width: 390, height: 844, mobile: true });
+  // Each RSC prefetch (Next's router) carries this header; the path is the page prefetched.
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/category/lamps');
+  const main = page.locator('main');
+  const cards = main.locator('a[href^="/product/"]');
+  await cards.first().waitFor();
+  // Hydrated and idle: the logo, the breadcrumbs and the cards in view have had every chance to prefetch (decision 033).
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  expect(prefetched).toEqual([]);
+
+  // A touch on a card starts its page's prefetch before the tap's click arrives.
+  const touched = (await cards.nth(0).getAttribute('href')) as string;
+  await cards.nth(0).dispatchEvent('touchstart');
+  await expect.poll(() => prefetched.includes(touched), { timeout: 5_000 }).toBe(true);
+  // Focus (a keyboard user tabbing to a link) does the same.
+  const focused = (await cards.nth(1).getAttribute('href')) as string;
+  expect(focused).not.toBe(touched);
+  await cards.nth(1).focus();
+  await expect.poll(() => prefetched.includes(focused), { timeout: 5_000 }).toBe(true);
+  // The page prefetched is the one the link opens.
+  await cards.nth(1).click();
+  await page.waitForURL(`**${focused}`);
+  expect(errorsOf(page)).toEqual([]);
+});
+
 test('prices show in rupees with Indian grouping and the percent off when mrp is above price', async () => {
   const page = await session.newPage();
   await page.goto('/shop?sort=discount');
