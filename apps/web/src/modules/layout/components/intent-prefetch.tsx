@@ -10,9 +10,9 @@ const INTENT_EVENTS = ['pointerover', 'touchstart', 'focusin'] as const;
  * Prefetches a page when the shopper points at, touches or focuses a link to it, for every link on the page.
  *
  * Links are not prefetched when they scroll into view (`prefetch={false}`: each prefetch answer is parsed on the main
- * thread while the page is still starting, decision 018), and in the App Router that also turns off Link's own hover
- * prefetch. One listener on the document restores it for all of them, instead of a stateful wrapper around every
- * card and crumb. A touch comes ~100 ms before the tap's click, which is most of a prefetch on a phone.
+ * thread while the page is still starting, decisions 018 and 033), and in the App Router that also turns off Link's
+ * own hover prefetch. One listener on the document restores it for all of them, instead of a stateful wrapper around
+ * every card and crumb. A touch comes ~100 ms before the tap's click, which is most of a prefetch on a phone.
  */
 export function IntentPrefetch() {
   const router = useRouter();
