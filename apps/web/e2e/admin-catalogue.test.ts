@@ -63,6 +63,22 @@ test('staff get the 404 page for settings; an admin changes the toll-free number
   expect(errorsOf(admin)).toEqual([]);
 });
 
+test('a visitor who is not signed in is sent to sign in and back to the back-office page they asked for', async () => {
+  const page = await session.newPage();
+  // Each page sends its own address, not the dashboard's (the layout no longer redirects first).
+  for (const path of ['/admin/settings', '/admin/products/new']) {
+    await page.goto(path);
+    await page.waitForURL(/\/signin\?/);
+    expect(new URL(page.url()).searchParams.get('next')).toBe(path);
+  }
+  // Signed in as an admin, the page asked for opens with the back office's frame.
+  await signInAdmin(page.context());
+  await page.goto('/admin/settings');
+  await page.getByTestId('settings-form').waitFor();
+  expect(await page.getByRole('navigation', { name: 'Back office' }).count()).toBe(1);
+  expect(errorsOf(page)).toEqual([]);
+});
+
 test('an admin adds a coupon in the back office; the shopper’s coupon check at checkout accepts it', async () => {
   const admin = await session.newPage();
   await signInAdmin(admin.context());

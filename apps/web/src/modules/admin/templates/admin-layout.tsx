@@ -1,18 +1,25 @@
+import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { getViewer } from '@lib/api/user';
 import { Container } from '@modules/common/components/container';
 import { QueryProvider } from '@modules/common/query-provider';
 import { AdminNav } from '../components/admin-nav';
 import { adminTexts } from '../lib/texts';
-import { canSee, requireStaff } from '../lib/require-staff';
+import { canSee } from '../lib/require-staff';
 import { adminSections } from '../nav';
 
 /**
  * The frame of every /admin page: who is signed in, the sections their role may open, then the page. English and
  * left-to-right whatever the storefront's language (decision 028), so `lang` and `dir` are set here for assistive
  * technology. Pages check their own role again (an admin-only page with requireStaff(path, 'admin')).
+ *
+ * An anonymous visitor gets only the page, whose own requireStaff(path) sends them to sign in and back to that page:
+ * the layout does not know which /admin page was asked for, so its redirect brought everyone back to the dashboard.
  */
 export async function AdminLayout({ children }: { children: ReactNode }) {
-  const viewer = await requireStaff('/admin');
+  const viewer = await getViewer();
+  if (!viewer) return children;
+  if (!canSee(viewer.role, 'staff')) notFound();
   const t = await adminTexts('admin');
   const links = adminSections.filter((section) => canSee(viewer.role, section.role)).map((section) => ({ href: section.href, label: t(`nav.${section.key}`) }));
   return (
