@@ -12,6 +12,11 @@ export type StaffRole = 'staff' | 'admin';
 export async function requireStaff(path: string, role: StaffRole = 'staff'): Promise<UserProfile & { role: StaffRole }> {
   const viewer = await getViewer();
   if (!viewer) redirect(signInPathFor(path));
+  return asStaff(viewer, role);
+}
+
+/** A signed-in viewer as staff (or admin, when `role` is 'admin'); anyone else gets the 404 page. */
+export function asStaff(viewer: UserProfile, role: StaffRole = 'staff'): UserProfile & { role: StaffRole } {
   if (!canSee(viewer.role, role)) notFound();
   return viewer as UserProfile & { role: StaffRole };
 }

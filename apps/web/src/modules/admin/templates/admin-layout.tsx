@@ -1,11 +1,10 @@
-import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { getViewer } from '@lib/api/user';
 import { Container } from '@modules/common/components/container';
 import { QueryProvider } from '@modules/common/query-provider';
 import { AdminNav } from '../components/admin-nav';
 import { adminTexts } from '../lib/texts';
-import { canSee } from '../lib/require-staff';
+import { asStaff, canSee } from '../lib/require-staff';
 import { adminSections } from '../nav';
 
 /**
@@ -17,9 +16,9 @@ import { adminSections } from '../nav';
  * the layout does not know which /admin page was asked for, so its redirect brought everyone back to the dashboard.
  */
 export async function AdminLayout({ children }: { children: ReactNode }) {
-  const viewer = await getViewer();
-  if (!viewer) return children;
-  if (!canSee(viewer.role, 'staff')) notFound();
+  const signedIn = await getViewer();
+  if (!signedIn) return children;
+  const viewer = asStaff(signedIn);
   const t = await adminTexts('admin');
   const links = adminSections.filter((section) => canSee(viewer.role, section.role)).map((section) => ({ href: section.href, label: t(`nav.${section.key}`) }));
   return (
