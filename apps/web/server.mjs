@@ -1,22 +1,31 @@
 // @ts-check
-// The storefront's HTTP server: Next.js itself, with one thing `next start` cannot do — telling the API who the
-// shopper is. Every request gets the peer's address appended to X-Forwarded-For before Next.js sees it, so the /api/*
-// requests it forwards carry an address the API can trust (server/forwarded-for.mjs, docs/decisions/016).
+// The storefront's HTTP server: Next.js itself, with two things `next start` does not do. It tells the API who the
+// shopper is: every request gets the peer's address appended to X-Forwarded-For before Next.js sees it, so the /api/*
+// requests it forwards carry an address the API can trust (server/forwarded-for.mjs, docs/decisions/016). And it sends
+// scripts and styles from the build's compressed copies (server/precompressed-static.mjs, decision 034).
 import { createServer } from 'node:http';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { appendForwardedFor } from './server/forwarded-for.mjs';
+import { createPrecompressedStatic } from './server/precompressed-static.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
-const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), port, hostname: 'localhost' });
+const dir = dirname(fileURLToPath(import.meta.url));
+const app = next({ dev: false, dir, port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
+// Scripts and styles from the build's compressed copies; Next.js would gzip them on every request (decision 034).
+// The output folder is next.config.ts's distDir.
+const servePrecompressed = createPrecompressedStatic(join(dir, process.env.NEXT_DIST_DIR ?? '.next', 'static'));
 
 await app.prepare();
 const server = createServer((request, response) => {
   const forwarded = appendForwardedFor(request.headers['x-forwarded-for'], request.socket.remoteAddress);
   if (forwarded) request.headers['x-forwarded-for'] = forwarded;
-  handle(request, response);
+  servePrecompressed(request, response).then(
+    (served) => served || handle(request, response),
+    () => handle(request, response),
+  );
 });
 server.listen(port, () => console.log(`storefront ready on http://localhost:${port}`));
 

@@ -1,3 +1,4 @@
+import type { Response } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { errorsOf, useBrowser } from './browser';
 
@@ -190,4 +191,25 @@ test('sitemap, robots and manifest are served', async () => {
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
   expect(manifest.name).toContain('Kaarigar');
   expect(manifest.theme_color).toMatch(/^(white|#fff(fff)?)$/i);
+});
+
+test("the page's scripts and stylesheet come from the build's Brotli copies, cacheable for a year", async () => {
+  const page = await session.newPage();
+  const assets: Response[] = [];
+  page.on('response', (response) => {
+    if (/\/_next\/static\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) assets.push(response);
+  });
+  await page.goto('/category/lamps', { waitUntil: 'load' });
+  expect(assets.length).toBeGreaterThan(3);
+  for (const response of assets) {
+    const headers = await response.allHeaders();
+    // Tiny files (under 1 kB) have no copy and are left to Next.js, which sends them as they are or gzipped.
+    if (Number(headers['content-length'] ?? 1024) < 1024 && headers['content-encoding'] !== 'br') continue;
+    expect(headers['content-encoding'], response.url()).toBe('br');
+    expect(headers['cache-control'], response.url()).toBe('public, max-age=31536000, immutable');
+  }
+  // The page still works on them: the stylesheet applied and React took over the server's markup.
+  expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe('flex');
+  await expect.poll(() => page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith('__react')))).toBe(true);
+  expect(errorsOf(page)).toEqual([]);
 });
