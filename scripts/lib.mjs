@@ -65,6 +65,8 @@ function sourceStamp() {
   };
   walk(join(webDir, 'src'));
   walk(join(webDir, 'public'));
+  // next.config.ts's post-build step (compressed copies of static files) lives here.
+  walk(join(webDir, 'server'));
   walk(join(root, 'packages/domain/src'));
   for (const file of ['next.config.ts', 'package.json', 'postcss.config.mjs']) hash.update(readFileSync(join(webDir, file)));
   return hash.digest('hex');
