@@ -1,5 +1,6 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
+import { cache } from 'react';
 import { apiOrigin } from './origin';
 import type { UserProfile } from './user-types';
 
@@ -8,8 +9,11 @@ export type { UserProfile } from './user-types';
 /**
  * The signed-in visitor as the API sees them, for server-rendered account pages: the browser's
  * cookies are forwarded to POST /api/user. Null when there is no session cookie or the API refuses it.
+ * Asked once per server render (React's `cache`): a back-office page's layout and the page itself both need the
+ * viewer. A server action runs outside the render, so the render after it (a changed role, a signed-out session)
+ * asks again.
  */
-export async function getViewer(): Promise<UserProfile | null> {
+export const getViewer = cache(async function getViewer(): Promise<UserProfile | null> {
   const store = await cookies();
   if (!store.has('auth_token')) return null;
   const forwarded = await headers();
@@ -25,4 +29,4 @@ export async function getViewer(): Promise<UserProfile | null> {
   }).catch(() => null);
   if (!response || !response.ok) return null;
   return (await response.json()) as UserProfile;
-}
+});
