@@ -22,10 +22,17 @@ await app.prepare();
 const server = createServer((request, response) => {
   const forwarded = appendForwardedFor(request.headers['x-forwarded-for'], request.socket.remoteAddress);
   if (forwarded) request.headers['x-forwarded-for'] = forwarded;
-  servePrecompressed(request, response).then(
-    (served) => served || handle(request, response),
-    () => handle(request, response),
-  );
+  servePrecompressed(request, response)
+    .catch((error) => {
+      console.error('[web] compressed static file:', error);
+      return false;
+    })
+    .then((served) => served || handle(request, response))
+    .catch((error) => {
+      console.error('[web] request failed:', error);
+      if (!response.headersSent) response.statusCode = 500;
+      response.end();
+    });
 });
 server.listen(port, () => console.log(`storefront ready on http://localhost:${port}`));
 

@@ -7,6 +7,7 @@
  * and leaves everything else (no copy, a Range request, an unknown path) to Next.js, as nginx's gzip_static does
  * (docs/decisions/034).
  */
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
@@ -89,14 +90,14 @@ export function createPrecompressedStatic(staticDir) {
   const copies = readdir(root, { recursive: true })
     .then((names) => new Set(names.filter((name) => name.endsWith(SUFFIX.br) || name.endsWith(SUFFIX.gzip)).map((name) => join(root, name))))
     .catch(() => new Set());
-  /** @type {Map<string, Promise<Buffer>>} */
+  /** @type {Map<string, Promise<{ body: Buffer, etag: string }>>} */
   const cache = new Map();
   /** @param {string} path */
   const load = async (path) => {
     if (!(await copies).has(path)) return undefined;
     let copy = cache.get(path);
     if (!copy) {
-      copy = readFile(path);
+      copy = readFile(path).then((body) => ({ body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }));
       cache.set(path, copy);
     }
     return copy.catch(() => undefined);
@@ -120,16 +121,26 @@ export function createPrecompressedStatic(staticDir) {
     } catch {
       return false;
     }
+    // Only a path already in normal form (no empty, '.' or '..' segment, no backslash, no NUL): Next.js redirects the
+    // others, and serving them here would make duplicate cache entries. Service workers need Next's own headers.
+    if (/[\\\0]/.test(relative) || relative.split('/').some((part) => part === '' || part === '.' || part === '..')) return false;
+    if (relative.startsWith('service-worker/')) return false;
     const path = resolve(root, relative);
-    if (!path.startsWith(root) || relative.includes('\0')) return false;
-    const body = await load(path + SUFFIX[encoding]);
-    if (!body) return false;
+    if (!path.startsWith(root)) return false;
+    const copy = await load(path + SUFFIX[encoding]);
+    if (!copy) return false;
+    const shared = { ETag: copy.etag, 'Cache-Control': 'public, max-age=31536000, immutable', Vary: 'Accept-Encoding' };
+    // A CDN revalidating its copy gets a 304 rather than the file again.
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === copy.etag)) {
+      response.writeHead(304, shared).end();
+      return true;
+    }
+    const body = copy.body;
     response.writeHead(200, {
+      ...shared,
       'Content-Type': contentType,
       'Content-Encoding': encoding,
       'Content-Length': body.length,
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      Vary: 'Accept-Encoding',
     });
     response.end(request.method === 'HEAD' ? undefined : body);
     return true;

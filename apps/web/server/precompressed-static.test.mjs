@@ -31,11 +31,13 @@ describe('precompressed static files', () => {
     dir = await mkdtemp(join(tmpdir(), 'precompressed-'));
     await mkdir(join(dir, 'static', 'chunks'), { recursive: true });
     await writeFile(join(dir, 'static', 'chunks', 'app.js'), script);
+    await mkdir(join(dir, 'static', 'service-worker'), { recursive: true });
+    await writeFile(join(dir, 'static', 'service-worker', 'app.js'), script);
     await writeFile(join(dir, 'static', 'chunks', 'tiny.js'), 'void 0;\n');
     await writeFile(join(dir, 'static', 'chunks', 'font.woff2'), Buffer.alloc(4096, 1));
     // Outside the static folder, with a copy a path escaping it would find.
     await writeFile(join(dir, 'secret.js.br'), brotliCompressSync(script));
-    expect(await precompressDirectory(join(dir, 'static'))).toBe(1);
+    expect(await precompressDirectory(join(dir, 'static'))).toBe(2);
     const serve = createPrecompressedStatic(join(dir, 'static'));
     server = createServer((request, response) => {
       serve(request, response).then((served) => served || response.writeHead(404, { 'X-Handled-By': 'next' }).end());
@@ -49,11 +51,13 @@ describe('precompressed static files', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  /** A raw request (fetch would decode the body and hide the encoding). */
+  /** A raw request: fetch would decode the body and hide the encoding. */
   const get = async (path, headers = {}, method = 'GET') => {
     const { request } = await import('node:http');
     return new Promise((resolve, reject) => {
-      const req = request(`${base}${path}`, { method, headers }, (res) => {
+      // `path` goes out exactly as written; a URL would normalise dot segments first.
+      const { hostname, port } = new URL(base);
+      const req = request({ hostname, port, path, method, headers }, (res) => {
         const parts = [];
         res.on('data', (part) => parts.push(part));
         res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts) }));
@@ -90,6 +94,17 @@ describe('precompressed static files', () => {
     expect(gunzipSync(res.body).toString()).toBe(script);
   });
 
+  it('tags each copy and answers a revalidation that still matches with 304', async () => {
+    const first = await get('/_next/static/chunks/app.js', { 'accept-encoding': 'br' });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await get('/_next/static/chunks/app.js', { 'accept-encoding': 'gzip' })).headers.etag).not.toBe(etag);
+    const again = await get('/_next/static/chunks/app.js', { 'accept-encoding': 'br', 'if-none-match': `W/"other", ${etag}` });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect((await get('/_next/static/chunks/app.js', { 'accept-encoding': 'br', 'if-none-match': '"other"' })).status).toBe(200);
+  });
+
   it('answers HEAD with the headers only', async () => {
     const res = await get('/_next/static/chunks/app.js', { 'accept-encoding': 'br' }, 'HEAD');
     expect(res.status).toBe(200);
@@ -105,6 +120,11 @@ describe('precompressed static files', () => {
       ['/_next/static/chunks/tiny.js', { 'accept-encoding': 'br' }],
       ['/_next/static/chunks/missing.js', { 'accept-encoding': 'br' }],
       ['/category/lamps', { 'accept-encoding': 'br' }],
+      // Not in normal form (Next.js redirects these) and service workers (Next.js sends them with their own headers).
+      ['/_next/static/chunks/app.js/', { 'accept-encoding': 'br' }],
+      ['/_next/static/chunks//app.js', { 'accept-encoding': 'br' }],
+      ['/_next/static/chunks/./app.js', { 'accept-encoding': 'br' }],
+      ['/_next/static/service-worker/app.js', { 'accept-encoding': 'br' }],
     ]) {
       const res = await get(path, headers);
       expect(res.headers['x-handled-by'], `${path} ${JSON.stringify(headers)}`).toBe('next');
