@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -52,9 +52,8 @@ describe('precompressed static files', () => {
   });
 
   /** A raw request: fetch would decode the body and hide the encoding. */
-  const get = async (path, headers = {}, method = 'GET') => {
-    const { request } = await import('node:http');
-    return new Promise((resolve, reject) => {
+  const get = (path, headers = {}, method = 'GET') =>
+    new Promise((resolve, reject) => {
       // `path` goes out exactly as written; a URL would normalise dot segments first.
       const { hostname, port } = new URL(base);
       const req = request({ hostname, port, path, method, headers }, (res) => {
@@ -65,7 +64,6 @@ describe('precompressed static files', () => {
       req.on('error', reject);
       req.end();
     });
-  };
 
   it('writes a Brotli and a gzip copy that decode to the file, and skips tiny and already-compressed files', async () => {
     const original = await readFile(join(dir, 'static', 'chunks', 'app.js'));
