@@ -110,14 +110,14 @@ export function createPrecompressedStatic(staticDir) {
    */
   return async function servePrecompressed(request, response) {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers.range) return false;
-    const url = request.url ?? '';
-    if (!url.startsWith(STATIC_PREFIX)) return false;
-    const contentType = CONTENT_TYPES.get(extname(url.split('?')[0]));
+    const pathname = (request.url ?? '').split('?')[0];
+    if (!pathname.startsWith(STATIC_PREFIX)) return false;
+    const contentType = CONTENT_TYPES.get(extname(pathname));
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!contentType || !encoding) return false;
     let relative;
     try {
-      relative = decodeURIComponent(url.slice(STATIC_PREFIX.length).split('?')[0]);
+      relative = decodeURIComponent(pathname.slice(STATIC_PREFIX.length));
     } catch {
       return false;
     }
