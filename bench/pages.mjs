@@ -11,10 +11,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { kB, pageWeight } from './lib/page-weight.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const jsonDir = process.env.BENCH_JSON_DIR;
@@ -26,21 +26,6 @@ const pages = [
   ['category page', `/category/${categories[0]?.slug ?? 'lamps'}`],
   ['product page', `/product/${product.slug}`],
 ];
-
-/**
- * Sums the gzip size of every script a modern browser loads on first load (`noModule` scripts, the legacy polyfills,
- * are skipped: browsers that run modules never fetch them), and measures the HTML and the flight data in it.
- */
-async function pageWeight(path) {
-  const html = await (await fetch(base + path)).text();
-  // React's flight data: the strings of the inline `self.__next_f.push([1, "..."])` scripts.
-  const flight = [...html.matchAll(/self\.__next_f\.push\(\[1,"((?:[^"\\]|\\.)*)"\]\)/g)].reduce((n, m) => n + JSON.parse(`"${m[1]}"`).length, 0);
-  const tags = [...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"[^>]*>/g)].filter((m) => !/nomodule/i.test(m[0]));
-  const scripts = [...new Set(tags.map((m) => m[1]))];
-  let bytes = 0;
-  for (const src of scripts) bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
-  return { bytes, count: scripts.length, html: Buffer.byteLength(html), flight };
-}
 
 /**
  * What hydration has to walk, independent of the machine's load: the page's elements and React's fibers once it has
@@ -163,11 +148,10 @@ try {
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = runs[Math.floor(runs.length / 2)];
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
-    const js = await pageWeight(path);
+    const js = await pageWeight(base, path);
     const tree = await hydrated(path);
     const cpu = await mainThread(path);
     if (jsonDir) diagnose(name, path, lhr);
-    const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
     console.log(
       `| ${name} (${path}) | ${Math.round(lhr.categories.performance.score * 100)} (runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}) | ${Math.round(audit('largest-contentful-paint'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-blocking-time'))} | ${kB(js.bytes)} in ${js.count} files | ${kB(js.html)} (${kB(js.flight)}) | ${tree.fibers} (${tree.elements}) | ${Math.round(cpu.total)} / ${Math.round(cpu.compile)} / ${Math.round(cpu.largest)} ms | ${loadBefore.toFixed(1)}–${loadavg()[0].toFixed(1)} |`,
     );
