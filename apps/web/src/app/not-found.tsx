@@ -17,7 +17,7 @@ export default async function NotFound() {
       <p className="text-sm font-semibold tracking-widest text-brand uppercase">{t('code')}</p>
       <h1 className="mt-3 text-3xl font-semibold sm:text-4xl">{t('title')}</h1>
       <p className="mt-4 max-w-xl text-muted">{t('text')}</p>
-      <SearchForm id="not-found-search" className="mt-8 w-full max-w-md" />
+      <SearchForm id="not-found-search" className="mt-8 w-full max-w-md" landmark={false} />
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
         <li>
           <Link href="/shop" className="inline-block rounded-full border border-transparent bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong">

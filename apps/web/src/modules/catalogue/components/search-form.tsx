@@ -1,10 +1,13 @@
 import { useTranslations } from 'next-intl';
 
-/** The search box of /search, a plain GET form prefilled with the current query. */
+/**
+ * The search box of /search, a plain GET form prefilled with the current query. Not a search landmark: the header's
+ * form is the page's one, and a second with the same name would be an identical stop in landmark navigation.
+ */
 export function SearchForm({ q }: { q: string }) {
   const t = useTranslations('catalogue.search');
   return (
-    <form method="get" action="/search" role="search" className="flex w-full max-w-2xl gap-2">
+    <form method="get" action="/search" className="flex w-full max-w-2xl gap-2">
       <label htmlFor="search-q" className="sr-only">
         {t('label')}
       </label>

@@ -82,9 +82,12 @@ export function SearchTemplate({ q, result, suggestions }: SearchTemplateProps) 
         </div>
       ) : (
         <section aria-labelledby="search-count" className="mt-6">
-          <h2 id="search-count" className="mb-4 font-sans text-sm text-muted" role="status">
-            {t('count', { count: result.total })}
-          </h2>
+          {/* The count is announced as results change, and stays the heading of the results for navigation. */}
+          <div role="status">
+            <h2 id="search-count" className="mb-4 font-sans text-sm text-muted">
+              {t('count', { count: result.total })}
+            </h2>
+          </div>
           <ProductGrid products={result.data} />
           <Pagination
             page={Math.min(result.page, totalPages)}

@@ -16,11 +16,15 @@ interface FooterColumn {
   links: { href: string; label: string }[];
 }
 
-/** A titled list of links; the footer's link columns are data, rendered by this one component. */
+/**
+ * A titled list of links; the footer's link columns are data, rendered by this one component. A navigation landmark
+ * (not a region): its title can match a region's on the page ("Shop by category" on the home page) and landmarks
+ * must differ by role or name for screen-reader users to tell them apart.
+ */
 function LinkColumn({ column }: { column: FooterColumn }) {
   const headingId = `footer-${column.id}`;
   return (
-    <section aria-labelledby={headingId}>
+    <nav aria-labelledby={headingId}>
       <h2 id={headingId} className={heading}>
         {column.title}
       </h2>
@@ -33,7 +37,7 @@ function LinkColumn({ column }: { column: FooterColumn }) {
           </li>
         ))}
       </ul>
-    </section>
+    </nav>
   );
 }
 

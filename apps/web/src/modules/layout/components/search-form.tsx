@@ -1,11 +1,22 @@
 import { useTranslations } from 'next-intl';
 import { SearchIcon } from '@modules/common/components/icons';
 
+interface SearchFormProps {
+  id: string;
+  className?: string;
+  defaultValue?: string;
+  /**
+   * The header's form is the page's search landmark. A second one in the page (the 404's) leaves it out: two search
+   * landmarks with the same name are two identical stops for a screen reader's landmark navigation.
+   */
+  landmark?: boolean;
+}
+
 /** GET form to /search?q=…: works without JavaScript. */
-export function SearchForm({ id, className = '', defaultValue }: { id: string; className?: string; defaultValue?: string }) {
+export function SearchForm({ id, className = '', defaultValue, landmark = true }: SearchFormProps) {
   const t = useTranslations('shell.header');
   return (
-    <form action="/search" method="get" role="search" className={`relative ${className}`}>
+    <form action="/search" method="get" role={landmark ? 'search' : undefined} className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         {t('searchLabel')}
       </label>

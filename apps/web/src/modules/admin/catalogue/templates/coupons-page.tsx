@@ -17,7 +17,8 @@ export function CouponsPage({ coupons, total, q, t, formTexts }: { coupons: Admi
   return (
     <>
       <AdminHeading title={t('coupons.title')} intro={t('coupons.intro')} />
-      <form role="search" className="mb-4 flex flex-wrap gap-2" action="/admin/coupons">
+      {/* Named: the shop header above has the page's other search landmark, and landmarks must differ by name. */}
+      <form role="search" aria-label={t('coupons.search')} className="mb-4 flex flex-wrap gap-2" action="/admin/coupons">
         <label htmlFor="coupon-q" className="sr-only">
           {t('coupons.search')}
         </label>
