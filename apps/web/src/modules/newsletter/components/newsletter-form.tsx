@@ -44,7 +44,7 @@ export function NewsletterForm() {
 
   return (
     <div className="flex flex-col items-center gap-2 bg-gradient-to-b from-brand-soft to-white px-6 py-10 text-center sm:px-12">
-      <h2 id={modalTitleId} className="font-display text-3xl font-semibold text-ink capitalize">
+      <h2 id={modalTitleId} className="font-display text-3xl font-semibold text-ink">
         {t('title')}
       </h2>
       <p className="text-muted">{t('offer')}</p>
