@@ -9,6 +9,8 @@ import { Providers } from '@modules/common/providers';
 import { Footer } from '@modules/layout/components/footer';
 import { Header } from '@modules/layout/components/header';
 import { IntentPrefetch } from '@modules/layout/components/intent-prefetch';
+import { NO_SCRIPT_CSS } from '@modules/common/lazy-images/lazy-attributes';
+import { LazyImages } from '@modules/common/lazy-images/lazy-images';
 import { LazyOverlays } from '@modules/layout/components/lazy-overlays';
 import { ScrollToTop } from '@modules/layout/components/scroll-to-top';
 import { inter, playfair } from '@modules/layout/fonts';
@@ -52,10 +54,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} dir={directionOf(locale)} className={`${inter.variable} ${playfair.variable}`}>
       <body className="flex min-h-dvh flex-col">
+        {/* Lazy images wait for a script; without one, their <noscript> copies show instead (decision 036). */}
+        <noscript>
+          <style>{NO_SCRIPT_CSS}</style>
+        </noscript>
         <Providers locale={locale} isAuthorized={isAuthorized}>
           <HydrateSeparately>
             <ScrollToTop />
             <IntentPrefetch />
+            <LazyImages />
           </HydrateSeparately>
           {/* The header and the page each hydrate on their own, in slices, rather than in one blocking task with
               the framework's start-up (decision 018). */}

@@ -1,5 +1,6 @@
 import { getImageProps } from 'next/image';
 import { preload as preloadResource } from 'react-dom';
+import { BLANK_SRC, LAZY_SRC, LAZY_SRCSET } from '../lazy-images/lazy-attributes';
 import { capSrcSet } from './src-set';
 
 interface StaticImageProps {
@@ -9,7 +10,7 @@ interface StaticImageProps {
   height: number;
   sizes: string;
   className?: string;
-  /** 'eager' for images in the first screen; lazy (native, the browser's own margin) otherwise. */
+  /** 'eager' for images in the first screen; otherwise lazy: loaded when within 200px of the screen (decision 036). */
   loading?: 'eager' | 'lazy';
   /** The page's largest paint: adds a preload link to the head and loads it eagerly. */
   preload?: boolean;
@@ -22,9 +23,10 @@ interface StaticImageProps {
 }
 
 /**
- * A catalogue image through Next's optimiser (same srcset, sizes and lazy loading as next/image), rendered as a plain
- * <img>. next/image is a client component: every one of the dozens of cards on a page would be hydrated; this one is
- * plain HTML for server components and costs nothing to hydrate (ADR 015).
+ * A catalogue image through Next's optimiser (same srcset and sizes as next/image), rendered as a plain <img>.
+ * next/image is a client component: every one of the dozens of cards on a page would be hydrated; this one is plain
+ * HTML for server components and costs nothing to hydrate (ADR 015). A lazy one carries its sources in data attributes
+ * until `LazyImages` sees it within 200px of the screen, and a `<noscript>` copy for browsers without JavaScript.
  */
 export function StaticImage({ preload = false, fetchPriority, loading, maxWidth, ...image }: StaticImageProps) {
   const { props: all } = getImageProps({
@@ -42,5 +44,14 @@ export function StaticImage({ preload = false, fetchPriority, loading, maxWidth,
       fetchPriority: props.fetchPriority as 'high' | 'low' | 'auto' | undefined,
     });
   }
-  return <img {...props} alt={image.alt} />;
+  if (props.loading !== 'lazy') return <img {...props} alt={image.alt} />;
+  const lazy = { ...props, loading: undefined, src: BLANK_SRC, srcSet: undefined, [LAZY_SRC]: props.src, [LAZY_SRCSET]: props.srcSet };
+  return (
+    <>
+      <img {...lazy} alt={image.alt} />
+      <noscript>
+        <img {...props} alt={image.alt} />
+      </noscript>
+    </>
+  );
 }
