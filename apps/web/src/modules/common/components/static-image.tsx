@@ -1,6 +1,6 @@
 import { getImageProps } from 'next/image';
 import { preload as preloadResource } from 'react-dom';
-import { BLANK_SRC, LAZY_SRC, LAZY_SRCSET } from '../lazy-images/lazy-attributes';
+import { blankSrc, LAZY_SRC, LAZY_SRCSET } from '../lazy-images/lazy-attributes';
 import { capSrcSet } from './src-set';
 
 interface StaticImageProps {
@@ -45,7 +45,7 @@ export function StaticImage({ preload = false, fetchPriority, loading, maxWidth,
     });
   }
   if (props.loading !== 'lazy') return <img {...props} alt={image.alt} />;
-  const lazy = { ...props, loading: undefined, src: BLANK_SRC, srcSet: undefined, [LAZY_SRC]: props.src, [LAZY_SRCSET]: props.srcSet };
+  const lazy = { ...props, loading: undefined, src: blankSrc(image.width, image.height), srcSet: undefined, [LAZY_SRC]: props.src, [LAZY_SRCSET]: props.srcSet };
   return (
     <>
       <img {...lazy} alt={image.alt} />

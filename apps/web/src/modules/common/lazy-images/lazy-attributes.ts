@@ -7,8 +7,14 @@
 export const LAZY_MARGIN = '200px';
 export const LAZY_SRC = 'data-lazy-src';
 export const LAZY_SRCSET = 'data-lazy-srcset';
-/** A 1×1 transparent GIF: the image keeps its box (width and height are set) and shows nothing until it loads. */
-export const BLANK_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+/**
+ * An empty SVG with the image's own width and height: it keeps the image's box and shows nothing until the real file
+ * loads. A 1×1 placeholder would not do: where only the width/height attributes size an image (`h-auto`), the browser
+ * takes the shape of whatever has loaded, so the box would be square first and shift when the real image arrives.
+ */
+export function blankSrc(width: number, height: number): string {
+  return `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='${width}' height='${height}'/%3E`;
+}
 
 /** Without JavaScript nothing swaps the sources: the page's `<noscript>` copy of each image shows instead. */
 export const NO_SCRIPT_CSS = `img[${LAZY_SRC}]{display:none}`;
