@@ -7,7 +7,9 @@ function reveal(image: HTMLImageElement) {
   const src = image.getAttribute(LAZY_SRC);
   if (!src || image.getAttribute('src') === src) return;
   const srcset = image.getAttribute(LAZY_SRCSET);
+  // An image whose sources changed in place must not keep the previous srcset, which would win over the new src.
   if (srcset) image.setAttribute('srcset', srcset);
+  else image.removeAttribute('srcset');
   image.setAttribute('src', src);
 }
 
@@ -41,7 +43,8 @@ export function watchLazyImages(root: ParentNode & Node = document.body): () => 
       else record.addedNodes.forEach(watch);
     }
   });
-  mutations.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: [LAZY_SRC] });
+  // `src` too: React puts the blank back when it re-renders an image with a new size but the same file.
+  mutations.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: [LAZY_SRC, 'src'] });
   return () => {
     mutations.disconnect();
     observer.disconnect();
