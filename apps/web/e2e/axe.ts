@@ -16,6 +16,16 @@ interface AxeResult {
 
 /** Every rule the page breaks, one line per element ("rule: help — element"), so a failing test names what to fix. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // An overlay still sliding or fading in has half-transparent text; contrast is judged once transitions have ended
+  // (looping animations, a spinner's, are left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const result = await page.evaluate((runTags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe;
