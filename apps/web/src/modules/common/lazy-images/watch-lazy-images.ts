@@ -39,8 +39,9 @@ export function watchLazyImages(root: ParentNode & Node = document.body): () => 
   watch(root);
   const mutations = new MutationObserver((records) => {
     for (const record of records) {
-      if (record.type === 'attributes') watch(record.target);
-      else record.addedNodes.forEach(watch);
+      if (record.type === 'childList') record.addedNodes.forEach(watch);
+      // Our own reveal sets `src` to the real file: nothing to watch again then.
+      else if ((record.target as Element).getAttribute('src') !== (record.target as Element).getAttribute(LAZY_SRC)) watch(record.target);
     }
   });
   // `src` too: React puts the blank back when it re-renders an image with a new size but the same file.
