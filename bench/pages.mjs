@@ -15,16 +15,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { kB, pageWeight } from './lib/page-weight.mjs';
+import { samplePages } from './lib/sample-pages.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const jsonDir = process.env.BENCH_JSON_DIR;
 const base = process.argv[2] ?? process.env.SHOP_URL ?? 'http://localhost:3000';
-const categories = (await (await fetch(`${base}/api/categories/featured`)).json()).data ?? [];
-const product = (await (await fetch(`${base}/api/products?limit=1&sort=popularity`)).json()).data[0];
+const { categorySlug, productSlug } = await samplePages(base);
 const pages = [
   ['/', '/'],
-  ['category page', `/category/${categories[0]?.slug ?? 'lamps'}`],
-  ['product page', `/product/${product.slug}`],
+  ['category page', `/category/${categorySlug}`],
+  ['product page', `/product/${productSlug}`],
 ];
 
 /**

@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { kB, pageWeight } from './lib/page-weight.mjs';
+import { samplePages } from './lib/sample-pages.mjs';
 
 const base = process.argv[2] ?? process.env.SHOP_URL ?? 'http://localhost:3000';
 const appDir = fileURLToPath(new URL('../apps/web/src/app', import.meta.url));
@@ -51,10 +52,12 @@ async function first(path, field = '_id', headers = {}) {
 
 const cookie = await signIn();
 const signedIn = cookie ? { cookie } : {};
+const { categorySlug, productSlug } = await samplePages(base);
 // One real value per dynamic segment; admin lists need the admin's cookie.
 const fillers = {
-  '/category/[slug]': () => first('/api/categories/featured', 'slug'),
-  '/product/[slug]': () => first('/api/products?limit=1&sort=popularity', 'slug'),
+  // The same pages bench/pages.mjs runs Lighthouse on.
+  '/category/[slug]': () => categorySlug,
+  '/product/[slug]': () => productSlug,
   '/admin/brands/[id]': () => first('/api/brands'),
   '/admin/categories/[id]': () => first('/api/categories'),
   '/admin/sliders/[id]': () => first('/api/sliders'),
