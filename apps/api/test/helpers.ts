@@ -81,3 +81,27 @@ export async function createTestContext(
 export function json<T = any>(response: { body: string }): T {
   return JSON.parse(response.body) as T;
 }
+
+/**
+ * A refusal in the API's contract (decision 037): the status, `{ message, code }`, and for each named field its own
+ * `{ code, message }`. Returns the body for further checks.
+ */
+export function expectRefusal(
+  response: { statusCode: number; json(): unknown },
+  status: number,
+  code: string,
+  fields: Record<string, string> = {},
+): { message: string; code: string; params?: Record<string, unknown>; errors?: Record<string, { code: string; message: string; params?: Record<string, unknown> }> } {
+  const body = response.json() as ReturnType<typeof expectRefusal>;
+  if (response.statusCode !== status || body?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${response.statusCode} ${JSON.stringify(body)}`);
+  }
+  if (typeof body.message !== 'string' || body.message === '') throw new Error(`refusal without a message: ${JSON.stringify(body)}`);
+  for (const [field, fieldCode] of Object.entries(fields)) {
+    const error = body.errors?.[field];
+    if (error?.code !== fieldCode || typeof error.message !== 'string') {
+      throw new Error(`expected ${field} refused with ${fieldCode}, got ${JSON.stringify(body.errors)}`);
+    }
+  }
+  return body;
+}

@@ -71,7 +71,3 @@ export const minimumResponseMs: Record<string, number> = {
   '/sign-in/magic-link': 250,
 };
 
-export function limitMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-}

@@ -1,20 +1,91 @@
+import {
+  type FieldRefusal,
+  fieldRefusal as fieldRefusalOf,
+  type ParamsOf,
+  type RefusalBody,
+  type RefusalCode,
+  type RefusalParams,
+  refusalMessage,
+  refusalParams,
+  refusalStatus,
+} from '@shop/domain/refusals/index';
+
+interface RefusalOptions {
+  params?: RefusalParams;
+  errors?: Record<string, FieldRefusal>;
+  /** Only where one code answers with another status in one place (e.g. a taken slug is 409 on create, 400 elsewhere). */
+  status?: number;
+}
+
 /**
- * A refusal the caller can act on: the status to answer and `{ message, errors }` naming the field (`items.1.quantity`,
- * `files`, `slug`…). Thrown inside a transaction it also rolls the transaction back. Each area names its own subclass
- * (OrderError, CustomisationError, AdminError…) so its routes answer only the refusals they expect.
+ * A refusal the caller can act on (decision 037): a code from packages/domain's catalogue, its params, and per-field
+ * refusals. Thrown anywhere (a service, a transaction, which it also rolls back), the one error handler
+ * (plugins/error-handler.ts) answers `{ message, code, params?, errors? }` with the code's status.
+ *
+ * The `(status, message, errors)` form is the old uncoded one, kept only while areas move to codes: it answers a
+ * generic code for its status and `invalid_value` for its fields.
  */
-export class Refusal<Status extends number = number> extends Error {
-  constructor(
-    readonly statusCode: Status,
-    message: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(message);
+export class Refusal extends Error {
+  readonly code: RefusalCode;
+  readonly statusCode: number;
+  readonly params?: RefusalParams;
+  readonly errors?: Record<string, FieldRefusal>;
+
+  constructor(code: RefusalCode, options?: RefusalOptions);
+  /** @deprecated uncoded; use `new Refusal(code, …)` */
+  constructor(statusCode: number, message: string, errors?: Record<string, string>);
+  constructor(first: RefusalCode | number, second?: RefusalOptions | string, legacyErrors?: Record<string, string>) {
+    if (typeof first === 'number') {
+      super(second as string);
+      this.statusCode = first;
+      this.code = genericCode(first);
+      if (legacyErrors) {
+        this.errors = Object.fromEntries(Object.entries(legacyErrors).map(([field, message]) => [field, { code: 'invalid_value', message }]));
+      }
+    } else {
+      const options = (second ?? {}) as RefusalOptions;
+      const params = refusalParams(first, options.params);
+      super(refusalMessage(first as never, params as never));
+      this.code = first;
+      this.statusCode = options.status ?? refusalStatus(first);
+      if (params) this.params = params;
+      if (options.errors) this.errors = options.errors;
+    }
     this.name = new.target.name;
   }
 
-  get body(): { message: string; errors?: Record<string, string> } {
-    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+  get body(): RefusalBody {
+    const body: RefusalBody = { message: this.message, code: this.code };
+    if (this.params) body.params = this.params;
+    if (this.errors) body.errors = this.errors;
+    return body;
+  }
+}
+
+/** A refusal of one field: the code is both the refusal's and the field's (`slug_taken` on `slug`). */
+export function fieldRefusal<C extends RefusalCode>(
+  field: string,
+  code: C,
+  ...[params, status]: {} extends ParamsOf<C> ? [ParamsOf<C>?, number?] : [ParamsOf<C>, number?]
+): Refusal {
+  const error = fieldRefusalOf(code as never, params as never);
+  return new Refusal(code, { params: error.params, errors: { [field]: error }, ...(status ? { status } : {}) });
+}
+
+/** The code an uncoded status answers with. */
+export function genericCode(status: number): RefusalCode {
+  switch (status) {
+    case 400: return 'bad_request';
+    case 401: return 'not_signed_in';
+    case 403: return 'forbidden';
+    case 404: return 'not_found';
+    case 409: return 'conflict';
+    case 413: return 'payload_too_large';
+    case 415: return 'unsupported_media_type';
+    case 422: return 'bad_request';
+    case 429: return 'rate_limited';
+    case 503: return 'service_unavailable';
+    default: return status >= 500 ? 'internal' : 'bad_request';
   }
 }
 

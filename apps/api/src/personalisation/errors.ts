@@ -1,7 +1,7 @@
 import { Refusal } from '../lib/refusal.ts';
 
 /** A refusal of an upload or of sent details (`files`, `customisation.1.images`, …; see Refusal). */
-export class CustomisationError extends Refusal<400 | 404 | 409 | 413 | 415> {}
+export class CustomisationError extends Refusal {}
 
 /** A refusal naming one field, with the same text as the message. */
 export function fieldError(statusCode: CustomisationError['statusCode'], field: string, message: string): CustomisationError {

@@ -1,11 +1,14 @@
 import type { Database } from '@shop/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { refusalMessage } from '@shop/domain/refusals/index';
 import { normalizeIP } from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createAccessTokenVerifier } from '../auth/access-token.ts';
 import { type Auth, type AuthSettings, BASE_PATH, CLIENT_IP_HEADER, createAuth } from '../auth/create-auth.ts';
-import { accountOf, authLimits, limitMessage, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
+import { accountOf, authLimits, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
+import { authRefusal, rateLimitedBody } from '../auth/refusals.ts';
+import { codedBody } from './error-handler.ts';
 import { hasRole, type UserRole } from '../auth/roles.ts';
 import { isUserId, loadUser, type RequestUser, type UserProfile } from '../auth/request-user.ts';
 
@@ -33,8 +36,8 @@ declare module 'fastify' {
   }
 }
 
-export const SIGN_IN_MESSAGE = 'Sign in to continue';
-export const FORBIDDEN_MESSAGE = 'You do not have access to this';
+export const SIGN_IN_MESSAGE = refusalMessage('not_signed_in');
+export const FORBIDDEN_MESSAGE = refusalMessage('forbidden');
 
 /** Headers for better-auth: the client's, plus Fastify's idea of the client address in a header no client can set. */
 export function authHeaders(request: FastifyRequest): Headers {
@@ -96,7 +99,7 @@ export const authPlugin = fp(
         if (rule.by !== 'ip' && accountOf(rule, request.body) === undefined) continue;
         const result = await (limiters.get(rule.bucket) as ReturnType<FastifyInstance['createRateLimit']>)(request);
         if (!result.isAllowed && result.isExceeded) {
-          reply.code(429).header('retry-after', String(result.ttlInSeconds)).send({ message: limitMessage(result.ttlInSeconds) });
+          reply.code(429).header('retry-after', String(result.ttlInSeconds)).send(rateLimitedBody(result.ttlInSeconds));
           return false;
         }
       }
@@ -114,7 +117,7 @@ export const authPlugin = fp(
         const path = url.pathname.slice(BASE_PATH.length).replace(/\/+$/, '');
         // better-auth's admin endpoints (set-role, ban, remove-user, impersonate…) would change accounts past the back
         // office's rules and audit log (issue 7, decision 032): accounts are managed through /api/admin/staff only.
-        if (isAuthAdminPath(path)) return reply.code(404).send({ message: 'Not found' });
+        if (isAuthAdminPath(path)) return reply.code(404).send(codedBody('not_found'));
         const rules = authLimits[path];
         if (rules && !(await checkLimits(request, reply, rules))) return reply;
 
@@ -137,8 +140,8 @@ export const authPlugin = fp(
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         const body = response.body ? await response.text() : '';
-        // Errors keep the API's shape even when better-auth answers without a body (e.g. an unknown path).
-        if (response.status >= 400 && body === '') return reply.send({ message: response.status === 404 ? 'Not found' : response.statusText || 'Request failed' });
+        // Errors keep the API's shape (decision 037) whatever better-auth answered.
+        if (response.status >= 400) return reply.send(authRefusal(response.status, body));
         return reply.send(body === '' ? null : body);
       },
     });
@@ -173,7 +176,7 @@ export const authPlugin = fp(
     async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const found = await resolveUser(request);
       if (!found) {
-        await reply.code(401).send({ message: SIGN_IN_MESSAGE });
+        await reply.code(401).send(codedBody('not_signed_in'));
         return;
       }
       const { profile, ...requestUser } = found;
@@ -194,12 +197,12 @@ export const authPlugin = fp(
         request.callerId = claims.sub;
         return;
       }
-      await reply.code(401).send({ message: SIGN_IN_MESSAGE });
+      await reply.code(401).send(codedBody('not_signed_in'));
     });
     app.decorate('requireRole', (role: UserRole) => async (request: FastifyRequest, reply: FastifyReply) => {
       await requireUser(request, reply);
       if (reply.sent) return;
-      if (!hasRole((request.user as RequestUser).role, role)) await reply.code(403).send({ message: FORBIDDEN_MESSAGE });
+      if (!hasRole((request.user as RequestUser).role, role)) await reply.code(403).send(codedBody('forbidden'));
     });
   },
   { name: 'auth', dependencies: ['rate-limit', 'db', 'outbox'] },

@@ -1,6 +1,7 @@
 import { cookies } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
 import { localeCookie, resolveLocale, type Locale } from '@lib/locale/config';
+import { loadRefusalMessages } from './refusals';
 
 export { locales, defaultLocale, directionOf, type Locale } from '@lib/locale/config';
 
@@ -40,6 +41,8 @@ export async function loadMessages(locale: Locale) {
     newsletter: (await import(`./messages/${locale}/newsletter.json`)).default,
     feedback: (await import(`./messages/${locale}/feedback.json`)).default,
     reviews: (await import(`./messages/${locale}/reviews.json`)).default,
+    // Decision 037: the API's refusal codes in the shopper's language (lib/api/refusal-text.ts).
+    refusals: await loadRefusalMessages(locale),
   };
 }
 

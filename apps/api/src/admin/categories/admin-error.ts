@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { Refusal } from '../../lib/refusal.ts';
 
 /** A back-office refusal of the catalogue areas (categories, brands, sliders, menus, coupons, settings; see Refusal). */
-export class AdminError extends Refusal<400 | 404 | 409 | 413 | 415> {}
+export class AdminError extends Refusal {}
 
 export const fieldRefusal = (statusCode: AdminError['statusCode'], field: string, message: string) =>
   new AdminError(statusCode, message, { [field]: message });

@@ -1,13 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { Refusal } from '../../lib/refusal.ts';
+import type { RefusalBody } from '@shop/domain/refusals/index';
 
 /**
  * A refusal staff can act on: a status and `{ message, errors }` naming the field (`slug`, `variants.2.sku`, ...).
  * Thrown inside the write's transaction it also rolls the change (and its audit record) back.
  */
-export class AdminProductError extends Refusal<400 | 404 | 409 | 413 | 415> {
+export class AdminProductError extends Refusal {
   constructor(
-    statusCode: 400 | 404 | 409 | 413 | 415,
+    statusCode: number,
     message: string,
     errors?: Record<string, string>,
     /** CSV import: every problem by row and column. */
@@ -16,7 +17,7 @@ export class AdminProductError extends Refusal<400 | 404 | 409 | 413 | 415> {
     super(statusCode, message, errors);
   }
 
-  override get body(): { message: string; errors?: Record<string, string>; rows?: { row: number; column: string; message: string }[] } {
+  override get body(): RefusalBody & { rows?: { row: number; column: string; message: string }[] } {
     return { ...super.body, ...(this.rows ? { rows: this.rows } : {}) };
   }
 }

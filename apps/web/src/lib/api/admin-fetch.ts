@@ -1,6 +1,7 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { ApiError } from './client';
+import { refusalFrom } from './refusal';
 import { apiOrigin } from './origin';
 
 export { ApiError } from './client';
@@ -42,8 +43,7 @@ export async function adminApi<T>(method: AdminMethod, path: string, options: Ad
   const type = response.headers.get('content-type') ?? '';
   const body = type.includes('application/json') ? ((await response.json().catch(() => null)) as unknown) : await response.text();
   if (!response.ok) {
-    const data = (typeof body === 'object' && body ? body : {}) as { message?: string; errors?: Record<string, string> };
-    throw new ApiError(response.status, data.message ?? response.statusText, data.errors);
+    throw new ApiError(refusalFrom(response.status, body, response.statusText));
   }
   return body as T;
 }

@@ -1,14 +1,20 @@
 import { currentAccessToken } from './access-token';
+import { type CodedText, type Refusal, refusalFrom, type RefusalParamsOf } from './refusal';
 
-/** A failed browser call carries the server's message (spec §8) and its per-field errors. */
-export class BrowserApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(message);
+/** A failed browser call: the API's coded refusal (decision 037), its English as the message (spec §8). */
+export class BrowserApiError extends Error implements Refusal {
+  readonly status: number;
+  readonly code: string;
+  readonly params?: RefusalParamsOf;
+  readonly errors?: Record<string, CodedText>;
+
+  constructor(refusal: Refusal) {
+    super(refusal.message);
     this.name = 'BrowserApiError';
+    this.status = refusal.status;
+    this.code = refusal.code;
+    if (refusal.params) this.params = refusal.params;
+    if (refusal.errors) this.errors = refusal.errors;
   }
 }
 
@@ -36,9 +42,6 @@ export async function browserApi<T>(path: string, { method = 'GET', body, query,
   const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   if (response.status === 204) return undefined as T;
   const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (data ?? {}) as { message?: string; errors?: Record<string, string> };
-    throw new BrowserApiError(response.status, error.message ?? response.statusText, error.errors);
-  }
+  if (!response.ok) throw new BrowserApiError(refusalFrom(response.status, data, response.statusText));
   return data as T;
 }

@@ -1,15 +1,30 @@
 import 'server-only';
 import { apiOrigin } from './origin';
+import { type CodedText, type Refusal, refusalFrom, type RefusalParamsOf } from './refusal';
 
-/** A failed API call carries the server's message (spec §8: "Any failed request is given the server's response data as its message"). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: Record<string, string>,
-  ) {
-    super(message);
+/**
+ * A failed API call: the API's refusal, coded (decision 037). `message` is the server's English (spec §8: "Any failed
+ * request is given the server's response data as its message"); what a shopper reads comes from `code` and `params`
+ * through refusal-text.ts.
+ */
+export class ApiError extends Error implements Refusal {
+  readonly status: number;
+  readonly code: string;
+  readonly params?: RefusalParamsOf;
+  readonly errors?: Record<string, CodedText>;
+
+  constructor(refusal: Refusal) {
+    super(refusal.message);
     this.name = 'ApiError';
+    this.status = refusal.status;
+    this.code = refusal.code;
+    if (refusal.params) this.params = refusal.params;
+    if (refusal.errors) this.errors = refusal.errors;
+  }
+
+  /** The refusal as plain data (what a server action can hand to a client component). */
+  get refusal(): Refusal {
+    return { status: this.status, code: this.code, message: this.message, ...(this.params ? { params: this.params } : {}), ...(this.errors ? { errors: this.errors } : {}) };
   }
 }
 
@@ -33,10 +48,7 @@ function buildUrl(path: string, query: ApiGetOptions['query']): string {
 
 async function parse<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const data = (body ?? {}) as { message?: string; errors?: Record<string, string> };
-    throw new ApiError(response.status, data.message ?? response.statusText, data.errors);
-  }
+  if (!response.ok) throw new ApiError(refusalFrom(response.status, body, response.statusText));
   return body as T;
 }
 

@@ -2,6 +2,7 @@ import { customisationApiPaths, type CustomisationRequest, type UploadedImage } 
 import type { Order } from '@shop/domain/order';
 import { currentAccessToken } from './access-token';
 import { browserApi, BrowserApiError } from './browser-client';
+import { refusalFrom } from './refusal';
 
 /**
  * The personalisation calls the browser makes (issue 5, spec §7). Only the customisation dialog imports this module,
@@ -121,8 +122,7 @@ function postBatch(files: readonly File[], target: UploadTarget, token: string |
         resolve(data as UploadedImage[]);
         return;
       }
-      const error = (data ?? {}) as { message?: string; errors?: Record<string, string> };
-      reject(new BrowserApiError(xhr.status, error.message ?? (xhr.statusText || `HTTP ${xhr.status}`), error.errors));
+      reject(new BrowserApiError(refusalFrom(xhr.status, data, xhr.statusText)));
     };
     xhr.onerror = () => reject(new UploadNetworkError('The upload failed: check your connection and try again.'));
     xhr.onabort = () => reject(new UploadAbortedError());

@@ -1,6 +1,7 @@
 import type { CouponCheckRequest, CouponCheckResponse, Order, OrderTracking, PlaceOrderRequest, TrackOrderRequest } from '@shop/domain/order';
 import { currentAccessToken } from './access-token';
 import { browserApi, BrowserApiError } from './browser-client';
+import { refusalFrom } from './refusal';
 
 /**
  * The order calls the browser makes. Paths are written out rather than imported from the domain's `orderApiPaths`,
@@ -49,9 +50,6 @@ export async function placeOrder(body: PlaceOrderRequest, idempotencyKey: string
     throw new NetworkError(error);
   }
   const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (data ?? {}) as { message?: string; errors?: Record<string, string> };
-    throw new BrowserApiError(response.status, error.message ?? response.statusText, error.errors);
-  }
+  if (!response.ok) throw new BrowserApiError(refusalFrom(response.status, data, response.statusText));
   return data as Order;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { ApiError } from './client';
+import { refusalFrom } from './refusal';
 import { apiOrigin } from './origin';
 
 /**
@@ -19,8 +20,7 @@ export async function sessionApiGet<T>(path: string, query: Record<string, strin
   });
   const body = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
-    const data = (body ?? {}) as { message?: string; errors?: Record<string, string> };
-    throw new ApiError(response.status, data.message ?? response.statusText, data.errors);
+    throw new ApiError(refusalFrom(response.status, body, response.statusText));
   }
   return body as T;
 }

@@ -1,0 +1,28 @@
+import { isRefusalCode, type RefusalBody, refusalMessage } from '@shop/domain/refusals/index';
+import { genericCode } from '../lib/refusal.ts';
+
+/** 429 from a sign-in limit: whole minutes to wait, rounded up. */
+export function rateLimitedBody(retryAfterSeconds: number): RefusalBody {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return { message: refusalMessage('rate_limited', { minutes }), code: 'rate_limited', params: { minutes } };
+}
+
+/**
+ * better-auth's refusals in the API's shape (decision 037). better-auth answers `{ code: "INVALID_OTP", message }`;
+ * its code, in lower case, is ours when the catalogue lists it (packages/domain/src/refusals/account.ts), so the
+ * storefront can translate it; any other gets the generic code of its status and keeps better-auth's English text.
+ */
+export function authRefusal(status: number, text: string): RefusalBody {
+  let parsed: { code?: unknown; message?: unknown } = {};
+  try {
+    const value = text === '' ? null : (JSON.parse(text) as unknown);
+    if (value && typeof value === 'object') parsed = value as typeof parsed;
+  } catch {
+    // Not JSON: the generic answer below.
+  }
+  const ownCode = typeof parsed.code === 'string' ? parsed.code.toLowerCase() : undefined;
+  if (isRefusalCode(ownCode)) return { message: refusalMessage(ownCode as never), code: ownCode };
+  const code = genericCode(status);
+  const message = typeof parsed.message === 'string' && parsed.message !== '' ? parsed.message : refusalMessage(code as never);
+  return { message, code };
+}

@@ -1,0 +1,4 @@
+import { defineRefusals } from './define.ts';
+
+/** Refusals of the account area (decision 037). */
+export const accountRefusals = defineRefusals({});

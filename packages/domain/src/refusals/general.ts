@@ -1,0 +1,28 @@
+import { defineRefusals } from './define.ts';
+
+/** Refusals any route may answer: the request's shape, sign-in, roles, limits, and the server's own failures. */
+export const generalRefusals = defineRefusals({
+  validation_failed: {
+    status: 400,
+    message: (p: { field: string; problem: string }) => `Invalid ${p.field}: ${p.problem}`,
+    example: { field: 'quantity', problem: 'is invalid' },
+  },
+  /** A field that broke a rule without a code of its own (a type or shape check); its message says which. */
+  invalid_value: { status: 400, message: () => 'is invalid' },
+  bad_request: { status: 400, message: () => 'Bad request' },
+  invalid_json: { status: 400, message: () => 'The request body is not valid JSON' },
+  not_signed_in: { status: 401, message: () => 'Sign in to continue' },
+  forbidden: { status: 403, message: () => 'You do not have access to this' },
+  not_found: { status: 404, message: () => 'Not found' },
+  conflict: { status: 409, message: () => 'This changed in the meantime; reload and try again' },
+  payload_too_large: { status: 413, message: () => 'The request is too large' },
+  unsupported_media_type: { status: 415, message: () => 'Send this request as JSON' },
+  rate_limited: {
+    status: 429,
+    // Whole minutes, rounded up: a shopper reads "1 minute" better than "37 seconds".
+    message: (p: { minutes: number }) => `Too many attempts. Try again in ${p.minutes} minute${p.minutes === 1 ? '' : 's'}.`,
+    example: { minutes: 15 },
+  },
+  internal: { status: 500, message: () => 'Internal server error' },
+  service_unavailable: { status: 503, message: () => 'Service unavailable' },
+});

@@ -1,0 +1,93 @@
+import type { RefusalEntry, RefusalParams } from './define.ts';
+import { accountRefusals } from './account.ts';
+import { adminRefusals } from './admin.ts';
+import { catalogueRefusals } from './catalogue.ts';
+import { customisationRefusals } from './customisation.ts';
+import { engagementRefusals } from './engagement.ts';
+import { generalRefusals } from './general.ts';
+import { orderRefusals } from './orders.ts';
+
+export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
+export { defineRefusals } from './define.ts';
+
+/**
+ * Every refusal code the API answers, by area (decision 037). refusals.test.ts checks that no code is declared in two
+ * areas and that every code has an English, Hindi and Arabic text in the storefront.
+ */
+export const refusalAreas = {
+  general: generalRefusals,
+  orders: orderRefusals,
+  customisation: customisationRefusals,
+  account: accountRefusals,
+  engagement: engagementRefusals,
+  catalogue: catalogueRefusals,
+  admin: adminRefusals,
+} as const;
+
+export const refusals = {
+  ...generalRefusals,
+  ...orderRefusals,
+  ...customisationRefusals,
+  ...accountRefusals,
+  ...engagementRefusals,
+  ...catalogueRefusals,
+  ...adminRefusals,
+} as const;
+
+type Refusals = typeof refusals;
+export type RefusalCode = keyof Refusals;
+/** The params a code's text needs (fixed ones excluded: they are added from the entry). */
+export type ParamsOf<C extends RefusalCode> = Refusals[C]['message'] extends (params: infer P) => string
+  ? Omit<P, keyof NonNullable<Refusals[C] extends { fixed: infer F } ? F : never>>
+  : never;
+
+/** A field's refusal inside `errors`: `{ code, message, params? }`. */
+export interface FieldRefusal {
+  code: string;
+  message: string;
+  params?: RefusalParams;
+}
+
+/** A refusal's body: `{ message, code, params?, errors? }`. */
+export interface RefusalBody extends FieldRefusal {
+  errors?: Record<string, FieldRefusal>;
+  /** Only on a 5xx: the id to quote when reporting it. */
+  requestId?: string;
+}
+
+export function isRefusalCode(value: unknown): value is RefusalCode {
+  return typeof value === 'string' && Object.hasOwn(refusals, value);
+}
+
+function entryOf(code: RefusalCode): RefusalEntry {
+  return refusals[code] as unknown as RefusalEntry;
+}
+
+export function refusalStatus(code: RefusalCode): number {
+  return entryOf(code).status;
+}
+
+/** The params a refusal carries: the caller's plus the code's fixed ones; undefined when there are none. */
+export function refusalParams(code: RefusalCode, params?: RefusalParams): RefusalParams | undefined {
+  const fixed = entryOf(code).fixed as RefusalParams | undefined;
+  if (!fixed && !params) return undefined;
+  const merged = { ...fixed, ...params };
+  return Object.keys(merged).length > 0 ? merged : undefined;
+}
+
+/** The English text of a code (the API's `message`). */
+export function refusalMessage<C extends RefusalCode>(code: C, ...[params]: {} extends ParamsOf<C> ? [ParamsOf<C>?] : [ParamsOf<C>]): string {
+  return entryOf(code).message((refusalParams(code, params as RefusalParams) ?? {}) as never);
+}
+
+/** `{ code, message, params? }` for a field. */
+export function fieldRefusal<C extends RefusalCode>(code: C, ...[params]: {} extends ParamsOf<C> ? [ParamsOf<C>?] : [ParamsOf<C>]): FieldRefusal {
+  const all = refusalParams(code, params as RefusalParams);
+  const message = entryOf(code).message((all ?? {}) as never);
+  return all ? { code, message, params: all } : { code, message };
+}
+
+/** The params of a code that are money in paise (shown as rupees). */
+export function moneyParamsOf(code: string): readonly string[] {
+  return isRefusalCode(code) ? (entryOf(code).money ?? []) : [];
+}
