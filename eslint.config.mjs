@@ -1,0 +1,25 @@
+// ESLint (flat config): typescript-eslint's type-aware rules on every TypeScript file, Next.js's rules (with React,
+// hooks and jsx-a11y) on the storefront. Decision 040.
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig([
+  globalIgnores(['**/node_modules/', '**/.next/', '**/.next-*/', '**/.data/', '**/dist/', 'packages/db/drizzle/', '**/next-env.d.ts']),
+  {
+    files: ['apps/web/**/*.{ts,tsx,mjs,js}'],
+    extends: [nextVitals],
+    settings: { next: { rootDir: 'apps/web/' }, react: { version: '19' } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    files: ['**/*.{mjs,js}'],
+    extends: [tseslint.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+  },
+]);
