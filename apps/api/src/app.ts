@@ -78,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { siteUrl: config.siteUrl });
   await app.register(rateLimitPlugin, { db: options.db.db, redisUrl: config.redisUrl });
 
   // App plugins.
