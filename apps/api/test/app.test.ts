@@ -16,14 +16,26 @@ describe('app: errors, media and the OpenAPI document', () => {
   });
   afterAll(async () => ctx?.close());
 
-  it('answers unknown routes with 404 { message }', async () => {
+  it('answers unknown routes with 404 { message, code: not_found }', async () => {
     for (const url of ['/api/nothing', '/api/products/nope/deeper', '/', '/api/media/']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
-      expect(json(response)).toEqual({ message: 'Not found' });
+      expect(json(response)).toEqual({ message: 'Not found', code: 'not_found' });
     }
     const wrongMethod = await ctx.app.inject({ method: 'DELETE', url: '/api/products' });
     expect(wrongMethod.statusCode).toBe(404);
+  });
+
+  it("codes Fastify's own client errors (decision 037)", async () => {
+    const badJson = await ctx.app.inject({ method: 'POST', url: '/api/log', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(badJson.statusCode).toBe(400);
+    expect(json(badJson)).toMatchObject({ code: 'invalid_json' });
+    const wrongType = await ctx.app.inject({ method: 'POST', url: '/api/log', headers: { 'content-type': 'application/x-unknown' }, payload: 'x' });
+    expect(wrongType.statusCode).toBe(415);
+    expect(json(wrongType)).toMatchObject({ code: 'unsupported_media_type' });
+    const badQuery = await ctx.app.inject({ method: 'GET', url: '/api/products?page=abc' });
+    expect(badQuery.statusCode).toBe(400);
+    expect(json(badQuery)).toMatchObject({ code: 'validation_failed', errors: { page: { code: expect.any(String) as string, message: expect.any(String) as string } } });
   });
 
   it('serves media files with long cache headers and nosniff', async () => {
@@ -171,7 +183,7 @@ describe('app: server errors', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/api/test-failure' });
       expect(response.statusCode).toBe(500);
-      expect(json(response)).toEqual({ message: 'Internal server error' });
+      expect(json(response)).toEqual({ message: 'Internal server error', code: 'internal', requestId: expect.any(String) as string });
       expect(response.body).not.toContain('secret');
       // A database that stops answering: health says 503, lists answer 500 without detail.
       await handle.close();
@@ -180,7 +192,7 @@ describe('app: server errors', () => {
       expect(json(health)).toEqual({ status: 'unavailable' });
       const list = await app.inject({ method: 'GET', url: '/api/brands' });
       expect(list.statusCode).toBe(500);
-      expect(json(list)).toEqual({ message: 'Internal server error' });
+      expect(json(list)).toEqual({ message: 'Internal server error', code: 'internal', requestId: expect.any(String) as string });
     } finally {
       await app.close();
     }
