@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { checkSelectedFileCount, MAX_UPLOAD_BYTES, mediaLimitOf, type UploadedImage } from '@shop/domain/customisation';
 import type { ProductCustomization } from '@shop/domain/catalogue';
@@ -36,17 +36,14 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
   const tRefusals = useTranslations('refusals');
   const locale = useLocale();
   // Every refusal, the rules' here and the API's, is shown by its code and params in the shopper's language.
-  const say = (refusal: CodedText & { errors?: Record<string, CodedText> }) => refusalText(refusal, tRefusals, locale);
+  const say = useCallback((refusal: CodedText & { errors?: Record<string, CodedText> }) => refusalText(refusal, tRefusals, locale), [tRefusals, locale]);
   const router = useRouter();
   const queryClient = useQueryClient();
   const customization = line.product_customization;
   const { type } = customization;
   const mediaLimit = mediaLimitOf(customization);
   const quantity = line.quantity;
-  const schema = useMemo(
-    () => customisationFormSchema(customization, quantity, (refusal) => refusalText(refusal, tRefusals, locale)),
-    [customization, quantity, tRefusals, locale],
-  );
+  const schema = useMemo(() => customisationFormSchema(customization, quantity, say), [customization, quantity, say]);
   const form = useForm<CustomisationFormValues>({
     resolver: zodResolver(schema),
     defaultValues: { units: initialUnits(quantity, line.customisation?.units) },
