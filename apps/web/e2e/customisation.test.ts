@@ -6,11 +6,20 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ProductSummary } from '@shop/domain/catalogue';
 import { customisationApiPaths, customisationMessages as m } from '@shop/domain/customisation';
+import { refusalMessage } from '@shop/domain/refusals/index';
 import { signedUpCustomer } from './accounts';
 import { adminCookie } from './admin-session';
 import { baseUrl, errorsOf, useBrowser } from './browser';
 
 const session = useBrowser();
+
+/** The refusals the dialog shows, in the API's English (the storefront translates them by code). */
+const refused = {
+  textRequired: refusalMessage('text_required'),
+  imageCount: (count: number) => refusalMessage('image_count', { count }),
+  fileType: refusalMessage('file_type'),
+  locked: refusalMessage('order_locked'),
+};
 
 /** expect.poll with room for a busy machine (its default gives up after one second). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
@@ -162,7 +171,7 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   // each field, sends nothing and moves the focus to the first field to fix.
   await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(m.intro(textProduct.name));
   await dialog.getByRole('button', { name: m.send, exact: true }).click();
-  await poll(() => dialog.getByRole('alert').allTextContents()).toEqual([m.textRequired, m.textRequired]);
+  await poll(() => dialog.getByRole('alert').allTextContents()).toEqual([refused.textRequired, refused.textRequired]);
   expect(adds).toEqual([]);
   await poll(() => dialog.getByLabel('Customization details for unit 1').evaluate((field) => field === document.activeElement)).toBe(true);
   await dialog.getByLabel('Customization details for unit 1').fill('Happy birthday, Asha');
@@ -182,12 +191,12 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   expect(await picker.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp,image/heic,image/heif');
   expect(await picker.getAttribute('multiple')).not.toBeNull();
   await picker.setInputFiles([photos[0]!]);
-  await seeToast(page, m.imageCount(2));
-  await dialog.getByRole('alert').filter({ hasText: m.imageCount(2) }).waitFor();
+  await seeToast(page, refused.imageCount(2));
+  await dialog.getByRole('alert').filter({ hasText: refused.imageCount(2) }).waitFor();
   expect(uploads).toEqual([]);
   // Send is blocked while the photo check fails.
   await dialog.getByRole('button', { name: m.send, exact: true }).click();
-  await seeToast(page, m.imageCount(2));
+  await seeToast(page, refused.imageCount(2));
   expect(adds.length).toBe(1);
   // Two photos upload at once, with 'Uploading...' and a progress bar (the answer is held back a little to see them).
   await page.route(`**${customisationApiPaths.upload}`, async (route) => {
@@ -211,7 +220,7 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   // The focus moved to the unit's photo picker rather than being lost with the removed button.
   await poll(() => picker.evaluate((input) => input === document.activeElement)).toBe(true);
   await dialog.getByRole('button', { name: m.send, exact: true }).click();
-  await seeToast(page, m.imageCount(2));
+  await seeToast(page, refused.imageCount(2));
   expect(adds.length).toBe(1);
   await picker.setInputFiles([photos[2]!, photos[3]!]);
   await dialog.getByRole('img', { name: 'Photo 2 for unit 1' }).waitFor();
@@ -228,14 +237,14 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   const bothLimit = bothProduct.product_customization!.mediaLimit;
   dialog = await openDialog(page, bothProduct);
   await dialog.getByRole('button', { name: m.send, exact: true }).click();
-  await seeToast(page, m.imageCount(bothLimit));
-  expect(await dialog.getByRole('alert').allTextContents()).toEqual([m.textRequired, m.imageCount(bothLimit)]);
+  await seeToast(page, refused.imageCount(bothLimit));
+  expect(await dialog.getByRole('alert').allTextContents()).toEqual([refused.textRequired, refused.imageCount(bothLimit)]);
   await dialog.getByLabel('Customization details for unit 1').fill('Meera & Kabir');
   // A refused upload (a text file named .jpg) shows the server's message as a toast and beside the picker.
   const bothPicker = dialog.locator('input[type="file"]');
   await bothPicker.setInputFiles([fakePhoto, ...photos.slice(0, bothLimit - 1)]);
-  await seeToast(page, m.fileType);
-  await dialog.getByRole('alert').filter({ hasText: m.fileType }).waitFor();
+  await seeToast(page, refused.fileType);
+  await dialog.getByRole('alert').filter({ hasText: refused.fileType }).waitFor();
   expect(await dialog.getByRole('img').count()).toBe(0);
   await bothPicker.setInputFiles(photos.slice(0, bothLimit));
   await dialog.getByRole('img', { name: `Photo ${bothLimit} for unit 1` }).waitFor();
@@ -273,7 +282,7 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   await moveOrder(order._id, ['confirmed', 'in_production']);
   await dialog.getByLabel('Customization details for unit 1').fill('Too late');
   await dialog.getByRole('button', { name: m.send, exact: true }).click();
-  await seeToast(page, m.locked);
+  await seeToast(page, refused.locked);
   await dialog.locator('[data-locked]').waitFor();
   expect(await dialog.locator('input').count()).toBe(0);
   await page.keyboard.press('Escape');

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { firstFieldErrors } from './field-errors.ts';
+import { fieldRefusalsOf } from './field-errors.ts';
 import { orderStatuses } from './order-status.ts';
+import { refusalMessage } from './refusals/index.ts';
 import {
   checkCustomisation,
   checkSelectedFileCount,
   customisationApiPaths,
-  customisationClosedMessage,
+  customisationClosedCode,
   customisationMessages,
   customisationOpen,
   customisationRequestSchema,
   DEFAULT_MEDIA_LIMIT,
   lineCustomisationSchema,
   MAX_CUSTOMISATION_TEXT,
+  MAX_CUSTOMISED_UNITS,
   MAX_MEDIA_LIMIT,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MEGAPIXELS,
   mediaLimitOf,
   shapeCustomisation,
   sniffImageFormat,
@@ -23,27 +27,37 @@ const ORDER = '0b6c2f7e-3f0a-4d8e-9a51-2f4b8c1d9e70';
 const PRODUCT = '5d1e8a2c-7b44-4c3f-8e0d-1a2b3c4d5e6f';
 const IMG = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'] as const;
 
+/** The code per field of a failed parse. */
 const errorsOf = (input: unknown) => {
   const result = customisationRequestSchema.safeParse(input);
-  return result.success ? {} : firstFieldErrors(result.error);
+  return result.success ? {} : Object.fromEntries(Object.entries(fieldRefusalsOf(result.error)).map(([field, refusal]) => [field, refusal.code]));
 };
+/** The code per field of a check (and its params, when it has any). */
+const codesOf = (errors: Record<string, { code: string; params?: unknown }>) =>
+  Object.fromEntries(Object.entries(errors).map(([field, refusal]) => [field, refusal.params ? [refusal.code, refusal.params] : refusal.code]));
 
 describe('customisation texts (spec §2, §5, §8 word for word)', () => {
-  it('has the dialog texts and rule messages', () => {
+  it('has the dialog texts', () => {
     expect(customisationMessages.intro('Photo lamp')).toBe('Enter your customization details below for product Photo lamp.');
     expect(customisationMessages.unitLabel(2, 'Photo lamp')).toBe('Quantity 2 : Photo lamp');
     expect(customisationMessages.placeholder).toBe('Add customization details');
     expect(customisationMessages.uploading).toBe('Uploading...');
     expect(customisationMessages.send).toBe('Send');
     expect(customisationMessages.success).toBe('Details added successfully');
-    expect(customisationMessages.textRequired).toBe('Details is required');
-    expect(customisationMessages.imageCount(2)).toBe('please select only 2 image for every product');
-    // "{mediaLimit or 1}": a missing or zero limit reads 1.
-    expect(customisationMessages.imageCount(undefined)).toBe('please select only 1 image for every product');
-    expect(customisationMessages.imageCount(0)).toBe('please select only 1 image for every product');
-    expect(customisationMessages.unitCount(1)).toBe('Send one entry for each of the 1 ordered unit');
-    expect(customisationMessages.unitCount(3)).toBe('Send one entry for each of the 3 ordered units');
-    expect(customisationMessages.tooManyFiles(4)).toBe('Upload at most 4 photos at a time');
+  });
+
+  it("has the rules' refusal texts", () => {
+    expect(refusalMessage('text_required')).toBe('Details is required');
+    expect(refusalMessage('image_count', { count: 2 })).toBe('please select only 2 image for every product');
+    // "{mediaLimit or 1}": a zero limit reads 1.
+    expect(refusalMessage('image_count', { count: 0 })).toBe('please select only 1 image for every product');
+    expect(refusalMessage('unit_count', { count: 1 })).toBe('Send one entry for each of the 1 ordered unit');
+    expect(refusalMessage('unit_count', { count: 3 })).toBe('Send one entry for each of the 3 ordered units');
+    expect(refusalMessage('too_many_files', { max: 4 })).toBe('Upload at most 4 photos at a time');
+    expect(refusalMessage('text_too_long')).toBe(`Details can be at most ${MAX_CUSTOMISATION_TEXT} characters`);
+    expect(refusalMessage('too_many_pixels')).toBe(`Each photo must be ${MAX_UPLOAD_MEGAPIXELS} megapixels or fewer`);
+    expect(refusalMessage('file_too_large')).toBe('Each photo must be 10 MB or smaller');
+    expect(MAX_UPLOAD_BYTES).toBe(10 * 1024 * 1024);
   });
 
   it('has the paths of spec §7 and the serving path', () => {
@@ -85,28 +99,37 @@ describe('customisation request schema', () => {
   });
 
   it.each([
-    [{ orderId: ORDER, customisation: [{}] }, { productId: customisationMessages.productId }],
-    [{ productId: 'x', orderId: ORDER, customisation: [{}] }, { productId: customisationMessages.productId }],
-    [{ productId: PRODUCT, customisation: [{}] }, { orderId: customisationMessages.orderId }],
-    [{ productId: PRODUCT, orderId: '12', customisation: [{}] }, { orderId: customisationMessages.orderId }],
-    [{ productId: PRODUCT, orderId: ORDER }, { customisation: customisationMessages.unitCount(1) }],
-    [{ productId: PRODUCT, orderId: ORDER, customisation: [] }, { customisation: customisationMessages.unitCount(1) }],
-    [{ productId: PRODUCT, orderId: ORDER, customisation: [{ text: 5 }] }, { 'customisation.0.text': customisationMessages.textRequired }],
-    [{ productId: PRODUCT, orderId: ORDER, customisation: [{ images: ['nope'] }] }, { 'customisation.0.images.0': customisationMessages.imageNotFound }],
-    [{ productId: PRODUCT, orderId: ORDER, customisation: [{ images: [{ url: 'x' }] }] }, { 'customisation.0.images.0': customisationMessages.imageNotFound }],
-    [{ productId: PRODUCT, orderId: ORDER, customisation: [{ images: 'x' }] }, { 'customisation.0.images': customisationMessages.imageNotFound }],
+    [{ orderId: ORDER, customisation: [{}] }, { productId: 'product_id_invalid' }],
+    [{ productId: 'x', orderId: ORDER, customisation: [{}] }, { productId: 'product_id_invalid' }],
+    [{ productId: PRODUCT, customisation: [{}] }, { orderId: 'order_id_invalid' }],
+    [{ productId: PRODUCT, orderId: '12', customisation: [{}] }, { orderId: 'order_id_invalid' }],
+    [{ productId: PRODUCT, orderId: ORDER }, { customisation: 'units_missing' }],
+    [{ productId: PRODUCT, orderId: ORDER, customisation: 'x' }, { customisation: 'units_missing' }],
+    [{ productId: PRODUCT, orderId: ORDER, customisation: [{ text: 5 }] }, { 'customisation.0.text': 'text_required' }],
+    [{ productId: PRODUCT, orderId: ORDER, customisation: [{ images: ['nope'] }] }, { 'customisation.0.images.0': 'image_not_found' }],
+    [{ productId: PRODUCT, orderId: ORDER, customisation: [{ images: [{ url: 'x' }] }] }, { 'customisation.0.images.0': 'image_not_found' }],
+    [{ productId: PRODUCT, orderId: ORDER, customisation: [{ images: 'x' }] }, { 'customisation.0.images': 'image_not_found' }],
   ])('%j → %j', (input, errors) => {
     expect(errorsOf(input)).toEqual(errors);
   });
 
+  it('lets an empty list through: the line says how many entries it needs (unit_count)', () => {
+    expect(customisationRequestSchema.parse({ productId: PRODUCT, orderId: ORDER, customisation: [] }).customisation).toEqual([]);
+  });
+
   it('takes an optional lineId (a product in the order twice), which must be an id', () => {
     expect(customisationRequestSchema.parse({ productId: PRODUCT, orderId: ORDER, lineId: IMG[2], customisation: [{}] }).lineId).toBe(IMG[2]);
-    expect(errorsOf({ productId: PRODUCT, orderId: ORDER, lineId: 'first', customisation: [{}] })).toEqual({ lineId: customisationMessages.lineId });
+    expect(errorsOf({ productId: PRODUCT, orderId: ORDER, lineId: 'first', customisation: [{}] })).toEqual({ lineId: 'line_id_needed' });
   });
 
   it('refuses more than MAX_MEDIA_LIMIT images for one unit', () => {
     const images = Array.from({ length: MAX_MEDIA_LIMIT + 1 }, () => IMG[0]);
-    expect(Object.keys(errorsOf({ productId: PRODUCT, orderId: ORDER, customisation: [{ images }] }))).toEqual(['customisation.0.images']);
+    expect(errorsOf({ productId: PRODUCT, orderId: ORDER, customisation: [{ images }] })).toEqual({ 'customisation.0.images': 'too_many_images' });
+  });
+
+  it('refuses more entries than a line can have units', () => {
+    const customisation = Array.from({ length: MAX_CUSTOMISED_UNITS + 1 }, () => ({}));
+    expect(errorsOf({ productId: PRODUCT, orderId: ORDER, customisation })).toEqual({ customisation: 'too_many_units' });
   });
 });
 
@@ -132,56 +155,64 @@ describe('checkCustomisation (spec §5)', () => {
   const text = { type: 'text', mediaLimit: 1 } as const;
   const image2 = { type: 'image', mediaLimit: 2 } as const;
   const both = { type: 'both', mediaLimit: 1 } as const;
+  const check = (...args: Parameters<typeof checkCustomisation>) => codesOf(checkCustomisation(...args));
 
   it('passes complete details', () => {
-    expect(checkCustomisation(text, 2, [{ text: 'A', images: [] }, { text: 'B', images: [] }])).toEqual({});
-    expect(checkCustomisation(image2, 1, [{ text: '', images: [IMG[0], IMG[1]] }])).toEqual({});
-    expect(checkCustomisation(both, 1, [{ text: 'A', images: [IMG[0]] }])).toEqual({});
+    expect(check(text, 2, [{ text: 'A', images: [] }, { text: 'B', images: [] }])).toEqual({});
+    expect(check(image2, 1, [{ text: '', images: [IMG[0], IMG[1]] }])).toEqual({});
+    expect(check(both, 1, [{ text: 'A', images: [IMG[0]] }])).toEqual({});
   });
 
-  it('wants one entry per ordered unit', () => {
-    expect(checkCustomisation(text, 2, [{ text: 'A', images: [] }])).toEqual({ customisation: customisationMessages.unitCount(2) });
-    expect(checkCustomisation(text, 1, [{ text: 'A', images: [] }, { text: 'B', images: [] }])).toEqual({ customisation: customisationMessages.unitCount(1) });
+  it('wants one entry per ordered unit, naming the quantity', () => {
+    expect(check(text, 2, [{ text: 'A', images: [] }])).toEqual({ customisation: ['unit_count', { count: 2 }] });
+    expect(check(text, 1, [{ text: 'A', images: [] }, { text: 'B', images: [] }])).toEqual({ customisation: ['unit_count', { count: 1 }] });
+    expect(check(text, 2, [])).toEqual({ customisation: ['unit_count', { count: 2 }] });
   });
 
-  it('requires the text for text and both, keyed per unit', () => {
-    expect(checkCustomisation(text, 2, [{ text: 'A', images: [] }, { text: '   ', images: [] }])).toEqual({ 'customisation.1.text': 'Details is required' });
-    expect(checkCustomisation(both, 1, [{ text: '', images: [IMG[0]] }])).toEqual({ 'customisation.0.text': 'Details is required' });
+  it('requires the text for text and both, keyed per unit, with the spec text', () => {
+    expect(check(text, 2, [{ text: 'A', images: [] }, { text: '   ', images: [] }])).toEqual({ 'customisation.1.text': 'text_required' });
+    expect(checkCustomisation(both, 1, [{ text: '', images: [IMG[0]] }])).toEqual({ 'customisation.0.text': { code: 'text_required', message: 'Details is required' } });
   });
 
   it('does not ask for a text for image products', () => {
-    expect(checkCustomisation(image2, 1, [{ text: '', images: [IMG[0], IMG[1]] }])).toEqual({});
+    expect(check(image2, 1, [{ text: '', images: [IMG[0], IMG[1]] }])).toEqual({});
   });
 
-  it('limits the text length and refuses control characters', () => {
-    expect(checkCustomisation(text, 1, [{ text: 'x'.repeat(MAX_CUSTOMISATION_TEXT), images: [] }])).toEqual({});
-    expect(checkCustomisation(text, 1, [{ text: 'x'.repeat(MAX_CUSTOMISATION_TEXT + 1), images: [] }])).toEqual({ 'customisation.0.text': customisationMessages.textTooLong });
-    expect(checkCustomisation(text, 1, [{ text: 'a\u0000b', images: [] }])).toEqual({ 'customisation.0.text': customisationMessages.textInvalid });
+  it('limits the text length (naming the maximum) and refuses control characters', () => {
+    expect(check(text, 1, [{ text: 'x'.repeat(MAX_CUSTOMISATION_TEXT), images: [] }])).toEqual({});
+    expect(check(text, 1, [{ text: 'x'.repeat(MAX_CUSTOMISATION_TEXT + 1), images: [] }])).toEqual({
+      'customisation.0.text': ['text_too_long', { max: MAX_CUSTOMISATION_TEXT }],
+    });
+    expect(check(text, 1, [{ text: 'a\u0000b', images: [] }])).toEqual({ 'customisation.0.text': 'text_invalid' });
     // Line breaks are fine: a message on two lines.
-    expect(checkCustomisation(text, 1, [{ text: 'Happy\nbirthday', images: [] }])).toEqual({});
+    expect(check(text, 1, [{ text: 'Happy\nbirthday', images: [] }])).toEqual({});
   });
 
   it('wants exactly mediaLimit images per unit for image and both (default 1)', () => {
-    expect(checkCustomisation(image2, 1, [{ text: '', images: [IMG[0]] }])).toEqual({ 'customisation.0.images': 'please select only 2 image for every product' });
-    expect(checkCustomisation(image2, 1, [{ text: '', images: [IMG[0], IMG[1], IMG[2]] }])).toEqual({ 'customisation.0.images': 'please select only 2 image for every product' });
-    expect(checkCustomisation(both, 2, [{ text: 'A', images: [IMG[0]] }, { text: 'B', images: [] }])).toEqual({ 'customisation.1.images': 'please select only 1 image for every product' });
-    expect(checkCustomisation({ type: 'image', mediaLimit: 0 }, 1, [{ text: '', images: [] }])).toEqual({ 'customisation.0.images': 'please select only 1 image for every product' });
+    expect(checkCustomisation(image2, 1, [{ text: '', images: [IMG[0]] }])).toEqual({
+      'customisation.0.images': { code: 'image_count', message: 'please select only 2 image for every product', params: { count: 2 } },
+    });
+    expect(check(image2, 1, [{ text: '', images: [IMG[0], IMG[1], IMG[2]] }])).toEqual({ 'customisation.0.images': ['image_count', { count: 2 }] });
+    expect(check(both, 2, [{ text: 'A', images: [IMG[0]] }, { text: 'B', images: [] }])).toEqual({ 'customisation.1.images': ['image_count', { count: 1 }] });
+    expect(checkCustomisation({ type: 'image', mediaLimit: 0 }, 1, [{ text: '', images: [] }])['customisation.0.images']?.message).toBe(
+      'please select only 1 image for every product',
+    );
   });
 
   it('reports every problem at once', () => {
-    expect(checkCustomisation(both, 3, [{ text: '', images: [] }, { text: 'B', images: [IMG[0]] }])).toEqual({
-      customisation: customisationMessages.unitCount(3),
-      'customisation.0.text': 'Details is required',
-      'customisation.0.images': 'please select only 1 image for every product',
+    expect(check(both, 3, [{ text: '', images: [] }, { text: 'B', images: [IMG[0]] }])).toEqual({
+      customisation: ['unit_count', { count: 3 }],
+      'customisation.0.text': 'text_required',
+      'customisation.0.images': ['image_count', { count: 1 }],
     });
   });
 });
 
 describe('checkSelectedFileCount (spec §5: raised at upload time)', () => {
-  it('is null when the count equals mediaLimit, else the count message', () => {
+  it('is null when the count equals mediaLimit, else the count refusal', () => {
     expect(checkSelectedFileCount({ mediaLimit: 2 }, 2)).toBeNull();
-    expect(checkSelectedFileCount({ mediaLimit: 2 }, 1)).toBe('please select only 2 image for every product');
-    expect(checkSelectedFileCount({ mediaLimit: 2 }, 3)).toBe('please select only 2 image for every product');
+    expect(checkSelectedFileCount({ mediaLimit: 2 }, 1)).toEqual({ code: 'image_count', message: 'please select only 2 image for every product', params: { count: 2 } });
+    expect(checkSelectedFileCount({ mediaLimit: 2 }, 3)?.code).toBe('image_count');
     expect(checkSelectedFileCount({ mediaLimit: 0 }, 1)).toBeNull();
   });
 });
@@ -189,7 +220,11 @@ describe('checkSelectedFileCount (spec §5: raised at upload time)', () => {
 describe('customisationOpen: until the order goes into production', () => {
   it.each(orderStatuses.map((status) => [status, status === 'placed' || status === 'confirmed'] as const))('%s → %s', (status, open) => {
     expect(customisationOpen(status)).toBe(open);
-    expect(customisationClosedMessage(status)).toBe(open ? null : status === 'cancelled' ? customisationMessages.cancelled : customisationMessages.locked);
+    expect(customisationClosedCode(status)).toBe(open ? null : status === 'cancelled' ? 'order_cancelled' : 'order_locked');
+  });
+  it('says why in the words of the refusals', () => {
+    expect(refusalMessage('order_locked')).toBe('Personalisation is locked: this order has gone into production');
+    expect(refusalMessage('order_cancelled')).toBe('This order was cancelled: personalisation can no longer be sent');
   });
 });
 

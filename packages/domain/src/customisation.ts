@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ProductCustomization } from './catalogue.ts';
+import { DEFAULT_MEDIA_LIMIT, MAX_CUSTOMISATION_TEXT, MAX_CUSTOMISED_UNITS, MAX_MEDIA_LIMIT } from './customisation-limits.ts';
+import { coded } from './field-errors.ts';
 import type { OrderStatus } from './order-status.ts';
+import { type FieldRefusal, fieldRefusal, type RefusalCode } from './refusals/index.ts';
 import { hasControlCharacters } from './text-rules.ts';
 
 /**
@@ -20,16 +23,17 @@ export const customisationApiPaths = {
 
 export type UploadSize = 'thumbnail' | 'display';
 
-/** Spec §9. */
-export const DEFAULT_MEDIA_LIMIT = 1;
-export const THUMBNAIL_SIZE = 80;
-/** Longest side of the stored display image: enough to print a photo on a mug or a lamp shade. */
-export const DISPLAY_MAX_SIDE = 2048;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_UPLOAD_MEGAPIXELS = 40;
-export const MAX_CUSTOMISATION_TEXT = 500;
-/** Most photos one unit may need: a collage frame; anything above is a wholesale job. */
-export const MAX_MEDIA_LIMIT = 10;
+export {
+  DEFAULT_MEDIA_LIMIT,
+  DISPLAY_MAX_SIDE,
+  MAX_CUSTOMISATION_TEXT,
+  MAX_CUSTOMISED_UNITS,
+  MAX_MEDIA_LIMIT,
+  MAX_UPLOAD_BYTES,
+  MAX_UPLOAD_MEGABYTES,
+  MAX_UPLOAD_MEGAPIXELS,
+  THUMBNAIL_SIZE,
+} from './customisation-limits.ts';
 
 /** The mediaLimit that applies (spec §9: default 1). */
 export function mediaLimitOf(customization: Pick<ProductCustomization, 'mediaLimit'> | null | undefined): number {
@@ -37,7 +41,11 @@ export function mediaLimitOf(customization: Pick<ProductCustomization, 'mediaLim
   return typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 ? limit : DEFAULT_MEDIA_LIMIT;
 }
 
-/** Every text of the dialog and every rule message, word for word where the spec gives them. */
+/**
+ * The dialog's own texts, word for word where the spec gives them. Its rules' texts are refusal codes
+ * (refusals/customisation.ts: `text_required` is 'Details is required', `image_count` 'please select only {count}
+ * image for every product', …).
+ */
 export const customisationMessages = {
   intro: (name: string) => `Enter your customization details below for product ${name}.`,
   unitLabel: (unit: number, name: string) => `Quantity ${unit} : ${name}`,
@@ -45,27 +53,6 @@ export const customisationMessages = {
   uploading: 'Uploading...',
   send: 'Send',
   success: 'Details added successfully',
-  textRequired: 'Details is required',
-  imageCount: (mediaLimit?: number | null) => `please select only ${mediaLimit || 1} image for every product`,
-  textTooLong: `Details can be at most ${MAX_CUSTOMISATION_TEXT} characters`,
-  textInvalid: 'Remove the unusual characters from the details',
-  orderId: 'Order id is missing or not an order id',
-  productId: 'Product id is missing or not a product id',
-  orderNotFound: 'Order not found',
-  productNotInOrder: 'This product is not in this order',
-  lineId: 'This product is in the order more than once: say which line (lineId)',
-  notCustomisable: 'This product is not personalised',
-  unitCount: (quantity: number) => `Send one entry for each of the ${quantity} ordered unit${quantity === 1 ? '' : 's'}`,
-  locked: 'Personalisation is locked: this order has gone into production',
-  cancelled: 'This order was cancelled: personalisation can no longer be sent',
-  imageNotFound: 'A photo was not found among your uploads; upload it again',
-  imageInUse: 'A photo can be used for one unit only; upload it again for this one',
-  noFiles: 'Choose at least one photo (field "files")',
-  tooManyFiles: (max: number) => `Upload at most ${max} photos at a time`,
-  fileType: 'Only JPEG, PNG, WebP or HEIC photos can be uploaded',
-  fileTooLarge: 'Each photo must be 10 MB or smaller',
-  tooManyPixels: `Each photo must be ${MAX_UPLOAD_MEGAPIXELS} megapixels or fewer`,
-  unreadable: 'This photo could not be read; try another file',
 } as const;
 
 /** An upload as the API answers it (spec §7 "list of uploaded image references"). */
@@ -80,31 +67,39 @@ export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 export const uploadedImagesSchema = z.array(uploadedImageSchema);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = (message: string) => z.string({ error: message }).regex(UUID, { error: message });
+const uuid = (code: RefusalCode) => z.string({ error: coded(code) }).regex(UUID, { error: coded(code) });
 
 /** A client may send back the whole reference it got from the upload, or just its id: only the id is used. */
 const imageRefSchema = z
-  .union([z.string(), z.object({ id: z.string() }).loose()], { error: customisationMessages.imageNotFound })
+  .union([z.string(), z.object({ id: z.string() }).loose()], { error: coded('image_not_found') })
   .transform((ref) => (typeof ref === 'string' ? ref : ref.id))
-  .pipe(uuid(customisationMessages.imageNotFound));
+  .pipe(uuid('image_not_found'));
 
 /** One unit's details as sent: both fields may be present, `shapeCustomisation` drops the one the type does not use. */
 export const customisationEntrySchema = z.object({
-  text: z.string({ error: customisationMessages.textRequired }).default(''),
-  images: z.array(imageRefSchema, { error: customisationMessages.imageNotFound }).max(MAX_MEDIA_LIMIT).default([]),
+  text: z.string({ error: coded('text_required') }).default(''),
+  images: z
+    .array(imageRefSchema, { error: coded('image_not_found') })
+    .max(MAX_MEDIA_LIMIT, { error: coded('too_many_images') })
+    .default([]),
 });
 export type CustomisationEntry = z.output<typeof customisationEntrySchema>;
 
-/** POST customized-add (spec §3 customisation payload). */
+/**
+ * POST customized-add (spec §3 customisation payload). How many entries the line needs is known only with the order
+ * (`unit_count` from checkCustomisation, naming the line's quantity), so an empty list passes here.
+ */
 export const customisationRequestSchema = z.object({
-  productId: uuid(customisationMessages.productId),
-  orderId: uuid(customisationMessages.orderId),
+  productId: uuid('product_id_invalid'),
+  orderId: uuid('order_id_invalid'),
   /**
    * Which line, when the product is in the order more than once (two options of it); optional otherwise. Not in the
    * spec's payload: an addition that the spec's clients never need to send.
    */
-  lineId: uuid(customisationMessages.lineId).optional(),
-  customisation: z.array(customisationEntrySchema, { error: customisationMessages.unitCount(1) }).min(1, { error: customisationMessages.unitCount(1) }).max(99),
+  lineId: uuid('line_id_needed').optional(),
+  customisation: z
+    .array(customisationEntrySchema, { error: coded('units_missing') })
+    .max(MAX_CUSTOMISED_UNITS, { error: coded('too_many_units') }),
 });
 export type CustomisationRequest = z.input<typeof customisationRequestSchema>;
 
@@ -118,28 +113,35 @@ export function shapeCustomisation(type: ProductCustomization['type'], entries: 
 
 /**
  * Spec §5's rules for a whole line, after shaping: text required (and sane) for text/both, exactly mediaLimit images
- * per unit for image/both, one entry per ordered unit. Answers field errors keyed like the payload
- * ("customisation.0.text", "customisation.1.images", "customisation"); empty when all is well.
+ * per unit for image/both, one entry per ordered unit. Answers coded field refusals keyed like the payload
+ * ("customisation.0.text", "customisation.1.images", "customisation"); empty when all is well. The API answers them
+ * as they are; the dialog translates their codes.
  */
-export function checkCustomisation(customization: ProductCustomization, quantity: number, entries: readonly CustomisationEntry[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (entries.length !== quantity) errors.customisation = customisationMessages.unitCount(quantity);
+export function checkCustomisation(
+  customization: ProductCustomization,
+  quantity: number,
+  entries: readonly CustomisationEntry[],
+): Record<string, FieldRefusal> {
+  const errors: Record<string, FieldRefusal> = {};
+  if (entries.length !== quantity) errors.customisation = fieldRefusal('unit_count', { count: quantity });
   const limit = mediaLimitOf(customization);
   entries.forEach((entry, index) => {
     if (customization.type !== 'image') {
       const text = entry.text.trim();
-      if (text.length === 0) errors[`customisation.${index}.text`] = customisationMessages.textRequired;
-      else if (text.length > MAX_CUSTOMISATION_TEXT) errors[`customisation.${index}.text`] = customisationMessages.textTooLong;
-      else if (hasControlCharacters(text)) errors[`customisation.${index}.text`] = customisationMessages.textInvalid;
+      const field = `customisation.${index}.text`;
+      if (text.length === 0) errors[field] = fieldRefusal('text_required');
+      else if (text.length > MAX_CUSTOMISATION_TEXT) errors[field] = fieldRefusal('text_too_long');
+      else if (hasControlCharacters(text)) errors[field] = fieldRefusal('text_invalid');
     }
-    if (customization.type !== 'text' && entry.images.length !== limit) errors[`customisation.${index}.images`] = customisationMessages.imageCount(limit);
+    if (customization.type !== 'text' && entry.images.length !== limit) errors[`customisation.${index}.images`] = fieldRefusal('image_count', { count: limit });
   });
   return errors;
 }
 
-/** Spec §5: picking files for a unit raises the count message at once when the count differs from mediaLimit. */
-export function checkSelectedFileCount(customization: Pick<ProductCustomization, 'mediaLimit'>, count: number): string | null {
-  return count === mediaLimitOf(customization) ? null : customisationMessages.imageCount(mediaLimitOf(customization));
+/** Spec §5: picking files for a unit raises the count refusal at once when the count differs from mediaLimit. */
+export function checkSelectedFileCount(customization: Pick<ProductCustomization, 'mediaLimit'>, count: number): FieldRefusal | null {
+  const limit = mediaLimitOf(customization);
+  return count === limit ? null : fieldRefusal('image_count', { count: limit });
 }
 
 /** Details may be sent or replaced until the order goes into production (and never on a cancelled order). */
@@ -148,9 +150,9 @@ export function customisationOpen(status: OrderStatus): boolean {
 }
 
 /** Why details can no longer be sent for an order in `status` (null while they can). */
-export function customisationClosedMessage(status: OrderStatus): string | null {
+export function customisationClosedCode(status: OrderStatus): 'order_locked' | 'order_cancelled' | null {
   if (customisationOpen(status)) return null;
-  return status === 'cancelled' ? customisationMessages.cancelled : customisationMessages.locked;
+  return status === 'cancelled' ? 'order_cancelled' : 'order_locked';
 }
 
 /** What the customer sent for one unit, as an order line shows it (spec §3: each per-unit entry holds customization_image). */

@@ -1,7 +1,7 @@
 import { type Database, orderLines, orders } from '@shop/db';
-import { customisationClosedMessage, customisationMessages } from '@shop/domain/customisation';
+import { customisationClosedCode } from '@shop/domain/customisation';
 import { and, asc, eq } from 'drizzle-orm';
-import { CustomisationError, fieldError } from './errors.ts';
+import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 
 type Reader = Pick<Database, 'select'>;
 export type LineRow = typeof orderLines.$inferSelect;
@@ -25,7 +25,7 @@ export async function findOpenLine(db: Reader, userId: string, query: LineQuery,
     .from(orders)
     .where(and(eq(orders.id, query.orderId), eq(orders.userId, userId)));
   const [order] = lock ? await select.for('update') : await select;
-  if (!order) throw fieldError(404, 'orderId', customisationMessages.orderNotFound);
+  if (!order) throw fieldRefusal('orderId', 'customisation_order_not_found');
 
   const lines = await db
     .select()
@@ -34,11 +34,11 @@ export async function findOpenLine(db: Reader, userId: string, query: LineQuery,
     .orderBy(asc(orderLines.position));
   const matching = query.lineId ? lines.filter((line) => line.id === query.lineId) : lines;
   const [line] = matching;
-  if (!line) throw fieldError(404, query.lineId ? 'lineId' : 'productId', customisationMessages.productNotInOrder);
-  if (matching.length > 1) throw fieldError(400, 'lineId', customisationMessages.lineId);
-  if (!line.customization) throw fieldError(400, 'productId', customisationMessages.notCustomisable);
+  if (!line) throw fieldRefusal(query.lineId ? 'lineId' : 'productId', 'product_not_in_order');
+  if (matching.length > 1) throw fieldRefusal('lineId', 'line_id_needed');
+  if (!line.customization) throw fieldRefusal('productId', 'not_customisable');
 
-  const closed = customisationClosedMessage(order.status);
-  if (closed) throw new CustomisationError(409, closed);
+  const closed = customisationClosedCode(order.status);
+  if (closed) throw new Refusal(closed);
   return { line: line as OpenLine, status: order.status };
 }

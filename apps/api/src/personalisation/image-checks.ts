@@ -1,6 +1,6 @@
-import { type AcceptedImageFormat, customisationMessages, MAX_UPLOAD_MEGAPIXELS, sniffImageFormat } from '@shop/domain/customisation';
+import { type AcceptedImageFormat, MAX_UPLOAD_MEGAPIXELS, sniffImageFormat } from '@shop/domain/customisation';
 import sharp, { type Metadata } from 'sharp';
-import { fieldError } from './errors.ts';
+import { fieldRefusal } from '../lib/refusal.ts';
 
 /** Most pixels an upload may have, checked from its header before anything is decoded. */
 export const MAX_INPUT_PIXELS = MAX_UPLOAD_MEGAPIXELS * 1_000_000;
@@ -48,21 +48,25 @@ export interface CheckedImage {
   compression: string | undefined;
 }
 
-/** Cheap checks before decoding: the format by its bytes, no markup anywhere, and the pixel count from the header. */
+/**
+ * Cheap checks before decoding: the format by its bytes, no markup anywhere, and the pixel count from the header.
+ * Refuses on field `files` with `file_type` (415), `unreadable` or `too_many_pixels` (400); the back office's product
+ * pictures go through the same checks, so these are plain coded Refusals any route's error handler answers.
+ */
 export async function checkUpload(bytes: Buffer): Promise<CheckedImage> {
   const format = sniffImageFormat(bytes);
-  if (!format || hasMarkup(bytes, format)) throw fieldError(415, 'files', customisationMessages.fileType);
+  if (!format || hasMarkup(bytes, format)) throw fieldRefusal('files', 'file_type');
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw fieldError(400, 'files', customisationMessages.unreadable);
+    throw fieldRefusal('files', 'unreadable');
   }
   const { width, height } = metadata;
-  if (!width || !height) throw fieldError(400, 'files', customisationMessages.unreadable);
-  if (width * height > MAX_INPUT_PIXELS) throw fieldError(400, 'files', customisationMessages.tooManyPixels);
+  if (!width || !height) throw fieldRefusal('files', 'unreadable');
+  if (width * height > MAX_INPUT_PIXELS) throw fieldRefusal('files', 'too_many_pixels');
   // The container must agree with the bytes' signature (a PNG signature on a JPEG body is not a photo we trust).
   const expected = format === 'heif' ? 'heif' : format;
-  if (metadata.format !== expected) throw fieldError(415, 'files', customisationMessages.fileType);
+  if (metadata.format !== expected) throw fieldRefusal('files', 'file_type');
   return { format, width, height, compression: metadata.compression };
 }

@@ -1,7 +1,7 @@
-import { customisationMessages, DISPLAY_MAX_SIDE, THUMBNAIL_SIZE } from '@shop/domain/customisation';
+import { DISPLAY_MAX_SIDE, THUMBNAIL_SIZE } from '@shop/domain/customisation';
 import sharp, { type Sharp } from 'sharp';
+import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { decodeHeicInWorker } from './decode-heic.ts';
-import { fieldError } from './errors.ts';
 import { type CheckedImage, MAX_INPUT_PIXELS } from './image-checks.ts';
 
 /** What is stored for one upload: both images are new encodings, so no byte of the original file survives. */
@@ -24,7 +24,7 @@ const THUMBNAIL_QUALITY = 70;
 async function pixels(bytes: Buffer, checked: CheckedImage): Promise<Sharp> {
   if (checked.format === 'heif' && checked.compression !== 'av1') {
     const decoded = await decodeHeicInWorker(bytes);
-    if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw fieldError(400, 'files', customisationMessages.tooManyPixels);
+    if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw fieldRefusal('files', 'too_many_pixels');
     return sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
       limitInputPixels: MAX_INPUT_PIXELS,
@@ -37,6 +37,7 @@ async function pixels(bytes: Buffer, checked: CheckedImage): Promise<Sharp> {
 /**
  * Re-encodes one checked upload into a display image (longest side at most DISPLAY_MAX_SIDE) and an 80x80 cover
  * thumbnail. sharp writes no metadata unless asked (no EXIF, no GPS, no XMP; colours are converted to sRGB).
+ * Refuses on field `files` with `too_many_pixels` or `unreadable` (400).
  */
 export async function processImage(bytes: Buffer, checked: CheckedImage): Promise<ProcessedImage> {
   try {
@@ -54,9 +55,9 @@ export async function processImage(bytes: Buffer, checked: CheckedImage): Promis
       thumbnail: { body: thumbnail, contentType: 'image/webp' },
     };
   } catch (error) {
-    if (error instanceof Error && error.name === 'CustomisationError') throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw fieldError(400, 'files', customisationMessages.tooManyPixels);
+    if (error instanceof Refusal) throw error;
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw fieldRefusal('files', 'too_many_pixels');
     // A truncated or corrupt file that passed the header checks.
-    throw fieldError(400, 'files', customisationMessages.unreadable);
+    throw fieldRefusal('files', 'unreadable');
   }
 }

@@ -1,16 +1,18 @@
 import { customisationUploads, type Database, orderLineCustomisations } from '@shop/db';
-import {
-  checkCustomisation,
-  type CustomisationEntry,
-  customisationMessages,
-  shapeCustomisation,
-} from '@shop/domain/customisation';
+import { checkCustomisation, type CustomisationEntry, shapeCustomisation } from '@shop/domain/customisation';
+import { type FieldRefusal, fieldRefusal, type RefusalCode } from '@shop/domain/refusals/index';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { CustomisationError } from './errors.ts';
+import { Refusal } from '../lib/refusal.ts';
 import { findOpenLine, type LineQuery } from './find-line.ts';
 
 export interface SendRequest extends LineQuery {
   customisation: CustomisationEntry[];
+}
+
+/** Every field's refusal at once; the refusal itself is the first field's (its code, params and text). */
+function refuseIfAny(errors: Record<string, FieldRefusal>): void {
+  const [first] = Object.values(errors);
+  if (first) throw new Refusal(first.code as RefusalCode, { params: first.params, errors });
 }
 
 /**
@@ -26,14 +28,13 @@ export async function sendCustomisation(db: Database, userId: string, request: S
     // Spec §5: the stray field is dropped, then the rules for the type, mediaLimit and the ordered quantity.
     const entries = shapeCustomisation(line.customization.type, request.customisation);
     const errors = checkCustomisation(line.customization, line.quantity, entries);
-    const first = Object.values(errors)[0];
-    if (first) throw new CustomisationError(400, first, errors);
+    refuseIfAny(errors);
 
     // Each photo once: the same id twice in one request is a photo used for two units.
     const seen = new Set<string>();
     entries.forEach((entry, unit) => {
       for (const id of entry.images) {
-        if (seen.has(id)) errors[`customisation.${unit}.images`] ??= customisationMessages.imageInUse;
+        if (seen.has(id)) errors[`customisation.${unit}.images`] ??= fieldRefusal('image_in_use');
         seen.add(id);
       }
     });
@@ -53,12 +54,11 @@ export async function sendCustomisation(db: Database, userId: string, request: S
     entries.forEach((entry, unit) => {
       for (const id of entry.images) {
         const usedBy = found.get(id);
-        if (usedBy === undefined) errors[`customisation.${unit}.images`] ??= customisationMessages.imageNotFound;
-        else if (usedBy !== null && usedBy !== line.id) errors[`customisation.${unit}.images`] ??= customisationMessages.imageInUse;
+        if (usedBy === undefined) errors[`customisation.${unit}.images`] ??= fieldRefusal('image_not_found');
+        else if (usedBy !== null && usedBy !== line.id) errors[`customisation.${unit}.images`] ??= fieldRefusal('image_in_use');
       }
     });
-    const problem = Object.values(errors)[0];
-    if (problem) throw new CustomisationError(400, problem, errors);
+    refuseIfAny(errors);
 
     // Replacing frees the photos sent before (housekeeping deletes them a day after upload unless sent again).
     await tx

@@ -1,10 +1,10 @@
 import { customisationUploads } from '@shop/db';
-import { customisationMessages } from '@shop/domain/customisation';
+import { refusalMessage } from '@shop/domain/refusals/index';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../auth/auth-helpers.ts';
-import { engines, type TestContext } from '../helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, makeStaff, product } from '../orders/order-helpers.ts';
 import { personalised, placeOrder, png, upload } from './customisation-helpers.ts';
 
@@ -47,13 +47,18 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
-  const expectError = (response: { statusCode: number; json(): any }, status: number, errors: Record<string, string>) => {
-    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-    expect(response.json()).toEqual({ message: Object.values(errors)[0], errors });
+  /** A refusal naming these fields, each with its code and text; the refusal itself is the first field's. */
+  const expectError = (response: { statusCode: number; json(): any }, status: number, errors: Record<string, [code: string, message: string]>) => {
+    const [first] = Object.values(errors);
+    const codes = Object.fromEntries(Object.entries(errors).map(([field, [code]]) => [field, code]));
+    const body = expectRefusal(response, status, first![0], codes);
+    expect(body.message).toBe(first![1]);
+    expect(Object.fromEntries(Object.entries(body.errors ?? {}).map(([field, error]) => [field, [error.code, error.message]]))).toEqual(errors);
+    return body;
   };
 
   it('asks for sign-in (401)', async () => {
-    expect((await send(undefined, { productId: NIL, orderId: NIL, customisation: [{ text: 'x' }] })).statusCode).toBe(401);
+    expectRefusal(await send(undefined, { productId: NIL, orderId: NIL, customisation: [{ text: 'x' }] }), 401, 'not_signed_in');
   });
 
   it('shows every personalised line as not sent yet, and plain lines without a block', async () => {
@@ -118,22 +123,32 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     const [a, b] = await photos(asha, 2);
     const body = (customisation: unknown[]) => ({ orderId: order._id, productId: both.id, customisation });
 
-    expectError(await send(asha, body([{ text: 'A', images: [a!.id] }])), 400, { customisation: customisationMessages.unitCount(2) });
+    const units = expectError(await send(asha, body([{ text: 'A', images: [a!.id] }])), 400, {
+      customisation: ['unit_count', 'Send one entry for each of the 2 ordered units'],
+    });
+    expect(units.params).toEqual({ count: 2 });
+    expect(units.errors!.customisation!.params).toEqual({ count: 2 });
+    expectError(await send(asha, body([])), 400, { customisation: ['unit_count', 'Send one entry for each of the 2 ordered units'] });
     expectError(await send(asha, body([{ text: 'A', images: [a!.id] }, { text: '  ', images: [b!.id] }])), 400, {
-      'customisation.1.text': 'Details is required',
+      'customisation.1.text': ['text_required', 'Details is required'],
     });
-    expectError(await send(asha, body([{ text: 'A', images: [a!.id, b!.id] }, { text: 'B', images: [] }])), 400, {
-      'customisation.0.images': 'please select only 1 image for every product',
-      'customisation.1.images': 'please select only 1 image for every product',
+    const count = expectError(await send(asha, body([{ text: 'A', images: [a!.id, b!.id] }, { text: 'B', images: [] }])), 400, {
+      'customisation.0.images': ['image_count', 'please select only 1 image for every product'],
+      'customisation.1.images': ['image_count', 'please select only 1 image for every product'],
     });
-    expectError(await send(asha, body([{ text: 'x'.repeat(501), images: [a!.id] }, { text: 'B', images: [b!.id] }])), 400, {
-      'customisation.0.text': customisationMessages.textTooLong,
+    expect(count.params).toEqual({ count: 1 });
+    const long = expectError(await send(asha, body([{ text: 'x'.repeat(501), images: [a!.id] }, { text: 'B', images: [b!.id] }])), 400, {
+      'customisation.0.text': ['text_too_long', 'Details can be at most 500 characters'],
+    });
+    expect(long.errors!['customisation.0.text']!.params).toEqual({ max: 500 });
+    expectError(await send(asha, body([{ text: 'A\u0007', images: [a!.id] }, { text: 'B', images: [b!.id] }])), 400, {
+      'customisation.0.text': ['text_invalid', refusalMessage('text_invalid')],
     });
     expectError(await send(asha, body([{ text: 'A', images: [a!.id] }, { text: 'B', images: [a!.id] }])), 400, {
-      'customisation.1.images': customisationMessages.imageInUse,
+      'customisation.1.images': ['image_in_use', refusalMessage('image_in_use')],
     });
     expectError(await send(asha, body([{ text: 'A', images: [a!.id] }, { text: 'B', images: [NIL] }])), 400, {
-      'customisation.1.images': customisationMessages.imageNotFound,
+      'customisation.1.images': ['image_not_found', refusalMessage('image_not_found')],
     });
     // Nothing was stored by any of these.
     const read = await call(app, 'GET', `/api/user/order/${order._id}`, asha);
@@ -143,10 +158,29 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
-  it('refuses bad ids through the schema with a message naming the field', async () => {
+  it('refuses bad ids and shapes through the schema with a code naming the field', async () => {
     const response = await send(asha, { orderId: 'x', productId: NIL, customisation: [{ text: 'A' }] });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual({ orderId: customisationMessages.orderId });
+    const body = expectRefusal(response, 400, 'validation_failed', { orderId: 'order_id_invalid' });
+    expect(body.errors!.orderId!.message).toBe('Order id is missing or not an order id');
+    expectRefusal(await send(asha, { orderId: NIL, productId: 'p', customisation: [] }), 400, 'validation_failed', { productId: 'product_id_invalid' });
+    expectRefusal(await send(asha, { orderId: NIL, productId: NIL, lineId: 'first', customisation: [] }), 400, 'validation_failed', { lineId: 'line_id_needed' });
+    expectRefusal(await send(asha, { orderId: NIL, productId: NIL }), 400, 'validation_failed', { customisation: 'units_missing' });
+    expectRefusal(await send(asha, { orderId: NIL, productId: NIL, customisation: [{ text: 5 }] }), 400, 'validation_failed', {
+      'customisation.0.text': 'text_required',
+    });
+    expectRefusal(await send(asha, { orderId: NIL, productId: NIL, customisation: [{ images: ['nope'] }] }), 400, 'validation_failed', {
+      'customisation.0.images.0': 'image_not_found',
+    });
+    const many = expectRefusal(
+      await send(asha, { orderId: NIL, productId: NIL, customisation: [{ images: Array.from({ length: 11 }, () => NIL) }] }),
+      400,
+      'validation_failed',
+      { 'customisation.0.images': 'too_many_images' },
+    );
+    expect(many.errors!['customisation.0.images']!.params).toEqual({ max: 10 });
+    expectRefusal(await send(asha, { orderId: NIL, productId: NIL, customisation: Array.from({ length: 100 }, () => ({})) }), 400, 'validation_failed', {
+      customisation: 'too_many_units',
+    });
   });
 
   it("answers 404 for another user's order exactly as for a missing one, and for a product not in the order", async () => {
@@ -154,10 +188,13 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     const order = await placeOrder(app, asha, [{ productId: mug.id, quantity: 1 }]);
     const theirs = await send(ravi, { orderId: order._id, productId: mug.id, customisation: [{ text: 'A' }] });
     const missing = await send(ravi, { orderId: NIL, productId: mug.id, customisation: [{ text: 'A' }] });
-    expectError(theirs, 404, { orderId: customisationMessages.orderNotFound });
+    expectError(theirs, 404, { orderId: ['customisation_order_not_found', 'Order not found'] });
     expect(theirs.body).toBe(missing.body);
     expectError(await send(asha, { orderId: order._id, productId: NIL, customisation: [{ text: 'A' }] }), 404, {
-      productId: customisationMessages.productNotInOrder,
+      productId: ['product_not_in_order', refusalMessage('product_not_in_order')],
+    });
+    expectError(await send(asha, { orderId: order._id, productId: mug.id, lineId: NIL, customisation: [{ text: 'A' }] }), 404, {
+      lineId: ['product_not_in_order', refusalMessage('product_not_in_order')],
     });
   });
 
@@ -165,7 +202,7 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     const plain = await product(ctx);
     const order = await placeOrder(app, asha, [{ productId: plain.id, quantity: 1 }]);
     expectError(await send(asha, { orderId: order._id, productId: plain.id, customisation: [{ text: 'A' }] }), 400, {
-      productId: customisationMessages.notCustomisable,
+      productId: ['not_customisable', 'This product is not personalised'],
     });
   });
 
@@ -175,7 +212,7 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     const [theirs] = await photos(ravi, 1);
     const withTheirs = await send(asha, { orderId: order._id, productId: frame.id, customisation: [{ images: [theirs!.id] }] });
     const withMissing = await send(asha, { orderId: order._id, productId: frame.id, customisation: [{ images: [NIL] }] });
-    expectError(withTheirs, 400, { 'customisation.0.images': customisationMessages.imageNotFound });
+    expectError(withTheirs, 400, { 'customisation.0.images': ['image_not_found', refusalMessage('image_not_found')] });
     expect(withTheirs.body).toBe(withMissing.body);
   });
 
@@ -186,7 +223,7 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     const second = await placeOrder(app, asha, [{ productId: frame.id, quantity: 1 }]);
     const [photo] = await photos(asha, 1);
     expect((await send(asha, { orderId: first._id, productId: frame.id, customisation: [{ images: [photo!.id] }] })).statusCode).toBe(200);
-    const inUse = { 'customisation.0.images': customisationMessages.imageInUse };
+    const inUse = { 'customisation.0.images': ['image_in_use', refusalMessage('image_in_use')] as [string, string] };
     expectError(await send(asha, { orderId: first._id, productId: lamp.id, customisation: [{ images: [photo!.id] }] }), 400, inUse);
     expectError(await send(asha, { orderId: second._id, productId: frame.id, customisation: [{ images: [photo!.id] }] }), 400, inUse);
     // Sending the same line again with the same photo is fine (a replacement that keeps it).
@@ -202,6 +239,7 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
       [one, two].map((order) => send(asha, { orderId: order._id, productId: frame.id, customisation: [{ images: [photo!.id] }] })),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expectRefusal(responses.find((response) => response.statusCode === 400)!, 400, 'image_in_use', { 'customisation.0.images': 'image_in_use' });
     const [row] = await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.id, photo!.id));
     expect(row!.lineId).not.toBeNull();
   });
@@ -228,10 +266,10 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     expect(lineOf(produced, lamp.id).customisation).toMatchObject({ locked: true, units: [{ text: 'Second' }] });
     const locked = await send(asha, body('Third', first!.id));
     expect(locked.statusCode).toBe(409);
-    expect(locked.json()).toEqual({ message: 'Personalisation is locked: this order has gone into production' });
+    expect(locked.json()).toEqual({ code: 'order_locked', message: 'Personalisation is locked: this order has gone into production' });
     // Uploading for a locked line is refused too.
     const late = await upload(app, asha, [{ filename: 'a.png', contentType: 'image/png', body: small }], { orderId: order._id, productId: lamp.id });
-    expect(late.statusCode).toBe(409);
+    expectRefusal(late, 409, 'order_locked');
   });
 
   it('a submit racing the move into production is either stored before the lock or refused, never half', async () => {
@@ -244,6 +282,7 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     ]);
     expect(moved.statusCode).toBe(200);
     expect([200, 409]).toContain(sent.statusCode);
+    if (sent.statusCode === 409) expectRefusal(sent, 409, 'order_locked');
     const final = lineOf((await call(app, 'GET', `/api/user/order/${order._id}`, asha)).json(), mug.id).customisation;
     expect(final.locked).toBe(true);
     expect(final.units).toEqual(sent.statusCode === 200 ? [{ text: 'Just in time', customization_image: [] }] : null);
@@ -255,7 +294,7 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     expect((await call(app, 'POST', `/api/user/order/${order._id}/cancel`, asha)).statusCode).toBe(200);
     const response = await send(asha, { orderId: order._id, productId: mug.id, customisation: [{ text: 'A' }] });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: customisationMessages.cancelled });
+    expect(response.json()).toEqual({ code: 'order_cancelled', message: 'This order was cancelled: personalisation can no longer be sent' });
   });
 
   it('asks which line when the product is in the order twice (two options of it)', async () => {
@@ -273,7 +312,9 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const order = response.json();
-    expectError(await send(asha, { orderId: order._id, productId: shirt.id, customisation: [{ text: 'A' }] }), 400, { lineId: customisationMessages.lineId });
+    expectError(await send(asha, { orderId: order._id, productId: shirt.id, customisation: [{ text: 'A' }] }), 400, {
+      lineId: ['line_id_needed', 'This product is in the order more than once: say which line (lineId)'],
+    });
     const second = order.items[1];
     const ok = await send(asha, { orderId: order._id, productId: shirt.id, lineId: second.id, customisation: [{ text: 'Medium' }] });
     expect(ok.statusCode, ok.body).toBe(200);

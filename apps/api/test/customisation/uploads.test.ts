@@ -1,11 +1,12 @@
 import { customisationUploads } from '@shop/db';
-import { customisationMessages, MAX_MEDIA_LIMIT } from '@shop/domain/customisation';
+import { MAX_MEDIA_LIMIT } from '@shop/domain/customisation';
+import { refusalMessage } from '@shop/domain/refusals/index';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherApp, authContext } from '../auth/auth-helpers.ts';
-import { engines, type TestContext } from '../helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, makeStaff } from '../orders/order-helpers.ts';
 import { hasGps, heicPhoto, jpegFile, personalised, phonePhoto, placeOrder, png, upload, webp } from './customisation-helpers.ts';
 
@@ -38,15 +39,18 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
     const [row] = await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.id, id));
     return row!;
   };
-  const refused = (response: { statusCode: number; json(): any }, status: number, message: string) => {
-    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-    expect(response.json()).toEqual({ message, errors: { files: message } });
+  /** Refused on `files` with `code` (the refusal's own code too), its text and params. */
+  const refused = (response: { statusCode: number; json(): any }, status: number, code: string, message: string, params?: Record<string, unknown>) => {
+    const body = expectRefusal(response, status, code, { files: code });
+    const field = params ? { code, message, params } : { code, message };
+    expect(body).toEqual({ ...field, errors: { files: field } });
   };
+  const fileType = refusalMessage('file_type');
 
   it('asks for sign-in (401)', async () => {
     const response = await upload(app, undefined, [jpegFile(await phonePhoto())]);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Sign in to continue' });
+    expect(response.json()).toEqual({ code: 'not_signed_in', message: 'Sign in to continue' });
   });
 
   it('takes JPEG, PNG, WebP and HEIC by their bytes and answers a reference per file, in order', async () => {
@@ -110,20 +114,20 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
   });
 
   it('refuses a renamed text file, an SVG, an HTML file and a GIF (415, by bytes)', async () => {
-    refused(await upload(app, asha, [jpegFile(Buffer.from('just some text, honestly a photo'), 'holiday.jpg')]), 415, customisationMessages.fileType);
+    refused(await upload(app, asha, [jpegFile(Buffer.from('just some text, honestly a photo'), 'holiday.jpg')]), 415, 'file_type', fileType);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
-    refused(await upload(app, asha, [{ filename: 'logo.svg', contentType: 'image/svg+xml', body: svg }]), 415, customisationMessages.fileType);
-    refused(await upload(app, asha, [jpegFile(svg, 'logo.jpg')]), 415, customisationMessages.fileType);
+    refused(await upload(app, asha, [{ filename: 'logo.svg', contentType: 'image/svg+xml', body: svg }]), 415, 'file_type', fileType);
+    refused(await upload(app, asha, [jpegFile(svg, 'logo.jpg')]), 415, 'file_type', fileType);
     const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
-    refused(await upload(app, asha, [{ filename: 'page.png', contentType: 'image/png', body: html }]), 415, customisationMessages.fileType);
+    refused(await upload(app, asha, [{ filename: 'page.png', contentType: 'image/png', body: html }]), 415, 'file_type', fileType);
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
-    refused(await upload(app, asha, [{ filename: 'a.gif', contentType: 'image/gif', body: gif }]), 415, customisationMessages.fileType);
+    refused(await upload(app, asha, [{ filename: 'a.gif', contentType: 'image/gif', body: gif }]), 415, 'file_type', fileType);
   });
 
   it('refuses polyglots: a real JPEG with a script, an SVG or PHP inside (any case)', async () => {
     const photo = await phonePhoto();
     for (const tail of ['<script>alert(document.cookie)</script>', '<SVG onload=alert(1)>', '<?php system($_GET["c"]); ?>', '<HTML>', '<!DOCTYPE html>']) {
-      refused(await upload(app, asha, [jpegFile(Buffer.concat([photo, Buffer.from(tail)]))]), 415, customisationMessages.fileType);
+      refused(await upload(app, asha, [jpegFile(Buffer.concat([photo, Buffer.from(tail)]))]), 415, 'file_type', fileType);
     }
     // The same photo alone is fine.
     expect((await upload(app, asha, [jpegFile(photo)])).statusCode).toBe(201);
@@ -132,56 +136,65 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
   it('refuses a 50-megapixel PNG from its header, before decoding it (400)', async () => {
     const huge = await sharp(Buffer.alloc(10_000 * 5_000), { raw: { width: 10_000, height: 5_000, channels: 1 } }).png({ compressionLevel: 9 }).toBuffer();
     expect(huge.length).toBeLessThan(1024 * 1024);
-    refused(await upload(app, asha, [{ filename: 'huge.png', contentType: 'image/png', body: huge }]), 400, customisationMessages.tooManyPixels);
+    refused(await upload(app, asha, [{ filename: 'huge.png', contentType: 'image/png', body: huge }]), 400, 'too_many_pixels', 'Each photo must be 40 megapixels or fewer', { max: 40 });
   });
 
   it('refuses an 11 MB file while it streams (413 naming files)', async () => {
     const photo = await phonePhoto();
     const large = Buffer.concat([photo, Buffer.alloc(11 * 1024 * 1024 - photo.length, 0)]);
-    refused(await upload(app, asha, [jpegFile(large)]), 413, customisationMessages.fileTooLarge);
+    refused(await upload(app, asha, [jpegFile(large)]), 413, 'file_too_large', 'Each photo must be 10 MB or smaller', { max: 10 });
   });
 
   it('refuses a truncated photo that only looks like one (400 unreadable)', async () => {
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#a33' } }).png().toBuffer();
-    refused(await upload(app, asha, [{ filename: 'cut.png', contentType: 'image/png', body: photo.subarray(0, 60) }]), 400, customisationMessages.unreadable);
+    refused(await upload(app, asha, [{ filename: 'cut.png', contentType: 'image/png', body: photo.subarray(0, 60) }]), 400, 'unreadable', refusalMessage('unreadable'));
   });
 
   it('refuses a damaged HEIC whose header reads but whose picture does not decode (400 unreadable)', async () => {
     const heic = heicPhoto();
-    refused(await upload(app, asha, [{ filename: 'cut.heic', contentType: 'image/heic', body: heic.subarray(0, heic.length - 24) }]), 400, customisationMessages.unreadable);
+    refused(await upload(app, asha, [{ filename: 'cut.heic', contentType: 'image/heic', body: heic.subarray(0, heic.length - 24) }]), 400, 'unreadable', refusalMessage('unreadable'));
   });
 
   it('is all or nothing: one bad file keeps none of the request', async () => {
     const before = await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.userId, ravi.userId));
-    refused(await upload(app, ravi, [jpegFile(await phonePhoto()), jpegFile(Buffer.from('text'), 'x.jpg')]), 415, customisationMessages.fileType);
+    refused(await upload(app, ravi, [jpegFile(await phonePhoto()), jpegFile(Buffer.from('text'), 'x.jpg')]), 415, 'file_type', fileType);
     const after = await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.userId, ravi.userId));
     expect(after).toHaveLength(before.length);
   });
 
   it("wants at least one file, and at most 10 per request (or the line's mediaLimit when the line is named)", async () => {
-    refused(await upload(app, asha, []), 400, customisationMessages.noFiles);
-    const json = await call(app, 'POST', '/api/user/order/customised-uploads', asha, { files: [] });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().errors).toEqual({ files: customisationMessages.noFiles });
+    const noFiles = refusalMessage('no_files');
+    refused(await upload(app, asha, []), 400, 'no_files', noFiles);
+    refused(await call(app, 'POST', '/api/user/order/customised-uploads', asha, { files: [] }), 400, 'no_files', noFiles);
+    // Someone else (the upload limit is per customer): a file in another field, an empty file, too many fields.
+    const meera = await customer(ctx);
+    refused(await upload(app, meera, [{ name: 'photo', filename: 'a.png', contentType: 'image/png', body: await png(4, 4) }]), 400, 'no_files', noFiles);
+    refused(await upload(app, meera, [{ filename: 'empty.png', contentType: 'image/png', body: Buffer.alloc(0) }]), 400, 'unreadable', refusalMessage('unreadable'));
+    const fields = Object.fromEntries(Array.from({ length: 7 }, (_, index) => [`note${index}`, 'x']));
+    expectRefusal(await upload(app, meera, [], fields), 413, 'too_many_fields', { request: 'too_many_fields' });
     const small = await png(4, 4);
     const eleven = Array.from({ length: MAX_MEDIA_LIMIT + 1 }, (_, index) => ({ filename: `${index}.png`, contentType: 'image/png', body: small }));
-    refused(await upload(app, asha, eleven), 400, customisationMessages.tooManyFiles(MAX_MEDIA_LIMIT));
+    refused(await upload(app, asha, eleven), 400, 'too_many_files', 'Upload at most 10 photos at a time', { max: MAX_MEDIA_LIMIT });
     expect((await upload(app, asha, eleven.slice(0, MAX_MEDIA_LIMIT))).statusCode).toBe(201);
 
     const frame = await personalised(ctx, 'image', 2);
     const order = await placeOrder(app, asha, [{ productId: frame.id, quantity: 1 }]);
     const line = { orderId: order._id, productId: frame.id };
-    refused(await upload(app, asha, eleven.slice(0, 3), line), 400, customisationMessages.tooManyFiles(2));
+    refused(await upload(app, asha, eleven.slice(0, 3), line), 400, 'too_many_files', 'Upload at most 2 photos at a time', { max: 2 });
     expect((await upload(app, asha, eleven.slice(0, 2), line)).statusCode).toBe(201);
     // Named lines must be the caller's, in the order and personalised.
     const other = await upload(app, ravi, eleven.slice(0, 1), line);
+    const notFound = { code: 'customisation_order_not_found', message: 'Order not found' };
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ message: customisationMessages.orderNotFound, errors: { orderId: customisationMessages.orderNotFound } });
+    expect(other.json()).toEqual({ ...notFound, errors: { orderId: notFound } });
     const bad = await upload(app, asha, eleven.slice(0, 1), { orderId: 'nope', productId: frame.id });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ orderId: customisationMessages.orderId });
+    expect(expectRefusal(bad, 400, 'order_id_invalid', { orderId: 'order_id_invalid' }).message).toBe('Order id is missing or not an order id');
     const half = await upload(app, asha, eleven.slice(0, 1), { orderId: order._id });
-    expect(half.json().errors).toEqual({ productId: customisationMessages.productId });
+    expectRefusal(half, 400, 'product_id_invalid', { productId: 'product_id_invalid' });
+    expectRefusal(await upload(app, asha, eleven.slice(0, 1), { ...line, lineId: 'first' }), 400, 'line_id_needed', { lineId: 'line_id_needed' });
+    expectRefusal(await upload(app, asha, eleven.slice(0, 1), { ...line, lineId: '00000000-0000-4000-8000-000000000000' }), 404, 'product_not_in_order', {
+      lineId: 'product_not_in_order',
+    });
   });
 
   it('serves a photo to its uploader and to staff only, with its type, nosniff and a private cache', async () => {
@@ -201,12 +214,12 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
     // Another customer gets exactly what a missing id gets; anonymous callers are asked to sign in.
     const theirs = await call(app, 'GET', image.thumbnail, ravi);
     const missing = await call(app, 'GET', '/api/user/uploads/00000000-0000-4000-8000-000000000000/thumbnail', ravi);
-    expect(theirs.statusCode).toBe(404);
+    expect(expectRefusal(theirs, 404, 'upload_not_found').message).toBe('Image not found');
     expect(theirs.body).toBe(missing.body);
     expect(theirs.headers['cache-control']).toBe('no-store');
-    expect((await call(app, 'GET', image.thumbnail)).statusCode).toBe(401);
-    expect((await call(app, 'GET', '/api/user/uploads/not-an-id/display', asha)).statusCode).toBe(404);
-    expect((await call(app, 'GET', `/api/user/uploads/${image.id}/original`, asha)).statusCode).toBe(400);
+    expectRefusal(await call(app, 'GET', image.thumbnail), 401, 'not_signed_in');
+    expectRefusal(await call(app, 'GET', '/api/user/uploads/not-an-id/display', asha), 404, 'upload_not_found');
+    expectRefusal(await call(app, 'GET', `/api/user/uploads/${image.id}/original`, asha), 400, 'validation_failed', { size: 'upload_size_invalid' });
   });
 
   it('over real HTTP, a refusal part-way through the body closes that connection (the server can still shut down)', async () => {
@@ -221,7 +234,7 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
       const response = await fetch(`http://127.0.0.1:${port}/api/user/order/customised-uploads`, { method: 'POST', body: form, headers: { cookie: ravi.cookie } });
       expect(response.status).toBe(413);
       expect(response.headers.get('connection')).toBe('close');
-      expect(((await response.json()) as { message: string }).message).toBe(customisationMessages.fileTooLarge);
+      expect(await response.json()).toMatchObject({ code: 'file_too_large', message: 'Each photo must be 10 MB or smaller' });
     } finally {
       // Without the close, the half-read connection keeps close() waiting for ever.
       const closed = await Promise.race([server.close().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 5_000))]);
@@ -232,10 +245,9 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
   it('limits uploads per customer (429 after 30 in 10 minutes)', async () => {
     const busy = await customer(ctx);
     for (let index = 0; index < 30; index++) expect((await upload(app, busy, [])).statusCode).toBe(400);
-    const limited = await upload(app, busy, []);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toEqual(expect.any(String));
+    const limited = expectRefusal(await upload(app, busy, []), 429, 'rate_limited');
+    expect(limited.params).toEqual({ minutes: expect.any(Number) });
     // Per customer: someone else is not affected.
-    expect((await upload(app, ravi, [])).statusCode).toBe(400);
+    expectRefusal(await upload(app, ravi, []), 400, 'no_files');
   });
 });

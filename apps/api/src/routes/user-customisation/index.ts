@@ -1,22 +1,14 @@
 import multipart from '@fastify/multipart';
-import { customisationUploads } from '@shop/db';
-import {
-  customisationApiPaths,
-  customisationMessages,
-  customisationRequestSchema,
-  uploadedImagesSchema,
-} from '@shop/domain/customisation';
+import { customisationApiPaths, customisationRequestSchema, uploadedImagesSchema } from '@shop/domain/customisation';
+import { coded } from '@shop/domain/field-errors';
 import { orderSchema } from '@shop/domain/order';
-import { eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasRole } from '../../auth/roles.ts';
 import { noStore } from '../../lib/cache.ts';
-import { errorResponseSchema } from '../../lib/params.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { caller } from '../../orders/deps.ts';
 import { findOrder } from '../../orders/order-view.ts';
-import { CustomisationError } from '../../personalisation/errors.ts';
+import { readUpload } from '../../personalisation/read-upload.ts';
 import { multipartLimits, receiveUploads } from '../../personalisation/receive-uploads.ts';
 import { saveUploads } from '../../personalisation/save-uploads.ts';
 import { sendCustomisation } from '../../personalisation/send-customisation.ts';
@@ -27,17 +19,14 @@ export const UPLOAD_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
 const ADD_BODY_LIMIT = 256 * 1024;
 /** Uploads never change under their id; the browser may keep them for a day, privately (never a shared cache). */
 const IMAGE_CACHE = 'private, max-age=86400';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_FOUND = 'Image not found';
 
-async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof CustomisationError) return reply.code(error.statusCode).send(error.body);
-    throw error;
-  }
-}
+/** A refusal as decision 037 answers it: `{ message, code, params?, errors?: { field: { code, message, params? } } }`. */
+const fieldRefusalSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])).optional(),
+});
+const refusalSchema = fieldRefusalSchema.extend({ errors: z.record(z.string(), fieldRefusalSchema).optional() });
 
 /**
  * Personalisation (issue 5, docs/decisions/023): customers upload photos, send text and photos for every unit of a
@@ -60,29 +49,27 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         response: {
           201: uploadedImagesSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-          429: errorResponseSchema,
+          400: refusalSchema,
+          401: refusalSchema,
+          404: refusalSchema,
+          409: refusalSchema,
+          413: refusalSchema,
+          415: refusalSchema,
+          429: refusalSchema,
         },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => {
-        const me = caller(request);
-        const ready = await receiveUploads(app, app.db, request, me.id).catch((error: unknown) => {
-          // Refused, maybe part-way through the body: the rest is not read, so the connection cannot carry another
-          // request (and would keep the server from closing). Close it once the answer is sent.
-          reply.header('connection', 'close');
-          throw error;
-        });
-        const images = await saveUploads({ db: app.db, store: app.objectStore }, me.id, ready);
-        return reply.code(201).send(images);
+      const me = caller(request);
+      const ready = await receiveUploads(app, app.db, request, me.id).catch((error: unknown) => {
+        // Refused, maybe part-way through the body: the rest is not read, so the connection cannot carry another
+        // request (and would keep the server from closing). Close it once the answer is sent.
+        reply.header('connection', 'close');
+        throw error;
       });
+      const images = await saveUploads({ db: app.db, store: app.objectStore }, me.id, ready);
+      return reply.code(201).send(images);
     },
   );
 
@@ -97,18 +84,17 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Until the order goes into production (then 409). Photos are ids from the upload answer, each the caller\'s and used for one unit only. Answers the order as it now is.',
         body: customisationRequestSchema,
-        response: { 200: orderSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: orderSchema, 400: refusalSchema, 401: refusalSchema, 404: refusalSchema, 409: refusalSchema },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => {
-        const me = caller(request);
-        const { orderId, productId, lineId, customisation } = request.body;
-        await sendCustomisation(app.db, me.id, { orderId, productId, lineId, customisation });
-        const order = await findOrder(app.db, orderId, me.id);
-        return order ?? reply.code(404).send({ message: customisationMessages.orderNotFound });
-      });
+      const me = caller(request);
+      const { orderId, productId, lineId, customisation } = request.body;
+      await sendCustomisation(app.db, me.id, { orderId, productId, lineId, customisation });
+      const order = await findOrder(app.db, orderId, me.id);
+      if (!order) throw new Refusal('customisation_order_not_found');
+      return order;
     },
   );
 
@@ -119,26 +105,14 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['personalisation'],
         summary: 'One uploaded photo: 80x80 `thumbnail` or `display` size; only to its uploader and the shop\'s staff',
-        params: z.object({ id: z.string().max(100), size: z.enum(['thumbnail', 'display'], { error: 'must be thumbnail or display' }) }),
-        response: { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        params: z.object({ id: z.string().max(100), size: z.enum(['thumbnail', 'display'], { error: coded('upload_size_invalid') }) }),
+        response: { 400: refusalSchema, 401: refusalSchema, 404: refusalSchema },
       },
     },
     async (request, reply) => {
-      const me = caller(request);
-      const notFound = () => {
-        noStore(reply);
-        return reply.code(404).send({ message: NOT_FOUND });
-      };
-      if (!UUID.test(request.params.id)) return notFound();
-      const [row] = await app.db
-        .select({ userId: customisationUploads.userId, displayKey: customisationUploads.displayKey, thumbnailKey: customisationUploads.thumbnailKey })
-        .from(customisationUploads)
-        .where(eq(customisationUploads.id, request.params.id))
-        .limit(1);
-      // Someone else's photo is "not found", exactly like a missing one; staff and admins see all.
-      if (!row || (row.userId !== me.id && !hasRole(me.role, 'staff'))) return notFound();
-      const object = await app.objectStore.get(request.params.size === 'thumbnail' ? row.thumbnailKey : row.displayKey);
-      if (!object) return notFound();
+      // A refusal is never cached; the photo itself is, privately (below).
+      noStore(reply);
+      const object = await readUpload({ db: app.db, store: app.objectStore }, caller(request), request.params.id, request.params.size);
       return reply
         .header('content-type', object.contentType)
         .header('x-content-type-options', 'nosniff')

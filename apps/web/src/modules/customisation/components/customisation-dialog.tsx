@@ -1,7 +1,9 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
+import { fieldRefusal } from '@shop/domain/refusals/index';
+import { refusalText } from '@lib/api/refusal-text';
 import { modalTitleId } from '@modules/common/modal/ids';
 import { useUI } from '@modules/common/ui-store';
 import { useOrderLine } from '../lib/use-order-line';
@@ -14,6 +16,8 @@ import { SentUnits } from './sent-units';
  */
 export function CustomisationDialog() {
   const t = useTranslations('customisation');
+  const tRefusals = useTranslations('refusals');
+  const locale = useLocale();
   const format = useFormatter();
   const closeModal = useUI((s) => s.closeModal);
   const { orderId, query, line } = useOrderLine();
@@ -49,7 +53,7 @@ export function CustomisationDialog() {
           <p className="inline-flex w-fit items-center gap-2 rounded-full bg-surface px-3 py-1 text-sm font-semibold text-ink" data-locked>
             <span aria-hidden="true">🔒</span> {t('lockedTitle')}
           </p>
-          <p className="text-sm text-muted">{t('errors.locked')}</p>
+          <p className="text-sm text-muted">{refusalText(fieldRefusal('order_locked'), tRefusals, locale)}</p>
           {sent.units ? <SentUnits units={sent.units} productName={line.name} /> : <p className="text-sm">{t('lockedNone')}</p>}
         </div>
       ) : (

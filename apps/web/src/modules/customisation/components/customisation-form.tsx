@@ -2,17 +2,19 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { checkSelectedFileCount, customisationMessages, MAX_UPLOAD_BYTES, mediaLimitOf, type UploadedImage } from '@shop/domain/customisation';
+import { checkSelectedFileCount, MAX_UPLOAD_BYTES, mediaLimitOf, type UploadedImage } from '@shop/domain/customisation';
 import type { ProductCustomization } from '@shop/domain/catalogue';
 import type { OrderLine } from '@shop/domain/order';
+import { fieldRefusal } from '@shop/domain/refusals/index';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { addCustomisation, UploadAbortedError, uploadCustomisationImages, UploadNetworkError } from '@lib/api/customisation-browser';
+import type { CodedText } from '@lib/api/refusal';
+import { refusalText } from '@lib/api/refusal-text';
 import { customisationFormSchema, formFieldOf, initialUnits, toRequest, type CustomisationFormValues } from '../lib/form-schema';
-import { translateCustomisationMessage } from '../lib/messages';
 import { dismissDialogToast, photoCountToastId, showDialogToast } from '../lib/toast';
 import { ordersQueryKey } from '../lib/use-order-line';
 import { UnitFields } from './unit-fields';
@@ -31,15 +33,17 @@ type UnitPath = `units.${number}.text` | `units.${number}.images`;
  */
 export function CustomisationForm({ orderId, line, onSent }: { orderId: string; line: CustomisableLine; onSent: () => void }) {
   const t = useTranslations('customisation');
-  const tErrors = useTranslations('customisation.errors');
-  const translate = (message: string) => translateCustomisationMessage(message, (key, values) => tErrors(key as never, values as never));
+  const tRefusals = useTranslations('refusals');
+  const locale = useLocale();
+  // Every refusal, the rules' here and the API's, is shown by its code and params in the shopper's language.
+  const say = useCallback((refusal: CodedText & { errors?: Record<string, CodedText> }) => refusalText(refusal, tRefusals, locale), [tRefusals, locale]);
   const router = useRouter();
   const queryClient = useQueryClient();
   const customization = line.product_customization;
   const { type } = customization;
   const mediaLimit = mediaLimitOf(customization);
   const quantity = line.quantity;
-  const schema = useMemo(() => customisationFormSchema(customization, quantity), [customization, quantity]);
+  const schema = useMemo(() => customisationFormSchema(customization, quantity, say), [customization, quantity, say]);
   const form = useForm<CustomisationFormValues>({
     resolver: zodResolver(schema),
     defaultValues: { units: initialUnits(quantity, line.customisation?.units) },
@@ -72,18 +76,19 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
 
   function failure(error: unknown): string {
     if (error instanceof UploadNetworkError) return t('network');
-    if (error instanceof Error && error.message) return translate(error.message);
+    if (error instanceof BrowserApiError) return say(error);
     return t('failed');
   }
 
   async function onFiles(index: number, files: File[]) {
     const path = `units.${index}.images` as const;
     // Spec §5: a choice whose count differs from mediaLimit uploads nothing. A file above the server's size limit
-    // would only be refused after travelling, so it is refused here with the server's own message.
-    const refusal = checkSelectedFileCount(customization, files.length) ?? (files.some((file) => file.size > MAX_UPLOAD_BYTES) ? customisationMessages.fileTooLarge : null);
+    // would only be refused after travelling, so it is refused here with the server's own refusal.
+    const refusal = checkSelectedFileCount(customization, files.length) ?? (files.some((file) => file.size > MAX_UPLOAD_BYTES) ? fieldRefusal('file_too_large') : null);
     if (refusal) {
-      form.setError(path, { type: 'choice', message: refusal });
-      void showDialogToast('error', translate(refusal), photoCountToastId(index));
+      const text = say(refusal);
+      form.setError(path, { type: 'choice', message: text });
+      void showDialogToast('error', text, photoCountToastId(index));
       return;
     }
     form.clearErrors(path);
@@ -119,7 +124,7 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     const units = Array.isArray(invalid.units) ? invalid.units : [];
     const index = units.findIndex((unit) => typeof unit?.images?.message === 'string');
     // Spec §8: the image-count mismatch is also a toast.
-    if (index >= 0) void showDialogToast('error', translate(units[index]!.images!.message!), photoCountToastId(index));
+    if (index >= 0) void showDialogToast('error', units[index]!.images!.message!, photoCountToastId(index));
     focusFirstError();
   }
 
@@ -141,9 +146,9 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
         router.refresh();
       }
       if (error instanceof BrowserApiError && error.errors) {
-        for (const [key, message] of Object.entries(error.errors)) {
+        for (const [key, refusal] of Object.entries(error.errors)) {
           const field = formFieldOf(key);
-          if (field && field !== 'units') form.setError(field as UnitPath, { type: 'server', message });
+          if (field && field !== 'units') form.setError(field as UnitPath, { type: 'server', message: say(refusal) });
         }
         focusFirstError();
       }
@@ -151,10 +156,8 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     }
   }, onInvalid);
 
-  const fieldError = (index: number, field: 'text' | 'images') => {
-    const message = errors.units?.[index]?.[field]?.message;
-    return message ? translate(message) : undefined;
-  };
+  // Already in the shopper's language: the schema's `say`, or the refusal translated where it was set.
+  const fieldError = (index: number, field: 'text' | 'images') => errors.units?.[index]?.[field]?.message || undefined;
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-state={state} aria-busy={uploading || isSubmitting || undefined}>

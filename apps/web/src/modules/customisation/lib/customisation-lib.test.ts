@@ -1,11 +1,19 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { customisationMessages, MAX_CUSTOMISATION_TEXT, MAX_UPLOAD_MEGAPIXELS } from '@shop/domain/customisation';
+import { customisationMessages, MAX_CUSTOMISATION_TEXT } from '@shop/domain/customisation';
+import { fieldRefusal } from '@shop/domain/refusals/index';
+import { refusalFrom } from '../../../lib/api/refusal';
+import { refusalText, type RefusalTranslator } from '../../../lib/api/refusal-text';
 import ar from '../../../i18n/messages/ar/customisation.json';
 import en from '../../../i18n/messages/en/customisation.json';
 import hi from '../../../i18n/messages/hi/customisation.json';
+import arRefusals from '../../../i18n/messages/ar/refusals/customisation.json';
+import enRefusals from '../../../i18n/messages/en/refusals/customisation.json';
+import hiRefusals from '../../../i18n/messages/hi/refusals/customisation.json';
+import arGeneral from '../../../i18n/messages/ar/refusals/general.json';
+import enGeneral from '../../../i18n/messages/en/refusals/general.json';
+import hiGeneral from '../../../i18n/messages/hi/refusals/general.json';
 import { customisationFormSchema, formFieldOf, initialUnits, toRequest } from './form-schema';
-import { translateCustomisationMessage } from './messages';
 
 type Tree = { [key: string]: string | Tree };
 const catalogues: Record<string, Tree> = { en, hi, ar };
@@ -15,10 +23,14 @@ const translator = (locale: string) => {
   const t = createTranslator({ locale, messages: catalogues[locale]! });
   return (key: string, values?: Record<string, string | number>) => t(key as never, values as never);
 };
-const errorsOf = (locale: string) => {
-  const t = createTranslator({ locale, messages: catalogues[locale]!, namespace: 'errors' as never });
-  return (key: string, values?: Record<string, number>) => t(key as never, values as never);
+/** The dialog's refusal texts: the general area's and the customisation area's, as its message provider loads them. */
+const refusalCatalogues: Record<string, Record<string, string>> = {
+  en: { ...enGeneral, ...enRefusals },
+  hi: { ...hiGeneral, ...hiRefusals },
+  ar: { ...arGeneral, ...arRefusals },
 };
+const refusalsIn = (locale: string) =>
+  createTranslator({ locale, messages: { refusals: refusalCatalogues[locale]! }, namespace: 'refusals' }) as unknown as RefusalTranslator;
 
 const image = (n: number) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, original: `/o/${n}`, thumbnail: `/t/${n}` });
 
@@ -33,21 +45,32 @@ describe('customisation messages', () => {
     expect(t('success')).toBe(customisationMessages.success);
   });
 
-  it('translate every rule message of the domain back to itself in English', () => {
-    const t = errorsOf('en');
-    const samples = [
-      ...(Object.values(customisationMessages) as unknown[]).filter((m): m is string => typeof m === 'string'),
-      ...[1, 2, 3, 10].flatMap((n) => [customisationMessages.imageCount(n), customisationMessages.unitCount(n), customisationMessages.tooManyFiles(n)]),
-    ].filter((m) => !([customisationMessages.placeholder, customisationMessages.uploading, customisationMessages.send, customisationMessages.success] as string[]).includes(m));
-    for (const message of samples) expect(translateCustomisationMessage(message, t)).toBe(message);
-    expect(customisationMessages.textTooLong).toContain(String(MAX_CUSTOMISATION_TEXT));
-    expect(customisationMessages.tooManyPixels).toContain(String(MAX_UPLOAD_MEGAPIXELS));
+  it('show the rules\' refusals by code and params in each language, the spec texts word for word in English', () => {
+    const say = (locale: string, refusal: Parameters<typeof refusalText>[0]) => refusalText(refusal, refusalsIn(locale), locale);
+    expect(say('en', fieldRefusal('text_required'))).toBe('Details is required');
+    expect(say('en', fieldRefusal('image_count', { count: 2 }))).toBe('please select only 2 image for every product');
+    expect(say('en', fieldRefusal('text_too_long'))).toBe(`Details can be at most ${MAX_CUSTOMISATION_TEXT} characters`);
+    expect(say('hi', fieldRefusal('text_required'))).toBe('जानकारी ज़रूरी है');
+    expect(say('ar', fieldRefusal('image_count', { count: 2 }))).toBe('يُرجى اختيار 2 صورة فقط لكل منتج');
+    expect(say('hi', fieldRefusal('unit_count', { count: 3 }))).toBe('ऑर्डर की गई 3 इकाइयों में से हर एक के लिए एक प्रविष्टि भेजें');
+    expect(say('ar', fieldRefusal('file_too_large'))).toBe('يجب ألا يزيد حجم كل صورة على 10 ميغابايت');
   });
 
-  it('show rule messages in Hindi and Arabic, and unknown texts as sent', () => {
-    expect(translateCustomisationMessage(customisationMessages.textRequired, errorsOf('hi'))).toBe('जानकारी ज़रूरी है');
-    expect(translateCustomisationMessage(customisationMessages.imageCount(2), errorsOf('ar'))).toBe('يُرجى اختيار 2 صورة فقط لكل منتج');
-    expect(translateCustomisationMessage('Something new', errorsOf('hi'))).toBe('Something new');
+  it("show the API's refusals by their code, never by their English", () => {
+    const locked = refusalFrom(409, { code: 'order_locked', message: 'anything at all' });
+    expect(refusalText(locked, refusalsIn('hi'), 'hi')).toBe('पर्सनलाइज़ेशन लॉक है: यह ऑर्डर बनना शुरू हो गया है');
+    // A schema failure reads as its first field's refusal.
+    const invalid = refusalFrom(400, {
+      code: 'validation_failed',
+      message: 'Invalid customisation.0.text: Details is required',
+      errors: { 'customisation.0.text': { code: 'text_required', message: 'Details is required' } },
+    });
+    expect(refusalText(invalid, refusalsIn('ar'), 'ar')).toBe('التفاصيل مطلوبة');
+    const tooMany = refusalFrom(400, { code: 'too_many_files', message: 'x', params: { max: 2 }, errors: { files: { code: 'too_many_files', message: 'x', params: { max: 2 } } } });
+    expect(refusalText(tooMany, refusalsIn('ar'), 'ar')).toBe('ارفع صورتين على الأكثر في المرة الواحدة');
+    expect(refusalText(tooMany, refusalsIn('en'), 'en')).toBe('Upload at most 2 photos at a time');
+    // A code this storefront does not know yet: the API's own text.
+    expect(refusalText({ code: 'some_new_rule', message: 'A new rule said no' }, refusalsIn('hi'), 'hi')).toBe('A new rule said no');
   });
 
   it.each(['hi', 'ar'])('%s has exactly the keys of en, each translated', (locale) => {
@@ -68,26 +91,36 @@ describe('customisation messages', () => {
 });
 
 describe('customisation form', () => {
-  const issuesOf = (type: 'text' | 'image' | 'both', mediaLimit: number, quantity: number, units: { text: string; images: ReturnType<typeof image>[] }[]) => {
-    const result = customisationFormSchema({ type, mediaLimit }, quantity).safeParse({ units });
+  const issuesOf = (
+    type: 'text' | 'image' | 'both',
+    mediaLimit: number,
+    quantity: number,
+    units: { text: string; images: ReturnType<typeof image>[] }[],
+    say?: Parameters<typeof customisationFormSchema>[2],
+  ) => {
+    const result = customisationFormSchema({ type, mediaLimit }, quantity, say).safeParse({ units });
     return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
   };
 
-  it('asks for the text of every unit of a text product and ignores stray photos', () => {
-    expect(issuesOf('text', 1, 2, [{ text: ' ', images: [image(1)] }, { text: 'Asha', images: [] }])).toEqual({ 'units.0.text': 'Details is required' });
+  it('asks for the text of every unit of a text product and ignores stray photos (codes by default)', () => {
+    expect(issuesOf('text', 1, 2, [{ text: ' ', images: [image(1)] }, { text: 'Asha', images: [] }])).toEqual({ 'units.0.text': 'text_required' });
     expect(issuesOf('text', 1, 2, [{ text: 'Ravi', images: [image(1)] }, { text: 'Asha', images: [] }])).toEqual({});
   });
 
   it('asks for exactly mediaLimit photos per unit of an image product, and no text', () => {
-    expect(issuesOf('image', 2, 1, [{ text: '', images: [image(1)] }])).toEqual({ 'units.0.images': 'please select only 2 image for every product' });
+    expect(issuesOf('image', 2, 1, [{ text: '', images: [image(1)] }])).toEqual({ 'units.0.images': 'image_count' });
     expect(issuesOf('image', 2, 1, [{ text: '', images: [image(1), image(2)] }])).toEqual({});
   });
 
-  it('asks for both on a both product', () => {
-    expect(issuesOf('both', 1, 1, [{ text: '', images: [] }])).toEqual({
-      'units.0.text': 'Details is required',
-      'units.0.images': 'please select only 1 image for every product',
+  it("asks for both on a both product, in the shopper's language when given a translation", () => {
+    expect(issuesOf('both', 1, 1, [{ text: '', images: [] }])).toEqual({ 'units.0.text': 'text_required', 'units.0.images': 'image_count' });
+    const inHindi = (refusal: Parameters<typeof refusalText>[0]) => refusalText(refusal, refusalsIn('hi'), 'hi');
+    expect(issuesOf('both', 3, 1, [{ text: '', images: [] }], inHindi)).toEqual({
+      'units.0.text': 'जानकारी ज़रूरी है',
+      'units.0.images': 'कृपया हर उत्पाद के लिए केवल 3 फ़ोटो चुनें',
     });
+    const inEnglish = (refusal: Parameters<typeof refusalText>[0]) => refusalText(refusal, refusalsIn('en'), 'en');
+    expect(issuesOf('image', 2, 1, [{ text: '', images: [] }], inEnglish)).toEqual({ 'units.0.images': 'please select only 2 image for every product' });
   });
 
   it('drops the stray field on submit (spec §5) and sends image ids', () => {

@@ -8,6 +8,7 @@ import {
   type UnitCustomisation,
 } from '@shop/domain/customisation';
 import type { ProductCustomization } from '@shop/domain/catalogue';
+import type { FieldRefusal } from '@shop/domain/refusals/index';
 
 /**
  * The dialog's form: one entry per ordered unit, its text and the photos already uploaded for it (kept whole, so the
@@ -34,13 +35,21 @@ export function toEntries(type: ProductCustomization['type'], units: readonly Un
   );
 }
 
-/** The resolver's schema for one line: field errors land beside the unit they belong to. */
-export function customisationFormSchema(customization: ProductCustomization, quantity: number) {
+/**
+ * The resolver's schema for one line: the domain's rules (checkCustomisation), each refusal beside the unit it belongs
+ * to. An issue's message is `say(refusal)`: the refusal's code by default, the shopper's language in the dialog
+ * (refusalText of the code and its params; decision 037).
+ */
+export function customisationFormSchema(
+  customization: ProductCustomization,
+  quantity: number,
+  say: (refusal: FieldRefusal) => string = (refusal) => refusal.code,
+) {
   return z.object({ units: z.array(unitValueSchema) }).superRefine((values, ctx) => {
     const errors = checkCustomisation(customization, quantity, toEntries(customization.type, values.units));
-    for (const [key, message] of Object.entries(errors)) {
+    for (const [key, refusal] of Object.entries(errors)) {
       const field = formFieldOf(key);
-      if (field) ctx.addIssue({ code: 'custom', message, path: field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) });
+      if (field) ctx.addIssue({ code: 'custom', message: say(refusal), path: field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)) });
     }
   });
 }
