@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore } from '../../lib/cache.ts';
 import { Refusal } from '../../lib/refusal.ts';
+import { errorResponseSchema } from '../../lib/params.ts';
 import { caller } from '../../orders/deps.ts';
 import { findOrder } from '../../orders/order-view.ts';
 import { readUpload } from '../../personalisation/read-upload.ts';
@@ -20,13 +21,8 @@ const ADD_BODY_LIMIT = 256 * 1024;
 /** Uploads never change under their id; the browser may keep them for a day, privately (never a shared cache). */
 const IMAGE_CACHE = 'private, max-age=86400';
 
-/** A refusal as decision 037 answers it: `{ message, code, params?, errors?: { field: { code, message, params? } } }`. */
-const fieldRefusalSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])).optional(),
-});
-const refusalSchema = fieldRefusalSchema.extend({ errors: z.record(z.string(), fieldRefusalSchema).optional() });
+/** Every refusal of these routes, in decision 037's shape. */
+const refusalSchema = errorResponseSchema;
 
 /**
  * Personalisation (issue 5, docs/decisions/023): customers upload photos, send text and photos for every unit of a
