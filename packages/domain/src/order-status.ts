@@ -82,8 +82,3 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   returned: 'Returned',
   refunded: 'Refunded',
 };
-
-export const orderStatusMessages = {
-  notAllowed: (from: OrderStatus, to: OrderStatus) => `An order that is ${orderStatusLabels[from].toLowerCase()} cannot become ${orderStatusLabels[to].toLowerCase()}`,
-  customerCancelTooLate: 'This order can no longer be cancelled: it is already being made or on its way',
-} as const;

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { fieldRefusalsOf } from './field-errors.ts';
 import {
   couponCheckRequestSchema,
-  couponMessages,
   idempotencyKeySchema,
   MAX_QUANTITY_PER_LINE,
   orderApiPaths,
-  orderMessages,
   orderStatusChangeRequestSchema,
   placeOrderRequestSchema,
   trackOrderRequestSchema,
 } from './order.ts';
+import { refusalMessage } from './refusals/index.ts';
 
 const productId = '0b6c1a52-3c55-4f4e-9d2a-0c0e1f1a2b3c';
 const addressId = '1b6c1a52-3c55-4f4e-9d2a-0c0e1f1a2b3c';
 const valid = { items: [{ productId, variantId: null, quantity: 1 }], addressId, paymentMethod: 'cod' };
 
+/** The code each field is refused with (schemas name codes, decision 037). */
 function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 }
@@ -36,9 +37,16 @@ describe('placeOrderRequestSchema', () => {
     expect(placeOrderRequestSchema.parse({ ...valid, couponCode: null }).couponCode).toBeUndefined();
   });
 
-  it.each([0, -1, 0.5, 1e9, '1', null, MAX_QUANTITY_PER_LINE + 1])('refuses quantity %s with one message naming the limit', (quantity) => {
+  it.each([0, -1, 0.5, 1e9, '1', null, MAX_QUANTITY_PER_LINE + 1])('refuses quantity %s with one code naming the limit', (quantity) => {
     const result = placeOrderRequestSchema.safeParse({ ...valid, items: [{ productId, quantity }] });
-    expect(issues(result)).toEqual({ 'items.0.quantity': `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` });
+    expect(issues(result)).toEqual({ 'items.0.quantity': 'quantity_invalid' });
+    expect(fieldRefusalsOf(result.error!)).toEqual({
+      'items.0.quantity': {
+        code: 'quantity_invalid',
+        message: `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}`,
+        params: { max: MAX_QUANTITY_PER_LINE },
+      },
+    });
   });
 
   it('accepts the largest quantity', () => {
@@ -48,18 +56,25 @@ describe('placeOrderRequestSchema', () => {
   it('names every bad field', () => {
     const result = placeOrderRequestSchema.safeParse({ items: [{ productId: 'x', variantId: 5, quantity: 1 }], addressId: 'home', paymentMethod: 'card' });
     expect(issues(result)).toEqual({
-      'items.0.productId': orderMessages.productId,
-      'items.0.variantId': orderMessages.variantId,
-      addressId: orderMessages.addressId,
-      paymentMethod: 'Choose cash on delivery: it is the only payment method for now',
+      'items.0.productId': 'product_id_invalid',
+      'items.0.variantId': 'variant_id_invalid',
+      addressId: 'address_required',
+      paymentMethod: 'payment_method_invalid',
     });
+    expect(fieldRefusalsOf(result.error!).paymentMethod?.message).toBe('Choose cash on delivery: it is the only payment method for now');
   });
 
   it('refuses an empty order, more than 50 lines, and one product option on two lines', () => {
-    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: [] }))).toEqual({ items: orderMessages.items });
-    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: Array.from({ length: 51 }, () => valid.items[0]) }))).toHaveProperty('items');
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: [] }))).toEqual({ items: 'order_lines_invalid' });
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: Array.from({ length: 51 }, () => valid.items[0]) }))).toEqual({ items: 'order_lines_invalid' });
+    expect(refusalMessage('order_lines_invalid')).toBe('An order holds from 1 to 50 lines');
     const twice = placeOrderRequestSchema.safeParse({ ...valid, items: [valid.items[0], { productId: productId.toUpperCase(), quantity: 3 }] });
-    expect(issues(twice)).toEqual({ 'items.1': orderMessages.duplicateLine });
+    expect(issues(twice)).toEqual({ 'items.1': 'duplicate_line' });
+  });
+
+  it('refuses a coupon code that is too long', () => {
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, couponCode: 'X'.repeat(41) }))).toEqual({ couponCode: 'coupon_code_invalid' });
+    expect(refusalMessage('coupon_code_invalid')).toBe('Coupon code must be 1 to 40 characters');
   });
 });
 
@@ -70,26 +85,32 @@ describe('couponCheckRequestSchema', () => {
   });
 });
 
-describe('coupon messages', () => {
+describe('order refusals (refusals/orders.ts)', () => {
   it('says how much more the cart needs in rupees', () => {
-    expect(couponMessages.minimum(99_900)).toBe('Add items worth ₹999 or more to use this coupon');
+    expect(refusalMessage('coupon_minimum_not_met', { minimum: 99_900 })).toBe('Add items worth ₹999 or more to use this coupon');
   });
-});
 
-describe('orderMessages', () => {
   it('names the line short of stock and what is left', () => {
-    expect(orderMessages.outOfStock('Moon lamp (Rose)', 2)).toBe('Only 2 of Moon lamp (Rose) left');
-    expect(orderMessages.outOfStock('Moon lamp (Rose)', 0)).toBe('Moon lamp (Rose) is out of stock');
-    expect(orderMessages.codUnavailable(['Gold ring', 'Silk saree'])).toBe(
+    expect(refusalMessage('out_of_stock', { name: 'Moon lamp (Rose)', left: 2 })).toBe('Only 2 of Moon lamp (Rose) left');
+    expect(refusalMessage('out_of_stock', { name: 'Moon lamp (Rose)', left: 0 })).toBe('Moon lamp (Rose) is out of stock');
+    expect(refusalMessage('cod_unavailable', { names: ['Gold ring', 'Silk saree'], count: 2 })).toBe(
       'Cash on delivery is not available for Gold ring, Silk saree. Remove them from the cart to pay on delivery.',
     );
+    expect(refusalMessage('cod_unavailable', { names: ['Gold ring'], count: 1 })).toBe('Cash on delivery is not available for Gold ring. Remove it from the cart to pay on delivery.');
+  });
+
+  it('names a refused status change by its labels', () => {
+    expect(refusalMessage('status_change_not_allowed', { from: 'in_production', to: 'placed' })).toBe('An order that is being made cannot become order placed');
+    expect(refusalMessage('cancel_too_late')).toBe('This order can no longer be cancelled: it is already being made or on its way');
   });
 });
 
 describe('idempotencyKeySchema', () => {
   it('takes 1 to 100 visible characters', () => {
     expect(idempotencyKeySchema.safeParse('3f1c2a9e-checkout').success).toBe(true);
-    for (const bad of ['', 'has space', 'x'.repeat(101), 'tab\t']) expect(idempotencyKeySchema.safeParse(bad).success).toBe(false);
+    expect(idempotencyKeySchema.safeParse('x'.repeat(100)).success).toBe(true);
+    for (const bad of ['', 'has space', 'x'.repeat(101), 'tab\t']) expect(issues(idempotencyKeySchema.safeParse(bad))).toEqual({ '': 'idempotency_key_invalid' });
+    expect(refusalMessage('idempotency_key_invalid')).toBe('Idempotency-Key must be 1 to 100 visible characters');
   });
 });
 
@@ -98,7 +119,8 @@ describe('trackOrderRequestSchema', () => {
     expect(trackOrderRequestSchema.parse({ number: ' kg-261123-7k3m9q ', mobile: '098765 43210' })).toEqual({ number: 'KG-261123-7K3M9Q', mobile: '+919876543210' });
   });
   it('refuses anything else, naming the field', () => {
-    expect(Object.keys(issues(trackOrderRequestSchema.safeParse({ number: '42', mobile: '12345' })))).toEqual(['number', 'mobile']);
+    expect(issues(trackOrderRequestSchema.safeParse({ number: '42', mobile: '12345' }))).toEqual({ number: 'order_number_invalid', mobile: 'tracking_mobile_invalid' });
+    expect(issues(trackOrderRequestSchema.safeParse({ number: 42, mobile: null }))).toEqual({ number: 'order_number_invalid', mobile: 'tracking_mobile_invalid' });
   });
 });
 
@@ -106,7 +128,11 @@ describe('orderStatusChangeRequestSchema', () => {
   it('takes a status, a note and tracking with an http(s) link only', () => {
     expect(orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: 'Delhivery', number: 'DL1', link: 'https://t.example/DL1' } }).success).toBe(true);
     expect(issues(orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: 'D', number: '1', link: 'javascript:alert(1)' } }))).toEqual({
-      'tracking.link': orderMessages.trackingLink,
+      'tracking.link': 'tracking_link_invalid',
+    });
+    expect(issues(orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: ' ', number: '1' }, note: 'x'.repeat(501) }))).toEqual({
+      'tracking.carrier': 'tracking_required',
+      note: 'status_note_too_long',
     });
     expect(orderStatusChangeRequestSchema.safeParse({ status: 'lost' }).success).toBe(false);
   });

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { imageSchema, paginatedSchema, productCustomizationSchema } from './catalogue.ts';
 import { addressSchema } from './address.ts';
 import { lineCustomisationSchema } from './customisation.ts';
-import { formatInr, type Paise } from './money.ts';
+import { coded } from './field-errors.ts';
+import { MAX_COUPON_CODE_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_STATUS_NOTE_LENGTH } from './order-limits.ts';
 import { orderActorSchema, orderStatusSchema } from './order-status.ts';
-import { indianMobileSchema } from './phone.ts';
+import { normaliseIndianMobile } from './phone.ts';
+import { type RefusalCode, refusalMessage } from './refusals/index.ts';
 
 /**
  * Orders, coupons and order tracking as the API takes and answers them (issue 4). The storefront's checkout and
@@ -34,97 +36,66 @@ export const orderApiPaths = {
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
-/** Most units of one line: a gift shop's single order of 100 identical items is a wholesale enquiry. */
-export const MAX_QUANTITY_PER_LINE = 99;
-/** Most lines in one order. */
-export const MAX_ORDER_LINES = 50;
-/** Longest coupon code the shop creates. */
-export const MAX_COUPON_CODE_LENGTH = 40;
+export { MAX_COUPON_CODE_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_STATUS_NOTE_LENGTH } from './order-limits.ts';
 
 export const paymentMethods = ['cod'] as const;
-export const paymentMethodSchema = z.enum(paymentMethods, { error: 'Choose cash on delivery: it is the only payment method for now' });
+export const paymentMethodSchema = z.enum(paymentMethods, { error: coded('payment_method_invalid') });
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-/** Every message of the order and coupon rules (exact texts; the storefront may translate them by match). */
+/**
+ * English texts the back office's own schemas still use (admin/orders.ts). Every order, coupon, tracking and status
+ * refusal is a code of refusals/orders.ts (decision 037); these are its texts, not a second copy.
+ */
 export const orderMessages = {
-  quantity: `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}`,
-  productId: 'Product id is missing or not a product id',
-  variantId: 'Variant id must be a variant id, or null for a product without options',
-  items: `An order holds from 1 to ${MAX_ORDER_LINES} lines`,
-  duplicateLine: 'This product option is already on another line of the order',
-  addressId: 'Choose a delivery address',
-  couponCode: `Coupon code must be 1 to ${MAX_COUPON_CODE_LENGTH} characters`,
-  idempotencyKey: 'Idempotency-Key must be 1 to 100 visible characters',
-  idempotencyReused: 'This Idempotency-Key was already used for a different order',
-  idempotencyInFlight: 'This order is still being placed; try again in a moment',
-  productUnavailable: (line: number) => `The product on line ${line + 1} is not available`,
-  needsVariant: (name: string) => `Choose an option of ${name}`,
-  noVariants: (name: string) => `${name} has no options: send variantId null`,
-  variantNotFound: (name: string) => `The chosen option of ${name} is not available`,
-  outOfStock: (name: string, left: number) => (left <= 0 ? `${name} is out of stock` : `Only ${left} of ${name} left`),
-  codUnavailable: (names: string[]) =>
-    `Cash on delivery is not available for ${names.join(', ')}. Remove ${names.length === 1 ? 'it' : 'them'} from the cart to pay on delivery.`,
-  addressNotFound: 'Address not found',
-  orderNotFound: 'Order not found',
-  trackingNotFound: 'No order matches this order number and mobile number',
-  orderNumber: 'Enter the order number as it appears in your confirmation, e.g. KG-261123-7K3M9Q',
-  statusNote: 'Note can be at most 500 characters',
-  trackingRequired: 'Add the carrier and the tracking number when marking an order shipped',
-  trackingLink: 'Tracking link must be an http(s) address',
-} as const;
-
-export const couponMessages = {
-  notFound: 'This coupon code is not valid',
-  notStarted: 'This coupon is not active yet',
-  expired: 'This coupon has expired',
-  usedUp: 'This coupon has been fully used',
-  usedByYou: 'You have already used this coupon',
-  minimum: (minimum: Paise) => `Add items worth ${formatInr(minimum)} or more to use this coupon`,
+  orderNotFound: refusalMessage('order_not_found'),
+  statusNote: refusalMessage('status_note_too_long'),
+  trackingRequired: refusalMessage('tracking_required'),
+  trackingLink: refusalMessage('tracking_link_invalid'),
 } as const;
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idSchema = (message: string) => z.string({ error: message }).regex(ID, { error: message });
+const idSchema = (code: RefusalCode) => z.string({ error: coded(code) }).regex(ID, { error: coded(code) });
 
 export const quantitySchema = z
-  .number({ error: orderMessages.quantity })
-  .int({ error: orderMessages.quantity })
-  .min(1, { error: orderMessages.quantity })
-  .max(MAX_QUANTITY_PER_LINE, { error: orderMessages.quantity });
+  .number({ error: coded('quantity_invalid') })
+  .int({ error: coded('quantity_invalid') })
+  .min(1, { error: coded('quantity_invalid') })
+  .max(MAX_QUANTITY_PER_LINE, { error: coded('quantity_invalid') });
 
 /** One line as a client asks for it: which product (and option), how many. Anything else sent is ignored. */
 export const orderLineRequestSchema = z.object({
-  productId: idSchema(orderMessages.productId),
+  productId: idSchema('product_id_invalid'),
   /** The variant's `_id`; null (or absent) for a product without options. */
-  variantId: idSchema(orderMessages.variantId).nullable().default(null),
+  variantId: idSchema('variant_id_invalid').nullable().default(null),
   quantity: quantitySchema,
 });
 export type OrderLineRequest = z.input<typeof orderLineRequestSchema>;
 
 /** Lines of a cart or an order: 1–50, each product option once. */
 export const orderLinesSchema = z
-  .array(orderLineRequestSchema, { error: orderMessages.items })
-  .min(1, { error: orderMessages.items })
-  .max(MAX_ORDER_LINES, { error: orderMessages.items })
+  .array(orderLineRequestSchema, { error: coded('order_lines_invalid') })
+  .min(1, { error: coded('order_lines_invalid') })
+  .max(MAX_ORDER_LINES, { error: coded('order_lines_invalid') })
   .superRefine((lines, context) => {
     const seen = new Set<string>();
     lines.forEach((line, index) => {
       const key = `${line.productId.toLowerCase()}.${line.variantId?.toLowerCase() ?? ''}`;
-      if (seen.has(key)) context.addIssue({ code: 'custom', path: [index], message: orderMessages.duplicateLine });
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: [index], message: coded('duplicate_line') });
       seen.add(key);
     });
   });
 
 export const couponCodeSchema = z
-  .string({ error: orderMessages.couponCode })
+  .string({ error: coded('coupon_code_invalid') })
   .trim()
-  .min(1, { error: orderMessages.couponCode })
-  .max(MAX_COUPON_CODE_LENGTH, { error: orderMessages.couponCode })
+  .min(1, { error: coded('coupon_code_invalid') })
+  .max(MAX_COUPON_CODE_LENGTH, { error: coded('coupon_code_invalid') })
   .transform((code) => code.toUpperCase());
 
 /** POST /api/user/order. Price, total and mrp fields a client adds are dropped, never read. */
 export const placeOrderRequestSchema = z.object({
   items: orderLinesSchema,
-  addressId: idSchema(orderMessages.addressId),
+  addressId: idSchema('address_required'),
   paymentMethod: paymentMethodSchema,
   /** Optional; empty means none. */
   couponCode: z.preprocess((value) => (value === '' || value === null ? undefined : value), couponCodeSchema.optional()),
@@ -134,8 +105,8 @@ export type PlaceOrderValues = z.output<typeof placeOrderRequestSchema>;
 
 /** The Idempotency-Key header: what a client generates once per checkout attempt (a uuid is ideal). */
 export const idempotencyKeySchema = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,100}$/, { error: orderMessages.idempotencyKey });
+  .string({ error: coded('idempotency_key_invalid') })
+  .regex(new RegExp(`^[\\x21-\\x7e]{1,${MAX_IDEMPOTENCY_KEY_LENGTH}}$`), { error: coded('idempotency_key_invalid') });
 
 /** POST /api/user/coupon: a code and the cart it is for (the server prices the cart itself). */
 export const couponCheckRequestSchema = z.object({
@@ -147,7 +118,8 @@ export type CouponCheckRequest = z.input<typeof couponCheckRequestSchema>;
 /**
  * A valid coupon for this cart: its terms as spec §3 names them (`minimum`, `discount { type, value }`; value is
  * paise for fixed, a percent for percent), the cart's total as the server prices it and the discount it gives now
- * (0 below the minimum, with `message` saying what is missing).
+ * (0 below the minimum, with `message` saying what is missing: the English of `coupon_minimum_not_met` with the
+ * coupon's `minimum`, which a client translates by that code).
  */
 export const couponCheckResponseSchema = z.object({
   code: z.string(),
@@ -237,11 +209,19 @@ export const orderCountSchema = z.object({ total: z.number().int() });
 /** POST /api/order/track: no sign-in, so both parts are needed; a wrong pair answers 404 without saying which. */
 export const trackOrderRequestSchema = z.object({
   number: z
-    .string({ error: orderMessages.orderNumber })
+    .string({ error: coded('order_number_invalid') })
     .trim()
     .toUpperCase()
-    .regex(/^KG-\d{6}-[0-9A-Z]{6}$/, { error: orderMessages.orderNumber }),
-  mobile: indianMobileSchema,
+    .regex(/^KG-\d{6}-[0-9A-Z]{6}$/, { error: coded('order_number_invalid') }),
+  /** Any common form of an Indian mobile number; the output is "+91…" (phone.ts). */
+  mobile: z.string({ error: coded('tracking_mobile_invalid') }).transform((value, context) => {
+    const normalised = normaliseIndianMobile(value);
+    if (normalised === null) {
+      context.addIssue({ code: 'custom', message: coded('tracking_mobile_invalid') });
+      return z.NEVER;
+    }
+    return normalised;
+  }),
 });
 export type TrackOrderRequest = z.input<typeof trackOrderRequestSchema>;
 
@@ -259,16 +239,16 @@ export type OrderTracking = z.infer<typeof orderTrackingSchema>;
 /** POST /api/admin/orders/{id}/status. Tracking is required when the status becomes shipped. */
 export const orderStatusChangeRequestSchema = z.object({
   status: orderStatusSchema,
-  note: z.string().trim().max(500, { error: orderMessages.statusNote }).optional(),
+  note: z.string().trim().max(MAX_STATUS_NOTE_LENGTH, { error: coded('status_note_too_long') }).optional(),
   tracking: z
     .object({
-      carrier: z.string().trim().min(1, { error: orderMessages.trackingRequired }).max(80),
-      number: z.string().trim().min(1, { error: orderMessages.trackingRequired }).max(80),
+      carrier: z.string().trim().min(1, { error: coded('tracking_required') }).max(80),
+      number: z.string().trim().min(1, { error: coded('tracking_required') }).max(80),
       link: z
         .string()
         .trim()
         .max(500)
-        .regex(/^https?:\/\/\S+$/i, { error: orderMessages.trackingLink })
+        .regex(/^https?:\/\/\S+$/i, { error: coded('tracking_link_invalid') })
         .optional(),
     })
     .optional(),

@@ -1,12 +1,11 @@
 import { type Database, orderLines, orders, orderStatusHistory } from '@shop/db';
-import { adminOrderMessages } from '@shop/domain/admin/orders';
-import { type Order, orderMessages, type OrderStatusChangeRequest } from '@shop/domain/order';
-import { canTransition, type OrderActor, type OrderStatus, orderStatusMessages } from '@shop/domain/order-status';
+import type { Order, OrderStatusChangeRequest } from '@shop/domain/order';
+import { canTransition, type OrderActor, type OrderStatus } from '@shop/domain/order-status';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit.ts';
 import type { RequestUser } from '../auth/request-user.ts';
 import { releaseCoupon } from './coupons.ts';
-import { OrderError } from './errors.ts';
+import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { findOrder, isOrderId } from './order-view.ts';
 import type { OrderDeps } from './place-order.ts';
 import { returnStock } from './stock.ts';
@@ -25,15 +24,17 @@ export interface StatusChange {
 }
 
 /**
- * Moves an order to a new status if the status machine allows it for this actor (409 otherwise), and records the
+ * Moves an order to a new status if the status machine allows it for this actor (409 `cancel_too_late` for the
+ * customer's cancel, `status_change_not_allowed` for the shop; `order_not_found` 404), and records the
  * change with its time and actor. The order's row is locked first, so two changes never race (a customer's
  * cancel and the shop's "in production" land one after the other, and the second is judged on the first's result).
- * The shop must give a reason to cancel (the customer is told why; the customer's own cancel needs none).
+ * Shipping needs tracking (`tracking_required`); the shop must give a reason to cancel (`cancel_reason_required`: the
+ * customer is told why; the customer's own cancel needs none).
  * Cancelling puts the units back in stock and gives the coupon use back. A return does not restock: a personalised
  * or handmade item that comes back is not sold again as new.
  */
 export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'>, change: StatusChange): Promise<Order> {
-  const notFound = () => new OrderError(404, orderMessages.orderNotFound);
+  const notFound = () => new Refusal('order_not_found');
   if (!isOrderId(change.orderId)) throw notFound();
   const orderId = change.orderId.toLowerCase();
   const move = await deps.db.transaction(async (tx) => {
@@ -41,16 +42,12 @@ export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatal
     const [order] = await tx.select({ status: orders.status, tracking: orders.tracking }).from(orders).where(where).for('update');
     if (!order) throw notFound();
     if (!canTransition(order.status, change.to, change.actor)) {
-      const message =
-        change.actor === 'customer' && change.to === 'cancelled' ? orderStatusMessages.customerCancelTooLate : orderStatusMessages.notAllowed(order.status, change.to);
-      throw new OrderError(409, message, { status: message });
+      throw change.actor === 'customer' && change.to === 'cancelled'
+        ? fieldRefusal('status', 'cancel_too_late')
+        : fieldRefusal('status', 'status_change_not_allowed', { from: order.status, to: change.to });
     }
-    if (change.to === 'shipped' && !change.tracking) {
-      throw new OrderError(422, orderMessages.trackingRequired, { tracking: orderMessages.trackingRequired });
-    }
-    if (change.actor === 'shop' && change.to === 'cancelled' && !change.note?.trim()) {
-      throw new OrderError(422, adminOrderMessages.cancelReasonRequired, { note: adminOrderMessages.cancelReasonRequired });
-    }
+    if (change.to === 'shipped' && !change.tracking) throw fieldRefusal('tracking', 'tracking_required');
+    if (change.actor === 'shop' && change.to === 'cancelled' && !change.note?.trim()) throw fieldRefusal('note', 'cancel_reason_required');
     const tracking = change.tracking ? { carrier: change.tracking.carrier, number: change.tracking.number, link: change.tracking.link ?? null } : null;
     await tx
       .update(orders)

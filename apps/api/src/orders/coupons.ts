@@ -1,8 +1,10 @@
 import { couponRedemptions, coupons, type Database } from '@shop/db';
-import { couponMessages } from '@shop/domain/order';
+import type { CouponCheckResponse } from '@shop/domain/order';
 import { type CouponTerms, couponDiscount } from '@shop/domain/pricing';
+import { refusalMessage } from '@shop/domain/refusals/index';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { OrderError } from './errors.ts';
+import { fieldRefusal } from '../lib/refusal.ts';
+import { priceLines } from './price-lines.ts';
 
 /**
  * Coupons: looking one up, checking its terms against a cart, and using one up inside an order's transaction.
@@ -17,10 +19,10 @@ export function couponTerms(coupon: CouponRow): CouponTerms {
   return { minimum: coupon.minimum, discount: { type: coupon.type, value: coupon.value } };
 }
 
-/** The coupon for a code (already upper-cased by the request schema), or 422 naming `field`. */
+/** The coupon for a code (already upper-cased by the request schema), or `coupon_not_found` (422) naming `field`. */
 export async function findCoupon(db: Database, code: string, field: string): Promise<CouponRow> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
-  if (!row || !row.active) throw new OrderError(422, couponMessages.notFound, { [field]: couponMessages.notFound });
+  if (!row || !row.active) throw fieldRefusal(field, 'coupon_not_found');
   return row;
 }
 
@@ -33,18 +35,40 @@ async function usesBy(db: Database | Tx, couponId: string, userId: string): Prom
 }
 
 /**
- * Dates, total uses and this customer's uses, as they stand now: 422 before the start or after the end, 409 when
- * the coupon or this customer's share of it is used up. The minimum is the caller's business (a cart below it
- * still shows the coupon, with no discount).
+ * Dates, total uses and this customer's uses, as they stand now: `coupon_not_started` or `coupon_expired` (422),
+ * `coupon_used_up` or `coupon_used_by_you` (409), each naming `field`. The minimum is the caller's business (a cart
+ * below it still shows the coupon, with no discount).
  */
 export async function checkCouponAvailable(db: Database, coupon: CouponRow, userId: string, field: string, now = new Date()): Promise<void> {
-  const refuse = (status: 409 | 422, message: string) => new OrderError(status, message, { [field]: message });
-  if (coupon.startsAt && coupon.startsAt > now) throw refuse(422, couponMessages.notStarted);
-  if (coupon.endsAt && coupon.endsAt <= now) throw refuse(422, couponMessages.expired);
-  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) throw refuse(409, couponMessages.usedUp);
+  if (coupon.startsAt && coupon.startsAt > now) throw fieldRefusal(field, 'coupon_not_started');
+  if (coupon.endsAt && coupon.endsAt <= now) throw fieldRefusal(field, 'coupon_expired');
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) throw fieldRefusal(field, 'coupon_used_up');
   if (coupon.maxUsesPerCustomer !== null && (await usesBy(db, coupon.id, userId)) >= coupon.maxUsesPerCustomer) {
-    throw refuse(409, couponMessages.usedByYou);
+    throw fieldRefusal(field, 'coupon_used_by_you');
   }
+}
+
+/**
+ * POST /api/user/coupon: the coupon's terms checked for this customer and its discount on the cart as the database
+ * prices it (never the client). A cart below the minimum is not refused: the answer says `applicable: false` with the
+ * English of `coupon_minimum_not_met` (spec §9: the cart shows the coupon with no discount until the minimum).
+ */
+export async function checkCoupon(db: Database, userId: string, request: { code: string; items: Parameters<typeof priceLines>[1] }): Promise<CouponCheckResponse> {
+  const coupon = await findCoupon(db, request.code, 'code');
+  await checkCouponAvailable(db, coupon, userId, 'code');
+  // The coupon is about money: a line short of stock is the order's business, not the coupon's.
+  const cart = await priceLines(db, request.items, { checkStock: false });
+  const applicable = cart.total >= coupon.minimum;
+  return {
+    code: coupon.code,
+    minimum: coupon.minimum,
+    discount: { type: coupon.type, value: coupon.value },
+    total: cart.total,
+    amount: discountFor(coupon, cart.total),
+    applicable,
+    message: applicable ? null : refusalMessage('coupon_minimum_not_met', { minimum: coupon.minimum }),
+    endsAt: coupon.endsAt?.toISOString() ?? null,
+  };
 }
 
 /** The discount for a cart total: 0 below the minimum (spec §9). */
@@ -59,7 +83,6 @@ export function discountFor(coupon: CouponRow, total: number): number {
  * WHERE on the new row). Holding that lock, this customer's redemptions are counted: none can be in flight.
  */
 export async function redeemCoupon(tx: Tx, coupon: CouponRow, userId: string, orderId: string, field: string): Promise<void> {
-  const refuse = (message: string) => new OrderError(409, message, { [field]: message });
   const [taken] = await tx
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
@@ -73,10 +96,10 @@ export async function redeemCoupon(tx: Tx, coupon: CouponRow, userId: string, or
       ),
     )
     .returning({ maxUsesPerCustomer: coupons.maxUsesPerCustomer });
-  if (!taken) throw refuse(couponMessages.usedUp);
+  if (!taken) throw fieldRefusal(field, 'coupon_used_up');
   // Our own redemption is not inserted yet, so "already used" means used by earlier, committed orders.
   if (taken.maxUsesPerCustomer !== null && (await usesBy(tx, coupon.id, userId)) >= taken.maxUsesPerCustomer) {
-    throw refuse(couponMessages.usedByYou);
+    throw fieldRefusal(field, 'coupon_used_by_you');
   }
   await tx.insert(couponRedemptions).values({ couponId: coupon.id, userId, orderId });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestUser } from '../auth/request-user.ts';
-import { OrderError } from './errors.ts';
 import type { OrderDeps } from './place-order.ts';
 import { loadShippingRules } from './shipping-rules.ts';
 
@@ -20,12 +19,10 @@ export function caller(request: FastifyRequest): RequestUser {
   return request.user as RequestUser;
 }
 
-/** Runs a handler, answering an OrderError as its status with `{ message, errors }`. */
-export async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof OrderError) return reply.code(error.statusCode).send(error.body);
-    throw error;
-  }
+/**
+ * @deprecated Refusals reach the one error handler by themselves (decision 037): call the service directly. This no
+ * longer catches anything; it stays only until the back office's status route (routes/admin-orders) stops calling it.
+ */
+export async function answering<T>(_reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  return work();
 }

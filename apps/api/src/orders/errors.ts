@@ -1,6 +1,5 @@
-import { Refusal } from '../lib/refusal.ts';
-
+/**
+ * Order refusals are coded `Refusal`s (lib/refusal.ts, codes in packages/domain refusals/orders.ts; decision 037).
+ * This module only keeps the database error check other modules import from here.
+ */
 export { isUniqueViolation } from '../lib/refusal.ts';
-
-/** A refusal of an order, a coupon or a status change (see Refusal). */
-export class OrderError extends Refusal {}

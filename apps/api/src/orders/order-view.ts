@@ -3,6 +3,7 @@ import type { Order, OrderTracking } from '@shop/domain/order';
 import { customerCanCancel } from '@shop/domain/order-status';
 import { customisationOpen, type LineCustomisation, type UploadedImage } from '@shop/domain/customisation';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { type Page, pageOf } from '../lib/page.ts';
 import { toUploadedImage } from '../personalisation/uploaded-image.ts';
 
 /** Orders as the API answers them: the order row, its lines (in order) and its status history (oldest first). */
@@ -139,7 +140,7 @@ export async function countOrders(db: Reader, userId: string): Promise<number> {
 }
 
 /** A page of a user's orders, newest first (the index orders_user_created_idx serves both the page and the count). */
-export async function listOrders(db: Reader, userId: string, page: number, limit: number) {
+export async function listOrders(db: Reader, userId: string, page: number, limit: number): Promise<Page<Order>> {
   const rows = await db
     .select()
     .from(orders)
@@ -148,7 +149,7 @@ export async function listOrders(db: Reader, userId: string, page: number, limit
     .limit(limit)
     .offset((page - 1) * limit);
   const [data, total] = await Promise.all([assemble(db, rows), countOrders(db, userId)]);
-  return { data, total, page, limit, hasMore: page * limit < total };
+  return pageOf(data, total, page, limit);
 }
 
 /**

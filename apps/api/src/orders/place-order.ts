@@ -1,14 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type Database, orderIdempotencyKeys } from '@shop/db';
 import { formatInr } from '@shop/domain/money';
-import { couponMessages, type Order, orderMessages, type PlaceOrderValues } from '@shop/domain/order';
+import type { Order, PlaceOrderValues } from '@shop/domain/order';
+import { fieldRefusal as fieldRefusalOf } from '@shop/domain/refusals/index';
 import { grandTotal, type ShippingRules, shippingFor } from '@shop/domain/pricing';
 import { and, eq } from 'drizzle-orm';
 import { requestUserFrom } from '../auth/request-user.ts';
 import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
-import { SIGN_IN_MESSAGE } from '../plugins/auth.ts';
+import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
-import { isUniqueViolation, OrderError } from './errors.ts';
+import { isUniqueViolation } from './errors.ts';
 import { readOrderInputs } from './order-inputs.ts';
 import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';
@@ -52,7 +53,7 @@ function requestHash(body: PlaceOrderValues): string {
   return createHash('sha256').update(JSON.stringify(normal)).digest('hex');
 }
 
-/** The order an earlier request with this key made, or 422 if that request was a different order. */
+/** The order an earlier request with this key made, or `idempotency_key_reused` (422) if that request was a different order. */
 async function replay(db: Database, userId: string, key: string, hash: string): Promise<Placed | null> {
   const [row] = await db
     .select()
@@ -63,7 +64,7 @@ async function replay(db: Database, userId: string, key: string, hash: string): 
 }
 
 async function replayOf(db: Database, userId: string, row: { requestHash: string; orderId: string }, hash: string): Promise<Placed | null> {
-  if (row.requestHash !== hash) throw new OrderError(422, orderMessages.idempotencyReused, { 'Idempotency-Key': orderMessages.idempotencyReused });
+  if (row.requestHash !== hash) throw fieldRefusal('Idempotency-Key', 'idempotency_key_reused');
   const order = await findOrder(db, row.orderId, userId);
   return order ? { order, replayed: true } : null;
 }
@@ -89,7 +90,7 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
   const inputs = await readOrderInputs(db, { userId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
   // The same rule as every other signed-in route (a missing or banned account is signed out), on the row read just now.
   const customer = requestUserFrom(inputs.user);
-  if (!customer) throw new OrderError(401, SIGN_IN_MESSAGE);
+  if (!customer) throw new Refusal('not_signed_in');
   if (key && inputs.earlier) {
     const earlier = await replayOf(db, customer.id, inputs.earlier, hash);
     if (earlier) return earlier;
@@ -97,13 +98,15 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
 
   // A foreign address is answered first, whatever the lines say.
   const { address } = inputs;
-  if (!address) throw new OrderError(404, orderMessages.addressNotFound, { addressId: orderMessages.addressNotFound });
+  if (!address) throw fieldRefusal('addressId', 'address_not_found');
   const cart = priceRows(inputs.cart, body.items);
   if (body.paymentMethod === 'cod') {
     const noCod = cart.lines.filter((line) => !line.cod);
     if (noCod.length > 0) {
-      const message = orderMessages.codUnavailable(noCod.map(lineLabel));
-      throw new OrderError(422, message, Object.fromEntries(noCod.map((line) => [`items.${line.index}`, message])));
+      // The whole refusal names every such line; each line's own names that line.
+      const names = noCod.map(lineLabel);
+      const errors = Object.fromEntries(noCod.map((line) => [`items.${line.index}`, fieldRefusalOf('cod_unavailable', { names: [lineLabel(line)], count: 1 })]));
+      throw new Refusal('cod_unavailable', { params: { names, count: names.length }, errors });
     }
   }
 
@@ -112,10 +115,7 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
   if (body.couponCode) {
     coupon = await findCoupon(db, body.couponCode, 'couponCode');
     await checkCouponAvailable(db, coupon, customer.id, 'couponCode');
-    if (cart.total < coupon.minimum) {
-      const message = couponMessages.minimum(coupon.minimum);
-      throw new OrderError(422, message, { couponCode: message });
-    }
+    if (cart.total < coupon.minimum) throw fieldRefusal('couponCode', 'coupon_minimum_not_met', { minimum: coupon.minimum });
     discount = discountFor(coupon, cart.total);
   }
   const shipping = shippingFor(cart.total, await deps.shippingRules());
@@ -197,7 +197,7 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
       if (error instanceof KeyTaken && key) {
         const earlier = await replay(db, customer.id, key, hash);
         if (earlier) return earlier;
-        throw new OrderError(409, orderMessages.idempotencyInFlight);
+        throw new Refusal('order_in_flight');
       }
       if (isShortOfStock(error)) {
         const refusal = await shortOfStock(db, cart.lines);

@@ -1,9 +1,9 @@
 import { type Database, products, productVariants, type StoredImage } from '@shop/db';
 import type { OrderLineRequest } from '@shop/domain/order';
-import { orderMessages } from '@shop/domain/order';
 import type { ProductCustomization } from '@shop/domain/catalogue';
+import { type FieldRefusal, fieldRefusal } from '@shop/domain/refusals/index';
 import { and, eq, inArray } from 'drizzle-orm';
-import { OrderError } from './errors.ts';
+import { Refusal } from '../lib/refusal.ts';
 
 /** A requested line priced from the database: everything an order line snapshots, and the stock on hand now. */
 export interface PricedLine {
@@ -95,9 +95,10 @@ export function productIdsOf(requested: Pick<Line, 'productId'>[]): string[] {
 
 /**
  * Prices a cart from the database in one query (the products joined with their options). Every price comes from here,
- * never from the client. Refuses (422, naming each bad line) unknown or unpublished products, a product with
- * options sent without one, an option that is not the product's; and (409, unless `checkStock` is false) a line
- * asking for more than is on hand.
+ * never from the client. Refuses (422, naming each bad line) unknown or unpublished products (`product_unavailable`),
+ * a product with options sent without one (`needs_variant`), an option sent for a product without options
+ * (`no_variants`) or that is not the product's (`variant_unavailable`); and (409 `out_of_stock`, unless `checkStock`
+ * is false) a line asking for more than is on hand.
  */
 export async function priceLines(db: Database, requested: Line[], options: { checkStock?: boolean } = {}): Promise<PricedCart> {
   return priceRows(await cartRows(db, productIdsOf(requested)), requested, options);
@@ -114,12 +115,12 @@ export function priceRows(rows: CartRow[], requested: Line[], options: { checkSt
     if (variant) variantsByProduct.set(product.id, [...(variantsByProduct.get(product.id) ?? []), variant]);
   }
 
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldRefusal> = {};
   const lines: PricedLine[] = [];
   requested.forEach((line, index) => {
     const product = productById.get(line.productId.toLowerCase());
     if (!product) {
-      errors[`items.${index}.productId`] = orderMessages.productUnavailable(index);
+      errors[`items.${index}.productId`] = fieldRefusal('product_unavailable', { line: index + 1 });
       return;
     }
     const variants = variantsByProduct.get(product.id) ?? [];
@@ -135,26 +136,26 @@ export function priceRows(rows: CartRow[], requested: Line[], options: { checkSt
     };
     if (line.variantId === null) {
       if (variants.length > 0) {
-        errors[`items.${index}.variantId`] = orderMessages.needsVariant(product.name);
+        errors[`items.${index}.variantId`] = fieldRefusal('needs_variant', { name: product.name });
         return;
       }
       lines.push({ ...base, variantId: null, attributes: {}, sku: null, price: product.price, mrp: product.mrp, stock: product.stock });
       return;
     }
     if (variants.length === 0) {
-      errors[`items.${index}.variantId`] = orderMessages.noVariants(product.name);
+      errors[`items.${index}.variantId`] = fieldRefusal('no_variants', { name: product.name });
       return;
     }
     const variant = variants.find((candidate) => candidate.id === line.variantId?.toLowerCase());
     if (!variant) {
-      errors[`items.${index}.variantId`] = orderMessages.variantNotFound(product.name);
+      errors[`items.${index}.variantId`] = fieldRefusal('variant_unavailable', { name: product.name });
       return;
     }
     lines.push({ ...base, variantId: variant.id, attributes: variant.attributes, sku: variant.sku, price: variant.price, mrp: variant.mrp, stock: variant.stock });
   });
 
   const [first] = Object.values(errors);
-  if (first) throw new OrderError(422, first, errors);
+  if (first) throw refusalOf(first, errors);
 
   const short = options.checkStock === false ? [] : lines.filter((line) => line.quantity > line.stock);
   if (short.length > 0) throw outOfStock(short.map((line) => ({ ...line, left: line.stock })));
@@ -168,9 +169,14 @@ export function priceRows(rows: CartRow[], requested: Line[], options: { checkSt
   };
 }
 
-/** 409 naming each line short of stock and what is left of it. */
-export function outOfStock(short: Array<Pick<PricedLine, 'index' | 'name' | 'attributes'> & { left: number }>): OrderError {
-  const errors: Record<string, string> = {};
-  for (const line of short) errors[`items.${line.index}.quantity`] = orderMessages.outOfStock(lineLabel(line), Math.max(0, line.left));
-  return new OrderError(409, Object.values(errors).join('. '), errors);
+/** The whole request refused as its first line is, every line's own refusal in `errors`. */
+function refusalOf(first: FieldRefusal, errors: Record<string, FieldRefusal>): Refusal {
+  return new Refusal(first.code as never, { params: first.params, errors });
+}
+
+/** `out_of_stock` (409) naming each line short of stock and what is left of it; the whole refusal names the first. */
+export function outOfStock(short: Array<Pick<PricedLine, 'index' | 'name' | 'attributes'> & { left: number }>): Refusal {
+  const errors: Record<string, FieldRefusal> = {};
+  for (const line of short) errors[`items.${line.index}.quantity`] = fieldRefusal('out_of_stock', { name: lineLabel(line), left: Math.max(0, line.left) });
+  return refusalOf(Object.values(errors)[0] as FieldRefusal, errors);
 }

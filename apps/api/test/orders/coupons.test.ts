@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../auth/auth-helpers.ts';
-import { engines, type TestContext } from '../helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, coupon, customer, product, usedCount } from './order-helpers.ts';
 
 /** POST /api/user/coupon and coupons on orders (issue 4): terms, dates, limits, and limits under concurrency. */
@@ -57,42 +57,44 @@ describe.each(engines)('coupons (%s)', (engine) => {
     const future = await coupon(ctx, { type: 'fixed', value: 100, startsAt: new Date(Date.now() + day) });
     const expired = await coupon(ctx, { type: 'fixed', value: 100, endsAt: new Date(Date.now() - day) });
     const usedUp = await coupon(ctx, { type: 'fixed', value: 100, maxUses: 3, usedCount: 3 });
-    const cases: Array<[string, number, string]> = [
-      ['NOSUCHCODE', 422, 'This coupon code is not valid'],
-      [inactive.code, 422, 'This coupon code is not valid'],
-      [future.code, 422, 'This coupon is not active yet'],
-      [expired.code, 422, 'This coupon has expired'],
-      [usedUp.code, 409, 'This coupon has been fully used'],
+    const cases: Array<[string, number, string, string]> = [
+      ['NOSUCHCODE', 422, 'coupon_not_found', 'This coupon code is not valid'],
+      [inactive.code, 422, 'coupon_not_found', 'This coupon code is not valid'],
+      [future.code, 422, 'coupon_not_started', 'This coupon is not active yet'],
+      [expired.code, 422, 'coupon_expired', 'This coupon has expired'],
+      [usedUp.code, 409, 'coupon_used_up', 'This coupon has been fully used'],
     ];
-    for (const [code, status, message] of cases) {
+    for (const [code, status, refusal, message] of cases) {
       const checked = await check(asha, { code, items: cart() });
-      expect(checked.statusCode, code).toBe(status);
-      expect(checked.json()).toEqual({ message, errors: { code: message } });
+      expectRefusal(checked, status, refusal, { code: refusal });
+      expect(checked.json()).toEqual({ message, code: refusal, errors: { code: { code: refusal, message } } });
       const placed = await place(asha, code);
-      expect(placed.statusCode, code).toBe(status);
-      expect(placed.json()).toEqual({ message, errors: { couponCode: message } });
+      expectRefusal(placed, status, refusal, { couponCode: refusal });
+      expect(placed.json()).toEqual({ message, code: refusal, errors: { couponCode: { code: refusal, message } } });
     }
   });
 
   it('refuses bad coupon-check input with a 400 naming the field', async () => {
-    for (const [body, field] of [
-      [{ items: cart() }, 'code'],
-      [{ code: '', items: cart() }, 'code'],
-      [{ code: 'X'.repeat(41), items: cart() }, 'code'],
-      [{ code: 'WELCOME10' }, 'items'],
-      [{ code: 'WELCOME10', items: [{ productId: item.id, quantity: 0 }] }, 'items.0.quantity'],
+    for (const [body, field, code] of [
+      [{ items: cart() }, 'code', 'coupon_code_invalid'],
+      [{ code: '', items: cart() }, 'code', 'coupon_code_invalid'],
+      [{ code: 'X'.repeat(41), items: cart() }, 'code', 'coupon_code_invalid'],
+      [{ code: 'WELCOME10' }, 'items', 'order_lines_invalid'],
+      [{ code: 'WELCOME10', items: [{ productId: item.id, quantity: 0 }] }, 'items.0.quantity', 'quantity_invalid'],
     ] as const) {
       const response = await check(asha, body);
-      expect(response.statusCode).toBe(400);
-      expect(Object.keys(response.json().errors)).toContain(field);
+      expectRefusal(response, 400, 'validation_failed', { [field]: code });
     }
+    const tooLong = expectRefusal(await check(asha, { code: 'X'.repeat(41), items: cart() }), 400, 'validation_failed');
+    expect(tooLong.errors?.code).toEqual({ code: 'coupon_code_invalid', message: 'Coupon code must be 1 to 40 characters', params: { max: 40 } });
   });
 
   it('takes the discount off the order; below the minimum the order is refused, not silently undiscounted', async () => {
     const flat = await coupon(ctx, { type: 'fixed', value: 10_000, minimum: 50_000, maxUsesPerCustomer: null });
     const below = await place(asha, flat.code, 1);
-    expect(below.statusCode).toBe(422);
-    expect(below.json().errors.couponCode).toBe('Add items worth ₹500 or more to use this coupon');
+    const refusal = expectRefusal(below, 422, 'coupon_minimum_not_met', { couponCode: 'coupon_minimum_not_met' });
+    expect(refusal).toMatchObject({ message: 'Add items worth ₹500 or more to use this coupon', params: { minimum: 50_000 } });
+    expect(refusal.errors?.couponCode).toEqual({ code: 'coupon_minimum_not_met', message: 'Add items worth ₹500 or more to use this coupon', params: { minimum: 50_000 } });
     const placed = await place(asha, ` ${flat.code.toLowerCase()} `, 2);
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json()).toMatchObject({ total: 60_000, discount: 10_000, shipping: 0, grandTotal: 50_000, couponCode: flat.code });
@@ -104,9 +106,9 @@ describe.each(engines)('coupons (%s)', (engine) => {
     const first = await place(asha, once.code);
     expect(first.statusCode).toBe(201);
     const second = await place(asha, once.code);
-    expect(second.statusCode).toBe(409);
+    expectRefusal(second, 409, 'coupon_used_by_you', { couponCode: 'coupon_used_by_you' });
     expect(second.json().message).toBe('You have already used this coupon');
-    expect((await check(asha, { code: once.code, items: cart() })).statusCode).toBe(409);
+    expectRefusal(await check(asha, { code: once.code, items: cart() }), 409, 'coupon_used_by_you', { code: 'coupon_used_by_you' });
     // Another customer still may.
     const ravi = await customer(ctx);
     expect((await place(ravi, once.code)).statusCode).toBe(201);
@@ -124,7 +126,7 @@ describe.each(engines)('coupons (%s)', (engine) => {
     expect(placed).toHaveLength(1);
     expect(placed[0]?.json()).toMatchObject({ discount: 5_000, couponCode: single.code });
     for (const refused of responses.filter((response) => response.statusCode !== 201)) {
-      expect(refused.statusCode).toBe(409);
+      expectRefusal(refused, 409, 'coupon_used_up', { couponCode: 'coupon_used_up' });
       expect(refused.json().message).toBe('This coupon has been fully used');
     }
     expect(await usedCount(ctx, single.id)).toBe(1);
@@ -134,6 +136,7 @@ describe.each(engines)('coupons (%s)', (engine) => {
     const perCustomer = await coupon(ctx, { type: 'percent', value: 10, maxUsesPerCustomer: 2 });
     const responses = await Promise.all(Array.from({ length: 10 }, () => place(asha, perCustomer.code)));
     expect(responses.filter((response) => response.statusCode === 201)).toHaveLength(2);
+    for (const refused of responses.filter((response) => response.statusCode !== 201)) expectRefusal(refused, 409, 'coupon_used_by_you');
     expect(await usedCount(ctx, perCustomer.id)).toBe(2);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceRows, cartRows } from '../../src/orders/price-lines.ts';
 import { isShortOfStock, writeOrder } from '../../src/orders/write-order.ts';
 import { accessToken, authContext } from '../auth/auth-helpers.ts';
-import { engines, type TestContext } from '../helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, product, stockOf } from './order-helpers.ts';
 
 /**
@@ -45,26 +45,26 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
     // The token stays valid for an hour; the account's row decides.
     await ctx.handle.db.update(user).set({ banned: true }).where(eq(user.id, meera.userId));
     const banned = await withToken(token, body(meera.addressId));
-    expect(banned.statusCode).toBe(401);
-    expect(banned.json()).toEqual({ message: 'Sign in to continue' });
+    expectRefusal(banned, 401, 'not_signed_in');
+    expect(banned.json()).toEqual({ message: 'Sign in to continue', code: 'not_signed_in' });
 
     const kiran = await customer(ctx);
     const kiranToken = await accessToken(app, kiran.cookie);
     await ctx.handle.db.delete(user).where(eq(user.id, kiran.userId));
     const deleted = await withToken(kiranToken, body(kiran.addressId));
-    expect(deleted.statusCode).toBe(401);
+    expectRefusal(deleted, 401, 'not_signed_in');
 
     expect(await stockOf(ctx, item.id)).toBe(9);
     expect(await ctx.handle.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, meera.userId))).toHaveLength(1);
     // A token that does not verify never reaches the order.
-    expect((await withToken(`${token}x`, body(meera.addressId))).statusCode).toBe(401);
+    expectRefusal(await withToken(`${token}x`, body(meera.addressId)), 401, 'not_signed_in');
   });
 
   it("answers 404 for another customer's address with a Bearer token too", async () => {
     const item = await product(ctx, { stock: 10 });
     const [asha, ravi] = [await customer(ctx), await customer(ctx)];
     const response = await withToken(await accessToken(app, asha.cookie), { items: [{ productId: item.id, quantity: 1 }], addressId: ravi.addressId, paymentMethod: 'cod' });
-    expect(response.statusCode).toBe(404);
+    expectRefusal(response, 404, 'address_not_found', { addressId: 'address_not_found' });
     expect(await stockOf(ctx, item.id)).toBe(10);
   });
 

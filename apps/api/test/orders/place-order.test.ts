@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../auth/auth-helpers.ts';
-import { engines, type TestContext } from '../helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, makeStaff, product, stockOf } from './order-helpers.ts';
 
 /**
@@ -45,7 +45,7 @@ describe.each(engines)('orders (%s)', (engine) => {
       await call(app, 'POST', `/api/admin/orders/${NIL}/status`, undefined, { status: 'confirmed' }),
       await call(app, 'GET', '/api/user/orders', { cookie: 'auth_token=forged' }),
     ];
-    for (const response of responses) expect(response.statusCode, response.body).toBe(401);
+    for (const response of responses) expectRefusal(response, 401, 'not_signed_in');
   });
 
   it('prices the order from the database, ignoring any price a client sends, and keeps a snapshot', async () => {
@@ -122,34 +122,36 @@ describe.each(engines)('orders (%s)', (engine) => {
     [null, 'null'],
   ])('refuses quantity %s (%s) with a 400 naming the field', async (quantity, _label) => {
     const response = await place(asha, order([{ productId: NIL, variantId: null, quantity }]));
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response, 400, 'validation_failed', { 'items.0.quantity': 'quantity_invalid' });
     expect(response.json()).toEqual({
       message: `Invalid items.0.quantity: Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}`,
-      errors: { 'items.0.quantity': `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}` },
+      code: 'validation_failed',
+      errors: {
+        'items.0.quantity': { code: 'quantity_invalid', message: `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}`, params: { max: MAX_QUANTITY_PER_LINE } },
+      },
     });
   });
 
   it('refuses other bad input with a 400 naming the field', async () => {
-    const cases: Array<[unknown, string]> = [
-      [{ addressId: asha.addressId, paymentMethod: 'cod' }, 'items'],
-      [order([]), 'items'],
-      [order([{ productId: 'abc', quantity: 1 }]), 'items.0.productId'],
-      [order([{ productId: NIL, variantId: 'x', quantity: 1 }]), 'items.0.variantId'],
-      [order([{ productId: NIL, quantity: 1 }, { productId: NIL, variantId: null, quantity: 2 }]), 'items.1'],
-      [order([{ productId: NIL, quantity: 1 }], { paymentMethod: 'card' }), 'paymentMethod'],
-      [order([{ productId: NIL, quantity: 1 }], { addressId: 12 }), 'addressId'],
-      [order([{ productId: NIL, quantity: 1 }], { couponCode: 'X'.repeat(41) }), 'couponCode'],
-      [order(Array.from({ length: 51 }, () => ({ productId: NIL, quantity: 1 }))), 'items'],
-      ['not json', 'request'],
+    const cases: Array<[unknown, string, string]> = [
+      [{ addressId: asha.addressId, paymentMethod: 'cod' }, 'items', 'order_lines_invalid'],
+      [order([]), 'items', 'order_lines_invalid'],
+      [order([{ productId: 'abc', quantity: 1 }]), 'items.0.productId', 'product_id_invalid'],
+      [order([{ productId: NIL, variantId: 'x', quantity: 1 }]), 'items.0.variantId', 'variant_id_invalid'],
+      [order([{ productId: NIL, quantity: 1 }, { productId: NIL, variantId: null, quantity: 2 }]), 'items.1', 'duplicate_line'],
+      [order([{ productId: NIL, quantity: 1 }], { paymentMethod: 'card' }), 'paymentMethod', 'payment_method_invalid'],
+      [order([{ productId: NIL, quantity: 1 }], { addressId: 12 }), 'addressId', 'address_required'],
+      [order([{ productId: NIL, quantity: 1 }], { couponCode: 'X'.repeat(41) }), 'couponCode', 'coupon_code_invalid'],
+      [order(Array.from({ length: 51 }, () => ({ productId: NIL, quantity: 1 }))), 'items', 'order_lines_invalid'],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, field, code] of cases) {
       const response = await place(asha, body);
-      expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
-      if (field !== 'request') expect(Object.keys(response.json().errors ?? {}), response.body).toContain(field);
+      expectRefusal(response, 400, 'validation_failed', { [field]: code });
     }
+    expectRefusal(await place(asha, 'not json'), 400, 'invalid_json');
     const badKey = await place(asha, order([{ productId: NIL, quantity: 1 }]), { 'idempotency-key': 'x'.repeat(101) });
-    expect(badKey.statusCode).toBe(400);
-    expect(badKey.json().errors).toHaveProperty('Idempotency-Key');
+    expectRefusal(badKey, 400, 'idempotency_key_invalid', { 'Idempotency-Key': 'idempotency_key_invalid' });
+    expect(badKey.json()).toMatchObject({ message: 'Idempotency-Key must be 1 to 100 visible characters', params: { max: 100 } });
   });
 
   it('refuses unknown, unpublished and wrongly chosen products with a 422 naming the line', async () => {
@@ -158,42 +160,52 @@ describe.each(engines)('orders (%s)', (engine) => {
     const lamp = await product(ctx, { variants: [{ attributes: { Size: 'S' }, price: 10_000, mrp: 10_000, stock: 4 }] });
     const other = await product(ctx, { variants: [{ attributes: { Size: 'L' }, price: 10_000, mrp: 10_000, stock: 4 }] });
     const otherVariant = (other.variants[0] as { id: string }).id;
-    const cases: Array<[unknown[], string, RegExp]> = [
-      [[{ productId: NIL, quantity: 1 }], 'items.0.productId', /line 1 is not available/],
-      [[{ productId: plain.id, quantity: 1 }, { productId: hidden.id, quantity: 1 }], 'items.1.productId', /line 2 is not available/],
-      [[{ productId: lamp.id, variantId: null, quantity: 1 }], 'items.0.variantId', /Choose an option of/],
-      [[{ productId: lamp.id, variantId: otherVariant, quantity: 1 }], 'items.0.variantId', /chosen option of .* is not available/],
-      [[{ productId: plain.id, variantId: otherVariant, quantity: 1 }], 'items.0.variantId', /has no options/],
+    const cases: Array<[unknown[], string, string, RegExp]> = [
+      [[{ productId: NIL, quantity: 1 }], 'items.0.productId', 'product_unavailable', /line 1 is not available/],
+      [[{ productId: plain.id, quantity: 1 }, { productId: hidden.id, quantity: 1 }], 'items.1.productId', 'product_unavailable', /line 2 is not available/],
+      [[{ productId: lamp.id, variantId: null, quantity: 1 }], 'items.0.variantId', 'needs_variant', /Choose an option of/],
+      [[{ productId: lamp.id, variantId: otherVariant, quantity: 1 }], 'items.0.variantId', 'variant_unavailable', /chosen option of .* is not available/],
+      [[{ productId: plain.id, variantId: otherVariant, quantity: 1 }], 'items.0.variantId', 'no_variants', /has no options/],
     ];
-    for (const [items, field, message] of cases) {
-      const response = await place(asha, order(items));
-      expect(response.statusCode, response.body).toBe(422);
-      expect(response.json().errors[field]).toMatch(message);
+    for (const [items, field, code, message] of cases) {
+      const refusal = expectRefusal(await place(asha, order(items)), 422, code, { [field]: code });
+      expect(refusal.errors?.[field]?.message).toMatch(message);
+      expect(refusal.message).toMatch(message);
     }
+    const second = expectRefusal(await place(asha, order([{ productId: plain.id, quantity: 1 }, { productId: hidden.id, quantity: 1 }])), 422, 'product_unavailable');
+    expect(second.params).toEqual({ line: 2 });
+    const named = expectRefusal(await place(asha, order([{ productId: lamp.id, variantId: null, quantity: 1 }])), 422, 'needs_variant');
+    expect(named.params).toEqual({ name: lamp.name });
   });
 
   it('refuses more than is in stock with a 409 naming the product and what is left', async () => {
     const lamp = await product(ctx, { name: 'Tiny lamp', variants: [{ attributes: { Colour: 'Blue' }, price: 10_000, mrp: 10_000, stock: 2 }] });
     const response = await place(asha, order([{ productId: lamp.id, variantId: (lamp.variants[0] as { id: string }).id, quantity: 3 }]));
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Only 2 of Tiny lamp (Blue) left', errors: { 'items.0.quantity': 'Only 2 of Tiny lamp (Blue) left' } });
+    expectRefusal(response, 409, 'out_of_stock', { 'items.0.quantity': 'out_of_stock' });
+    const params = { name: 'Tiny lamp (Blue)', left: 2 };
+    expect(response.json()).toEqual({
+      message: 'Only 2 of Tiny lamp (Blue) left',
+      code: 'out_of_stock',
+      params,
+      errors: { 'items.0.quantity': { code: 'out_of_stock', message: 'Only 2 of Tiny lamp (Blue) left', params } },
+    });
   });
 
   it('refuses cash on delivery for a product that cannot be paid on delivery (422)', async () => {
     const noCod = await product(ctx, { name: 'Gold ring', cod: false });
     const fine = await product(ctx);
     const response = await place(asha, order([{ productId: fine.id, quantity: 1 }, { productId: noCod.id, quantity: 1 }]));
-    expect(response.statusCode).toBe(422);
+    expectRefusal(response, 422, 'cod_unavailable', { 'items.1': 'cod_unavailable' });
     expect(response.json().message).toBe('Cash on delivery is not available for Gold ring. Remove it from the cart to pay on delivery.');
-    expect(response.json().errors).toHaveProperty('items.1');
+    expect(response.json().params).toEqual({ names: ['Gold ring'], count: 1 });
     expect(await stockOf(ctx, fine.id)).toBe(100);
   });
 
   it("answers 404 for another customer's address and order", async () => {
     const item = await product(ctx);
     const foreignAddress = await place(asha, order([{ productId: item.id, quantity: 1 }], { addressId: ravi.addressId }));
-    expect(foreignAddress.statusCode).toBe(404);
-    expect(foreignAddress.json().errors).toHaveProperty('addressId');
+    expectRefusal(foreignAddress, 404, 'address_not_found', { addressId: 'address_not_found' });
+    expect(foreignAddress.json().message).toBe('Address not found');
 
     const mine = (await place(asha, order([{ productId: item.id, quantity: 1 }]))).json();
     for (const response of [
@@ -202,8 +214,8 @@ describe.each(engines)('orders (%s)', (engine) => {
       await call(app, 'GET', `/api/user/order/${NIL}`, asha),
       await call(app, 'GET', '/api/user/order/not-an-id', asha),
     ]) {
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Order not found' });
+      expectRefusal(response, 404, 'order_not_found');
+      expect(response.json()).toEqual({ message: 'Order not found', code: 'order_not_found' });
     }
     expect((await call(app, 'GET', `/api/user/order/${mine._id}`, asha)).statusCode).toBe(200);
   });
@@ -221,7 +233,8 @@ describe.each(engines)('orders (%s)', (engine) => {
     expect(codes.filter((code) => code === 201)).toHaveLength(10);
     expect(codes.filter((code) => code === 409)).toHaveLength(90);
     expect(await stockOf(ctx, last.id)).toBe(0);
-    expect(responses.find((response) => response.statusCode === 409)?.json().message).toBe('Last lamps is out of stock');
+    for (const refused of responses.filter((response) => response.statusCode === 409)) expectRefusal(refused, 409, 'out_of_stock', { 'items.0.quantity': 'out_of_stock' });
+    expect(responses.find((response) => response.statusCode === 409)?.json()).toMatchObject({ message: 'Last lamps is out of stock', params: { name: 'Last lamps', left: 0 } });
     const lines = await ctx.handle.db.select().from(orderLines).where(eq(orderLines.productId, last.id));
     expect(lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(10);
 
@@ -278,7 +291,7 @@ describe.each(engines)('orders (%s)', (engine) => {
 
     // The same key with another order is refused; another customer's same key is theirs alone.
     const other = await place(asha, order([{ productId: item.id, quantity: 2 }]), key);
-    expect(other.statusCode).toBe(422);
+    expectRefusal(other, 422, 'idempotency_key_reused', { 'Idempotency-Key': 'idempotency_key_reused' });
     expect(other.json().message).toBe('This Idempotency-Key was already used for a different order');
     const ravis = await place(ravi, { ...body, addressId: ravi.addressId }, key);
     expect(ravis.statusCode).toBe(201);
@@ -300,7 +313,7 @@ describe.each(engines)('orders (%s)', (engine) => {
     expect(page2.json()).toMatchObject({ total: 3, hasMore: false, data: [{ _id: ids[0], totalItems: 1 }] });
     expect((await call(app, 'GET', '/api/orders-count', fresh)).json()).toEqual({ total: 3 });
     for (const bad of ['?page=0', '?limit=51', '?limit=1e2', '?page=abc']) {
-      expect((await call(app, 'GET', `/api/user/orders${bad}`, fresh)).statusCode).toBe(400);
+      expectRefusal(await call(app, 'GET', `/api/user/orders${bad}`, fresh), 400, 'validation_failed');
     }
   });
 
@@ -317,33 +330,46 @@ describe.each(engines)('orders (%s)', (engine) => {
     ]);
     expect(await stockOf(ctx, item.id)).toBe(5);
     const twice = await call(app, 'POST', `/api/user/order/${first._id}/cancel`, asha);
-    expect(twice.statusCode).toBe(409);
+    expectRefusal(twice, 409, 'cancel_too_late', { status: 'cancel_too_late' });
     expect(await stockOf(ctx, item.id)).toBe(5);
 
     // The shop: a customer cannot, staff can; the status machine decides.
     const second = (await place(asha, order([{ productId: item.id, quantity: 1 }]))).json();
     const status = (who: { cookie: string }, body: unknown) => call(app, 'POST', `/api/admin/orders/${second._id}/status`, who, body);
-    expect((await status(ravi, { status: 'confirmed' })).statusCode).toBe(403);
+    expectRefusal(await status(ravi, { status: 'confirmed' }), 403, 'forbidden');
     const staff = await customer(ctx);
     await makeStaff(ctx, staff.userId);
-    expect((await status(staff, { status: 'shipped' })).statusCode).toBe(409);
-    expect((await status(staff, { status: 'nonsense' })).statusCode).toBe(400);
-    expect((await call(app, 'POST', `/api/admin/orders/${NIL}/status`, staff, { status: 'confirmed' })).statusCode).toBe(404);
+    const skipped = expectRefusal(await status(staff, { status: 'shipped' }), 409, 'status_change_not_allowed', { status: 'status_change_not_allowed' });
+    expect(skipped).toMatchObject({ message: 'An order that is order placed cannot become shipped', params: { from: 'placed', to: 'shipped' } });
+    expectRefusal(await status(staff, { status: 'nonsense' }), 400, 'validation_failed', { status: 'invalid_value' });
+    expectRefusal(await call(app, 'POST', `/api/admin/orders/${NIL}/status`, staff, { status: 'confirmed' }), 404, 'order_not_found');
     expect((await status(staff, { status: 'confirmed' })).json()).toMatchObject({ status: 'confirmed', canCancel: true });
     expect((await status(staff, { status: 'in_production', note: 'Engraving today' })).json()).toMatchObject({ status: 'in_production', canCancel: false });
     const tooLate = await call(app, 'POST', `/api/user/order/${second._id}/cancel`, asha);
-    expect(tooLate.statusCode).toBe(409);
+    expectRefusal(tooLate, 409, 'cancel_too_late', { status: 'cancel_too_late' });
     expect(tooLate.json().message).toMatch(/can no longer be cancelled/);
     expect((await status(staff, { status: 'packed' })).statusCode).toBe(200);
     const untracked = await status(staff, { status: 'shipped' });
-    expect(untracked.statusCode).toBe(422);
-    expect((await status(staff, { status: 'shipped', tracking: { carrier: 'Delhivery', number: 'DL123', link: 'javascript:alert(1)' } })).statusCode).toBe(400);
+    expectRefusal(untracked, 422, 'tracking_required', { tracking: 'tracking_required' });
+    expectRefusal(
+      await status(staff, { status: 'shipped', tracking: { carrier: 'Delhivery', number: 'DL123', link: 'javascript:alert(1)' } }),
+      400,
+      'validation_failed',
+      { 'tracking.link': 'tracking_link_invalid' },
+    );
     const shipped = await status(staff, { status: 'shipped', tracking: { carrier: 'Delhivery', number: 'DL123', link: 'https://track.example/DL123' } });
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect(shipped.json().tracking).toEqual({ carrier: 'Delhivery', number: 'DL123', link: 'https://track.example/DL123' });
     const history = await ctx.handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, second._id));
     expect(history.find((row) => row.status === 'in_production')).toMatchObject({ actor: 'shop', actorUserId: staff.userId, note: 'Engraving today' });
     expect(await stockOf(ctx, item.id)).toBe(4);
+
+    // The shop cancels only with a reason (the customer is told why).
+    const third = (await place(asha, order([{ productId: item.id, quantity: 1 }]))).json();
+    const unexplained = await call(app, 'POST', `/api/admin/orders/${third._id}/status`, staff, { status: 'cancelled' });
+    expectRefusal(unexplained, 422, 'cancel_reason_required', { note: 'cancel_reason_required' });
+    expect(unexplained.json().message).toBe('Give a reason for cancelling this order');
+    expect((await call(app, 'POST', `/api/admin/orders/${third._id}/status`, staff, { status: 'cancelled', note: 'Out of brass' })).statusCode).toBe(200);
 
     // Tracking by number and the order's mobile number; a wrong pair says nothing about which half was wrong.
     const track = (body: unknown, ip = '10.9.0.1') => app.inject({ method: 'POST', url: '/api/order/track', remoteAddress: ip, payload: body as object });
@@ -354,13 +380,15 @@ describe.each(engines)('orders (%s)', (engine) => {
     expect(tracked.json()).not.toHaveProperty('address');
     const wrongMobile = await track({ number: second.number, mobile: ravi.mobile });
     const wrongNumber = await track({ number: 'KG-200101-AAAAAA', mobile: asha.mobile });
-    expect(wrongMobile.statusCode).toBe(404);
+    expectRefusal(wrongMobile, 404, 'tracking_not_found');
+    expect(wrongMobile.json()).toEqual({ message: 'No order matches this order number and mobile number', code: 'tracking_not_found' });
     expect(wrongNumber.json()).toEqual(wrongMobile.json());
-    expect((await track({ number: '123', mobile: asha.mobile })).statusCode).toBe(400);
-    expect((await track({ number: second.number, mobile: '12' })).statusCode).toBe(400);
+    expectRefusal(await track({ number: '123', mobile: asha.mobile }), 400, 'validation_failed', { number: 'order_number_invalid' });
+    const badMobile = expectRefusal(await track({ number: second.number, mobile: '12' }), 400, 'validation_failed', { mobile: 'tracking_mobile_invalid' });
+    expect(badMobile.errors?.mobile?.message).toBe('Enter a valid 10-digit mobile number');
     const burst = [];
-    for (let i = 0; i < 11; i++) burst.push((await track({ number: 'KG-200101-AAAAAA', mobile: asha.mobile }, '10.9.0.2')).statusCode);
-    expect(burst.slice(0, 10).every((code) => code === 404)).toBe(true);
-    expect(burst[10]).toBe(429);
+    for (let i = 0; i < 11; i++) burst.push(await track({ number: 'KG-200101-AAAAAA', mobile: asha.mobile }, '10.9.0.2'));
+    for (const response of burst.slice(0, 10)) expectRefusal(response, 404, 'tracking_not_found');
+    expectRefusal(burst[10]!, 429, 'rate_limited');
   });
 });

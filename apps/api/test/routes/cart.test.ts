@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engines, json, type TestContext } from '../helpers.ts';
+import { createTestContext, engines, expectRefusal, json, type TestContext } from '../helpers.ts';
 
 describe.each(engines)('POST /api/products/cart on %s', (engine) => {
   let ctx: TestContext;
@@ -66,40 +66,38 @@ describe.each(engines)('POST /api/products/cart on %s', (engine) => {
     ['more than 100 ids', { productIds: Array.from({ length: 101 }, (_, i) => `id-${i}`) }],
     ['a very long id', { productIds: ['x'.repeat(101)] }],
   ])('refuses productIds as %s with 400 naming productIds', async (_label, payload) => {
-    const response = await post(payload);
-    expect(response.statusCode).toBe(400);
-    const body = json(response);
+    const body = expectRefusal(await post(payload), 400, 'validation_failed');
     expect(body.message).toMatch(/^Invalid productIds/);
-    expect(Object.keys(body.errors)[0]).toMatch(/^productIds/);
+    const [field, error] = Object.entries(body.errors ?? {})[0]!;
+    expect(field).toMatch(/^productIds/);
+    // The field's own code is the catalogue schema's (invalid_value while it names none).
+    expect(error).toMatchObject({ code: expect.stringMatching(/^[a-z_]+$/), message: expect.any(String) });
   });
 
   it('refuses a body that is not an object', async () => {
     for (const payload of ['[]', '"text"', '42', 'null']) {
-      const response = await post(payload);
-      expect(response.statusCode, payload).toBe(400);
-      expect(json(response).message).toBeTruthy();
+      expectRefusal(await post(payload), 400, 'validation_failed');
     }
   });
 
   it('refuses malformed JSON with 400, never 500', async () => {
     for (const payload of ['{', '{"productIds": [', "{'productIds': []}", '{"productIds": []}}']) {
       const response = await post(payload);
-      expect(response.statusCode, payload).toBe(400);
-      expect(Object.keys(json(response))).toEqual(['message']);
+      expectRefusal(response, 400, 'invalid_json');
+      expect(Object.keys(json(response)).sort()).toEqual(['code', 'message']);
     }
   });
 
   it('refuses an empty body and a body that is too large', async () => {
-    expect((await post('')).statusCode).toBe(400);
+    expectRefusal(await post(''), 400, 'invalid_json');
     const huge = JSON.stringify({ productIds: ['a'.repeat(20_000)] });
     const response = await post(huge);
-    expect(response.statusCode).toBe(413);
-    expect(json(response)).toEqual({ message: expect.any(String) });
+    expectRefusal(response, 413, 'payload_too_large');
+    expect(json(response)).toEqual({ message: expect.any(String), code: 'payload_too_large' });
   });
 
   it('refuses other content types with 415', async () => {
     const response = await post('productIds=1', { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(response.statusCode).toBe(415);
-    expect(json(response).message).toBeTruthy();
+    expectRefusal(response, 415, 'unsupported_media_type');
   });
 });

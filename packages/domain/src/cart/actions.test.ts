@@ -75,10 +75,12 @@ describe('add item with a quantity', () => {
     expect(() => addItemWithQuantity(emptyCart(), plate, quantity)).toThrow(new CartQuantityError());
     expect(() => addItemWithQuantity(emptyCart(), plate, quantity)).toThrow("cartQuantity can't be zero or less than zero");
     expect(CART_QUANTITY_ERROR).toBe("cartQuantity can't be zero or less than zero");
+    expect(() => addItemWithQuantity(emptyCart(), plate, quantity)).toThrow(expect.objectContaining({ code: 'cart_quantity_invalid' }));
   });
 
   it('refuses part of a unit', () => {
     expect(() => addItemWithQuantity(emptyCart(), plate, 0.5)).toThrow('cartQuantity must be a whole number');
+    expect(() => addItemWithQuantity(emptyCart(), plate, 0.5)).toThrow(expect.objectContaining({ code: 'cart_quantity_not_whole' }));
   });
 
   it('does not change the state it was given', () => {

@@ -1,4 +1,5 @@
 import type { ShippingRules } from '../pricing.ts';
+import type { RefusalCode } from '../refusals/index.ts';
 import { withQuantity, type CartItem, type CartLine } from './item.ts';
 import { emptyCart, isCashOnDeliveryApplicable, recompute, type CartCoupon, type CartState, type CashOnDeliveryPageState } from './state.ts';
 
@@ -7,21 +8,30 @@ import { emptyCart, isCashOnDeliveryApplicable, recompute, type CartCoupon, type
  * recomputed. The storefront's store calls them; nothing here touches storage or the network.
  */
 
-/** Spec §8, word for word. */
+/** Spec §8, word for word (the refusal catalogue's `cart_quantity_invalid`, refusals/orders.ts). */
 export const CART_QUANTITY_ERROR = "cartQuantity can't be zero or less than zero";
+/** Part of a unit (`cart_quantity_not_whole`). */
+export const CART_QUANTITY_WHOLE_ERROR = 'cartQuantity must be a whole number';
 
-/** Thrown for a quantity at or below zero (spec §4 and §8). */
+type CartQuantityCode = Extract<RefusalCode, 'cart_quantity_invalid' | 'cart_quantity_not_whole'>;
+
+/**
+ * Thrown for a quantity at or below zero, or part of a unit (spec §4 and §8). Its `code` is the refusal catalogue's,
+ * so a screen translates it like any refusal (decision 037).
+ */
 export class CartQuantityError extends Error {
-  constructor(message: string = CART_QUANTITY_ERROR) {
-    super(message);
+  readonly code: CartQuantityCode;
+  constructor(code: CartQuantityCode = 'cart_quantity_invalid') {
+    super(code === 'cart_quantity_invalid' ? CART_QUANTITY_ERROR : CART_QUANTITY_WHOLE_ERROR);
     this.name = 'CartQuantityError';
+    this.code = code;
   }
 }
 
 function checkQuantity(quantity: number): void {
   // `!(q > 0)` also catches NaN, which compares false with everything.
   if (!(quantity > 0)) throw new CartQuantityError();
-  if (!Number.isInteger(quantity)) throw new CartQuantityError('cartQuantity must be a whole number');
+  if (!Number.isInteger(quantity)) throw new CartQuantityError('cart_quantity_not_whole');
 }
 
 /** Spec §4: add a line with a quantity above zero; an existing line (same id) adds to its quantity. */

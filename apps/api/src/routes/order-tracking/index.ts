@@ -1,8 +1,9 @@
 import { nationalDigits } from '@shop/domain/phone';
-import { orderMessages, orderTrackingSchema, trackOrderRequestSchema } from '@shop/domain/order';
+import { orderTrackingSchema, trackOrderRequestSchema } from '@shop/domain/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { trackOrder } from '../../orders/order-view.ts';
 
 /** Per client address: enough for a shopper who mistypes a few times, far too few to guess number/mobile pairs. */
@@ -10,8 +11,8 @@ export const TRACKING_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 
 /**
  * POST /api/order/track: anyone holding an order's number and the mobile number on it sees its status timeline and
- * shipment tracking (nothing personal: no address, no lines). A wrong pair answers 404 without saying which half was
- * wrong. POST keeps the phone number out of URLs and access logs.
+ * shipment tracking (nothing personal: no address, no lines). A wrong pair answers 404 `tracking_not_found` without
+ * saying which half was wrong. POST keeps the phone number out of URLs and access logs.
  */
 export const orderTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -29,7 +30,8 @@ export const orderTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       const found = await trackOrder(app.db, request.body.number, nationalDigits(request.body.mobile));
-      return found ?? reply.code(404).send({ message: orderMessages.trackingNotFound });
+      if (!found) throw new Refusal('tracking_not_found');
+      return found;
     },
   );
 };

@@ -3,7 +3,6 @@ import {
   idempotencyKeySchema,
   orderCountSchema,
   orderListSchema,
-  orderMessages,
   orderSchema,
   placeOrderRequestSchema,
 } from '@shop/domain/order';
@@ -11,8 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema, intQuery } from '../../lib/params.ts';
+import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
 import { changeStatus } from '../../orders/change-status.ts';
-import { answering, caller, orderDeps } from '../../orders/deps.ts';
+import { caller, orderDeps } from '../../orders/deps.ts';
 import { countOrders, findOrder, listOrders } from '../../orders/order-view.ts';
 import { placeOrder } from '../../orders/place-order.ts';
 
@@ -24,7 +24,8 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 
 /**
  * The signed-in customer's orders (issue 4): place one, list them, read one, cancel one. Only ever the caller's
- * own: another user's order id answers 404, exactly like one that does not exist.
+ * own: another user's order id answers 404 `order_not_found`, exactly like one that does not exist. Refusals are the
+ * order services' coded ones (refusals/orders.ts), answered by the one error handler.
  */
 export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = orderDeps(app);
@@ -43,7 +44,7 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Place an order (cash on delivery). The server prices it; an Idempotency-Key header makes retries safe',
         description:
-          'Prices, totals and mrp sent by a client are ignored. With `Idempotency-Key`, a retry (in sequence or at the same time) answers the first order (200, header idempotent-replayed: true); the same key with another body answers 422.',
+          'Prices, totals and mrp sent by a client are ignored. With `Idempotency-Key`, a retry (in sequence or at the same time) answers the first order (200, header idempotent-replayed: true); the same key with another body answers 422 `idempotency_key_reused`, and while the first is still being placed 409 `order_in_flight`.',
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }).passthrough(),
         body: placeOrderRequestSchema,
         response: { 200: orderSchema, 201: orderSchema, ...errors, 409: errorResponseSchema, 422: errorResponseSchema },
@@ -54,14 +55,12 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       let key: string | undefined;
       if (header !== undefined) {
         const parsed = idempotencyKeySchema.safeParse(header);
-        if (!parsed.success) return reply.code(400).send({ message: orderMessages.idempotencyKey, errors: { 'Idempotency-Key': orderMessages.idempotencyKey } });
+        if (!parsed.success) throw fieldRefusal('Idempotency-Key', 'idempotency_key_invalid');
         key = parsed.data;
       }
-      return answering(reply, async () => {
-        const { order, replayed } = await placeOrder(deps, request.callerId as string, request.body, key);
-        if (replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(replayed ? 200 : 201).send(order);
-      });
+      const { order, replayed } = await placeOrder(deps, request.callerId as string, request.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(replayed ? 200 : 201).send(order);
     },
   );
 
@@ -103,9 +102,10 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const order = await findOrder(app.db, request.params.id, caller(request).id);
-      return order ?? reply.code(404).send({ message: orderMessages.orderNotFound });
+      if (!order) throw new Refusal('order_not_found');
+      return order;
     },
   );
 
@@ -120,10 +120,9 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request, reply) =>
-      answering(reply, async () => {
-        const me = caller(request);
-        return changeStatus(deps, { orderId: request.params.id, to: 'cancelled', actor: 'customer', actorUserId: me.id, ownerId: me.id });
-      }),
+    async (request) => {
+      const me = caller(request);
+      return changeStatus(deps, { orderId: request.params.id, to: 'cancelled', actor: 'customer', actorUserId: me.id, ownerId: me.id });
+    },
   );
 };

@@ -1,10 +1,11 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { forwardRef, useState } from 'react';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { createAddress, type AddressFields, type SavedAddress } from '@lib/api/addresses';
+import { fieldTexts, refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 import { addressLines } from '@shop/domain/address';
 import { withSession } from '../lib/with-session';
 
@@ -23,6 +24,8 @@ interface AddressStepProps {
 /** Choose where the order goes: one of the saved addresses, or a new one (saved to the account as well). */
 export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(function AddressStep({ addresses, selected, onSelect, onAdded, error }, ref) {
   const t = useTranslations('checkout.address');
+  const tRefusal = useTranslations('refusals') as unknown as RefusalTranslator;
+  const locale = useLocale();
   const [adding, setAdding] = useState(addresses.length === 0);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -33,8 +36,9 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
       onAdded(address);
       setAdding(false);
     } catch (caught) {
-      if (caught instanceof BrowserApiError && caught.errors) return caught.errors;
-      setFailure(caught instanceof Error ? caught.message : t('saveFailed'));
+      // The API's refusals, per field and whole, in the shopper's language by their codes (decision 037).
+      if (caught instanceof BrowserApiError && caught.errors) return fieldTexts(caught.errors, tRefusal, locale);
+      setFailure(caught instanceof BrowserApiError ? refusalText(caught, tRefusal, locale) : t('saveFailed'));
     }
   }
 

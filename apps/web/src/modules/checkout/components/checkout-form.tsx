@@ -4,11 +4,13 @@ import type { CouponCheckResponse } from '@shop/domain/order';
 import type { ShippingRules } from '@shop/domain/pricing';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedAddress } from '@lib/api/addresses';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { checkCoupon, NetworkError, placeOrder } from '@lib/api/orders-browser';
+import type { CodedText, Refusal } from '@lib/api/refusal';
+import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 import { useCart } from '@modules/cart/lib/cart-store';
 import { useCartStartup } from '@modules/cart/lib/use-cart-startup';
 import { useUI } from '@modules/common/ui-store';
@@ -16,7 +18,6 @@ import { attemptKeyFor, finishAttempt, fingerprintOf, newAttemptKey, storageAtte
 import { codBlockers } from '../lib/cod';
 import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from '../lib/order-request';
 import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
-import { translateServerMessage } from '../lib/server-messages';
 import { checkoutTotals } from '../lib/totals';
 import { useCartHydrated } from '@modules/cart/lib/use-cart-hydrated';
 import { withSession } from '../lib/with-session';
@@ -39,10 +40,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type CouponCheck = { response: CouponCheckResponse; lines: string };
 
-function errorOf(caught: unknown): { status: number; message: string; errors?: Record<string, string> } | null {
-  if (caught instanceof BrowserApiError) return { status: caught.status, message: caught.message, errors: caught.errors };
+/** The API's coded refusal; null when no answer came (retry); status 0 for a failure in the page itself. */
+function refusalOf(caught: unknown): Refusal | null {
+  if (caught instanceof BrowserApiError) return caught;
   if (caught instanceof NetworkError) return null;
-  return { status: 0, message: caught instanceof Error ? caught.message : String(caught) };
+  return { status: 0, code: 'internal', message: caught instanceof Error ? caught.message : String(caught) };
 }
 
 /**
@@ -52,8 +54,10 @@ function errorOf(caught: unknown): { status: number; message: string; errors?: R
  */
 export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRules }: CheckoutFormProps) {
   const t = useTranslations('checkout');
-  const tServer = useTranslations('checkout.serverMessages');
-  const serverText = useCallback((message: string) => translateServerMessage(message, (key, values) => tServer(key as never, values as never)), [tServer]);
+  const tRefusal = useTranslations('refusals');
+  const locale = useLocale();
+  // Every refusal is shown by its code, in the shopper's language (decision 037).
+  const refusalTextOf = useCallback((refusal: CodedText) => refusalText(refusal, tRefusal as unknown as RefusalTranslator, locale), [tRefusal, locale]);
   const router = useRouter();
   useCartStartup(shippingRules);
   const hydrated = useCartHydrated();
@@ -114,7 +118,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
         // A refusal removes the coupon; a lost connection keeps it (the order is checked again anyway).
         if (caught instanceof BrowserApiError && caught.status >= 400 && caught.status < 500) {
           applyCoupon(null);
-          setCouponError(serverText(caught.message));
+          setCouponError(refusalTextOf(caught));
         }
       })
       .finally(() => {
@@ -123,7 +127,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     return () => {
       cancelled = true;
     };
-  }, [signedIn, hydrated, couponCode, lines, applyCoupon, serverText]);
+  }, [signedIn, hydrated, couponCode, lines, applyCoupon, refusalTextOf]);
 
   async function apply(code: string) {
     setCouponBusy(true);
@@ -133,7 +137,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
       setCheck({ response, lines });
       applyCoupon({ code: response.code, minimum: response.minimum, discount: response.discount });
     } catch (caught) {
-      setCouponError(caught instanceof BrowserApiError ? serverText(caught.message) : t('coupon.failed'));
+      setCouponError(caught instanceof BrowserApiError ? refusalTextOf(caught) : t('coupon.failed'));
     } finally {
       setCouponBusy(false);
     }
@@ -173,7 +177,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
           resetCart();
           return;
         } catch (caught) {
-          const next = placeFailureOf(errorOf(caught));
+          const next = placeFailureOf(refusalOf(caught));
           if (next.retry && attempt < RETRY_DELAYS_MS.length) {
             await wait(RETRY_DELAYS_MS[attempt]!);
             continue;
@@ -184,9 +188,9 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
           if (caught instanceof BrowserApiError && caught.status === 401) openModal('OTP_LOGIN_VIEW', null);
           if (next.coupon) {
             applyCoupon(null);
-            setCouponError(serverText(next.coupon));
+            setCouponError(refusalTextOf(next.coupon));
           }
-          if (next.address) setStepErrors((errors) => ({ ...errors, address: serverText(next.address!) }));
+          if (next.address) setStepErrors((errors) => ({ ...errors, address: refusalTextOf(next.address!) }));
           showFailure(next);
           return;
         }
@@ -222,7 +226,8 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     );
   }
 
-  const failureText = failure ? (failure.message ? serverText(failure.message) : t('networkFailure')) : null;
+  const failureText = failure ? (failure.refusal ? refusalTextOf(failure.refusal) : t('networkFailure')) : null;
+  const lineErrors = Object.fromEntries(Object.entries(failure?.lines ?? {}).map(([index, refusals]) => [index, refusals.map(refusalTextOf).join(' ')]));
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <div className="flex flex-col gap-6">
@@ -262,7 +267,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
         <OrderSummary
           items={items}
           totals={totals}
-          lineErrors={failure?.lines ?? {}}
+          lineErrors={lineErrors}
           onRemoveLine={(id) => {
             removeItem(id);
             setFailure(null);
@@ -276,7 +281,11 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
                     ? {
                         code: coupon.code,
                         amount: currentCheck ? currentCheck.amount : null,
-                        note: currentCheck?.message ? serverText(currentCheck.message) : null,
+                        // Below the coupon's minimum the check says what is missing: shown by its code.
+                        note:
+                          currentCheck && !currentCheck.applicable
+                            ? refusalTextOf({ code: 'coupon_minimum_not_met', message: currentCheck.message ?? '', params: { minimum: currentCheck.minimum } })
+                            : null,
                       }
                     : null
                 }

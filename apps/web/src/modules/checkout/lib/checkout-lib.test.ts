@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_SHIPPING_RULES } from '@shop/domain/pricing';
 import { codBlockers } from './cod';
 import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from './order-request';
+import { BrowserApiError } from '@lib/api/browser-client';
+import { refusalFrom } from '@lib/api/refusal';
 import { placeFailureOf } from './place-errors';
 import { checkoutTotals } from './totals';
 
@@ -67,27 +69,48 @@ describe('checkout totals', () => {
 });
 
 describe('place order failures', () => {
+  const refusal = (status: number, code: string, errors?: Record<string, { code: string; message: string; params?: Record<string, string | number> }>) =>
+    refusalFrom(status, { code, message: `English of ${code}`, ...(errors ? { errors } : {}) });
+
   test('a network failure is retried', () => {
-    expect(placeFailureOf(null)).toMatchObject({ retry: true, message: null });
+    expect(placeFailureOf(null)).toMatchObject({ retry: true, refusal: null });
   });
-  test('out of stock names the lines and is not retried as is', () => {
-    const failure = placeFailureOf({
-      status: 409,
-      message: 'Lamp is out of stock. Only 2 of Ring - 7 left',
-      errors: { 'items.0.quantity': 'Lamp is out of stock', 'items.2.quantity': 'Only 2 of Ring - 7 left' },
-    });
-    expect(failure).toMatchObject({ retry: false, lines: { 0: 'Lamp is out of stock', 2: 'Only 2 of Ring - 7 left' }, coupon: null });
+  test('out of stock names the lines, keeps their codes and params, and is not retried as is', () => {
+    const lamp = { code: 'out_of_stock', message: 'Lamp is out of stock', params: { name: 'Lamp', left: 0 } };
+    const ring = { code: 'out_of_stock', message: 'Only 2 of Ring - 7 left', params: { name: 'Ring - 7', left: 2 } };
+    const failure = placeFailureOf(refusal(409, 'out_of_stock', { 'items.0.quantity': lamp, 'items.2.quantity': ring }));
+    expect(failure).toMatchObject({ retry: false, lines: { 0: [lamp], 2: [ring] }, coupon: null, address: null });
+    expect(failure.refusal).toMatchObject({ code: 'out_of_stock', message: 'English of out_of_stock' });
   });
-  test('a twin request still placing (409 without fields) and server errors are retried', () => {
-    expect(placeFailureOf({ status: 409, message: 'This order is still being placed; try again in a moment' }).retry).toBe(true);
-    expect(placeFailureOf({ status: 503, message: 'Service Unavailable' }).retry).toBe(true);
+  test('a twin request still placing (order_in_flight) and server errors are retried', () => {
+    expect(placeFailureOf(refusal(409, 'order_in_flight')).retry).toBe(true);
+    expect(placeFailureOf(refusal(503, 'service_unavailable')).retry).toBe(true);
+    expect(placeFailureOf({ status: 0, code: 'internal', message: 'TypeError' }).retry).toBe(true);
+    // Another 409 is a refusal, not a reason to press again.
+    expect(placeFailureOf(refusal(409, 'coupon_used_up')).retry).toBe(false);
   });
   test('coupon, address and cash-on-delivery refusals land on their fields', () => {
-    expect(placeFailureOf({ status: 409, message: 'You have already used this coupon', errors: { couponCode: 'You have already used this coupon' } })).toMatchObject({
-      retry: false,
-      coupon: 'You have already used this coupon',
-    });
-    expect(placeFailureOf({ status: 404, message: 'Address not found', errors: { addressId: 'Address not found' } }).address).toBe('Address not found');
-    expect(placeFailureOf({ status: 422, message: 'No cod', errors: { 'items.1': 'No cod' } }).lines).toEqual({ 1: 'No cod' });
+    const used = { code: 'coupon_used_by_you', message: 'You have already used this coupon' };
+    expect(placeFailureOf(refusal(409, 'coupon_used_by_you', { couponCode: used }))).toMatchObject({ retry: false, coupon: used });
+    const address = { code: 'address_not_found', message: 'Address not found' };
+    expect(placeFailureOf(refusal(404, 'address_not_found', { addressId: address })).address).toEqual(address);
+    const noCod = { code: 'cod_unavailable', message: 'No cod', params: { names: 'Ring', count: 1 } };
+    expect(placeFailureOf(refusal(422, 'cod_unavailable', { 'items.1': noCod })).lines).toEqual({ 1: [noCod] });
+  });
+  test('a BrowserApiError keeps its message (not an own enumerable property of an Error)', () => {
+    const failure = placeFailureOf(new BrowserApiError(refusal(422, 'coupon_expired')));
+    expect(failure.refusal).toEqual({ code: 'coupon_expired', message: 'English of coupon_expired' });
+  });
+});
+
+describe('checkout messages', () => {
+  test('the same keys in every language', async () => {
+    const en = (await import('../../../i18n/messages/en/checkout.json')).default;
+    const hi = (await import('../../../i18n/messages/hi/checkout.json')).default;
+    const ar = (await import('../../../i18n/messages/ar/checkout.json')).default;
+    const keys = (value: unknown, prefix = ''): string[] =>
+      typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix];
+    expect(keys(hi)).toEqual(keys(en));
+    expect(keys(ar)).toEqual(keys(en));
   });
 });

@@ -1,7 +1,9 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ShippingRules } from '@shop/domain/pricing';
 import type { SavedAddress } from '@lib/api/addresses';
+import type { Locale } from '@lib/locale/config';
+import { loadRefusalMessages } from '@/i18n/refusals';
 import { Container } from '@modules/common/components/container';
 import { CheckoutForm } from '../components/checkout-form';
 
@@ -14,14 +16,15 @@ interface CheckoutPageProps {
 
 /** /checkout: the heading on the server, the form (which reads the browser's cart) as the client leaf. */
 export async function CheckoutPage({ viewerId, addresses, shippingRules }: CheckoutPageProps) {
-  const t = await getTranslations('checkout');
-  const messages = await getMessages();
+  const [t, messages, locale] = await Promise.all([getTranslations('checkout'), getMessages(), getLocale() as Promise<Locale>]);
+  // The refusals the checkout can meet (decision 037): the general ones, the order's, and the address form's.
+  const refusals = await loadRefusalMessages(locale, ['general', 'orders', 'account']);
   return (
     <Container className="py-6 sm:py-10">
       <h1 className="mb-6 font-display text-2xl font-semibold text-ink sm:text-3xl">{t('title')}</h1>
       {/* The address form is the account module's, so its texts come along (only those: they are in the HTML). */}
       <NextIntlClientProvider
-        messages={{ checkout: messages.checkout, account: { addresses: messages.account.addresses, addressErrors: messages.account.addressErrors } }}
+        messages={{ checkout: messages.checkout, account: { addresses: messages.account.addresses, addressErrors: messages.account.addressErrors }, refusals }}
       >
         <CheckoutForm key={viewerId ?? 'signed-out'} signedIn={viewerId !== null} addresses={addresses} shippingRules={shippingRules} />
       </NextIntlClientProvider>

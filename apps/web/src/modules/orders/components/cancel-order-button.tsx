@@ -1,9 +1,11 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { cancelOrder } from '@lib/api/orders-browser';
+import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 // Registers the access-token source, so the call carries the bearer token even on a freshly loaded page.
 import '@modules/auth/session/session';
 
@@ -18,10 +20,13 @@ export interface CancelOrderLabels {
 
 /**
  * Cancels an order while the status allows it, after an in-place confirmation. The server returns the stock and
- * the coupon use; the page is then rendered again from the server with the new status.
+ * the coupon use; the page is then rendered again from the server with the new status. A refusal (too late to
+ * cancel, not found) is shown by its code in the visitor's language (decision 037).
  */
-export function CancelOrderButton({ orderId, labels, messages }: { orderId: string; labels: CancelOrderLabels; messages: Record<string, string> }) {
+export function CancelOrderButton({ orderId, labels }: { orderId: string; labels: CancelOrderLabels }) {
   const router = useRouter();
+  const t = useTranslations('refusals') as unknown as RefusalTranslator;
+  const locale = useLocale();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +41,7 @@ export function CancelOrderButton({ orderId, labels, messages }: { orderId: stri
       setConfirming(false);
       router.refresh();
     } catch (caught) {
-      const message = caught instanceof BrowserApiError ? (messages[caught.message] ?? caught.message) : labels.failed;
+      const message = caught instanceof BrowserApiError ? refusalText(caught, t, locale) : labels.failed;
       setError(message);
       requestAnimationFrame(() => errorRef.current?.focus());
     } finally {

@@ -2,9 +2,11 @@
 
 import type { OrderTracking } from '@shop/domain/order';
 import type { OrderStatus } from '@shop/domain/order-status';
+import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { trackOrder } from '@lib/api/orders-browser';
+import { fieldTexts, refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 import type { Locale } from '@lib/locale/config';
 import { formatOrderTime } from '../lib/format-time';
 import { buildTimeline, type TimelineState } from '../lib/timeline';
@@ -28,16 +30,16 @@ interface TrackOrderFormProps {
   labels: TrackOrderLabels;
   statusLabels: Record<OrderStatus, string>;
   stateLabels: Record<TimelineState, string>;
-  /** English server text → its translation. */
-  messages: Record<string, string>;
   locale: Locale;
 }
 
 /**
  * Track an order by its number and the mobile number on it (public, POST /api/order/track). The server checks both
- * and says what is wrong per field; the answer is the status timeline, nothing personal.
+ * and says what is wrong per field, by code (shown in the visitor's language through the `refusals` texts the page
+ * provides, decision 037); the answer is the status timeline, nothing personal.
  */
-export function TrackOrderForm({ labels, statusLabels, stateLabels, messages, locale }: TrackOrderFormProps) {
+export function TrackOrderForm({ labels, statusLabels, stateLabels, locale }: TrackOrderFormProps) {
+  const t = useTranslations('refusals') as unknown as RefusalTranslator;
   const id = useId();
   const [number, setNumber] = useState('');
   const [mobile, setMobile] = useState('');
@@ -49,7 +51,6 @@ export function TrackOrderForm({ labels, statusLabels, stateLabels, messages, lo
   const mobileRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
   const resultRef = useRef<HTMLElement>(null);
-  const text = (message: string) => messages[message] ?? message;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,11 +63,12 @@ export function TrackOrderForm({ labels, statusLabels, stateLabels, messages, lo
       requestAnimationFrame(() => resultRef.current?.focus());
     } catch (caught) {
       if (caught instanceof BrowserApiError && caught.errors && (caught.errors.number || caught.errors.mobile)) {
-        const errors = { number: caught.errors.number && text(caught.errors.number), mobile: caught.errors.mobile && text(caught.errors.mobile) };
+        const texts = fieldTexts(caught.errors, t, locale);
+        const errors = { number: texts.number, mobile: texts.mobile };
         setFieldErrors(errors);
         requestAnimationFrame(() => (errors.number ? numberRef : mobileRef).current?.focus());
       } else {
-        setError(caught instanceof BrowserApiError ? text(caught.message) : labels.failed);
+        setError(caught instanceof BrowserApiError ? refusalText(caught, t, locale) : labels.failed);
         requestAnimationFrame(() => errorRef.current?.focus());
       }
     } finally {

@@ -1,13 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { orderMessages } from '@shop/domain/order';
-import { orderStatusMessages, type OrderStatus } from '@shop/domain/order-status';
-import { INVALID_MOBILE_MESSAGE } from '@shop/domain/phone';
+import type { OrderStatus } from '@shop/domain/order-status';
+import { refusalMessage } from '@shop/domain/refusals/index';
+import { createTranslator } from 'next-intl';
+import { refusalFrom } from '@lib/api/refusal';
+import { fieldTexts, refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 import en from '../../../i18n/messages/en/orders.json';
 import hi from '../../../i18n/messages/hi/orders.json';
 import ar from '../../../i18n/messages/ar/orders.json';
+import general from '../../../i18n/messages/hi/refusals/general.json';
+import orders from '../../../i18n/messages/hi/refusals/orders.json';
 import { formatOrderTime } from './format-time';
 import { personalisationOf, unitsNeededIn } from './personalisation';
-import { orderServerMessageKeys } from './server-messages';
 import { buildTimeline } from './timeline';
 
 const at = (minute: number) => `2026-11-23T06:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -96,13 +99,26 @@ describe('order times', () => {
   });
 });
 
-describe('order server messages', () => {
-  test("cover the domain's texts and are translated in every language", () => {
-    for (const text of [orderMessages.trackingNotFound, orderMessages.orderNumber, orderMessages.orderNotFound, orderStatusMessages.customerCancelTooLate, INVALID_MOBILE_MESSAGE]) {
-      expect(orderServerMessageKeys[text], text).toBeDefined();
-    }
-    for (const key of Object.values(orderServerMessageKeys)) for (const messages of [en, hi, ar]) expect(messages.serverMessages).toHaveProperty(key);
+describe('order refusals on the order pages (decision 037)', () => {
+  const t = createTranslator({ locale: 'hi', messages: { refusals: { ...general, ...orders } }, namespace: 'refusals' }) as unknown as RefusalTranslator;
+
+  test('the tracking form shows each field by its code, never by the English', () => {
+    const refusal = refusalFrom(400, {
+      code: 'validation_failed',
+      message: 'Invalid number: anything',
+      errors: { number: { code: 'order_number_invalid', message: 'anything' }, mobile: { code: 'tracking_mobile_invalid', message: 'anything' } },
+    });
+    expect(fieldTexts(refusal.errors, t, 'hi')).toEqual({ number: orders.order_number_invalid, mobile: orders.tracking_mobile_invalid });
+    expect(refusalText(refusal, t, 'hi')).toBe(orders.order_number_invalid);
   });
+
+  test('a wrong pair and a late cancel read in Hindi', () => {
+    expect(refusalText({ code: 'tracking_not_found', message: refusalMessage('tracking_not_found') }, t, 'hi')).toBe('इस ऑर्डर नंबर और मोबाइल नंबर से कोई ऑर्डर नहीं मिला');
+    expect(refusalText({ code: 'cancel_too_late', message: refusalMessage('cancel_too_late') }, t, 'hi')).toBe(orders.cancel_too_late);
+  });
+});
+
+describe('order messages', () => {
   test('the same keys in every language', () => {
     const keys = (value: unknown, prefix = ''): string[] =>
       typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix];

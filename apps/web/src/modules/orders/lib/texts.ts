@@ -7,14 +7,12 @@ import type { TimelineItem } from '../components/status-timeline';
 import type { TimelineState } from './timeline';
 import { buildTimeline } from './timeline';
 import { formatOrderTime } from './format-time';
-import { orderServerMessageKeys } from './server-messages';
 
 /** The translated words the order pages hand to their parts (client leaves get strings, not the translator). */
 export async function orderTexts() {
   const [t, locale] = await Promise.all([getTranslations('orders'), getLocale() as Promise<Locale>]);
   const statusLabels = Object.fromEntries(orderStatuses.map((status) => [status, t(`status.${status}`)])) as Record<OrderStatus, string>;
   const stateLabels: Record<TimelineState, string> = { done: t('timeline.done'), current: t('timeline.current'), upcoming: t('timeline.upcoming') };
-  const serverMessages = Object.fromEntries(Object.entries(orderServerMessageKeys).map(([text, key]) => [text, t(`serverMessages.${key}` as never)]));
   const tracking = {
     title: t('tracking.title'),
     carrier: t('tracking.carrier'),
@@ -30,7 +28,7 @@ export async function orderTexts() {
       time: step.at ? formatOrderTime(step.at, locale) : null,
       note: step.note,
     }));
-  return { t, locale, statusLabels, stateLabels, serverMessages, tracking, timeline };
+  return { t, locale, statusLabels, stateLabels, tracking, timeline };
 }
 
 export type OrderTexts = Awaited<ReturnType<typeof orderTexts>>;

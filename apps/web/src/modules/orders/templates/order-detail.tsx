@@ -2,6 +2,7 @@ import type { Order } from '@shop/domain/order';
 import Link from 'next/link';
 import { AccountHeading } from '@modules/account/templates/account-layout';
 import { CancelOrderButton } from '../components/cancel-order-button';
+import { OrderRefusalMessages } from '../components/order-refusal-messages';
 import { OrderAddress, OrderLines, OrderTotals } from '../components/order-parts';
 import { StatusTimeline } from '../components/status-timeline';
 import { TrackingPanel } from '../components/tracking-panel';
@@ -32,18 +33,19 @@ export async function OrderDetail({ order }: { order: Order }) {
           {order.canCancel ? (
             <div className="mt-5 border-t border-line pt-4">
               <p className="mb-2 text-sm text-muted">{t('cancel.hint')}</p>
-              <CancelOrderButton
-                orderId={order._id}
-                messages={texts.serverMessages}
-                labels={{
-                  cancel: t('cancel.button'),
-                  confirm: t('cancel.confirm'),
-                  yes: t('cancel.yes'),
-                  no: t('cancel.no'),
-                  cancelling: t('cancel.cancelling'),
-                  failed: t('cancel.failed'),
-                }}
-              />
+              <OrderRefusalMessages>
+                <CancelOrderButton
+                  orderId={order._id}
+                  labels={{
+                    cancel: t('cancel.button'),
+                    confirm: t('cancel.confirm'),
+                    yes: t('cancel.yes'),
+                    no: t('cancel.no'),
+                    cancelling: t('cancel.cancelling'),
+                    failed: t('cancel.failed'),
+                  }}
+                />
+              </OrderRefusalMessages>
             </div>
           ) : null}
         </section>

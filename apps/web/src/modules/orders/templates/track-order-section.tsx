@@ -1,3 +1,4 @@
+import { OrderRefusalMessages } from '../components/order-refusal-messages';
 import { TrackOrderForm } from '../components/track-order-form';
 import { orderTexts } from '../lib/texts';
 
@@ -11,25 +12,26 @@ export async function TrackOrderSection() {
         {t('track.title')}
       </h2>
       <p className="mb-4 mt-1 text-sm text-muted">{t('track.intro')}</p>
-      <TrackOrderForm
-        labels={{
-          number: t('track.number'),
-          numberHint: t('track.numberHint'),
-          mobile: t('track.mobile'),
-          submit: t('track.submit'),
-          checking: t('track.checking'),
-          failed: t('track.failed'),
-          result: t('track.result'),
-          timeline: t('timeline.label'),
-          notShipped: texts.tracking.notShipped,
-          shippedWith: t('track.shippedWith'),
-          trackLink: texts.tracking.link,
-        }}
-        statusLabels={texts.statusLabels}
-        stateLabels={texts.stateLabels}
-        messages={texts.serverMessages}
-        locale={texts.locale}
-      />
+      <OrderRefusalMessages>
+        <TrackOrderForm
+          labels={{
+            number: t('track.number'),
+            numberHint: t('track.numberHint'),
+            mobile: t('track.mobile'),
+            submit: t('track.submit'),
+            checking: t('track.checking'),
+            failed: t('track.failed'),
+            result: t('track.result'),
+            timeline: t('timeline.label'),
+            notShipped: texts.tracking.notShipped,
+            shippedWith: t('track.shippedWith'),
+            trackLink: texts.tracking.link,
+          }}
+          statusLabels={texts.statusLabels}
+          stateLabels={texts.stateLabels}
+          locale={texts.locale}
+        />
+      </OrderRefusalMessages>
     </section>
   );
 }
