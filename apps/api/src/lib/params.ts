@@ -62,9 +62,20 @@ export function repeatedQuery(item: z.ZodType<string, string>, maxItems: number)
     .optional();
 }
 
+const refusalParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()).readonly()]));
+const fieldRefusalSchema = z.object({ code: z.string(), message: z.string(), params: refusalParamsSchema.optional() });
+
+/**
+ * A refusal as the error handler answers it (decision 037): `{ message, code, params?, errors?, requestId? }`. `code`
+ * is optional only while routes of areas not yet moved still send `{ message }` by hand (their answer would otherwise
+ * fail serialisation): make it required once none does.
+ */
 export const errorResponseSchema = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
+  code: z.string().optional(),
+  params: refusalParamsSchema.optional(),
+  errors: z.record(z.string(), fieldRefusalSchema).optional(),
+  requestId: z.string().optional(),
 });
 
 export const limitQuery = (defaultLimit: number, max = 60) => intQuery({ min: 1, max, default: defaultLimit });

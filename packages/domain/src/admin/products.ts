@@ -15,7 +15,7 @@ import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_TAGS, MAX_VARIANTS, MEDIA_LIMIT_MAX } f
 export const GST_RATES = [0, 25, 300, 500, 1200, 1800, 2800] as const;
 /** Stock at or below this (and above zero) is "low" in the back office's filters and dashboard. */
 export const LOW_STOCK_THRESHOLD = 5;
-export { MAX_PRODUCT_IMAGES, MAX_VARIANTS, MEDIA_LIMIT_MAX } from './limits.ts';
+export { MAX_IMPORT_ROWS, MAX_PRODUCT_IMAGES, MAX_VARIANTS, MEDIA_LIMIT_MAX } from './limits.ts';
 /** ₹1 crore in paise: no shop item costs more; keeps every sum inside a PostgreSQL integer. */
 export const MAX_PRICE_PAISE = 1_000_000_000;
 
@@ -226,7 +226,7 @@ export const importResultSchema = z.object({
   updated: z.array(z.string()),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
-const refusalParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]));
+const refusalParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()).readonly()]));
 const codedTextSchema = z.object({ code: z.string(), message: z.string(), params: refusalParamsSchema.optional() });
 /** One problem of a refused import: where it is (the header is row 1) and what it is, coded like any refusal. */
 export const importRowErrorSchema = codedTextSchema.extend({ row: z.number().int(), column: z.string() });
