@@ -44,7 +44,7 @@ describe.each(engines)('admin coupons (%s)', (engine) => {
     [{ ...base, code: 'no' }, 'code', 'coupon_code_format', 'Code must be 3 to 30 capital letters, digits, dashes or underscores'],
     [{ ...base, value: 101 }, 'value', 'coupon_percent_invalid', 'Percent must be a whole number from 1 to 100'],
     [{ ...base, type: 'fixed', value: 0 }, 'value', 'coupon_amount_invalid', 'Amount must be more than ₹0'],
-    [{ ...base, minimum: -1 }, 'minimum', 'coupon_money_invalid', 'Enter an amount in rupees (up to 2 decimals)'],
+    [{ ...base, minimum: -1 }, 'minimum', 'admin_money_invalid', 'Enter an amount in rupees (up to 2 decimals)'],
     [{ ...base, maxUses: 0 }, 'maxUses', 'coupon_uses_invalid', 'Enter a whole number of 1 or more, or leave empty for no limit'],
     [{ ...base, startsAt: '2026-12-01T00:00:00Z', endsAt: '2026-11-01T00:00:00Z' }, 'endsAt', 'coupon_dates_order', 'The end must be after the start'],
     [{ ...base, endsAt: 'tomorrow' }, 'endsAt', 'coupon_date_invalid', 'Enter a valid date and time'],

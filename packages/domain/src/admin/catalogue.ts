@@ -316,7 +316,7 @@ const uses = coded('coupon_uses_invalid');
 const usesSchema = z.number({ error: uses }).int({ error: uses }).min(1, { error: uses }).max(PG_INT_MAX, { error: uses }).nullable();
 const dateSchema = z.iso.datetime({ offset: true, error: coded('coupon_date_invalid') }).nullable().default(null);
 const amount = coded('coupon_amount_invalid');
-const money = coded('coupon_money_invalid');
+const money = coded('admin_money_invalid');
 const tooLarge = coded('coupon_amount_too_large');
 
 export const couponInputSchema = z

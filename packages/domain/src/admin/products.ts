@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageSchema, paginatedSchema } from '../catalogue.ts';
+import { imageSchema, paginatedSchema, variantSchema } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
 import type { RefusalCode } from '../refusals/index.ts';
 import { maxOf } from './fixed.ts';
@@ -153,14 +153,8 @@ export function slugFromName(name: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
 
-export const adminVariantSchema = z.object({
-  _id: z.string(),
-  sku: z.string(),
-  attributes: z.record(z.string(), z.string()),
-  price: z.number().int(),
-  mrp: z.number().int(),
-  stock: z.number().int(),
-});
+/** A variant as the back office reads it: the catalogue's own shape (its stock is the real count there too). */
+export const adminVariantSchema = variantSchema;
 export type AdminVariant = z.infer<typeof adminVariantSchema>;
 
 const ref = z.object({ _id: z.string(), name: z.string(), slug: z.string() });

@@ -122,7 +122,8 @@ export const adminRefusals = defineRefusals({
   coupon_type_invalid: { status: 400, message: () => 'Choose a fixed amount or a percent' },
   coupon_amount_invalid: { status: 400, message: () => 'Amount must be more than ₹0' },
   coupon_percent_invalid: { status: 400, message: () => 'Percent must be a whole number from 1 to 100' },
-  coupon_money_invalid: { status: 400, message: () => 'Enter an amount in rupees (up to 2 decimals)' },
+  /** An amount in rupees as typed (coupons, and the settings form before it converts to paise). */
+  admin_money_invalid: { status: 400, message: () => 'Enter an amount in rupees (up to 2 decimals)' },
   coupon_amount_too_large: { status: 400, message: () => 'Amount is too large' },
   coupon_uses_invalid: { status: 400, message: () => 'Enter a whole number of 1 or more, or leave empty for no limit' },
   coupon_uses_below_used: {

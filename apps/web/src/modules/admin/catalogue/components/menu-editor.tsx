@@ -3,6 +3,7 @@
 import { MENU_MAX_SUB, MENU_MAX_TOP, menusInputSchema, slugFrom } from '@shop/domain/admin/catalogue';
 import type { MenuItem } from '@shop/domain/catalogue';
 import { firstFieldErrors } from '@shop/domain/field-errors';
+import { fieldMessages } from '@modules/admin/lib/result';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { FormMessage } from '@modules/auth/components/form-controls';
@@ -61,7 +62,7 @@ export function MenuEditor({ initial, texts }: { initial: Menus; texts: MenuEdit
     const result = await saveMenus(menus);
     setBusy(false);
     if (!result.ok) {
-      setErrors(result.errors);
+      setErrors(fieldMessages(result.errors));
       setFailure(result.message);
       void showToast('error', texts.failed);
       return;
