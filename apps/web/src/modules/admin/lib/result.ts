@@ -1,7 +1,8 @@
+import 'server-only';
 import { fieldRefusalsOf } from '@shop/domain/field-errors';
 import type { z } from 'zod';
 import { ApiError } from '@lib/api/admin-fetch';
-import type { CodedText, Refusal } from '@lib/api/refusal';
+import type { Refusal } from '@lib/api/refusal';
 
 /**
  * What a back-office server action answers its form: the saved thing, or the API's refusal as plain data (decision
@@ -24,9 +25,4 @@ export function localRefusal(error: z.ZodError): { ok: false } & Refusal {
   const errors = fieldRefusalsOf(error);
   const [first] = Object.values(errors);
   return { ok: false, status: 400, code: 'validation_failed', message: first?.message ?? 'is invalid', errors };
-}
-
-/** Each field's English text (the back office shows the API's messages as they are). */
-export function fieldMessages(errors: Record<string, CodedText> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors ?? {}).map(([field, error]) => [field, error.message]));
 }

@@ -102,3 +102,8 @@ export function applyErrors(
 ) {
   for (const [field, error] of Object.entries(errors ?? {})) if (fields.includes(field)) setError(field as never, { type: error.code, message: error.message });
 }
+
+/** Each field's English text (the back office shows the API's messages as they are). */
+export function fieldMessages(errors: Record<string, CodedText> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors ?? {}).map(([field, error]) => [field, error.message]));
+}

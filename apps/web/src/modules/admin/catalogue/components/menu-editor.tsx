@@ -3,12 +3,12 @@
 import { MENU_MAX_SUB, MENU_MAX_TOP, menusInputSchema, slugFrom } from '@shop/domain/admin/catalogue';
 import type { MenuItem } from '@shop/domain/catalogue';
 import { firstFieldErrors } from '@shop/domain/field-errors';
-import { fieldMessages } from '@modules/admin/lib/result';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { FormMessage } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { saveMenus } from '../actions';
+import { fieldMessages } from './fields';
 
 export type MenuEditorTexts = Record<
   | 'headerMenu' | 'mobileMenu' | 'label' | 'path' | 'pathHint' | 'addItem' | 'addChild' | 'remove' | 'up' | 'down' | 'copyHeader'
