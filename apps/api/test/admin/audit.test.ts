@@ -1,6 +1,6 @@
 import { auditLog } from '@shop/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../helpers.ts';
+import { engines, expectRefusal } from '../helpers.ts';
 import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
 
 describe.each(engines)('back-office audit viewer (%s)', (engine) => {
@@ -65,11 +65,14 @@ describe.each(engines)('back-office audit viewer (%s)', (engine) => {
 
   it('refuses bad filters naming the field; staff may not read it', async () => {
     const bad = await get('?from=01-11-2026&page=0');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ from: 'from must be a date (YYYY-MM-DD)' });
+    expect(expectRefusal(bad, 400, 'validation_failed', { from: 'audit_from_invalid' }).errors).toMatchObject({
+      from: { message: 'from must be a date (YYYY-MM-DD)' },
+    });
     const reversed = await get('?from=2026-11-05&to=2026-11-01');
-    expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().errors).toEqual({ to: 'to must not be before from' });
-    expect((await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(403);
+    expect(expectRefusal(reversed, 400, 'validation_failed', { to: 'audit_dates_order' }).errors).toEqual({
+      to: { code: 'audit_dates_order', message: 'to must not be before from' },
+    });
+    expectRefusal(await get(`?actor=${'x'.repeat(255)}`), 400, 'validation_failed', { actor: 'audit_actor_too_long' });
+    expectRefusal(await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/audit' }), 403, 'forbidden');
   });
 });

@@ -1,11 +1,11 @@
 import { auditLog, categories } from '@shop/db';
-import { adminCatalogueMessages as m } from '@shop/domain/admin/catalogue';
+import { refusalMessage } from '@shop/domain/refusals/index';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherApp } from '../auth/auth-helpers.ts';
-import { engines } from '../helpers.ts';
+import { engines, expectRefusal } from '../helpers.ts';
 import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
 
 /**
@@ -55,51 +55,57 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
       const { personalised, keychains } = ctx.fixtures.categories;
       const body = { name: 'Personalised Gifts', slug: 'personalised-gifts' };
       const self = await staff('PUT', `/api/admin/categories/${personalised.id}`, { ...body, parentId: personalised.id });
-      expect(self.statusCode).toBe(400);
-      expect(self.json().errors).toEqual({ parentId: m.parentSelf });
+      const selfBody = expectRefusal(self, 400, 'parent_self', { parentId: 'parent_self' });
+      expect(selfBody.message).toBe('A category cannot sit under itself or one of its subcategories');
       const below = await staff('PUT', `/api/admin/categories/${personalised.id}`, { ...body, parentId: keychains.id });
-      expect(below.statusCode).toBe(400);
-      expect(below.json().errors).toEqual({ parentId: m.parentSelf });
+      expectRefusal(below, 400, 'parent_self', { parentId: 'parent_self' });
       const missing = await staff('POST', '/api/admin/categories', { name: 'Orphan', slug: 'orphan', parentId: '00000000-0000-4000-8000-000000000000' });
-      expect(missing.statusCode).toBe(400);
-      expect(missing.json().errors).toEqual({ parentId: m.parentMissing });
+      expect(expectRefusal(missing, 400, 'parent_missing', { parentId: 'parent_missing' }).errors).toEqual({
+        parentId: { code: 'parent_missing', message: 'The parent category does not exist' },
+      });
       const [row] = await ctx.handle.db.select().from(categories).where(eq(categories.id, personalised.id));
       expect(row?.parentId).toBeNull();
     });
 
     it('answers a taken slug with 409 naming the field, bad input with 400 naming it, an unknown id with 404', async () => {
       const taken = await staff('POST', '/api/admin/categories', { name: 'Lamps again', slug: 'lamps' });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json().errors).toEqual({ slug: m.slugTaken });
+      expect(expectRefusal(taken, 409, 'slug_taken', { slug: 'slug_taken' }).errors).toEqual({ slug: { code: 'slug_taken', message: 'This slug is already used' } });
       const bad = await staff('POST', '/api/admin/categories', { name: '', slug: 'Bad Slug', image: { ...image, original: 'https://evil.example/x.png' } });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors).toMatchObject({ name: 'Name is required', slug: m.slug, image: m.imagePath });
-      expect((await staff('GET', '/api/admin/categories/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-      expect((await staff('GET', '/api/admin/categories/not-an-id')).statusCode).toBe(400);
+      const badBody = expectRefusal(bad, 400, 'validation_failed', { name: 'admin_name_required', slug: 'slug_format', image: 'image_path' });
+      expect(badBody.errors).toMatchObject({
+        name: { message: 'Name is required' },
+        slug: { message: 'Slug must use lower-case letters, digits and dashes (e.g. name-plates)' },
+        image: { message: 'The image must be one uploaded to this shop' },
+      });
+      const long = await staff('POST', '/api/admin/categories', { name: 'x'.repeat(81), slug: 'long-one' });
+      expect(expectRefusal(long, 400, 'validation_failed', { name: 'admin_name_too_long' }).errors?.name).toEqual({
+        code: 'admin_name_too_long',
+        message: 'Name must be at most 80 characters',
+        params: { max: 80 },
+      });
+      expectRefusal(await staff('GET', '/api/admin/categories/00000000-0000-4000-8000-000000000000'), 404, 'admin_category_not_found');
+      expectRefusal(await staff('GET', '/api/admin/categories/not-an-id'), 400, 'validation_failed', { id: 'admin_id_invalid' });
     });
 
     it('refuses to delete a category with products, with subcategories, in a menu or a slide; deletes an unused one', async () => {
-      const withProducts = await staff('DELETE', `/api/admin/categories/${ctx.fixtures.categories.lamps.id}`);
-      expect(withProducts.statusCode).toBe(409);
-      expect(withProducts.json().message).toMatch(/still has \d+ products?: move/);
-      const withChildren = await staff('DELETE', `/api/admin/categories/${ctx.fixtures.categories.jewellery.id}`);
-      expect(withChildren.statusCode).toBe(409);
-      expect(withChildren.json().message).toMatch(/subcategor/);
+      const withProducts = expectRefusal(await staff('DELETE', `/api/admin/categories/${ctx.fixtures.categories.lamps.id}`), 409, 'category_in_use');
+      expect(withProducts.message).toMatch(/still has \d+ products?: move/);
+      expect(withProducts.params).toEqual({ count: expect.any(Number) });
+      const withChildren = expectRefusal(await staff('DELETE', `/api/admin/categories/${ctx.fixtures.categories.jewellery.id}`), 409, 'category_has_children');
+      expect(withChildren.message).toMatch(/subcategor/);
 
       const spare = (await staff('POST', '/api/admin/categories', { name: 'Spare', slug: 'spare' })).json();
       const menus = (await staff('GET', '/api/admin/menus')).json();
       const linked = await staff('PUT', '/api/admin/menus', { ...menus, mobileMenu: [...menus.mobileMenu, { id: 'spare', path: '/category/spare', label: 'Spare' }] });
       expect(linked.statusCode, linked.body).toBe(200);
-      const inMenu = await staff('DELETE', `/api/admin/categories/${spare._id}`);
-      expect(inMenu.statusCode).toBe(409);
-      expect(inMenu.json().message).toBe(m.inMenu('mobile menu'));
+      const inMenu = expectRefusal(await staff('DELETE', `/api/admin/categories/${spare._id}`), 409, 'linked_in_mobile_menu');
+      expect(inMenu.message).toBe('The mobile menu links here: change the menu first');
       await staff('PUT', '/api/admin/menus', menus);
 
       // A slide linking to it holds it too; a new slug moves the slide's link along.
       const slide = (await staff('POST', '/api/admin/sliders', { title: 'Spare parts', image, link: '/category/spare' })).json();
-      const inSlide = await staff('DELETE', `/api/admin/categories/${spare._id}`);
-      expect(inSlide.statusCode).toBe(409);
-      expect(inSlide.json().message).toBe(m.inSlide('Spare parts'));
+      const inSlide = expectRefusal(await staff('DELETE', `/api/admin/categories/${spare._id}`), 409, 'linked_in_slide');
+      expect(inSlide).toMatchObject({ message: 'The slide "Spare parts" links here: change or delete the slide first', params: { title: 'Spare parts' } });
       expect((await staff('PUT', `/api/admin/categories/${spare._id}`, { name: 'Spare', slug: 'spare-bits' })).statusCode).toBe(200);
       expect((await staff('GET', `/api/admin/sliders/${slide._id}`)).json().link).toBe('/category/spare-bits');
       expect((await staff('DELETE', `/api/admin/sliders/${slide._id}`)).statusCode).toBe(204);
@@ -146,10 +152,10 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
 
     it('refuses SVG and text (415) and a request without a file (400)', async () => {
       const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'x.svg');
-      expect(svg.statusCode).toBe(415);
-      expect(svg.json().errors).toHaveProperty('file');
-      expect((await upload(Buffer.from('hello'), 'x.png')).statusCode).toBe(415);
-      expect((await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/brands/images', body: {} })).statusCode).toBe(400);
+      expect(expectRefusal(svg, 415, 'image_type', { file: 'image_type' }).message).toBe(refusalMessage('image_type'));
+      expectRefusal(await upload(Buffer.from('hello'), 'x.png'), 415, 'image_type', { file: 'image_type' });
+      const none = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/brands/images', body: {} });
+      expect(expectRefusal(none, 400, 'image_missing', { file: 'image_missing' }).message).toBe('Choose an image file to upload');
     });
   });
 
@@ -160,11 +166,10 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
       const clay = created.json();
       expect((await shop.inject({ url: '/api/brands' })).json().data.map((b: { slug: string }) => b.slug)).toContain('clay-co');
       const taken = await staff('PUT', `/api/admin/brands/${clay._id}`, { name: 'Clay Co', slug: 'aurora' });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json().errors).toEqual({ slug: m.slugTaken });
-      const inUse = await staff('DELETE', `/api/admin/brands/${ctx.fixtures.brands.aurora.id}`);
-      expect(inUse.statusCode).toBe(409);
-      expect(inUse.json().message).toMatch(/still has \d+ products?/);
+      expectRefusal(taken, 409, 'slug_taken', { slug: 'slug_taken' });
+      const inUse = expectRefusal(await staff('DELETE', `/api/admin/brands/${ctx.fixtures.brands.aurora.id}`), 409, 'brand_in_use');
+      expect(inUse.message).toMatch(/still has \d+ products?/);
+      expectRefusal(await staff('GET', '/api/admin/brands/00000000-0000-4000-8000-000000000000'), 404, 'admin_brand_not_found');
       expect((await staff('DELETE', `/api/admin/brands/${clay._id}`)).statusCode).toBe(204);
       expect(await auditCount('brand.delete', clay._id)).toBe(1);
     });
@@ -179,12 +184,18 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
       const hidden = await staff('PUT', `/api/admin/sliders/${slide._id}`, { ...slide, active: false, _id: undefined, updatedAt: undefined });
       expect(hidden.statusCode, hidden.body).toBe(200);
       expect((await shop.inject({ url: '/api/sliders' })).json().data.map((s: { title: string }) => s.title)).not.toContain('Diwali gifts');
-      for (const link of ['https://evil.example/', '/category/nothing-here', '//evil.example', '/search?q=']) {
+      for (const [link, code] of [
+        ['https://evil.example/', 'link_invalid'],
+        ['/category/nothing-here', 'link_category_missing'],
+        ['//evil.example', 'link_invalid'],
+        ['/search?q=', 'link_search_empty'],
+      ] as const) {
         const bad = await staff('PUT', `/api/admin/sliders/${slide._id}`, { title: 'x', image, link });
-        expect(bad.statusCode, link).toBe(400);
-        expect(bad.json().errors).toHaveProperty('link');
+        expectRefusal(bad, 400, code, { link: code });
       }
-      expect((await staff('POST', '/api/admin/sliders', { title: 'No image', link: '/' })).json().errors).toHaveProperty('image');
+      const missing = expectRefusal(await staff('PUT', `/api/admin/sliders/${slide._id}`, { title: 'x', image, link: '/category/nothing-here' }), 400, 'link_category_missing');
+      expect(missing).toMatchObject({ message: 'No category has the slug "nothing-here"', params: { slug: 'nothing-here' } });
+      expectRefusal(await staff('POST', '/api/admin/sliders', { title: 'No image', link: '/' }), 400, 'validation_failed', { image: 'image_required' });
       expect((await staff('DELETE', `/api/admin/sliders/${slide._id}`)).statusCode).toBe(204);
       expect(await auditCount('slider.delete', slide._id)).toBe(1);
     });
@@ -216,8 +227,15 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
         ],
         mobileMenu: [{ id: 'c', path: '/search', label: 'C' }],
       });
-      expect(response.statusCode).toBe(400);
-      expect(Object.keys(response.json().errors).sort()).toEqual([
+      const refused = expectRefusal(response, 400, 'validation_failed', {
+        'headerMenu.0.path': 'link_category_missing',
+        'headerMenu.0.subMenu.0.id': 'menu_id_repeated',
+        'headerMenu.0.subMenu.0.path': 'link_brand_missing',
+        'headerMenu.1.path': 'link_invalid',
+        'mobileMenu.0.path': 'link_search_empty',
+      });
+      expect(refused.message).toBe('Invalid headerMenu.0.path: No category has the slug "no-such"');
+      expect(Object.keys(refused.errors ?? {}).sort()).toEqual([
         'headerMenu.0.path',
         'headerMenu.0.subMenu.0.id',
         'headerMenu.0.subMenu.0.path',
@@ -225,7 +243,9 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
         'mobileMenu.0.path',
       ]);
       const tooDeep = await staff('PUT', '/api/admin/menus', { headerMenu: [{ id: 'a', path: '/', label: '' }], mobileMenu: [] });
-      expect(tooDeep.json().errors).toEqual({ 'headerMenu.0.label': 'Label is required' });
+      expect(expectRefusal(tooDeep, 400, 'validation_failed', { 'headerMenu.0.label': 'admin_label_required' }).errors).toEqual({
+        'headerMenu.0.label': { code: 'admin_label_required', message: 'Label is required' },
+      });
     });
   });
 });

@@ -1,8 +1,8 @@
 import { auditLog } from '@shop/db';
-import { adminCatalogueMessages as m } from '@shop/domain/admin/catalogue';
+import { refusalMessage } from '@shop/domain/refusals/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../helpers.ts';
+import { engines, expectRefusal } from '../helpers.ts';
 import { call, customer, product } from '../orders/order-helpers.ts';
 import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
 
@@ -41,24 +41,22 @@ describe.each(engines)('admin coupons (%s)', (engine) => {
   });
 
   it.each([
-    [{ ...base, code: 'no' }, 'code', m.couponCode],
-    [{ ...base, value: 101 }, 'value', m.couponValuePercent],
-    [{ ...base, type: 'fixed', value: 0 }, 'value', m.couponValueFixed],
-    [{ ...base, minimum: -1 }, 'minimum', m.money],
-    [{ ...base, maxUses: 0 }, 'maxUses', m.uses],
-    [{ ...base, startsAt: '2026-12-01T00:00:00Z', endsAt: '2026-11-01T00:00:00Z' }, 'endsAt', m.dates],
-    [{ ...base, endsAt: 'tomorrow' }, 'endsAt', m.date],
-    [{ ...base, type: 'bogo' }, 'type', 'Choose a fixed amount or a percent'],
-  ])('refuses %j naming %s', async (body, field, message) => {
+    [{ ...base, code: 'no' }, 'code', 'coupon_code_format', 'Code must be 3 to 30 capital letters, digits, dashes or underscores'],
+    [{ ...base, value: 101 }, 'value', 'coupon_percent_invalid', 'Percent must be a whole number from 1 to 100'],
+    [{ ...base, type: 'fixed', value: 0 }, 'value', 'coupon_amount_invalid', 'Amount must be more than ₹0'],
+    [{ ...base, minimum: -1 }, 'minimum', 'admin_money_invalid', 'Enter an amount in rupees (up to 2 decimals)'],
+    [{ ...base, maxUses: 0 }, 'maxUses', 'coupon_uses_invalid', 'Enter a whole number of 1 or more, or leave empty for no limit'],
+    [{ ...base, startsAt: '2026-12-01T00:00:00Z', endsAt: '2026-11-01T00:00:00Z' }, 'endsAt', 'coupon_dates_order', 'The end must be after the start'],
+    [{ ...base, endsAt: 'tomorrow' }, 'endsAt', 'coupon_date_invalid', 'Enter a valid date and time'],
+    [{ ...base, type: 'bogo' }, 'type', 'coupon_type_invalid', 'Choose a fixed amount or a percent'],
+  ])('refuses %j naming %s', async (body, field, code, message) => {
     const response = await staff('POST', '/api/admin/coupons', body);
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().errors[field]).toBe(message);
+    expect(expectRefusal(response, 400, 'validation_failed', { [field]: code }).errors?.[field]?.message).toBe(message);
   });
 
   it('409 for a code that exists; lists with search and uses so far; a used coupon cannot be deleted nor limited below its uses', async () => {
     const dup = await staff('POST', '/api/admin/coupons', { ...base, code: 'DIWALI15' });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors).toEqual({ code: m.codeTaken });
+    expect(expectRefusal(dup, 409, 'coupon_code_taken', { code: 'coupon_code_taken' }).message).toBe('This coupon code already exists');
 
     const flat = (await staff('POST', '/api/admin/coupons', { code: 'FLAT50', type: 'fixed', value: 5_000, maxUses: 10 })).json();
     const list = (await staff('GET', '/api/admin/coupons?q=flat')).json();
@@ -72,13 +70,13 @@ describe.each(engines)('admin coupons (%s)', (engine) => {
     expect((await staff('GET', `/api/admin/coupons/${flat._id}`)).json()).toMatchObject({ usedCount: 1 });
 
     const below = await staff('PUT', `/api/admin/coupons/${flat._id}`, { code: 'FLAT50', type: 'fixed', value: 5_000, maxUses: 0 });
-    expect(below.json().errors).toEqual({ maxUses: m.uses });
-    const deleted = await staff('DELETE', `/api/admin/coupons/${flat._id}`);
-    expect(deleted.statusCode).toBe(409);
-    expect(deleted.json().message).toBe(m.couponUsed(1));
+    expectRefusal(below, 400, 'validation_failed', { maxUses: 'coupon_uses_invalid' });
+    const deleted = expectRefusal(await staff('DELETE', `/api/admin/coupons/${flat._id}`), 409, 'coupon_in_use');
+    expect(deleted).toMatchObject({ message: 'This coupon has been used in 1 order: make it inactive instead of deleting it', params: { used: 1 } });
+    expect(deleted.message).toBe(refusalMessage('coupon_in_use', { used: 1 }));
 
     const unused = (await staff('POST', '/api/admin/coupons', { code: 'GONE10', type: 'percent', value: 10 })).json();
     expect((await staff('DELETE', `/api/admin/coupons/${unused._id}`)).statusCode).toBe(204);
-    expect((await staff('GET', `/api/admin/coupons/${unused._id}`)).statusCode).toBe(404);
+    expectRefusal(await staff('GET', `/api/admin/coupons/${unused._id}`), 404, 'admin_coupon_not_found');
   });
 });

@@ -1,7 +1,7 @@
 import { auditLog, clientLogs, newsletterSubscribers, productReviews, products, shopFeedback } from '@shop/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../helpers.ts';
+import { engines, expectRefusal } from '../helpers.ts';
 import { request } from '../engagement/engagement-helpers.ts';
 import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
 
@@ -50,8 +50,8 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
 
     it('refuses bad filters naming the field', async () => {
       const bad = await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/reports?status=closed&limit=500' });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors).toMatchObject({ status: 'status must be open, handled or all', limit: 'must be at most 100' });
+      const body = expectRefusal(bad, 400, 'validation_failed', { status: 'report_status_invalid' });
+      expect(body.errors).toMatchObject({ status: { message: 'status must be open, handled or all' }, limit: { code: expect.any(String), message: 'must be at most 100' } });
     });
 
     it('marks a complaint handled (once, with an audit row) and opens it again', async () => {
@@ -79,11 +79,12 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
 
     it('answers 400 for a bad body and 404 for an unknown message', async () => {
       const bad = await callAs(ctx, 'staff', { method: 'POST', url: `/api/admin/reports/${complaintId}/handled`, body: { handled: 'yes' } });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors).toEqual({ handled: 'handled must be true or false' });
+      expect(expectRefusal(bad, 400, 'validation_failed', { handled: 'report_handled_invalid' }).errors).toEqual({
+        handled: { code: 'report_handled_invalid', message: 'handled must be true or false' },
+      });
       const missing = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/reports/00000000-0000-4000-8000-000000000000/handled', body: { handled: true } });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json().message).toBe('Message not found');
+      expect(expectRefusal(missing, 404, 'admin_message_not_found').message).toBe('Message not found');
+      expectRefusal(await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/reports/nope/handled', body: { handled: true } }), 400, 'validation_failed', { id: 'report_id_invalid' });
     });
   });
 
@@ -109,7 +110,7 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
       expect(confirmed.data).toEqual([
         { _id: expect.any(String), email: 'first@example.com', status: 'confirmed', createdAt: '2026-11-01T10:00:00.000Z', confirmedAt: '2026-11-01T10:05:00.000Z', unsubscribedAt: null },
       ]);
-      expect((await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/subscribers?status=gone' })).statusCode).toBe(400);
+      expectRefusal(await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/subscribers?status=gone' }), 400, 'validation_failed', { status: 'subscriber_status_invalid' });
     });
 
     it('exports CSV: headers, a BOM, one row per subscriber oldest first, formula-looking cells defused', async () => {
@@ -146,8 +147,14 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
       expect(list.data[1].message).toBe('Old error');
 
       const bad = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/error-logs/prune', body: { olderThanDays: 'thirty' } });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors).toEqual({ olderThanDays: 'olderThanDays must be a whole number of days' });
+      expect(expectRefusal(bad, 400, 'validation_failed', { olderThanDays: 'prune_days_invalid' }).errors).toEqual({
+        olderThanDays: { code: 'prune_days_invalid', message: 'olderThanDays must be a whole number of days' },
+      });
+      const tooMany = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/error-logs/prune', body: { olderThanDays: 4000 } });
+      expect(expectRefusal(tooMany, 400, 'validation_failed', { olderThanDays: 'prune_days_too_many' }).errors?.olderThanDays).toMatchObject({
+        message: 'olderThanDays must be at most 3650',
+        params: { max: 3650 },
+      });
 
       const pruned = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/error-logs/prune', body: { olderThanDays: 30 } });
       expect(pruned.json()).toEqual({ deleted: 1, message: '1 error log deleted' });
@@ -169,6 +176,7 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
       const rows = await auditRows(ctx, 'feedback', id);
       expect(rows).toEqual([expect.objectContaining({ action: 'feedback.moderate', before: { state: 'pending' }, after: { state: 'approved' } })]);
       const missing = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/feedbacks/00000000-0000-4000-8000-000000000000/moderation', body: { state: 'approved' } });
+      // The moderation routes are the engagement area's (routes/feedbacks): their refusal codes are tested there.
       expect(missing.statusCode).toBe(404);
     });
 

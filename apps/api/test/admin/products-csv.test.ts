@@ -3,8 +3,13 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../helpers.ts';
+import { engines, expectRefusal } from '../helpers.ts';
 import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
+
+type ImportRefused = ReturnType<typeof expectRefusal> & { rows: { row: number; column: string; code: string; message: string; params?: Record<string, unknown> }[] };
+/** A refused import: the coded refusal with every problem by row and column beside it. */
+const refusedImport = (response: Parameters<typeof expectRefusal>[0], code: string, fields: Record<string, string> = {}) =>
+  expectRefusal(response, 400, code, fields) as ImportRefused;
 
 describe.each(engines)('back office: products CSV (%s)', (engine) => {
   let ctx: AdminContext;
@@ -100,18 +105,21 @@ describe.each(engines)('back office: products CSV (%s)', (engine) => {
       ['cheap-product', 'Cheap', 'lamps', '', '', '500', '100', '1', 'no', '0'],
     ]);
     const response = await importCsv(csv);
-    expect(response.statusCode).toBe(400);
-    const body = response.json();
+    const body = refusedImport(response, 'import_problems', { 'row 4, price': 'import_money', 'row 5, mrp': 'mrp_below_price' });
     expect(body.message).toBe('Nothing was imported: 6 problems in the file');
+    expect(body.params).toEqual({ count: 6 });
     expect(body.rows).toEqual([
-      { row: 4, column: 'category', message: 'no category has this slug' },
-      { row: 4, column: 'cod', message: 'must be yes or no' },
-      { row: 4, column: 'gst_rate', message: 'must be a percentage: 0, 0.25, 3, 5, 12, 18 or 28' },
-      { row: 4, column: 'price', message: 'must be an amount in rupees with at most two decimals, e.g. 1299.50' },
-      { row: 4, column: 'stock', message: 'must be a whole number' },
-      { row: 5, column: 'mrp', message: 'must be at least the price' },
+      { row: 4, column: 'category', code: 'import_category_unknown', message: 'no category has this slug' },
+      { row: 4, column: 'cod', code: 'import_yes_no', message: 'must be yes or no' },
+      { row: 4, column: 'gst_rate', code: 'import_gst_rate', message: 'must be a percentage: 0, 0.25, 3, 5, 12, 18 or 28' },
+      { row: 4, column: 'price', code: 'import_money', message: 'must be an amount in rupees with at most two decimals, e.g. 1299.50' },
+      { row: 4, column: 'stock', code: 'product_whole_number', message: 'must be a whole number' },
+      { row: 5, column: 'mrp', code: 'mrp_below_price', message: 'must be at least the price' },
     ]);
-    expect(body.errors).toMatchObject({ 'row 4, price': 'must be an amount in rupees with at most two decimals, e.g. 1299.50', 'row 5, mrp': 'must be at least the price' });
+    expect(body.errors).toMatchObject({
+      'row 4, price': { message: 'must be an amount in rupees with at most two decimals, e.g. 1299.50' },
+      'row 5, mrp': { message: 'must be at least the price' },
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -126,28 +134,33 @@ describe.each(engines)('back office: products CSV (%s)', (engine) => {
       [ctx.fixtures.products.moonLamp!.slug, '', '', taken!.sku, 'Size=M', '100', '100', '1'],
     ]);
     const response = await importCsv(csv);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().rows).toEqual([{ row: 4, column: 'sku', message: 'is already used by another variant' }]);
+    const body = refusedImport(response, 'import_problem', { 'row 4, sku': 'sku_taken' });
+    expect(body).toMatchObject({
+      message: 'Nothing was imported: row 4, column sku: is already used by another variant',
+      params: { row: 4, column: 'sku', problem: 'is already used by another variant' },
+      rows: [{ row: 4, column: 'sku', code: 'sku_taken', message: 'is already used by another variant' }],
+    });
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a header it does not know, and a file that is not CSV', async () => {
     const unknown = await importCsv('slug,name,colour\nx,y,z\n');
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().rows).toEqual([
-      { row: 1, column: 'category', message: 'is missing from the header' },
-      { row: 1, column: 'colour', message: 'is not a known column' },
-      { row: 1, column: 'mrp', message: 'is missing from the header' },
-      { row: 1, column: 'price', message: 'is missing from the header' },
-      { row: 1, column: 'stock', message: 'is missing from the header' },
+    expect(refusedImport(unknown, 'import_problems').rows).toEqual([
+      { row: 1, column: 'category', code: 'import_column_missing', message: 'is missing from the header' },
+      { row: 1, column: 'colour', code: 'import_unknown_column', message: 'is not a known column' },
+      { row: 1, column: 'mrp', code: 'import_column_missing', message: 'is missing from the header' },
+      { row: 1, column: 'price', code: 'import_column_missing', message: 'is missing from the header' },
+      { row: 1, column: 'stock', code: 'import_column_missing', message: 'is missing from the header' },
     ]);
     const broken = await importCsv('slug,name,category,price,mrp,stock\n"unclosed,a,b,1,1,1\n');
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json().rows[0].message).toMatch(/^is not valid CSV/);
+    const brokenBody = refusedImport(broken, 'import_row_problem');
+    expect(brokenBody.rows[0]).toMatchObject({ code: 'import_not_csv', message: expect.stringMatching(/^is not valid CSV/) });
+    expect(brokenBody.message).toMatch(/^Nothing was imported: row \d+: is not valid CSV/);
     const tooMany = await importCsv(`slug,name,category,price,mrp,stock\n${'x,X,lamps,1,1,1\n'.repeat(2_001)}`);
-    expect(tooMany.json().rows).toEqual([{ row: 2_002, column: '', message: 'a file may have at most 2000 rows' }]);
+    expect(refusedImport(tooMany, 'import_row_problem').rows).toEqual([
+      { row: 2_002, column: '', code: 'import_too_many_rows', message: 'a file may have at most 2000 rows', params: { max: 2000 } },
+    ]);
     const empty = await importCsv('');
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toEqual({ csv: 'must not be empty' });
+    expect(expectRefusal(empty, 400, 'validation_failed', { csv: 'product_empty' }).errors).toEqual({ csv: { code: 'product_empty', message: 'must not be empty' } });
   });
 });

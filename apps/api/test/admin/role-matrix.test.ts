@@ -38,8 +38,12 @@ describe.each(engines)('back-office role matrix (%s)', (engine) => {
         const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
         const response = await callAs(ctx, who, { method: route.method as 'GET', url, body });
         const want = expected(who, route.role);
-        const ok = want === 'allowed' ? response.statusCode !== 401 && response.statusCode !== 403 && response.statusCode < 500 : response.statusCode === want;
-        if (!ok) failures.push(`${route.method} ${route.url} as ${who}: ${response.statusCode} (expected ${want})`);
+        const code = String(response.headers['content-type'] ?? '').includes('json') ? (response.json() as { code?: string }).code : undefined;
+        const ok =
+          want === 'allowed'
+            ? response.statusCode !== 401 && response.statusCode !== 403 && response.statusCode < 500
+            : response.statusCode === want && code === (want === 401 ? 'not_signed_in' : 'forbidden');
+        if (!ok) failures.push(`${route.method} ${route.url} as ${who}: ${response.statusCode} ${code ?? ''} (expected ${want})`);
       }
     }
     expect(failures).toEqual([]);

@@ -1,10 +1,9 @@
 import { auditLog } from '@shop/db';
-import { settingsMessages } from '@shop/domain/admin/settings';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherApp } from '../auth/auth-helpers.ts';
-import { engines } from '../helpers.ts';
+import { engines, expectRefusal } from '../helpers.ts';
 import { call, customer, product } from '../orders/order-helpers.ts';
 import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
 
@@ -39,27 +38,27 @@ describe.each(engines)('admin settings (%s)', (engine) => {
   });
 
   it('is for admins only: staff get 403 on read and write', async () => {
-    expect((await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(403);
-    expect((await callAs(ctx, 'staff', { method: 'PUT', url: '/api/admin/settings', body: valid })).statusCode).toBe(403);
+    expectRefusal(await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/settings' }), 403, 'forbidden');
+    expectRefusal(await callAs(ctx, 'staff', { method: 'PUT', url: '/api/admin/settings', body: valid }), 403, 'forbidden');
     const read = await callAs(ctx, 'admin', { method: 'GET', url: '/api/admin/settings' });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ name: 'Test Gift Shop', tollFreeNumber: '1800-000-000', freeShippingThreshold: 49_900 });
   });
 
   it.each([
-    ['analyticsId', 'UA-12345-1', settingsMessages.analyticsId],
-    ['analyticsId', "G-ABC');alert(1)//", settingsMessages.analyticsId],
-    ['chatWidgetId', 'not-a-widget', settingsMessages.chatWidgetId],
-    ['tollFreeNumber', 'call us', settingsMessages.tollFree],
-    ['contactEmail', 'nobody', settingsMessages.email],
-    ['logo', 'javascript:alert(1)', settingsMessages.logo],
-    ['shippingFee', -1, settingsMessages.money],
-    ['freeShippingThreshold', 1.5, settingsMessages.money],
-    ['name', '', 'Shop name is required'],
-  ])('refuses %s = %j with a message naming the field', async (field, value, message) => {
+    ['analyticsId', 'UA-12345-1', 'settings_analytics_id_invalid', 'Analytics id must look like G-ABCDE12345 (Google Analytics 4), or be empty'],
+    ['analyticsId', "G-ABC');alert(1)//", 'settings_analytics_id_invalid', 'Analytics id must look like G-ABCDE12345 (Google Analytics 4), or be empty'],
+    ['chatWidgetId', 'not-a-widget', 'settings_chat_widget_id_invalid', 'Chat widget id must be "<property id>/<widget id>" as in the tawk.to embed code, or be empty'],
+    ['tollFreeNumber', 'call us', 'settings_toll_free_invalid', 'Enter a phone number of 8 to 15 digits (spaces, dashes and a leading + allowed)'],
+    ['contactEmail', 'nobody', 'settings_email_invalid', 'Enter a valid email address'],
+    ['logo', 'javascript:alert(1)', 'settings_logo_invalid', 'Logo must be an image uploaded to this shop (/api/media/…) or an https:// address'],
+    ['shippingFee', -1, 'settings_money_invalid', 'Enter an amount from ₹0 to ₹1,00,00,000'],
+    ['freeShippingThreshold', 1.5, 'settings_money_invalid', 'Enter an amount from ₹0 to ₹1,00,00,000'],
+    ['name', '', 'admin_shop_name_required', 'Shop name is required'],
+  ])('refuses %s = %j with a code and a message naming the field', async (field, value, code, message) => {
     const response = await callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/settings', body: { ...valid, [field]: value } });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().errors[field]).toBe(message);
+    const body = expectRefusal(response, 400, 'validation_failed', { [field]: code });
+    expect(body.errors?.[field]?.message).toBe(message);
   });
 
   it('saves, writes an audit record, and the shop (headers, checkout shipping) sees it at once with the cache on', async () => {

@@ -2,7 +2,7 @@ import { auditLog, user } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessToken } from '../auth/auth-helpers.ts';
-import { engines } from '../helpers.ts';
+import { engines, expectRefusal } from '../helpers.ts';
 import { customer, makeRole } from '../engagement/engagement-helpers.ts';
 import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
 
@@ -67,15 +67,21 @@ describe.each(engines)('back-office staff accounts (%s)', (engine) => {
 
   it('says which field is wrong: bad input 400, unknown account 404', async () => {
     const bad = await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/staff', body: { account: 'someone', role: 'owner' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ account: 'Enter an email address or a 10-digit mobile number', role: 'role must be staff or admin' });
+    expect(expectRefusal(bad, 400, 'validation_failed', { account: 'staff_account_invalid', role: 'staff_grant_role_invalid' }).errors).toEqual({
+      account: { code: 'staff_account_invalid', message: 'Enter an email address or a 10-digit mobile number' },
+      role: { code: 'staff_grant_role_invalid', message: 'role must be staff or admin' },
+    });
     const unknown = await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/staff', body: { account: 'nobody@example.com', role: 'staff' } });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'No account with that email or mobile number', errors: { account: 'No account with that email or mobile number' } });
+    expect(expectRefusal(unknown, 404, 'staff_account_not_found', { account: 'staff_account_not_found' })).toEqual({
+      message: 'No account with that email or mobile number',
+      code: 'staff_account_not_found',
+      errors: { account: { code: 'staff_account_not_found', message: 'No account with that email or mobile number' } },
+    });
     const badRole = await callAs(ctx, 'admin', { method: 'PUT', url: `/api/admin/staff/${ctx.people.staff.userId}/role`, body: { role: 'boss' } });
-    expect(badRole.json().errors).toEqual({ role: 'role must be customer, staff or admin' });
+    expect(expectRefusal(badRole, 400, 'validation_failed', { role: 'staff_role_invalid' }).errors?.role?.message).toBe('role must be customer, staff or admin');
     const missing = await callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/staff/00000000-0000-4000-8000-000000000000/role', body: { role: 'staff' } });
-    expect(missing.statusCode).toBe(404);
+    expect(expectRefusal(missing, 404, 'staff_user_not_found').message).toBe('Account not found');
+    expectRefusal(await callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/staff/not-an-id/role', body: { role: 'staff' } }), 400, 'validation_failed', { id: 'staff_id_invalid' });
   });
 
   it("better-auth's own admin endpoints are closed: roles change only here, under the rules and with an audit row", async () => {
@@ -95,8 +101,11 @@ describe.each(engines)('back-office staff accounts (%s)', (engine) => {
 
   it('an admin cannot demote themselves (409, nothing written); two admins demoting each other at once leave one admin', async () => {
     const self = await callAs(ctx, 'admin', { method: 'PUT', url: `/api/admin/staff/${ctx.people.admin.userId}/role`, body: { role: 'staff' } });
-    expect(self.statusCode).toBe(409);
-    expect(self.json()).toEqual({ message: 'You cannot remove your own admin role', errors: { role: 'You cannot remove your own admin role' } });
+    expect(expectRefusal(self, 409, 'staff_demotion_self', { role: 'staff_demotion_self' })).toEqual({
+      message: 'You cannot remove your own admin role',
+      code: 'staff_demotion_self',
+      errors: { role: { code: 'staff_demotion_self', message: 'You cannot remove your own admin role' } },
+    });
     expect(await roleOf(ctx.people.admin.userId)).toBe('admin');
     expect(await auditsOf(ctx.people.admin.userId)).toEqual([]);
 
@@ -112,6 +121,7 @@ describe.each(engines)('back-office staff accounts (%s)', (engine) => {
       }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
+    expectRefusal(answers.find((a) => a.statusCode === 403)!, 403, 'forbidden');
     const admins = await ctx.handle.db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'));
     expect(admins).toHaveLength(1);
     // Whoever won, the remaining admin has no way to demote themselves.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fieldRefusalsOf } from '../field-errors.ts';
 import {
-  adminCatalogueMessages as m,
+  categoryInputSchema,
   couponInputSchema,
   linkProblem,
   menuLinksTo,
@@ -45,17 +46,19 @@ describe('linkProblem', () => {
     'accepts %s',
     (path) => expect(linkProblem(path, targets)).toBeNull(),
   );
+  const invalid = 'Link must be a page of this shop (starting with /), e.g. /category/lamps';
   it.each([
-    ['https://evil.example/', m.link],
-    ['//evil.example/x', m.link],
-    ['javascript:alert(1)', m.link],
-    ['/category/nope', 'No category has the slug "nope"'],
-    ['/product/nope', 'No product has the slug "nope"'],
-    ['/shop?brand=nobody', 'No brand has the slug "nobody"'],
-    ['/search', 'A search link needs words to search for: /search?q=…'],
-    ['/admin', m.link],
-    ['/category/lamps/extra', m.link],
-  ])('refuses %s', (path, message) => expect(linkProblem(path, targets)).toBe(message));
+    ['https://evil.example/', 'link_invalid', invalid],
+    ['//evil.example/x', 'link_invalid', invalid],
+    ['javascript:alert(1)', 'link_invalid', invalid],
+    ['/category/nope', 'link_category_missing', 'No category has the slug "nope"'],
+    ['/product/nope', 'link_product_missing', 'No product has the slug "nope"'],
+    ['/shop?brand=nobody', 'link_brand_missing', 'No brand has the slug "nobody"'],
+    ['/search', 'link_search_empty', 'A search link needs words to search for: /search?q=…'],
+    ['/admin', 'link_invalid', invalid],
+    ['/category/lamps/extra', 'link_invalid', invalid],
+    [`/${'x'.repeat(300)}`, 'admin_link_too_long', 'Link must be at most 300 characters'],
+  ])('refuses %s', (path, code, message) => expect(linkProblem(path, targets)).toMatchObject({ code, message }));
 });
 
 describe('menus', () => {
@@ -65,7 +68,10 @@ describe('menus', () => {
   ];
   it('lists duplicate ids and dead links by field path', () => {
     const problems = menuProblems('headerMenu', [...menu, { id: 'lamps', path: '/category/gone', label: 'Gone' }], targets);
-    expect(problems).toEqual({ 'headerMenu.2.id': 'The id "lamps" is used twice in this menu', 'headerMenu.2.path': 'No category has the slug "gone"' });
+    expect(problems).toEqual({
+      'headerMenu.2.id': { code: 'menu_id_repeated', message: 'The id "lamps" is used twice in this menu', params: { id: 'lamps' } },
+      'headerMenu.2.path': { code: 'link_category_missing', message: 'No category has the slug "gone"', params: { slug: 'gone' } },
+    });
     expect(menuProblems('mobileMenu', menu, targets)).toEqual({});
   });
   it('follows a slug rename and finds links to a slug', () => {
@@ -92,8 +98,16 @@ describe('coupons', () => {
   it('refuses a percent over 100 and an end before the start', () => {
     const result = couponInputSchema.safeParse({ code: 'X100', type: 'percent', value: 150, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' });
     expect(result.success).toBe(false);
-    const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(messages).toEqual(expect.arrayContaining([['value', m.couponValuePercent], ['endsAt', m.dates]]));
+    const codes = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(codes).toEqual(expect.arrayContaining([['value', 'coupon_percent_invalid'], ['endsAt', 'coupon_dates_order']]));
+  });
+  it("names each text field's codes, whose texts carry the label and the limit", () => {
+    const result = categoryInputSchema.safeParse({ name: '', slug: 'Bad Slug', description: 'x'.repeat(2001) });
+    expect(fieldRefusalsOf(result.error!)).toEqual({
+      name: { code: 'admin_name_required', message: 'Name is required' },
+      slug: { code: 'slug_format', message: 'Slug must use lower-case letters, digits and dashes (e.g. name-plates)' },
+      description: { code: 'category_description_too_long', message: 'Description must be at most 2000 characters', params: { max: 2000 } },
+    });
   });
   it('converts rupees typed in a form to paise and back', () => {
     expect(rupeesToPaise('1,499.5')).toBe(149_950);

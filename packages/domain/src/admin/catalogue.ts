@@ -1,66 +1,50 @@
 import { z } from 'zod';
 import { imageSchema, type MenuItem } from '../catalogue.ts';
+import { coded } from '../field-errors.ts';
+import { type FieldRefusal, fieldRefusal, type RefusalCode } from '../refusals/index.ts';
+import { maxOf } from './fixed.ts';
+import { MENU_MAX_SUB, MENU_MAX_TOP } from './limits.ts';
 
 /**
- * Back office (issue 7), catalogue area: the request schemas and messages for categories, brands, sliders, the two
- * menus and coupons. The API validates with them and the admin forms show the same messages beside the fields.
+ * Back office (issue 7), catalogue area: the request schemas for categories, brands, sliders, the two menus and
+ * coupons, refusing with the codes of ../refusals/admin.ts. The API validates with them and the admin forms show the
+ * same codes' texts beside the fields.
  * Money is integer paise here; the forms take rupees and convert before sending.
  */
 
 const PG_INT_MAX = 2_147_483_647;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
-export const adminCatalogueMessages = {
-  required: (label: string) => `${label} is required`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  slug: 'Slug must use lower-case letters, digits and dashes (e.g. name-plates)',
-  slugTaken: 'This slug is already used',
-  codeTaken: 'This coupon code already exists',
-  parentSelf: 'A category cannot sit under itself or one of its subcategories',
-  parentMissing: 'The parent category does not exist',
-  image: 'Upload an image first',
-  imagePath: 'The image must be one uploaded to this shop',
-  position: 'Order must be a whole number from 0 to 9999',
-  categoryHasProducts: (count: number) =>
-    `This category still has ${count} product${count === 1 ? '' : 's'}: move ${count === 1 ? 'it' : 'them'} to another category first`,
-  categoryHasChildren: (count: number) =>
-    `This category has ${count} subcategor${count === 1 ? 'y' : 'ies'}: move or delete ${count === 1 ? 'it' : 'them'} first`,
-  brandHasProducts: (count: number) =>
-    `This brand still has ${count} product${count === 1 ? '' : 's'}: change their brand first`,
-  inMenu: (menu: string) => `The ${menu} links here: change the menu first`,
-  inSlide: (title: string) => `The slide "${title}" links here: change or delete the slide first`,
-  notFound: (what: string) => `${what} not found`,
-  link: 'Link must be a page of this shop (starting with /), e.g. /category/lamps',
-  couponCode: 'Code must be 3 to 30 capital letters, digits, dashes or underscores',
-  couponValueFixed: 'Amount must be more than ₹0',
-  couponValuePercent: 'Percent must be a whole number from 1 to 100',
-  money: 'Enter an amount in rupees (up to 2 decimals)',
-  moneyTooBig: 'Amount is too large',
-  uses: 'Enter a whole number of 1 or more, or leave empty for no limit',
-  usesBelowUsed: (used: number) => `This coupon has been used ${used} time${used === 1 ? '' : 's'}: the limit cannot be lower`,
-  dates: 'The end must be after the start',
-  date: 'Enter a valid date and time',
-  couponUsed: (used: number) =>
-    `This coupon has been used in ${used} order${used === 1 ? '' : 's'}: make it inactive instead of deleting it`,
-} as const;
+/** The text fields of the back office's forms, each with its own codes (a code carries its label and limit). */
+export type AdminTextField = 'name' | 'description' | 'title' | 'subtitle' | 'link' | 'label' | 'shop_name' | 'logo';
+type TooLong = Extract<RefusalCode, `${string}_too_long`>;
 
-const m = adminCatalogueMessages;
+/**
+ * Trimmed text with no control characters, refused with the field's codes (`admin_name_required`,
+ * `admin_name_too_long`, `admin_name_control_characters`); `tooLong` names another limit for the same label.
+ */
+export function adminText(field: Exclude<AdminTextField, 'description'>, options?: { optional?: boolean; tooLong?: TooLong }): ReturnType<typeof textSchema>;
+/** Descriptions have a limit per form: the code that names it is required. */
+export function adminText(field: 'description', options: { optional?: boolean; tooLong: TooLong }): ReturnType<typeof textSchema>;
+export function adminText(field: AdminTextField, options: { optional?: boolean; tooLong?: TooLong } = {}) {
+  return textSchema(field, options);
+}
 
-/** Trimmed text with no control characters, with the form's own messages. */
-export function adminText(label: string, max: number, options: { optional?: boolean } = {}) {
-  const base = z.string({ error: m.required(label) }).trim().max(max, { error: m.tooLong(label, max) });
-  const checked = (options.optional ? base : base.min(1, { error: m.required(label) })).refine((value) => !CONTROL.test(value), {
-    error: `${label} must not contain control characters`,
+function textSchema(field: AdminTextField, options: { optional?: boolean; tooLong?: TooLong }) {
+  const required = coded(`admin_${field}_required`);
+  const tooLong = options.tooLong ?? (`admin_${field}_too_long` as TooLong);
+  const base = z.string({ error: required }).trim().max(maxOf(tooLong), { error: coded(tooLong) });
+  return (options.optional ? base : base.min(1, { error: required })).refine((value) => !CONTROL.test(value), {
+    error: coded(`admin_${field}_control_characters`),
   });
-  return checked;
 }
 
 export const adminSlugSchema = z
-  .string({ error: m.required('Slug') })
+  .string({ error: coded('admin_slug_required') })
   .trim()
-  .min(1, { error: m.required('Slug') })
-  .max(120, { error: m.tooLong('Slug', 120) })
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: m.slug });
+  .min(1, { error: coded('admin_slug_required') })
+  .max(maxOf('admin_slug_too_long'), { error: coded('admin_slug_too_long') })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: coded('slug_format') });
 
 /** A slug from a name: what the form proposes while the slug field is still empty. */
 export function slugFrom(name: string): string {
@@ -77,19 +61,20 @@ export function slugFrom(name: string): string {
 
 /** Images the back office stores live under this URL prefix; nothing else may be set as a catalogue image. */
 export const ADMIN_MEDIA_PREFIX = '/api/media/';
-export const adminImageSchema = z.object(imageSchema.shape, { error: m.image }).refine((image) => image.original.startsWith(ADMIN_MEDIA_PREFIX) && !image.original.includes('..'), {
-  error: m.imagePath,
-});
+export const adminImageSchema = z
+  .object(imageSchema.shape, { error: coded('image_required') })
+  .refine((image) => image.original.startsWith(ADMIN_MEDIA_PREFIX) && !image.original.includes('..'), { error: coded('image_path') });
 
-const positionSchema = z.number({ error: m.position }).int({ error: m.position }).min(0, { error: m.position }).max(9999, { error: m.position });
-const uuid = z.uuid({ error: m.parentMissing });
+const position = coded('position_invalid');
+const positionSchema = z.number({ error: position }).int({ error: position }).min(0, { error: position }).max(9999, { error: position });
+const uuid = z.uuid({ error: coded('parent_missing') });
 
 // ---- Categories ------------------------------------------------------------------------------------------------
 
 export const categoryInputSchema = z.object({
-  name: adminText('Name', 80),
+  name: adminText('name'),
   slug: adminSlugSchema,
-  description: adminText('Description', 2000, { optional: true }).default(''),
+  description: adminText('description', { optional: true, tooLong: 'category_description_too_long' }).default(''),
   image: adminImageSchema.nullable().default(null),
   parentId: uuid.nullable().default(null),
   featured: z.boolean().default(false),
@@ -128,7 +113,7 @@ export function wouldCycle(id: string, parentId: string | null, parentOf: Readon
 // ---- Brands ----------------------------------------------------------------------------------------------------
 
 export const brandInputSchema = z.object({
-  name: adminText('Name', 80),
+  name: adminText('name'),
   slug: adminSlugSchema,
   image: adminImageSchema.nullable().default(null),
 });
@@ -177,57 +162,62 @@ function parseLocal(path: string): URL | null {
 }
 
 /**
- * Why a menu or slider link would lead nowhere, or null when it resolves. The rules (decision 030):
+ * Why a menu or slider link would lead nowhere (a field's coded refusal), or null when it resolves. The rules
+ * (decision 030):
  * - `/category/<slug>` of an existing category; `/product/<slug>` of an existing product (when the caller checks);
  * - `/shop`, with optional `brand=<existing brand>`, `category=<existing category>` and the shop's own filters;
  * - `/search?q=<words>` (q required: an empty search is not a destination);
  * - the fixed pages: STATIC_PATHS.
  * No other hosts, no fragments-only, nothing that is not a page of this storefront.
  */
-export function linkProblem(path: string, targets: LinkTargets): string | null {
-  if (path.length > 300) return 'Link must be at most 300 characters';
+export function linkProblem(path: string, targets: LinkTargets): FieldRefusal | null {
+  if (path.length > maxOf('admin_link_too_long')) return fieldRefusal('admin_link_too_long');
   const url = parseLocal(path);
-  if (!url) return m.link;
+  if (!url) return fieldRefusal('link_invalid');
   const { pathname, searchParams } = url;
   const category = /^\/category\/([^/]+)$/.exec(pathname);
   if (category) {
-    return targets.categorySlugs.has(decodeURIComponent(category[1] ?? '')) ? null : `No category has the slug "${category[1]}"`;
+    const slug = category[1] ?? '';
+    return targets.categorySlugs.has(decodeURIComponent(slug)) ? null : fieldRefusal('link_category_missing', { slug });
   }
   const product = /^\/product\/([^/]+)$/.exec(pathname);
   if (product) {
+    const slug = product[1] ?? '';
     if (!targets.productSlugs) return null;
-    return targets.productSlugs.has(decodeURIComponent(product[1] ?? '')) ? null : `No product has the slug "${product[1]}"`;
+    return targets.productSlugs.has(decodeURIComponent(slug)) ? null : fieldRefusal('link_product_missing', { slug });
   }
   if (pathname === '/shop') {
     const brand = searchParams.get('brand');
-    if (brand !== null && !targets.brandSlugs.has(brand)) return `No brand has the slug "${brand}"`;
+    if (brand !== null && !targets.brandSlugs.has(brand)) return fieldRefusal('link_brand_missing', { slug: brand });
     const inCategory = searchParams.get('category');
-    if (inCategory !== null && !targets.categorySlugs.has(inCategory)) return `No category has the slug "${inCategory}"`;
+    if (inCategory !== null && !targets.categorySlugs.has(inCategory)) return fieldRefusal('link_category_missing', { slug: inCategory });
     return null;
   }
   if (pathname === '/search') {
-    return (searchParams.get('q') ?? '').trim() === '' ? 'A search link needs words to search for: /search?q=…' : null;
+    return (searchParams.get('q') ?? '').trim() === '' ? fieldRefusal('link_search_empty') : null;
   }
   if ((STATIC_PATHS as readonly string[]).includes(pathname)) return null;
-  return m.link;
+  return fieldRefusal('link_invalid');
 }
 
-export const MENU_MAX_TOP = 12;
-export const MENU_MAX_SUB = 30;
+export { MENU_MAX_SUB, MENU_MAX_TOP } from './limits.ts';
 
 const menuLeafSchema = z.object({
-  id: z.string().trim().min(1, { error: m.required('Id') }).max(80, { error: m.tooLong('Id', 80) }).regex(/^[a-z0-9][a-z0-9-]*$/, {
-    error: 'Id must use lower-case letters, digits and dashes',
-  }),
-  path: adminText('Link', 300),
-  label: adminText('Label', 60),
+  id: z
+    .string({ error: coded('menu_id_required') })
+    .trim()
+    .min(1, { error: coded('menu_id_required') })
+    .max(maxOf('menu_id_too_long'), { error: coded('menu_id_too_long') })
+    .regex(/^[a-z0-9][a-z0-9-]*$/, { error: coded('menu_id_format') }),
+  path: adminText('link'),
+  label: adminText('label'),
 });
 
 /** Two levels, as the header and the mobile drawer show them: top items, each with an optional list of links. */
 export const menuItemInputSchema = menuLeafSchema.extend({
-  subMenu: z.array(menuLeafSchema).max(MENU_MAX_SUB, { error: `At most ${MENU_MAX_SUB} links under one item` }).optional(),
+  subMenu: z.array(menuLeafSchema).max(MENU_MAX_SUB, { error: coded('menu_too_many_links') }).optional(),
 });
-export const menuInputSchema = z.array(menuItemInputSchema).max(MENU_MAX_TOP, { error: `At most ${MENU_MAX_TOP} items in a menu` });
+export const menuInputSchema = z.array(menuItemInputSchema).max(MENU_MAX_TOP, { error: coded('menu_too_many_items') });
 
 export const menusInputSchema = z.object({ headerMenu: menuInputSchema, mobileMenu: menuInputSchema });
 export type MenusInput = z.infer<typeof menusInputSchema>;
@@ -236,11 +226,11 @@ export type MenusInput = z.infer<typeof menusInputSchema>;
  * Every problem of one menu, keyed by the field path the form uses (`headerMenu.2.subMenu.0.path`): duplicate ids
  * (the storefront keys its lists by them) and links that lead nowhere. Empty when the menu is good.
  */
-export function menuProblems(name: 'headerMenu' | 'mobileMenu', menu: readonly MenuItem[], targets: LinkTargets): Record<string, string> {
-  const problems: Record<string, string> = {};
+export function menuProblems(name: 'headerMenu' | 'mobileMenu', menu: readonly MenuItem[], targets: LinkTargets): Record<string, FieldRefusal> {
+  const problems: Record<string, FieldRefusal> = {};
   const ids = new Set<string>();
   const check = (item: MenuItem, field: string) => {
-    if (ids.has(item.id)) problems[`${field}.id`] = `The id "${item.id}" is used twice in this menu`;
+    if (ids.has(item.id)) problems[`${field}.id`] = fieldRefusal('menu_id_repeated', { id: item.id });
     ids.add(item.id);
     const problem = linkProblem(item.path, targets);
     if (problem) problems[`${field}.path`] = problem;
@@ -299,10 +289,10 @@ export function menuLinksTo(menu: readonly MenuItem[], kind: 'category' | 'brand
 // ---- Sliders ---------------------------------------------------------------------------------------------------
 
 export const sliderInputSchema = z.object({
-  title: adminText('Title', 120),
-  subtitle: adminText('Subtitle', 200, { optional: true }).default(''),
+  title: adminText('title'),
+  subtitle: adminText('subtitle', { optional: true }).default(''),
   image: adminImageSchema,
-  link: adminText('Link', 300),
+  link: adminText('link'),
   position: positionSchema.default(0),
   active: z.boolean().default(true),
 });
@@ -322,21 +312,25 @@ export type AdminSlider = z.infer<typeof adminSliderSchema>;
 
 // ---- Coupons ---------------------------------------------------------------------------------------------------
 
-const usesSchema = z.number({ error: m.uses }).int({ error: m.uses }).min(1, { error: m.uses }).max(PG_INT_MAX, { error: m.uses }).nullable();
-const dateSchema = z.iso.datetime({ offset: true, error: m.date }).nullable().default(null);
+const uses = coded('coupon_uses_invalid');
+const usesSchema = z.number({ error: uses }).int({ error: uses }).min(1, { error: uses }).max(PG_INT_MAX, { error: uses }).nullable();
+const dateSchema = z.iso.datetime({ offset: true, error: coded('coupon_date_invalid') }).nullable().default(null);
+const amount = coded('coupon_amount_invalid');
+const money = coded('admin_money_invalid');
+const tooLarge = coded('coupon_amount_too_large');
 
 export const couponInputSchema = z
   .object({
     code: z
-      .string({ error: m.required('Code') })
+      .string({ error: coded('coupon_code_required') })
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z0-9][A-Z0-9_-]{2,29}$/, { error: m.couponCode }),
-    description: adminText('Description', 200, { optional: true }).default(''),
-    type: z.enum(['fixed', 'percent'], { error: 'Choose a fixed amount or a percent' }),
+      .regex(/^[A-Z0-9][A-Z0-9_-]{2,29}$/, { error: coded('coupon_code_format') }),
+    description: adminText('description', { optional: true, tooLong: 'coupon_description_too_long' }).default(''),
+    type: z.enum(['fixed', 'percent'], { error: coded('coupon_type_invalid') }),
     /** Paise for fixed, whole percent for percent. */
-    value: z.number({ error: m.couponValueFixed }).int({ error: m.couponValueFixed }).min(1, { error: m.couponValueFixed }).max(PG_INT_MAX, { error: m.moneyTooBig }),
-    minimum: z.number({ error: m.money }).int({ error: m.money }).min(0, { error: m.money }).max(PG_INT_MAX, { error: m.moneyTooBig }).default(0),
+    value: z.number({ error: amount }).int({ error: amount }).min(1, { error: amount }).max(PG_INT_MAX, { error: tooLarge }),
+    minimum: z.number({ error: money }).int({ error: money }).min(0, { error: money }).max(PG_INT_MAX, { error: tooLarge }).default(0),
     startsAt: dateSchema,
     endsAt: dateSchema,
     maxUses: usesSchema.default(null),
@@ -344,9 +338,9 @@ export const couponInputSchema = z
     active: z.boolean().default(true),
   })
   .superRefine((coupon, ctx) => {
-    if (coupon.type === 'percent' && coupon.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: m.couponValuePercent });
+    if (coupon.type === 'percent' && coupon.value > 100) ctx.addIssue({ code: 'custom', path: ['value'], message: coded('coupon_percent_invalid') });
     if (coupon.startsAt && coupon.endsAt && new Date(coupon.endsAt) <= new Date(coupon.startsAt)) {
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: m.dates });
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: coded('coupon_dates_order') });
     }
   });
 export type CouponInput = z.input<typeof couponInputSchema>;

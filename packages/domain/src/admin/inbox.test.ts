@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { errorLogPruneRequestSchema, inboxMessages, reportListQuerySchema, subscriberCsvFileName, subscriberListQuerySchema } from './inbox.ts';
+import { errorLogPruneRequestSchema, prunedMessage, reportListQuerySchema, subscriberCsvFileName, subscriberListQuerySchema } from './inbox.ts';
 
 describe('inbox schemas', () => {
   it('defaults the report list to open messages of both kinds', () => {
     expect(reportListQuerySchema.parse({})).toEqual({ status: 'open', kind: 'all' });
-    expect(reportListQuerySchema.safeParse({ kind: 'spam' }).error?.issues[0]?.message).toBe('kind must be all, complaint or message');
+    expect(reportListQuerySchema.safeParse({ kind: 'spam' }).error?.issues[0]?.message).toBe('report_kind_invalid');
   });
   it('filters subscribers by status', () => {
     expect(subscriberListQuerySchema.parse({ status: 'confirmed' })).toEqual({ status: 'confirmed' });
@@ -18,7 +18,7 @@ describe('inbox schemas', () => {
   });
   it('names files and counts', () => {
     expect(subscriberCsvFileName(new Date('2026-11-23T18:00:00Z'))).toBe('newsletter-subscribers-2026-11-23.csv');
-    expect(inboxMessages.pruned(1)).toBe('1 error log deleted');
-    expect(inboxMessages.pruned(3)).toBe('3 error logs deleted');
+    expect(prunedMessage(1)).toBe('1 error log deleted');
+    expect(prunedMessage(3)).toBe('3 error logs deleted');
   });
 });

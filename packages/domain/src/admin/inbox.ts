@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { coded } from '../field-errors.ts';
+import { ERROR_LOG_MAX_AGE_DAYS } from './limits.ts';
 
 /**
  * The back office's inbox (issue 7): contact messages and complaints (POST /api/report; a complaint carries the
@@ -11,8 +13,8 @@ export const reportStatuses = ['open', 'handled', 'all'] as const;
 export const reportKinds = ['all', 'complaint', 'message'] as const;
 
 export const reportListQuerySchema = z.object({
-  status: z.enum(reportStatuses, { error: 'status must be open, handled or all' }).default('open'),
-  kind: z.enum(reportKinds, { error: 'kind must be all, complaint or message' }).default('all'),
+  status: z.enum(reportStatuses, { error: coded('report_status_invalid') }).default('open'),
+  kind: z.enum(reportKinds, { error: coded('report_kind_invalid') }).default('all'),
 });
 
 /** One message sent through the contact page or the complaint view. */
@@ -31,14 +33,14 @@ export const reportSchema = z.object({
 export type InboxReport = z.infer<typeof reportSchema>;
 
 export const reportHandledRequestSchema = z.object({
-  handled: z.boolean({ error: 'handled must be true or false' }),
+  handled: z.boolean({ error: coded('report_handled_invalid') }),
 });
 
 export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
 export const subscriberFilters = ['all', ...subscriberStatuses] as const;
 
 export const subscriberListQuerySchema = z.object({
-  status: z.enum(subscriberFilters, { error: 'status must be all, pending, confirmed or unsubscribed' }).default('all'),
+  status: z.enum(subscriberFilters, { error: coded('subscriber_status_invalid') }).default('all'),
 });
 
 export const subscriberSchema = z.object({
@@ -64,21 +66,19 @@ export const errorLogSchema = z.object({
 });
 export type InboxErrorLog = z.infer<typeof errorLogSchema>;
 
-export const ERROR_LOG_MAX_AGE_DAYS = 3_650;
+export { ERROR_LOG_MAX_AGE_DAYS } from './limits.ts';
 
 /** "Delete logs older than N days" (0 deletes every log written before now). */
 export const errorLogPruneRequestSchema = z.object({
   olderThanDays: z
-    .number({ error: 'olderThanDays must be a whole number of days' })
-    .int({ error: 'olderThanDays must be a whole number of days' })
-    .min(0, { error: 'olderThanDays must be at least 0' })
-    .max(ERROR_LOG_MAX_AGE_DAYS, { error: `olderThanDays must be at most ${ERROR_LOG_MAX_AGE_DAYS}` }),
+    .number({ error: coded('prune_days_invalid') })
+    .int({ error: coded('prune_days_invalid') })
+    .min(0, { error: coded('prune_days_negative') })
+    .max(ERROR_LOG_MAX_AGE_DAYS, { error: coded('prune_days_too_many') }),
 });
 
-export const inboxMessages = {
-  reportNotFound: 'Message not found',
-  pruned: (count: number) => `${count} error ${count === 1 ? 'log' : 'logs'} deleted`,
-} as const;
+/** What a prune answers (not a refusal: the back office shows it as it is). */
+export const prunedMessage = (count: number) => `${count} error ${count === 1 ? 'log' : 'logs'} deleted`;
 
 /** The CSV file name for a day: "newsletter-subscribers-2026-11-23.csv". */
 export function subscriberCsvFileName(now: Date): string {

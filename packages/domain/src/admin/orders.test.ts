@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { orderMessages } from '../order.ts';
+import { paymentMethods } from '../order.ts';
+import { orderStatuses } from '../order-status.ts';
+import { refusalMessage } from '../refusals/index.ts';
 import {
   adminOrderListQuerySchema,
-  adminOrderMessages,
   adminStatusMoveSchema,
   kolkataDay,
   kolkataDayStart,
@@ -51,23 +52,30 @@ describe('list query', () => {
   });
 
   it('names the field of each bad value', () => {
-    expect(errorsOf(adminOrderListQuerySchema.safeParse({ from: '2026-02-30' }))).toEqual({ from: adminOrderMessages.date });
-    expect(errorsOf(adminOrderListQuerySchema.safeParse({ from: '2026-03-02', to: '2026-03-01' }))).toEqual({ to: adminOrderMessages.dateRange });
-    expect(errorsOf(adminOrderListQuerySchema.safeParse({ page: '1.5' }))).toEqual({ page: adminOrderMessages.page });
-    expect(errorsOf(adminOrderListQuerySchema.safeParse({ limit: '101' }))).toEqual({ limit: adminOrderMessages.limit });
-    expect(errorsOf(adminOrderListQuerySchema.safeParse({ status: 'lost' }))).toEqual({ status: adminOrderMessages.status });
+    expect(errorsOf(adminOrderListQuerySchema.safeParse({ from: '2026-02-30' }))).toEqual({ from: 'order_filter_date_invalid' });
+    expect(errorsOf(adminOrderListQuerySchema.safeParse({ from: '2026-03-02', to: '2026-03-01' }))).toEqual({ to: 'order_filter_dates_order' });
+    expect(errorsOf(adminOrderListQuerySchema.safeParse({ page: '1.5' }))).toEqual({ page: 'order_filter_page_invalid' });
+    expect(errorsOf(adminOrderListQuerySchema.safeParse({ limit: '101' }))).toEqual({ limit: 'order_filter_limit_invalid' });
+    expect(errorsOf(adminOrderListQuerySchema.safeParse({ status: 'lost' }))).toEqual({ status: 'order_filter_status_invalid' });
+    expect(errorsOf(adminOrderListQuerySchema.safeParse({ payment: 'barter' }))).toEqual({ payment: 'order_filter_payment_invalid' });
+  });
+
+  it('lists every status and payment method in the refusals that name them', () => {
+    expect(refusalMessage('order_filter_status_invalid')).toBe(`Status must be one of ${orderStatuses.join(', ')}`);
+    expect(refusalMessage('order_filter_payment_invalid')).toBe(`Payment method must be one of ${paymentMethods.join(', ')}`);
+    expect(refusalMessage('order_filter_limit_invalid')).toBe('Limit must be a whole number from 1 to 100');
   });
 });
 
 describe('status move form', () => {
   const blank = { note: '', carrier: '', number: '', link: '' };
   it('needs a status, a reason to cancel, a carrier and number to ship', () => {
-    expect(errorsOf(adminStatusMoveSchema.safeParse({ ...blank, status: '' }))).toEqual({ status: adminOrderMessages.chooseStatus });
-    expect(errorsOf(adminStatusMoveSchema.safeParse({ ...blank, status: 'cancelled', note: '  ' }))).toEqual({ note: adminOrderMessages.cancelReasonRequired });
+    expect(errorsOf(adminStatusMoveSchema.safeParse({ ...blank, status: '' }))).toEqual({ status: 'status_move_choose' });
+    expect(errorsOf(adminStatusMoveSchema.safeParse({ ...blank, status: 'cancelled', note: '  ' }))).toEqual({ note: 'admin_cancel_reason_required' });
     expect(errorsOf(adminStatusMoveSchema.safeParse({ ...blank, status: 'shipped', link: 'ftp://x' }))).toEqual({
-      carrier: orderMessages.trackingRequired,
-      number: orderMessages.trackingRequired,
-      link: orderMessages.trackingLink,
+      carrier: 'admin_tracking_required',
+      number: 'admin_tracking_required',
+      link: 'admin_tracking_link_invalid',
     });
     expect(adminStatusMoveSchema.safeParse({ ...blank, status: 'confirmed' }).success).toBe(true);
   });

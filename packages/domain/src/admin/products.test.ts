@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldRefusalsOf, firstFieldErrors } from '../field-errors.ts';
 import {
   formatAttributes,
   formToInput,
@@ -69,15 +70,20 @@ describe('admin products: the form and the API input', () => {
   it('names each wrong field of the form', () => {
     const result = productFormSchema.safeParse({ ...form, price: '12.345', mrp: '10', mediaLimit: '11', gstRate: '7', slug: 'Photo Lamp' });
     expect(result.success).toBe(false);
-    const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
-    expect(fields).toMatchObject({
+    expect(fieldRefusalsOf(result.error!)).toMatchObject({
+      price: { code: 'product_money_invalid' },
+      mediaLimit: { code: 'media_limit_invalid', params: { max: 10 } },
+      gstRate: { code: 'gst_rate_invalid' },
+      slug: { code: 'product_slug_format' },
+    });
+    expect(firstFieldErrors(result.error!)).toMatchObject({
       price: 'must be an amount in rupees with at most two decimals',
       mediaLimit: 'must be a whole number from 1 to 10',
       gstRate: 'must be one of 0, 0.25, 3, 5, 12, 18 or 28 (%)',
       slug: 'must be a slug (lower-case letters, digits and dashes)',
     });
     const cheap = productFormSchema.safeParse({ ...form, price: '20', mrp: '10' });
-    expect(cheap.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['mrp', 'must be at least the price']]);
+    expect(firstFieldErrors(cheap.error!)).toEqual({ mrp: 'must be at least the price' });
   });
 
   it('refuses variants whose attribute names differ, and a SKU twice', () => {
@@ -89,8 +95,7 @@ describe('admin products: the form and the API input', () => {
         { sku: 'a-1', attributes: { Colour: 'Red' }, price: 100, mrp: 50, stock: 1 },
       ],
     });
-    const fields = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
-    expect(fields).toEqual({
+    expect(firstFieldErrors(result.error!)).toEqual({
       'variants.1.mrp': 'must be at least the price',
       'variants.1.sku': 'appears twice in this product',
       'variants.1.attributes': 'every variant must have the same attribute names',

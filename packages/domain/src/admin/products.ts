@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { imageSchema, paginatedSchema } from '../catalogue.ts';
+import { imageSchema, paginatedSchema, variantSchema } from '../catalogue.ts';
+import { coded } from '../field-errors.ts';
+import type { RefusalCode } from '../refusals/index.ts';
+import { maxOf } from './fixed.ts';
+import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_TAGS, MAX_VARIANTS, MEDIA_LIMIT_MAX } from './limits.ts';
 
 /**
  * The back office's products (issue 7): what staff send when they create or edit a product, what the API answers,
- * and the form's rules, shared by the API and the web form so a rule and its message are written once.
+ * and the form's rules, shared by the API and the web form so a rule and its refusal code are written once.
  * Money is integer paise in the API; the form takes rupees and converts (ARCHITECTURE.md, convention 6).
  */
 
@@ -11,106 +15,90 @@ import { imageSchema, paginatedSchema } from '../catalogue.ts';
 export const GST_RATES = [0, 25, 300, 500, 1200, 1800, 2800] as const;
 /** Stock at or below this (and above zero) is "low" in the back office's filters and dashboard. */
 export const LOW_STOCK_THRESHOLD = 5;
-export const MEDIA_LIMIT_MAX = 10;
-export const MAX_VARIANTS = 100;
-export const MAX_PRODUCT_IMAGES = 12;
+export { MAX_IMPORT_ROWS, MAX_PRODUCT_IMAGES, MAX_VARIANTS, MEDIA_LIMIT_MAX } from './limits.ts';
 /** ₹1 crore in paise: no shop item costs more; keeps every sum inside a PostgreSQL integer. */
 export const MAX_PRICE_PAISE = 1_000_000_000;
 
-export const adminProductMessages = {
-  required: 'is required',
-  slug: 'must be a slug (lower-case letters, digits and dashes)',
-  slugTaken: 'is already used by another product',
-  skuTaken: 'is already used by another variant',
-  skuRepeated: 'appears twice in this product',
-  mrpBelowPrice: 'must be at least the price',
-  wholeNumber: 'must be a whole number',
-  money: 'must be an amount in rupees with at most two decimals',
-  gstRate: 'must be one of 0, 0.25, 3, 5, 12, 18 or 28 (%)',
-  hsnCode: 'must be 4, 6 or 8 digits',
-  mediaLimit: `must be a whole number from 1 to ${MEDIA_LIMIT_MAX}`,
-  attributes: 'must name at least one attribute, e.g. Colour',
-  attributeNames: 'every variant must have the same attribute names',
-  categoryMissing: 'no such category',
-  brandMissing: 'no such brand',
-  dateTime: 'must be a date and time',
-  notFound: 'Product not found',
-  imageNotFound: 'Image not found',
-  tooManyImages: `A product has at most ${MAX_PRODUCT_IMAGES} images`,
-} as const;
-
-const m = adminProductMessages;
+type TooLong = Extract<RefusalCode, `${string}_too_long`>;
 
 /** Text without control characters (PostgreSQL refuses NUL; nothing a person types needs the rest). */
-function plainText(max: number, min = 0) {
+function plainText(tooLong: TooLong, min = 0) {
   return z
-    .string({ error: m.required })
+    .string({ error: coded('product_required') })
     .trim()
-    .min(min, { message: min > 0 ? 'must not be empty' : m.required })
-    .max(max, { message: `must be at most ${max} characters` })
-    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value), { message: 'must not contain control characters' });
+    .min(min, { error: coded(min > 0 ? 'product_empty' : 'product_required') })
+    .max(maxOf(tooLong), { error: coded(tooLong) })
+    .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value), { error: coded('product_control_characters') });
 }
 
 export const productSlugSchema = z
-  .string({ error: m.required })
+  .string({ error: coded('product_required') })
   .trim()
-  .min(1, { message: 'must not be empty' })
-  .max(200, { message: 'must be at most 200 characters' })
-  .regex(/^[a-z0-9][a-z0-9-]*$/, { message: m.slug });
+  .min(1, { error: coded('product_empty') })
+  .max(maxOf('product_slug_too_long'), { error: coded('product_slug_too_long') })
+  .regex(/^[a-z0-9][a-z0-9-]*$/, { error: coded('product_slug_format') });
 
-const paise = z.number({ error: m.wholeNumber }).int({ message: m.wholeNumber }).min(0, { message: 'must not be negative' }).max(MAX_PRICE_PAISE, { message: 'is too large' });
-const count = (max: number) => z.number({ error: m.wholeNumber }).int({ message: m.wholeNumber }).min(0, { message: 'must not be negative' }).max(max, { message: `must be at most ${max}` });
+const whole = coded('product_whole_number');
+const negative = coded('product_negative');
+const paise = z.number({ error: whole }).int({ error: whole }).min(0, { error: negative }).max(MAX_PRICE_PAISE, { error: coded('product_price_too_large') });
+const count = z
+  .number({ error: whole })
+  .int({ error: whole })
+  .min(0, { error: negative })
+  .max(maxOf('product_count_too_large'), { error: coded('product_count_too_large') });
+const mediaLimit = coded('media_limit_invalid');
+const gstRate = coded('gst_rate_invalid');
 
 export const variantInputSchema = z
   .object({
     /** Present for a variant that exists (kept, so carts holding it still find it); absent for a new one. */
-    id: z.uuid({ message: 'must be a variant id' }).optional(),
-    sku: plainText(64, 1).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, { message: 'must be letters, digits, dots, dashes or slashes' }),
+    id: z.uuid({ error: coded('variant_id_invalid') }).optional(),
+    sku: plainText('sku_too_long', 1).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, { error: coded('sku_format') }),
     attributes: z
-      .record(plainText(40, 1), plainText(80, 1))
-      .refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 5, { message: m.attributes }),
+      .record(plainText('attribute_name_too_long', 1), plainText('attribute_value_too_long', 1))
+      .refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 5, { error: coded('attributes_required') }),
     price: paise,
     mrp: paise,
-    stock: count(1_000_000),
+    stock: count,
   })
   .superRefine((value, context) => {
-    if (value.mrp < value.price) context.addIssue({ code: 'custom', path: ['mrp'], message: m.mrpBelowPrice });
+    if (value.mrp < value.price) context.addIssue({ code: 'custom', path: ['mrp'], message: coded('mrp_below_price') });
   });
 export type VariantInput = z.infer<typeof variantInputSchema>;
 
 /** Create or replace a product (PUT sends the whole product; variants absent from the list are removed). */
 export const productInputSchema = z
   .object({
-    name: plainText(200, 1),
+    name: plainText('product_name_too_long', 1),
     slug: productSlugSchema,
-    description: plainText(10_000),
-    categoryId: z.uuid({ message: 'must be a category id' }),
-    brandId: z.uuid({ message: 'must be a brand id' }).nullable(),
+    description: plainText('product_description_too_long'),
+    categoryId: z.uuid({ error: coded('category_id_invalid') }),
+    brandId: z.uuid({ error: coded('brand_id_invalid') }).nullable(),
     /** Ignored when the product has variants: then the cheapest variant's price, mrp and the sum of stock. */
     price: paise,
     mrp: paise,
-    stock: count(1_000_000),
+    stock: count,
     cod: z.boolean(),
-    customizationType: z.enum(['text', 'image', 'both'], { message: 'must be text, image or both' }).nullable(),
-    mediaLimit: z.number({ error: m.mediaLimit }).int({ message: m.mediaLimit }).min(1, { message: m.mediaLimit }).max(MEDIA_LIMIT_MAX, { message: m.mediaLimit }),
-    hsnCode: z.string().trim().regex(/^(\d{4}|\d{6}|\d{8})?$/, { message: m.hsnCode }),
-    gstRate: z.number({ error: m.gstRate }).refine((value) => (GST_RATES as readonly number[]).includes(value), { message: m.gstRate }),
-    weightGrams: count(1_000_000),
-    tags: z.array(plainText(40, 1)).max(30, { message: 'must be at most 30 tags' }),
+    customizationType: z.enum(['text', 'image', 'both'], { error: coded('customisation_type_invalid') }).nullable(),
+    mediaLimit: z.number({ error: mediaLimit }).int({ error: mediaLimit }).min(1, { error: mediaLimit }).max(MEDIA_LIMIT_MAX, { error: mediaLimit }),
+    hsnCode: z.string().trim().regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
+    gstRate: z.number({ error: gstRate }).refine((value) => (GST_RATES as readonly number[]).includes(value), { error: gstRate }),
+    weightGrams: count,
+    tags: z.array(plainText('tag_too_long', 1)).max(MAX_PRODUCT_TAGS, { error: coded('tags_too_many') }),
     featured: z.boolean(),
-    flashSaleEndsAt: z.iso.datetime({ offset: true, message: m.dateTime }).nullable(),
+    flashSaleEndsAt: z.iso.datetime({ offset: true, error: coded('date_time_invalid') }).nullable(),
     newArrival: z.boolean(),
     unique: z.boolean(),
     onSelling: z.boolean(),
     published: z.boolean(),
-    variants: z.array(variantInputSchema).max(MAX_VARIANTS, { message: `must be at most ${MAX_VARIANTS} variants` }),
+    variants: z.array(variantInputSchema).max(MAX_VARIANTS, { error: coded('variants_too_many') }),
   })
   .superRefine((value, context) => {
-    if (value.variants.length === 0 && value.mrp < value.price) context.addIssue({ code: 'custom', path: ['mrp'], message: m.mrpBelowPrice });
+    if (value.variants.length === 0 && value.mrp < value.price) context.addIssue({ code: 'custom', path: ['mrp'], message: coded('mrp_below_price') });
     const seen = new Map<string, number>();
     value.variants.forEach((variant, index) => {
       const key = variant.sku.toUpperCase();
-      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: m.skuRepeated });
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['variants', index, 'sku'], message: coded('sku_repeated') });
       seen.set(key, index);
     });
     const [first] = value.variants;
@@ -118,20 +106,20 @@ export const productInputSchema = z
       const names = Object.keys(first.attributes).sort().join('\u0000');
       value.variants.forEach((variant, index) => {
         if (Object.keys(variant.attributes).sort().join('\u0000') !== names) {
-          context.addIssue({ code: 'custom', path: ['variants', index, 'attributes'], message: m.attributeNames });
+          context.addIssue({ code: 'custom', path: ['variants', index, 'attributes'], message: coded('attribute_names_differ') });
         }
       });
     }
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
-export const publishRequestSchema = z.object({ published: z.boolean({ error: 'must be true or false' }) });
+export const publishRequestSchema = z.object({ published: z.boolean({ error: coded('published_invalid') }) });
 
 /** The gallery as it should be: ids in the new order, each with its alt text; an existing image left out is removed. */
 export const galleryRequestSchema = z.object({
   images: z
-    .array(z.object({ id: plainText(200, 1), alt: plainText(300) }))
-    .max(MAX_PRODUCT_IMAGES, { message: m.tooManyImages }),
+    .array(z.object({ id: plainText('image_id_too_long', 1), alt: plainText('image_alt_too_long') }))
+    .max(MAX_PRODUCT_IMAGES, { error: coded('gallery_too_many') }),
 });
 export type GalleryRequest = z.infer<typeof galleryRequestSchema>;
 
@@ -165,14 +153,8 @@ export function slugFromName(name: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
 
-export const adminVariantSchema = z.object({
-  _id: z.string(),
-  sku: z.string(),
-  attributes: z.record(z.string(), z.string()),
-  price: z.number().int(),
-  mrp: z.number().int(),
-  stock: z.number().int(),
-});
+/** A variant as the back office reads it: the catalogue's own shape (its stock is the real count there too). */
+export const adminVariantSchema = variantSchema;
 export type AdminVariant = z.infer<typeof adminVariantSchema>;
 
 const ref = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
@@ -228,9 +210,7 @@ export const adminProductRowSchema = z.object({
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 export const adminProductPageSchema = paginatedSchema(adminProductRowSchema);
 
-export const productStockFilters = ['low', 'out', 'in'] as const;
-export const productCustomisationFilters = ['none', 'any', 'text', 'image', 'both'] as const;
-export const productFlagFilters = ['featured', 'flash_sale', 'new_arrival', 'unique', 'on_selling', 'no_cod'] as const;
+export { adminProductSorts, productCustomisationFilters, productFlagFilters, productStockFilters } from './limits.ts';
 
 /** A CSV import's answer: what it did (or would do, on a dry run), or every row and column that is wrong. */
 export const importResultSchema = z.object({
@@ -240,14 +220,21 @@ export const importResultSchema = z.object({
   updated: z.array(z.string()),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
-export const importErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-  rows: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })).optional(),
+const refusalParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()).readonly()]));
+const codedTextSchema = z.object({ code: z.string(), message: z.string(), params: refusalParamsSchema.optional() });
+/** One problem of a refused import: where it is (the header is row 1) and what it is, coded like any refusal. */
+export const importRowErrorSchema = codedTextSchema.extend({ row: z.number().int(), column: z.string() });
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+/** A refused import (decision 037's body) with every problem by row and column beside it. */
+export const importErrorSchema = codedTextSchema.extend({
+  errors: z.record(z.string(), codedTextSchema).optional(),
+  rows: z.array(importRowErrorSchema).optional(),
 });
-export type ImportRowError = NonNullable<z.infer<typeof importErrorSchema>['rows']>[number];
 export const importRequestSchema = z.object({
-  csv: z.string({ error: 'must be the CSV file as text' }).min(1, { message: 'must not be empty' }).max(5_000_000, { message: 'must be at most 5 MB' }),
+  csv: z
+    .string({ error: coded('import_csv_required') })
+    .min(1, { error: coded('product_empty') })
+    .max(5_000_000, { error: coded('import_csv_too_big') }),
   dryRun: z.boolean().optional(),
 });
 
@@ -257,8 +244,15 @@ export const importRequestSchema = z.object({
 const rupees = z
   .string()
   .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, { message: m.money });
-const wholeText = z.string().trim().regex(/^\d{1,7}$/, { message: m.wholeNumber });
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: coded('product_money_invalid') });
+const wholeText = z.string().trim().regex(/^\d{1,7}$/, { error: whole });
+
+/** The form's price and mrp as typed: mrp below the price is refused on mrp (both forms, with or without variants). */
+function checkMrp(value: { price: string; mrp: string }, context: z.RefinementCtx): void {
+  if (/^\d/.test(value.price) && /^\d/.test(value.mrp) && rupeesTextToPaise(value.mrp) < rupeesTextToPaise(value.price)) {
+    context.addIssue({ code: 'custom', path: ['mrp'], message: coded('mrp_below_price') });
+  }
+}
 
 /** "123.45" rupees -> 12345 paise, exactly (no floating point). */
 export function rupeesTextToPaise(value: string): number {
@@ -275,26 +269,24 @@ export function paiseToRupeesText(paise: number): string {
 export const variantFormSchema = z
   .object({
     id: z.string().optional(),
-    sku: z.string().trim().min(1, { message: m.required }),
+    sku: z.string().trim().min(1, { error: coded('product_required') }),
     /** "Colour=Rose Gold; Size=M" */
-    attributes: z.string().trim().min(1, { message: m.attributes }),
+    attributes: z.string().trim().min(1, { error: coded('attributes_required') }),
     price: rupees,
     mrp: rupees,
     stock: wholeText,
   })
   .superRefine((value, context) => {
-    if (/^\d/.test(value.price) && /^\d/.test(value.mrp) && rupeesTextToPaise(value.mrp) < rupeesTextToPaise(value.price)) {
-      context.addIssue({ code: 'custom', path: ['mrp'], message: m.mrpBelowPrice });
-    }
-    if (parseAttributes(value.attributes) === null) context.addIssue({ code: 'custom', path: ['attributes'], message: 'write name=value pairs separated by ";", e.g. Colour=Red; Size=M' });
+    checkMrp(value, context);
+    if (parseAttributes(value.attributes) === null) context.addIssue({ code: 'custom', path: ['attributes'], message: coded('attributes_format') });
   });
 
 export const productFormSchema = z
   .object({
-    name: z.string().trim().min(1, { message: m.required }).max(200, { message: 'must be at most 200 characters' }),
-    slug: z.string().trim().regex(/^[a-z0-9][a-z0-9-]*$/, { message: m.slug }),
-    description: z.string().max(10_000, { message: 'must be at most 10000 characters' }),
-    categoryId: z.string().min(1, { message: m.required }),
+    name: z.string().trim().min(1, { error: coded('product_required') }).max(maxOf('product_name_too_long'), { error: coded('product_name_too_long') }),
+    slug: z.string().trim().regex(/^[a-z0-9][a-z0-9-]*$/, { error: coded('product_slug_format') }),
+    description: z.string().max(maxOf('product_description_too_long'), { error: coded('product_description_too_long') }),
+    categoryId: z.string().min(1, { error: coded('product_required') }),
     brandId: z.string(),
     /** Checked only without variants (then the variants' own fields count). */
     price: z.string(),
@@ -302,8 +294,8 @@ export const productFormSchema = z
     stock: z.string(),
     cod: z.boolean(),
     customizationType: z.enum(['', 'text', 'image', 'both']),
-    mediaLimit: z.string().regex(/^([1-9]|10)$/, { message: m.mediaLimit }),
-    hsnCode: z.string().trim().regex(/^(\d{4}|\d{6}|\d{8})?$/, { message: m.hsnCode }),
+    mediaLimit: z.string().refine((value) => /^[1-9]\d?$/.test(value) && Number(value) <= MEDIA_LIMIT_MAX, { error: mediaLimit }),
+    hsnCode: z.string().trim().regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
     gstRate: z.string(),
     weightGrams: wholeText,
     tags: z.string(),
@@ -320,16 +312,14 @@ export const productFormSchema = z
     if (value.variants.length === 0) {
       for (const field of ['price', 'mrp'] as const) {
         const check = rupees.safeParse(value[field]);
-        if (!check.success) context.addIssue({ code: 'custom', path: [field], message: m.money });
+        if (!check.success) context.addIssue({ code: 'custom', path: [field], message: coded('product_money_invalid') });
       }
-      if (!wholeText.safeParse(value.stock).success) context.addIssue({ code: 'custom', path: ['stock'], message: m.wholeNumber });
+      if (!wholeText.safeParse(value.stock).success) context.addIssue({ code: 'custom', path: ['stock'], message: whole });
+      checkMrp(value, context);
     }
-    if (value.variants.length === 0 && /^\d/.test(value.price) && /^\d/.test(value.mrp) && rupeesTextToPaise(value.mrp) < rupeesTextToPaise(value.price)) {
-      context.addIssue({ code: 'custom', path: ['mrp'], message: m.mrpBelowPrice });
-    }
-    if (!(GST_RATES as readonly number[]).includes(Number(value.gstRate))) context.addIssue({ code: 'custom', path: ['gstRate'], message: m.gstRate });
+    if (!(GST_RATES as readonly number[]).includes(Number(value.gstRate))) context.addIssue({ code: 'custom', path: ['gstRate'], message: gstRate });
     if (value.flashSaleEndsAt !== '' && Number.isNaN(new Date(value.flashSaleEndsAt).getTime())) {
-      context.addIssue({ code: 'custom', path: ['flashSaleEndsAt'], message: m.dateTime });
+      context.addIssue({ code: 'custom', path: ['flashSaleEndsAt'], message: coded('date_time_invalid') });
     }
   });
 export type ProductForm = z.infer<typeof productFormSchema>;

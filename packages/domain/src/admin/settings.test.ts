@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsInputSchema, settingsMessages } from './settings.ts';
+import { settingsInputSchema } from './settings.ts';
 
 describe('settings', () => {
   const valid = {
@@ -18,14 +18,16 @@ describe('settings', () => {
     expect(settingsInputSchema.parse({ ...valid, analyticsId: '', chatWidgetId: ' ' })).toMatchObject({ analyticsId: null, chatWidgetId: null });
   });
   it.each([
-    ['analyticsId', 'UA-1234-1', settingsMessages.analyticsId],
-    ['analyticsId', 'G-abc"></script>', settingsMessages.analyticsId],
-    ['chatWidgetId', 'abc/def', settingsMessages.chatWidgetId],
-    ['logo', 'http://insecure.example/logo.png', settingsMessages.logo],
-    ['logo', '/api/media/../secret', settingsMessages.logo],
-    ['tollFreeNumber', '12', settingsMessages.tollFree],
-  ])('refuses %s = %s', (field, value, message) => {
+    ['analyticsId', 'UA-1234-1', 'settings_analytics_id_invalid'],
+    ['analyticsId', 'G-abc"></script>', 'settings_analytics_id_invalid'],
+    ['chatWidgetId', 'abc/def', 'settings_chat_widget_id_invalid'],
+    ['logo', 'http://insecure.example/logo.png', 'settings_logo_invalid'],
+    ['logo', '/api/media/../secret', 'settings_logo_invalid'],
+    ['tollFreeNumber', '12', 'settings_toll_free_invalid'],
+    ['name', '', 'admin_shop_name_required'],
+    ['description', 'x'.repeat(301), 'settings_description_too_long'],
+  ])('refuses %s = %s', (field, value, code) => {
     const result = settingsInputSchema.safeParse({ ...valid, [field]: value });
-    expect(result.error?.issues[0]).toMatchObject({ path: [field], message });
+    expect(result.error?.issues[0]).toMatchObject({ path: [field], message: code });
   });
 });

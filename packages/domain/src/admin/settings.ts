@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { coded } from '../field-errors.ts';
+import type { RefusalCode } from '../refusals/index.ts';
 import { adminText } from './catalogue.ts';
 
 /**
@@ -13,21 +15,12 @@ export const ANALYTICS_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
 /** tawk.to "<property id>/<widget id>". */
 export const CHAT_WIDGET_ID_PATTERN = /^[a-f0-9]{24}\/[a-z0-9]{6,16}$/i;
 
-export const settingsMessages = {
-  analyticsId: 'Analytics id must look like G-ABCDE12345 (Google Analytics 4), or be empty',
-  chatWidgetId: 'Chat widget id must be "<property id>/<widget id>" as in the tawk.to embed code, or be empty',
-  tollFree: 'Enter a phone number of 8 to 15 digits (spaces, dashes and a leading + allowed)',
-  email: 'Enter a valid email address',
-  logo: 'Logo must be an image uploaded to this shop (/api/media/…) or an https:// address',
-  money: 'Enter an amount from ₹0 to ₹1,00,00,000',
-} as const;
-
-const s = settingsMessages;
 const PAISE_MAX = 1_000_000_000; // ₹1 crore: well above any real threshold, well below a PostgreSQL integer
 
 /** Empty means "not set": stored as null, so the storefront falls back to its environment (or loads nothing). */
-const optionalId = (pattern: RegExp, message: string) =>
-  z
+const optionalId = (pattern: RegExp, code: RefusalCode) => {
+  const message = coded(code);
+  return z
     .string({ error: message })
     .trim()
     .max(64, { error: message })
@@ -35,27 +28,31 @@ const optionalId = (pattern: RegExp, message: string) =>
     .refine((value) => value === null || pattern.test(value), { error: message })
     .nullable()
     .transform((value) => value ?? null);
+};
+const tollFree = coded('settings_toll_free_invalid');
+const email = coded('settings_email_invalid');
+const money = coded('settings_money_invalid');
 
 export const settingsInputSchema = z.object({
-  name: adminText('Shop name', 80),
-  description: adminText('Description', 300),
-  logo: adminText('Logo', 300).refine(
+  name: adminText('shop_name'),
+  description: adminText('description', { tooLong: 'settings_description_too_long' }),
+  logo: adminText('logo').refine(
     (value) => (value.startsWith('/api/media/') && !value.includes('..')) || /^https:\/\/[^\s/]+\/\S*$/.test(value),
-    { error: s.logo },
+    { error: coded('settings_logo_invalid') },
   ),
   tollFreeNumber: z
-    .string({ error: s.tollFree })
+    .string({ error: tollFree })
     .trim()
-    .regex(/^\+?[\d][\d\s-]{6,18}\d$/, { error: s.tollFree })
+    .regex(/^\+?[\d][\d\s-]{6,18}\d$/, { error: tollFree })
     .refine((value) => {
       const digits = value.replace(/\D/g, '').length;
       return digits >= 8 && digits <= 15;
-    }, { error: s.tollFree }),
-  contactEmail: z.string({ error: s.email }).trim().max(200, { error: s.email }).pipe(z.email({ error: s.email })),
-  freeShippingThreshold: z.number({ error: s.money }).int({ error: s.money }).min(0, { error: s.money }).max(PAISE_MAX, { error: s.money }),
-  shippingFee: z.number({ error: s.money }).int({ error: s.money }).min(0, { error: s.money }).max(PAISE_MAX, { error: s.money }),
-  chatWidgetId: optionalId(CHAT_WIDGET_ID_PATTERN, s.chatWidgetId).default(null),
-  analyticsId: optionalId(ANALYTICS_ID_PATTERN, s.analyticsId).default(null),
+    }, { error: tollFree }),
+  contactEmail: z.string({ error: email }).trim().max(200, { error: email }).pipe(z.email({ error: email })),
+  freeShippingThreshold: z.number({ error: money }).int({ error: money }).min(0, { error: money }).max(PAISE_MAX, { error: money }),
+  shippingFee: z.number({ error: money }).int({ error: money }).min(0, { error: money }).max(PAISE_MAX, { error: money }),
+  chatWidgetId: optionalId(CHAT_WIDGET_ID_PATTERN, 'settings_chat_widget_id_invalid').default(null),
+  analyticsId: optionalId(ANALYTICS_ID_PATTERN, 'settings_analytics_id_invalid').default(null),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 

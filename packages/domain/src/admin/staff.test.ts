@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges, auditQuerySchema, demotionRefusal, grantRoleRequestSchema, parseAccountRef, staffMessages } from './staff.ts';
+import { firstFieldErrors } from '../field-errors.ts';
+import { auditChanges, auditQuerySchema, demotionRefusal, grantRoleRequestSchema, parseAccountRef } from './staff.ts';
 
 describe('parseAccountRef', () => {
   it('reads an email (lower-cased) or a mobile number typed any common way', () => {
@@ -19,7 +20,8 @@ describe('grantRoleRequestSchema', () => {
     const result = grantRoleRequestSchema.safeParse({ account: 'nobody', role: 'customer' });
     expect(result.success).toBe(false);
     const fields = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
-    expect(fields).toEqual({ account: staffMessages.accountInvalid, role: staffMessages.grantRoleRequired });
+    expect(fields).toEqual({ account: 'staff_account_invalid', role: 'staff_grant_role_invalid' });
+    expect(firstFieldErrors(result.error!)).toEqual({ account: 'Enter an email address or a 10-digit mobile number', role: 'role must be staff or admin' });
   });
 });
 
@@ -29,8 +31,8 @@ describe('demotionRefusal', () => {
     expect(demotionRefusal(base)).toBeNull();
   });
   it('refuses demoting oneself, and the last admin', () => {
-    expect(demotionRefusal({ ...base, targetId: 'a' })).toBe(staffMessages.notSelf);
-    expect(demotionRefusal({ ...base, admins: 1 })).toBe(staffMessages.lastAdmin);
+    expect(demotionRefusal({ ...base, targetId: 'a' })).toBe('staff_demotion_self');
+    expect(demotionRefusal({ ...base, admins: 1 })).toBe('staff_demotion_last_admin');
   });
   it('has nothing to say about non-admins or admins staying admins', () => {
     expect(demotionRefusal({ ...base, targetRole: 'staff', newRole: 'customer', admins: 0 })).toBeNull();
@@ -43,7 +45,8 @@ describe('auditQuerySchema', () => {
     expect(auditQuerySchema.parse({ from: '2026-11-01', to: '2026-11-23', entityType: ' ' })).toEqual({ from: '2026-11-01', to: '2026-11-23' });
     expect(auditQuerySchema.safeParse({ from: '23/11/2026' }).success).toBe(false);
     const reversed = auditQuerySchema.safeParse({ from: '2026-11-23', to: '2026-11-01' });
-    expect(reversed.error?.issues[0]?.path).toEqual(['to']);
+    expect(reversed.error?.issues[0]).toMatchObject({ path: ['to'], message: 'audit_dates_order' });
+    expect(firstFieldErrors(auditQuerySchema.safeParse({ actor: 'x'.repeat(255) }).error!)).toEqual({ actor: 'actor must be at most 254 characters' });
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { coded } from '../field-errors.ts';
 import { normaliseIndianMobile } from '../phone.ts';
+import { maxOf } from './fixed.ts';
 
 /**
  * Staff accounts and the audit log viewer (issue 7, admins only). An admin gives an existing account (found by its
@@ -9,17 +11,6 @@ import { normaliseIndianMobile } from '../phone.ts';
 
 export const accountRoles = ['customer', 'staff', 'admin'] as const;
 export type AccountRole = (typeof accountRoles)[number];
-
-export const staffMessages = {
-  accountRequired: 'Enter an email address or mobile number',
-  accountInvalid: 'Enter an email address or a 10-digit mobile number',
-  accountNotFound: 'No account with that email or mobile number',
-  userNotFound: 'Account not found',
-  roleRequired: 'role must be customer, staff or admin',
-  grantRoleRequired: 'role must be staff or admin',
-  notSelf: 'You cannot remove your own admin role',
-  lastAdmin: 'The shop must keep at least one admin',
-} as const;
 
 /** How an admin names an account: an email address (any case) or an Indian mobile number typed any common way. */
 export type AccountRef = { email: string } | { phoneNumber: string };
@@ -33,17 +24,17 @@ export function parseAccountRef(input: string): AccountRef | null {
 
 export const grantRoleRequestSchema = z.object({
   account: z
-    .string({ error: staffMessages.accountRequired })
+    .string({ error: coded('staff_account_required') })
     .trim()
-    .min(1, { error: staffMessages.accountRequired })
-    .max(254, { error: staffMessages.accountInvalid })
-    .refine((value) => parseAccountRef(value) !== null, { error: staffMessages.accountInvalid }),
-  role: z.enum(['staff', 'admin'], { error: staffMessages.grantRoleRequired }),
+    .min(1, { error: coded('staff_account_required') })
+    .max(254, { error: coded('staff_account_invalid') })
+    .refine((value) => parseAccountRef(value) !== null, { error: coded('staff_account_invalid') }),
+  role: z.enum(['staff', 'admin'], { error: coded('staff_grant_role_invalid') }),
 });
 export type GrantRoleRequest = z.input<typeof grantRoleRequestSchema>;
 
 export const changeRoleRequestSchema = z.object({
-  role: z.enum(accountRoles, { error: staffMessages.roleRequired }),
+  role: z.enum(accountRoles, { error: coded('staff_role_invalid') }),
 });
 
 export const staffMemberSchema = z.object({
@@ -56,43 +47,44 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-/** Whether taking `target`'s admin role away is allowed; the message of the 409 when it is not. */
-export function demotionRefusal(input: { actorId: string; targetId: string; targetRole: AccountRole; newRole: AccountRole; admins: number }): string | null {
+/** Whether taking `target`'s admin role away is allowed; the code of the 409 when it is not. */
+export function demotionRefusal(input: { actorId: string; targetId: string; targetRole: AccountRole; newRole: AccountRole; admins: number }): 'staff_demotion_self' | 'staff_demotion_last_admin' | null {
   if (input.targetRole !== 'admin' || input.newRole === 'admin') return null;
-  if (input.actorId === input.targetId) return staffMessages.notSelf;
-  if (input.admins <= 1) return staffMessages.lastAdmin;
+  if (input.actorId === input.targetId) return 'staff_demotion_self';
+  if (input.admins <= 1) return 'staff_demotion_last_admin';
   return null;
 }
 
 /* ---------- Audit log viewer ---------- */
 
-const dateQuery = (field: string) =>
+const dateQuery = (code: 'audit_from_invalid' | 'audit_to_invalid') =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date (YYYY-MM-DD)` })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: `${field} must be a date (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: coded(code) })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: coded(code) })
     .optional();
 
-const filterText = (field: string, max: number) =>
+/** A filter's text, refused with its field's codes (`audit_actor_too_long`, `audit_actor_control_characters`). */
+const filterText = (field: 'entity_type' | 'entity_id' | 'actor') =>
   z
     .string()
     .trim()
-    .max(max, { error: `${field} must be at most ${max} characters` })
-    .refine((value) => !/[\u0000-\u001f]/.test(value), { error: `${field} must not contain control characters` })
+    .max(maxOf(`audit_${field}_too_long`), { error: coded(`audit_${field}_too_long`) })
+    .refine((value) => !/[\u0000-\u001f]/.test(value), { error: coded(`audit_${field}_control_characters`) })
     .optional()
     .transform((value) => (value ? value : undefined));
 
 /** Filters of GET /api/admin/audit; dates are whole days in UTC, both ends included. */
 export const auditQuerySchema = z
   .object({
-    entityType: filterText('entityType', 60),
-    entityId: filterText('entityId', 200),
+    entityType: filterText('entity_type'),
+    entityId: filterText('entity_id'),
     /** The actor's email (as recorded, any case) or user id. */
-    actor: filterText('actor', 254),
-    from: dateQuery('from'),
-    to: dateQuery('to'),
+    actor: filterText('actor'),
+    from: dateQuery('audit_from_invalid'),
+    to: dateQuery('audit_to_invalid'),
   })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, { error: 'to must not be before from', path: ['to'] });
+  .refine((value) => !value.from || !value.to || value.from <= value.to, { error: coded('audit_dates_order'), path: ['to'] });
 
 export const auditEntrySchema = z.object({
   _id: z.string(),

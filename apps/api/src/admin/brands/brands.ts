@@ -1,16 +1,16 @@
 import { brands, type Database, products } from '@shop/db';
-import { adminCatalogueMessages as m, type AdminBrand, type brandInputSchema } from '@shop/domain/admin/catalogue';
+import type { AdminBrand, brandInputSchema } from '@shop/domain/admin/catalogue';
 import { asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
-import { AdminError, fieldRefusal, isUniqueViolation } from '../categories/admin-error.ts';
+import { fieldRefusal, isUniqueViolation, Refusal } from '../../lib/refusal.ts';
 import { refuseIfLinked, renameMenuLinks } from '../categories/categories.ts';
 
 type Input = z.output<typeof brandInputSchema>;
 type BrandRow = typeof brands.$inferSelect;
 
-const NOT_FOUND = () => new AdminError(404, m.notFound('Brand'));
+const NOT_FOUND = () => new Refusal('admin_brand_not_found');
 
 function view(row: BrandRow, productCount: number): AdminBrand {
   return { _id: row.id, name: row.name, slug: row.slug, image: row.image ?? null, productCount, updatedAt: row.updatedAt.toISOString() };
@@ -25,7 +25,7 @@ async function saving<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isUniqueViolation(error, 'brands_slug_idx')) throw fieldRefusal(409, 'slug', m.slugTaken);
+    if (isUniqueViolation(error, 'brands_slug_idx')) throw fieldRefusal('slug', 'slug_taken');
     throw error;
   }
 }
@@ -82,7 +82,7 @@ export async function deleteBrand(db: Database, actor: RequestUser, id: string):
     const [row] = await tx.select().from(brands).where(eq(brands.id, id)).limit(1).for('update');
     if (!row) throw NOT_FOUND();
     const products = await productCount(tx, id);
-    if (products > 0) throw new AdminError(409, m.brandHasProducts(products));
+    if (products > 0) throw new Refusal('brand_in_use', { params: { count: products } });
     await refuseIfLinked(tx, 'brand', row.slug);
     await tx.delete(brands).where(eq(brands.id, id));
     await recordAudit(tx, actor, { action: 'brand.delete', entityType: 'brand', entityId: id, before: view(row, 0), after: null });

@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredImage } from '@shop/db';
 import sharp, { type OutputInfo } from 'sharp';
-import { fieldRefusal } from './admin-error.ts';
+import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
 
 /** Back-office images go to $DATA_DIR/media/admin, served at /api/media/admin/<hash>.webp. */
 export const ADMIN_IMAGE_FOLDER = 'admin';
@@ -12,14 +12,6 @@ const MAX_PIXELS = 40_000_000;
 const MAX_SIDE = 1600;
 /** The formats a photographer or designer hands over; SVG (script inside) and GIF are refused. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif']);
-
-export const imageMessages = {
-  missing: 'Choose an image file to upload',
-  type: 'The image must be a JPEG, PNG, WebP or AVIF file',
-  unreadable: 'This image could not be read; it may be damaged',
-  tooBig: 'The image must be at most 8 MB',
-  pixels: 'The image is too large (at most 40 megapixels)',
-} as const;
 
 /**
  * Re-encodes an uploaded catalogue image the way the seed makes its catalogue images (WebP, quality 82), upright by
@@ -33,12 +25,12 @@ export async function storeCatalogueImage(mediaDir: string, bytes: Buffer, alt: 
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = meta.format;
     if (!meta.width || !meta.height) throw new Error('no size');
-    if (format && ACCEPTED.has(format) && meta.width * meta.height > MAX_PIXELS) throw fieldRefusal(400, 'file', imageMessages.pixels);
+    if (format && ACCEPTED.has(format) && meta.width * meta.height > MAX_PIXELS) throw fieldRefusal('file', 'image_pixels');
   } catch (error) {
-    if (error instanceof Error && error.name === 'AdminError') throw error;
-    throw fieldRefusal(415, 'file', imageMessages.type);
+    if (error instanceof Refusal) throw error;
+    throw fieldRefusal('file', 'image_type');
   }
-  if (!format || !ACCEPTED.has(format)) throw fieldRefusal(415, 'file', imageMessages.type);
+  if (!format || !ACCEPTED.has(format)) throw fieldRefusal('file', 'image_type');
 
   let output: { data: Buffer; info: OutputInfo };
   try {
@@ -48,7 +40,7 @@ export async function storeCatalogueImage(mediaDir: string, bytes: Buffer, alt: 
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw fieldRefusal(400, 'file', imageMessages.unreadable);
+    throw fieldRefusal('file', 'image_unreadable');
   }
   const name = createHash('sha256').update(output.data).digest('hex').slice(0, 24);
   const folder = join(mediaDir, ADMIN_IMAGE_FOLDER);

@@ -1,6 +1,5 @@
 import { categories, type Database, products, siteSettings, sliders } from '@shop/db';
 import {
-  adminCatalogueMessages as m,
   type AdminCategory,
   type categoryInputSchema,
   linkLeadsTo,
@@ -14,13 +13,13 @@ import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
 import { loadSettingsRow } from '../settings/settings-row.ts';
-import { AdminError, fieldRefusal, isForeignKeyViolation, isUniqueViolation } from './admin-error.ts';
+import { fieldRefusal, isForeignKeyViolation, isUniqueViolation, Refusal } from '../../lib/refusal.ts';
 
 type Input = z.output<typeof categoryInputSchema>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type CategoryRow = typeof categories.$inferSelect;
 
-const NOT_FOUND = () => new AdminError(404, m.notFound('Category'));
+const NOT_FOUND = () => new Refusal('admin_category_not_found');
 
 function view(row: CategoryRow, productCount: number): AdminCategory {
   return {
@@ -63,8 +62,8 @@ async function checkParent(tx: Tx, id: string | null, parentId: string | null): 
   if (parentId === null) return;
   const rows = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories);
   const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
-  if (!parentOf.has(parentId)) throw fieldRefusal(400, 'parentId', m.parentMissing);
-  if (id !== null && wouldCycle(id, parentId, parentOf)) throw fieldRefusal(400, 'parentId', m.parentSelf);
+  if (!parentOf.has(parentId)) throw fieldRefusal('parentId', 'parent_missing');
+  if (id !== null && wouldCycle(id, parentId, parentOf)) throw fieldRefusal('parentId', 'parent_self');
 }
 
 /**
@@ -79,7 +78,7 @@ async function saving<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isUniqueViolation(error, 'categories_slug_idx')) throw fieldRefusal(409, 'slug', m.slugTaken);
+    if (isUniqueViolation(error, 'categories_slug_idx')) throw fieldRefusal('slug', 'slug_taken');
     throw error;
   }
 }
@@ -150,10 +149,10 @@ export async function deleteCategory(db: Database, actor: RequestUser, id: strin
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).limit(1);
     if (!row) throw NOT_FOUND();
     const products = await productCount(tx, id);
-    if (products > 0) throw new AdminError(409, m.categoryHasProducts(products));
+    if (products > 0) throw new Refusal('category_in_use', { params: { count: products } });
     const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));
     const childCount = Number(children?.n ?? 0);
-    if (childCount > 0) throw new AdminError(409, m.categoryHasChildren(childCount));
+    if (childCount > 0) throw new Refusal('category_has_children', { params: { count: childCount } });
     await refuseIfLinked(tx, 'category', row.slug);
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, actor, { action: 'category.delete', entityType: 'category', entityId: id, before: view(row, 0), after: null });
@@ -165,7 +164,7 @@ async function referenced<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw new AdminError(409, m.categoryHasProducts(1));
+    if (isForeignKeyViolation(error)) throw new Refusal('category_in_use', { params: { count: 1 } });
     throw error;
   }
 }
@@ -177,8 +176,8 @@ async function referenced<T>(run: () => Promise<T>): Promise<T> {
  */
 export async function refuseIfLinked(tx: Tx, kind: 'category' | 'brand', slug: string): Promise<void> {
   const settings = await loadSettingsRow(tx, { forUpdate: true });
-  if (settings && menuLinksTo(settings.headerMenu, kind, slug)) throw new AdminError(409, m.inMenu('header menu'));
-  if (settings && menuLinksTo(settings.mobileMenu, kind, slug)) throw new AdminError(409, m.inMenu('mobile menu'));
+  if (settings && menuLinksTo(settings.headerMenu, kind, slug)) throw new Refusal('linked_in_header_menu');
+  if (settings && menuLinksTo(settings.mobileMenu, kind, slug)) throw new Refusal('linked_in_mobile_menu');
   const slide = (await tx.select({ title: sliders.title, link: sliders.link }).from(sliders)).find((row) => linkLeadsTo(row.link, kind, slug));
-  if (slide) throw new AdminError(409, m.inSlide(slide.title));
+  if (slide) throw new Refusal('linked_in_slide', { params: { title: slide.title } });
 }

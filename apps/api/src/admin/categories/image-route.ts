@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AdminRole } from '../../plugins/admin-guard.ts';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
-import { answer, fieldRefusal } from './admin-error.ts';
-import { imageMessages, MAX_ADMIN_IMAGE_BYTES, storeCatalogueImage } from './catalogue-image.ts';
+import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
+import { MAX_ADMIN_IMAGE_BYTES, storeCatalogueImage } from './catalogue-image.ts';
 
 /**
  * POST <url> (multipart: `file`, optional `alt`): stores one re-encoded image and answers it as a StoredImage, which
@@ -29,29 +29,26 @@ export async function registerImageUpload(app: FastifyInstance, url: string, rol
     },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => {
-        if (!request.isMultipart()) throw fieldRefusal(400, 'file', imageMessages.missing);
-        let bytes: Buffer | undefined;
-        let alt = '';
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              if (part.fieldname === 'alt' && typeof part.value === 'string') alt = part.value.trim().slice(0, 200);
-              continue;
-            }
-            if (part.fieldname !== 'file' || bytes) throw fieldRefusal(400, 'file', imageMessages.missing);
-            bytes = await part.toBuffer();
+      if (!request.isMultipart()) throw fieldRefusal('file', 'image_missing');
+      let bytes: Buffer | undefined;
+      let alt = '';
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'alt' && typeof part.value === 'string') alt = part.value.trim().slice(0, 200);
+            continue;
           }
-        } catch (error) {
-          if (error instanceof Error && error.name === 'AdminError') throw error;
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldRefusal(413, 'file', imageMessages.tooBig);
-          throw fieldRefusal(400, 'file', imageMessages.missing);
+          if (part.fieldname !== 'file' || bytes) throw fieldRefusal('file', 'image_missing');
+          bytes = await part.toBuffer();
         }
-        if (!bytes || bytes.length === 0) throw fieldRefusal(400, 'file', imageMessages.missing);
-        const image = await storeCatalogueImage(app.mediaDir, bytes, alt.replace(/[\u0000-\u001f]/g, ''));
-        return reply.code(201).send(image);
-      });
+      } catch (error) {
+        if (error instanceof Refusal) throw error;
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw fieldRefusal('file', 'image_too_big');
+        throw fieldRefusal('file', 'image_missing');
+      }
+      if (!bytes || bytes.length === 0) throw fieldRefusal('file', 'image_missing');
+      const image = await storeCatalogueImage(app.mediaDir, bytes, alt.replace(/[\u0000-\u001f]/g, ''));
+      return reply.code(201).send(image);
     },
   );
 }

@@ -1,15 +1,17 @@
 import { coupons, type Database, orders } from '@shop/db';
-import { adminCatalogueMessages as m, type AdminCoupon, type couponInputSchema } from '@shop/domain/admin/catalogue';
+import type { AdminCoupon, couponInputSchema } from '@shop/domain/admin/catalogue';
+import type { Paginated } from '@shop/domain/catalogue';
 import { asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
-import { AdminError, fieldRefusal, isUniqueViolation } from '../categories/admin-error.ts';
+import { pageOf } from '../../lib/page.ts';
+import { fieldRefusal, isUniqueViolation, Refusal } from '../../lib/refusal.ts';
 
 type Input = z.output<typeof couponInputSchema>;
 type CouponRow = typeof coupons.$inferSelect;
 
-const NOT_FOUND = () => new AdminError(404, m.notFound('Coupon'));
+const NOT_FOUND = () => new Refusal('admin_coupon_not_found');
 
 function view(row: CouponRow): AdminCoupon {
   return {
@@ -39,13 +41,13 @@ async function saving<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isUniqueViolation(error, 'coupons_code_idx')) throw fieldRefusal(409, 'code', m.codeTaken);
+    if (isUniqueViolation(error, 'coupons_code_idx')) throw fieldRefusal('code', 'coupon_code_taken');
     throw error;
   }
 }
 
 /** Newest first; `q` finds codes containing it. */
-export async function listCoupons(db: Database, query: { q?: string; page: number; limit: number }) {
+export async function listCoupons(db: Database, query: { q?: string; page: number; limit: number }): Promise<Paginated<AdminCoupon>> {
   const where = query.q ? ilike(coupons.code, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -57,8 +59,7 @@ export async function listCoupons(db: Database, query: { q?: string; page: numbe
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(coupons).where(where),
   ]);
-  const n = Number(total?.n ?? 0);
-  return { data: rows.map(view), total: n, page: query.page, limit: query.limit, hasMore: (query.page - 1) * query.limit + rows.length < n };
+  return pageOf(rows.map(view), Number(total?.n ?? 0), query.page, query.limit);
 }
 
 export async function getCoupon(db: Database, id: string): Promise<AdminCoupon> {
@@ -88,7 +89,7 @@ export async function updateCoupon(db: Database, actor: RequestUser, id: string,
     db.transaction(async (tx) => {
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).limit(1).for('update');
       if (!before) throw NOT_FOUND();
-      if (input.maxUses !== null && input.maxUses < before.usedCount) throw fieldRefusal(400, 'maxUses', m.usesBelowUsed(before.usedCount));
+      if (input.maxUses !== null && input.maxUses < before.usedCount) throw fieldRefusal('maxUses', 'coupon_uses_below_used', { used: before.usedCount });
       const [row] = await tx.update(coupons).set(values(input)).where(eq(coupons.id, id)).returning();
       if (!row) throw NOT_FOUND();
       const after = view(row);
@@ -105,7 +106,7 @@ export async function deleteCoupon(db: Database, actor: RequestUser, id: string)
     if (!row) throw NOT_FOUND();
     const [used] = await tx.select({ n: count() }).from(orders).where(eq(orders.couponId, id));
     const uses = Math.max(Number(used?.n ?? 0), row.usedCount);
-    if (uses > 0) throw new AdminError(409, m.couponUsed(uses));
+    if (uses > 0) throw new Refusal('coupon_in_use', { params: { used: uses } });
     await tx.delete(coupons).where(eq(coupons.id, id));
     await recordAudit(tx, actor, { action: 'coupon.delete', entityType: 'coupon', entityId: id, before: view(row), after: null });
   });

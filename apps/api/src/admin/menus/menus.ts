@@ -1,10 +1,10 @@
 import { type Database, siteSettings } from '@shop/db';
-import { adminCatalogueMessages as m, type MenusInput, menuPaths, menuProblems } from '@shop/domain/admin/catalogue';
+import { type MenusInput, menuPaths, menuProblems } from '@shop/domain/admin/catalogue';
 import type { MenuItem } from '@shop/domain/catalogue';
 import { eq } from 'drizzle-orm';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
-import { AdminError } from '../categories/admin-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { loadSettingsRow } from '../settings/settings-row.ts';
 import { loadLinkTargets } from './link-targets.ts';
 
@@ -14,7 +14,7 @@ export interface Menus {
   updatedAt: string;
 }
 
-const NO_SETTINGS = () => new AdminError(404, m.notFound('Site settings'));
+const NO_SETTINGS = () => new Refusal('admin_settings_not_found');
 
 /** Only the fields a menu item has: nothing else a client sends is stored. */
 const clean = (items: MenusInput['headerMenu']): MenuItem[] =>
@@ -43,7 +43,7 @@ export async function saveMenus(db: Database, actor: RequestUser, input: MenusIn
     const targets = await loadLinkTargets(tx, [...menuPaths(headerMenu), ...menuPaths(mobileMenu)]);
     const errors = { ...menuProblems('headerMenu', headerMenu, targets), ...menuProblems('mobileMenu', mobileMenu, targets) };
     const [first] = Object.entries(errors);
-    if (first) throw new AdminError(400, `Invalid ${first[0]}: ${first[1]}`, errors);
+    if (first) throw new Refusal('validation_failed', { params: { field: first[0], problem: first[1].message }, errors });
     const [row] = await tx.update(siteSettings).set({ headerMenu, mobileMenu }).where(eq(siteSettings.id, before.id)).returning();
     if (!row) throw NO_SETTINGS();
     await recordAudit(tx, actor, {

@@ -3,6 +3,7 @@ import type { AdminCustomer, AdminOrderList, AdminOrderListFilters, StatusCounts
 import { orderStatuses } from '@shop/domain/order-status';
 import { and, count, desc, eq, inArray, isNotNull, notExists } from 'drizzle-orm';
 import { visibleEmail } from '../../auth/phone.ts';
+import { pageOf } from '../../lib/page.ts';
 import { allOf, orderConditions } from './order-filters.ts';
 
 type Reader = Pick<Database, 'select' | 'selectDistinct'>;
@@ -76,23 +77,17 @@ export async function listAdminOrders(db: Reader, filters: AdminOrderListFilters
   const missing = await ordersMissingDetails(db, rows.map((row) => row.id));
   // The total under every filter is the status's count (or the sum of all counts): no fourth query.
   const total = filters.status ? counts[filters.status] : Object.values(counts).reduce((sum, n) => sum + n, 0);
-  return {
-    data: rows.map((row) => ({
-      _id: row.id,
-      number: row.number,
-      status: row.status,
-      createdAt: row.createdAt.toISOString(),
-      paymentMethod: row.paymentMethod,
-      grandTotal: row.grandTotal,
-      totalItems: row.totalItems,
-      customer: adminCustomer({ id: row.userId, name: row.name, phone: row.phone, email: row.email }),
-      shipTo: { name: row.address.name, city: row.address.city, mobile: row.address.mobile },
-      missingPersonalisation: missing.has(row.id),
-    })),
-    total,
-    page: filters.page,
-    limit: filters.limit,
-    hasMore: filters.page * filters.limit < total,
-    counts,
-  };
+  const data = rows.map((row) => ({
+    _id: row.id,
+    number: row.number,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    paymentMethod: row.paymentMethod,
+    grandTotal: row.grandTotal,
+    totalItems: row.totalItems,
+    customer: adminCustomer({ id: row.userId, name: row.name, phone: row.phone, email: row.email }),
+    shipTo: { name: row.address.name, city: row.address.city, mobile: row.address.mobile },
+    missingPersonalisation: missing.has(row.id),
+  }));
+  return { ...pageOf(data, total, filters.page, filters.limit), counts };
 }

@@ -1,9 +1,9 @@
 import { type Database, products, type StoredImage } from '@shop/db';
-import { adminProductMessages as m, type AdminProduct, type GalleryRequest, MAX_PRODUCT_IMAGES, type ProductInput } from '@shop/domain/admin/products';
+import { type AdminProduct, type GalleryRequest, MAX_PRODUCT_IMAGES, type ProductInput } from '@shop/domain/admin/products';
 import { eq, sql } from 'drizzle-orm';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
-import { AdminProductError, fieldRefusal, uniqueViolation } from './errors.ts';
+import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
 import { loadAdminProduct } from './view.ts';
 import { saveProduct, type Tx } from './write.ts';
 
@@ -23,7 +23,17 @@ export interface ProductActions {
   room(id: string): Promise<number>;
 }
 
-const notFound = () => new AdminProductError(404, m.notFound);
+const notFound = () => new Refusal('admin_product_not_found');
+
+/** PostgreSQL's unique violation (another write won a race past our own check): the index that refused it. */
+function uniqueViolation(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pg = e as { code?: string; constraint?: string; constraint_name?: string; message?: string };
+    if (pg.code === '23505') return pg.constraint ?? pg.constraint_name ?? pg.message ?? '';
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return null;
+}
 
 /** Locks the product's row for this transaction and reads it as the back office shows it. */
 async function lockedProduct(tx: Tx, id: string): Promise<AdminProduct> {
@@ -39,8 +49,8 @@ async function conflictsNamed<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     const index = uniqueViolation(error);
     if (index === null) throw error;
-    if (index.includes('sku')) throw fieldRefusal(409, 'variants', m.skuTaken);
-    throw fieldRefusal(409, 'slug', m.slugTaken);
+    if (index.includes('sku')) throw fieldRefusal('variants', 'sku_taken');
+    throw fieldRefusal('slug', 'product_slug_taken');
   }
 }
 
@@ -85,8 +95,8 @@ export function productActions(db: Database): ProductActions {
         const seen = new Set<string>();
         const images = gallery.images.map((entry, index) => {
           const image = byId.get(entry.id);
-          if (!image) throw fieldRefusal(400, `images.${index}.id`, 'is not an image of this product');
-          if (seen.has(entry.id)) throw fieldRefusal(400, `images.${index}.id`, 'appears twice');
+          if (!image) throw fieldRefusal(`images.${index}.id`, 'image_not_of_product');
+          if (seen.has(entry.id)) throw fieldRefusal(`images.${index}.id`, 'admin_appears_twice');
           seen.add(entry.id);
           const { alt: _old, ...rest } = image;
           return entry.alt ? { ...rest, alt: entry.alt } : rest;
@@ -96,7 +106,7 @@ export function productActions(db: Database): ProductActions {
       }),
     addImages: (actor, id, added) =>
       change(actor, id, 'product.images', async (tx, before) => {
-        if (before.images.length + added.length > MAX_PRODUCT_IMAGES) throw fieldRefusal(400, 'files', `a product has at most ${MAX_PRODUCT_IMAGES} images`);
+        if (before.images.length + added.length > MAX_PRODUCT_IMAGES) throw fieldRefusal('files', 'product_images_full');
         const images = [...before.images, ...added.map((image) => (image.alt ? image : { ...image, alt: before.name }))];
         await tx.update(products).set({ images, updatedAt: sql`now()` }).where(eq(products.id, id));
       }),

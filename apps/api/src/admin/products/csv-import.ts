@@ -4,22 +4,27 @@ import {
   GST_RATES,
   type ImportResult,
   type ImportRowError,
+  MAX_IMPORT_ROWS,
   parseAttributes,
   type ProductInput,
   productInputSchema,
   rupeesTextToPaise,
 } from '@shop/domain/admin/products';
+import { issueRefusal } from '@shop/domain/field-errors';
+import { type FieldRefusal, fieldRefusal as refusalOf } from '@shop/domain/refusals/index';
 import { CsvError, parse } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
 import { type CsvColumn, csvColumns, fieldToColumn, requiredCsvColumns, variantCsvColumns } from './csv-columns.ts';
-import { AdminProductError } from './errors.ts';
+import { Refusal } from '../../lib/refusal.ts';
+import { ImportRefusal } from './import-refusal.ts';
 import { loadAdminProduct } from './view.ts';
 import { saveProduct } from './write.ts';
 
-/** Most data rows one import takes: one transaction, about ten statements per product (2,000 rows of 1,000 products took 13-14 s on PostgreSQL on the shared test machine, decision 029). */
-export const MAX_IMPORT_ROWS = 2_000;
+/* At most MAX_IMPORT_ROWS data rows: one transaction, about ten statements per product (2,000 rows of 1,000 products took 13-14 s on PostgreSQL on the shared test machine, decision 029). */
+
+type Problem = (row: number, column: string, refusal: FieldRefusal) => void;
 
 interface Row {
   /** As a spreadsheet numbers it: the header is row 1. */
@@ -42,13 +47,13 @@ const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.sli
 export async function importProductsCsv(db: Database, actor: RequestUser, csv: string, dryRun: boolean): Promise<ImportResult> {
   const rows = readRows(csv);
   const problems: ImportRowError[] = [];
-  const problem = (row: number, column: string, message: string) => problems.push({ row, column, message });
+  const problem: Problem = (row, column, refusal) => problems.push({ row, column, ...refusal });
 
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
     const slug = (row.cells.slug ?? '').trim().toLowerCase();
     if (!slug) {
-      problem(row.number, 'slug', 'is required');
+      problem(row.number, 'slug', refusalOf('product_required'));
       continue;
     }
     const group = groups.get(slug) ?? [];
@@ -78,7 +83,7 @@ export async function importProductsCsv(db: Database, actor: RequestUser, csv: s
     if (!id) {
       const owners = new Set(group.map((r) => productBySku.get((r.cells.sku ?? '').trim())).filter((owner): owner is string => !!owner));
       if (owners.size > 1) {
-        problem(group[0]!.number, 'sku', 'these SKUs belong to different products; one product per slug');
+        problem(group[0]!.number, 'sku', refusalOf('import_sku_owners'));
         continue;
       }
       id = [...owners][0];
@@ -91,7 +96,7 @@ export async function importProductsCsv(db: Database, actor: RequestUser, csv: s
     const input = buildInput(plan.rows, plan.existing, { categoryBySlug, brandBySlug }, problem);
     if (input) inputs.push({ ...plan, input });
   }
-  if (problems.length > 0) throw refusal(problems);
+  if (problems.length > 0) throw new ImportRefusal(problems);
 
   const result: ImportResult = { dryRun, rows: rows.length, created: [], updated: [] };
   try {
@@ -103,14 +108,15 @@ export async function importProductsCsv(db: Database, actor: RequestUser, csv: s
           await recordAudit(tx, actor, { action: existing ? 'product.update' : 'product.create', entityType: 'product', entityId: id, before: existing, after });
           (existing ? result.updated : result.created).push(input.slug);
         } catch (error) {
-          if (!(error instanceof AdminProductError)) throw error;
-          for (const [field, message] of Object.entries(error.errors ?? { request: error.message })) {
+          if (!(error instanceof Refusal)) throw error;
+          const refused = error.errors ?? { request: { code: error.code, message: error.message, ...(error.params ? { params: error.params } : {}) } };
+          for (const [field, refusal] of Object.entries(refused)) {
             const { row, column } = locate(field, group);
-            problem(row, column, message);
+            problem(row, column, refusal);
           }
         }
       }
-      if (problems.length > 0) throw refusal(problems);
+      if (problems.length > 0) throw new ImportRefusal(problems);
       await recordAudit(tx, actor, { action: 'product.import', entityType: 'product', entityId: null, after: { rows: rows.length, created: result.created, updated: result.updated } });
       if (dryRun) throw new DryRunDone();
     });
@@ -128,24 +134,25 @@ function readRows(csv: string): Row[] {
   } catch (error) {
     if (error instanceof CsvError) {
       const line = typeof error.lines === 'number' ? error.lines : 1;
-      throw refusal([{ row: line, column: '', message: `is not valid CSV: ${error.message}` }]);
+      throw new ImportRefusal([{ row: line, column: '', ...refusalOf('import_not_csv', { detail: error.message }) }]);
     }
     throw error;
   }
   const [header, ...data] = records;
-  if (!header) throw refusal([{ row: 1, column: '', message: 'the file is empty: the first row must name the columns' }]);
+  if (!header) throw new ImportRefusal([{ row: 1, column: '', ...refusalOf('import_file_empty') }]);
   const problems: ImportRowError[] = [];
+  const problem: Problem = (row, column, refusal) => problems.push({ row, column, ...refusal });
   const columns = header.map((cell) => cell.trim().toLowerCase());
   const seen = new Set<string>();
   columns.forEach((column) => {
-    if (!(csvColumns as readonly string[]).includes(column)) problems.push({ row: 1, column, message: 'is not a known column' });
-    else if (seen.has(column)) problems.push({ row: 1, column, message: 'appears twice' });
+    if (!(csvColumns as readonly string[]).includes(column)) problem(1, column, refusalOf('import_unknown_column'));
+    else if (seen.has(column)) problem(1, column, refusalOf('admin_appears_twice'));
     seen.add(column);
   });
-  for (const column of requiredCsvColumns) if (!seen.has(column)) problems.push({ row: 1, column, message: 'is missing from the header' });
-  if (data.length === 0) problems.push({ row: 2, column: '', message: 'the file has no products' });
-  if (data.length > MAX_IMPORT_ROWS) problems.push({ row: MAX_IMPORT_ROWS + 2, column: '', message: `a file may have at most ${MAX_IMPORT_ROWS} rows` });
-  if (problems.length > 0) throw refusal(problems);
+  for (const column of requiredCsvColumns) if (!seen.has(column)) problem(1, column, refusalOf('import_column_missing'));
+  if (data.length === 0) problem(2, '', refusalOf('import_no_products'));
+  if (data.length > MAX_IMPORT_ROWS) problem(MAX_IMPORT_ROWS + 2, '', refusalOf('import_too_many_rows'));
+  if (problems.length > 0) throw new ImportRefusal(problems);
 
   const rows = data.map((record, index) => {
     const cells: Partial<Record<CsvColumn, string>> = {};
@@ -153,11 +160,11 @@ function readRows(csv: string): Row[] {
       cells[column as CsvColumn] = unescapeFormula(record[at] ?? '');
     });
     if (record.length > columns.length && record.slice(columns.length).some((cell) => cell.trim() !== '')) {
-      problems.push({ row: index + 2, column: '', message: 'has more cells than the header has columns' });
+      problem(index + 2, '', refusalOf('import_extra_cells'));
     }
     return { number: index + 2, cells };
   });
-  if (problems.length > 0) throw refusal(problems);
+  if (problems.length > 0) throw new ImportRefusal(problems);
   return rows;
 }
 
@@ -169,20 +176,20 @@ function buildInput(
   group: Row[],
   existing: AdminProduct | null,
   lookups: { categoryBySlug: Map<string, string>; brandBySlug: Map<string, string> },
-  problem: (row: number, column: string, message: string) => void,
+  problem: Problem,
 ): ProductInput | null {
   const first = group[0]!;
   let found = 0;
-  const count = (row: number, column: string, message: string) => {
+  const count: Problem = (row, column, refusal) => {
     found++;
-    problem(row, column, message);
+    problem(row, column, refusal);
   };
   // Product columns on later rows: empty, or the same as on the first row.
   for (const row of group.slice(1)) {
     for (const column of csvColumns) {
       if (variantCsvColumns.has(column) || column === 'slug' || column === 'images') continue;
       const cell = (row.cells[column] ?? '').trim();
-      if (cell !== '' && cell !== (first.cells[column] ?? '').trim()) count(row.number, column, `differs from row ${first.number}, this product's first row`);
+      if (cell !== '' && cell !== (first.cells[column] ?? '').trim()) count(row.number, column, refusalOf('import_row_differs', { row: first.number }));
     }
   }
   const cell = (column: CsvColumn): string | undefined => {
@@ -195,14 +202,14 @@ function buildInput(
     const lower = value.toLowerCase();
     if (truthy.has(lower)) return true;
     if (falsy.has(lower)) return false;
-    count(first.number, column, 'must be yes or no');
+    count(first.number, column, refusalOf('import_yes_no'));
     return current;
   };
   const whole = (row: Row, column: CsvColumn, current: number): number => {
     const value = row.cells[column]?.trim();
     if (value === undefined || value === '') return current;
     if (!/^\d{1,9}$/.test(value)) {
-      count(row.number, column, 'must be a whole number');
+      count(row.number, column, refusalOf('product_whole_number'));
       return current;
     }
     return Number(value);
@@ -210,12 +217,12 @@ function buildInput(
   const money = (row: Row, column: CsvColumn, current: number | undefined): number => {
     const value = row.cells[column]?.trim();
     if (value === undefined || value === '') {
-      if (current === undefined) count(row.number, column, 'is required');
+      if (current === undefined) count(row.number, column, refusalOf('product_required'));
       return current ?? 0;
     }
     const plain = value.replace(/^₹\s*/, '').replace(/,/g, '');
     if (!/^\d{1,7}(\.\d{1,2})?$/.test(plain)) {
-      count(row.number, column, 'must be an amount in rupees with at most two decimals, e.g. 1299.50');
+      count(row.number, column, refusalOf('import_money'));
       return current ?? 0;
     }
     return rupeesTextToPaise(plain);
@@ -223,12 +230,12 @@ function buildInput(
 
   const categorySlug = cell('category') ?? '';
   const categoryId = categorySlug ? lookups.categoryBySlug.get(categorySlug) : existing?.category._id;
-  if (!categoryId) count(first.number, 'category', categorySlug ? 'no category has this slug' : 'is required');
+  if (!categoryId) count(first.number, 'category', refusalOf(categorySlug ? 'import_category_unknown' : 'product_required'));
   const brandSlug = cell('brand');
   let brandId: string | null = existing?.brand?._id ?? null;
   if (brandSlug !== undefined) {
     brandId = brandSlug === '' ? null : (lookups.brandBySlug.get(brandSlug.toLowerCase()) ?? null);
-    if (brandSlug !== '' && !brandId) count(first.number, 'brand', 'no brand has this slug');
+    if (brandSlug !== '' && !brandId) count(first.number, 'brand', refusalOf('import_brand_unknown'));
   }
   let customizationType = existing?.customizationType ?? null;
   const typeCell = cell('customization_type');
@@ -236,19 +243,19 @@ function buildInput(
     const lower = typeCell.toLowerCase();
     if (lower === '' || lower === 'none') customizationType = null;
     else if (lower === 'text' || lower === 'image' || lower === 'both') customizationType = lower;
-    else count(first.number, 'customization_type', 'must be text, image, both or empty');
+    else count(first.number, 'customization_type', refusalOf('import_customisation_type'));
   }
   let gstRate = existing?.gstRate ?? 0;
   const gstCell = cell('gst_rate')?.replace(/%$/, '').trim();
   if (gstCell) {
     if (/^\d{1,2}(\.\d{1,2})?$/.test(gstCell) && (GST_RATES as readonly number[]).includes(rupeesTextToPaise(gstCell))) gstRate = rupeesTextToPaise(gstCell);
-    else count(first.number, 'gst_rate', 'must be a percentage: 0, 0.25, 3, 5, 12, 18 or 28');
+    else count(first.number, 'gst_rate', refusalOf('import_gst_rate'));
   }
   let flashSaleEndsAt = existing?.flashSaleEndsAt ?? null;
   const flashCell = cell('flash_sale_ends_at');
   if (flashCell !== undefined) {
     const time = flashCell === '' ? null : new Date(flashCell);
-    if (time && Number.isNaN(time.getTime())) count(first.number, 'flash_sale_ends_at', 'must be a date and time such as 2026-12-31T18:30:00Z');
+    if (time && Number.isNaN(time.getTime())) count(first.number, 'flash_sale_ends_at', refusalOf('import_date_time'));
     else flashSaleEndsAt = time ? time.toISOString() : null;
   }
   const tagsCell = cell('tags');
@@ -260,9 +267,9 @@ function buildInput(
     ? []
     : group.map((row) => {
         const sku = (row.cells.sku ?? '').trim();
-        if (!sku) count(row.number, 'sku', 'is required: a product on several rows has one variant per row');
+        if (!sku) count(row.number, 'sku', refusalOf('import_sku_required'));
         const attributes = parseAttributes(row.cells.attributes ?? '');
-        if (!attributes) count(row.number, 'attributes', 'must be name=value pairs separated by ";", e.g. Colour=Red; Size=M');
+        if (!attributes) count(row.number, 'attributes', refusalOf('import_attributes'));
         const current = ownSkus.get(sku);
         return {
           ...(current ? { id: current._id } : {}),
@@ -308,7 +315,7 @@ function buildInput(
     const key = `${row}:${column}`;
     if (reported.has(key)) continue;
     reported.add(key);
-    problem(row, column, issue.message);
+    problem(row, column, issueRefusal(issue.message));
   }
   return null;
 }
@@ -322,16 +329,4 @@ function locate(field: string, group: Row[]): { row: number; column: string } {
     return { row: row.number, column };
   }
   return { row: group[0]!.number, column: fieldToColumn[parts[0] ?? ''] ?? parts[0] ?? '' };
-}
-
-function refusal(problems: ImportRowError[]): AdminProductError {
-  const sorted = [...problems].sort((a, b) => a.row - b.row || a.column.localeCompare(b.column));
-  const errors: Record<string, string> = {};
-  for (const p of sorted) errors[`row ${p.row}${p.column ? `, ${p.column}` : ''}`] ??= p.message;
-  const [head] = sorted;
-  const message =
-    sorted.length === 1 && head
-      ? `Nothing was imported: row ${head.row}${head.column ? `, column ${head.column}` : ''}: ${head.message}`
-      : `Nothing was imported: ${sorted.length} problems in the file`;
-  return new AdminProductError(400, message, errors, sorted);
 }

@@ -8,7 +8,7 @@ import { MAX_UPLOAD_BYTES } from '@shop/domain/customisation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkUpload } from '../../personalisation/image-checks.ts';
 import { processImage } from '../../personalisation/process-image.ts';
-import { fieldRefusal } from './errors.ts';
+import { fieldRefusal } from '../../lib/refusal.ts';
 
 /** Where uploaded product pictures go under the media folder (beside the seed's `catalogue/`), and their URL. */
 export const productImageFolder = 'products';
@@ -32,7 +32,7 @@ export const imageMultipartLimits = {
  * request can leave an unreferenced file behind, which costs disk only.
  */
 export async function receiveProductImages(app: FastifyInstance, request: FastifyRequest, room: number): Promise<StoredImage[]> {
-  if (!request.isMultipart()) throw fieldRefusal(400, 'files', 'must be one or more image files (multipart/form-data)');
+  if (!request.isMultipart()) throw fieldRefusal('files', 'product_files_required');
   const saved: StoredImage[] = [];
   let alt = '';
   try {
@@ -41,10 +41,10 @@ export async function receiveProductImages(app: FastifyInstance, request: Fastif
         if (part.fieldname === 'alt' && typeof part.value === 'string') alt = part.value.trim().slice(0, 300);
         continue;
       }
-      if (part.fieldname !== 'files') throw fieldRefusal(400, 'files', 'must be sent in the field `files`');
-      if (saved.length + 1 > room) throw fieldRefusal(400, 'files', `a product has at most ${MAX_PRODUCT_IMAGES} images`);
+      if (part.fieldname !== 'files') throw fieldRefusal('files', 'product_files_field');
+      if (saved.length + 1 > room) throw fieldRefusal('files', 'product_images_full');
       const bytes = await part.toBuffer();
-      if (bytes.length === 0) throw fieldRefusal(400, 'files', 'is empty');
+      if (bytes.length === 0) throw fieldRefusal('files', 'product_file_empty');
       const processed = await processImage(bytes, await checkUpload(bytes));
       const digest = createHash('sha1').update(processed.display.body).digest('hex').slice(0, 12);
       const name = `${randomUUID().slice(0, 8)}-${digest}`;
@@ -60,14 +60,14 @@ export async function receiveProductImages(app: FastifyInstance, request: Fastif
       });
     }
   } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw fieldRefusal(413, 'files', 'must be at most 10 MB each');
-    if (error instanceof app.multipartErrors.FilesLimitError) throw fieldRefusal(400, 'files', `a product has at most ${MAX_PRODUCT_IMAGES} images`);
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw fieldRefusal('files', 'product_file_too_big');
+    if (error instanceof app.multipartErrors.FilesLimitError) throw fieldRefusal('files', 'product_images_full');
     if (error instanceof app.multipartErrors.FieldsLimitError || error instanceof app.multipartErrors.PartsLimitError) {
-      throw fieldRefusal(413, 'request', 'has too many form fields: send `files` and at most `alt`');
+      throw fieldRefusal('request', 'product_upload_fields');
     }
     throw error;
   }
-  if (saved.length === 0) throw fieldRefusal(400, 'files', 'must be one or more image files');
+  if (saved.length === 0) throw fieldRefusal('files', 'product_files_missing');
   return saved;
 }
 

@@ -1,15 +1,15 @@
 import { brands, categories, type Database, products, productVariants } from '@shop/db';
 import {
   type AdminProductRow,
+  type adminProductSorts,
   LOW_STOCK_THRESHOLD,
   type productCustomisationFilters,
   type productFlagFilters,
   type productStockFilters,
 } from '@shop/domain/admin/products';
 import type { Paginated } from '@shop/domain/catalogue';
+import { pageOf } from '../../lib/page.ts';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-
-export const adminProductSorts = ['updated', 'newest', 'name', 'price_asc', 'price_desc', 'stock_asc'] as const;
 
 export interface AdminProductQuery {
   q?: string;
@@ -116,9 +116,8 @@ export async function listAdminProducts(db: Database, query: AdminProductQuery):
       .offset((query.page - 1) * query.limit),
     db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
   ]);
-  const total = Number(counted?.total ?? 0);
-  return {
-    data: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       _id: r.id,
       name: r.name,
       slug: r.slug,
@@ -133,9 +132,8 @@ export async function listAdminProducts(db: Database, query: AdminProductQuery):
       variantCount: Number(r.variantCount),
       updatedAt: new Date(r.updatedAt).toISOString(),
     })),
-    total,
-    page: query.page,
-    limit: query.limit,
-    hasMore: query.page * query.limit < total,
-  };
+    Number(counted?.total ?? 0),
+    query.page,
+    query.limit,
+  );
 }

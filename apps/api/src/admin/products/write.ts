@@ -1,7 +1,7 @@
 import { brands, categories, type Database, products, productVariants } from '@shop/db';
-import { adminProductMessages as m, type ProductInput, rollUpVariants } from '@shop/domain/admin/products';
+import { type ProductInput, rollUpVariants } from '@shop/domain/admin/products';
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import { fieldRefusal } from './errors.ts';
+import { fieldRefusal } from '../../lib/refusal.ts';
 import type { AdminProduct } from '@shop/domain/admin/products';
 
 /** An open transaction: every product write runs inside one, with its audit record. */
@@ -15,21 +15,21 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminProduct | null): Promise<string> {
   const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1);
-  if (!category) throw fieldRefusal(400, 'categoryId', m.categoryMissing);
+  if (!category) throw fieldRefusal('categoryId', 'category_missing');
   if (input.brandId) {
     const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId)).limit(1);
-    if (!brand) throw fieldRefusal(400, 'brandId', m.brandMissing);
+    if (!brand) throw fieldRefusal('brandId', 'brand_missing');
   }
   const slugOwner = await tx
     .select({ id: products.id })
     .from(products)
     .where(existing ? and(eq(products.slug, input.slug), ne(products.id, existing._id)) : eq(products.slug, input.slug))
     .limit(1);
-  if (slugOwner.length > 0) throw fieldRefusal(409, 'slug', m.slugTaken);
+  if (slugOwner.length > 0) throw fieldRefusal('slug', 'product_slug_taken');
 
   const ownIds = new Set(existing?.variants.map((v) => v._id) ?? []);
   input.variants.forEach((variant, index) => {
-    if (variant.id && !ownIds.has(variant.id)) throw fieldRefusal(400, `variants.${index}.id`, 'is not a variant of this product');
+    if (variant.id && !ownIds.has(variant.id)) throw fieldRefusal(`variants.${index}.id`, 'variant_not_of_product');
   });
   if (input.variants.length > 0) {
     const skus = input.variants.map((v) => v.sku);
@@ -40,7 +40,7 @@ export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminPr
     for (const row of taken) {
       if (existing && row.productId === existing._id) continue;
       const index = skus.findIndex((s) => s.toUpperCase() === row.sku.toUpperCase());
-      throw fieldRefusal(409, `variants.${index}.sku`, m.skuTaken);
+      throw fieldRefusal(`variants.${index}.sku`, 'sku_taken');
     }
   }
 

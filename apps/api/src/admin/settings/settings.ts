@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
-import { AdminError } from '../categories/admin-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { loadSettingsRow, type SettingsRow } from './settings-row.ts';
 
 type Input = z.output<typeof settingsInputSchema>;
 
-const NO_SETTINGS = () => new AdminError(404, 'Site settings not found');
+const NO_SETTINGS = () => new Refusal('admin_settings_not_found');
 
 function view(row: SettingsRow): AdminSettings {
   return {

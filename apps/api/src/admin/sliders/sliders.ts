@@ -1,10 +1,11 @@
 import { type Database, sliders } from '@shop/db';
-import { adminCatalogueMessages as m, type AdminSlider, linkProblem, type sliderInputSchema } from '@shop/domain/admin/catalogue';
+import { type AdminSlider, linkProblem, type sliderInputSchema } from '@shop/domain/admin/catalogue';
+import type { RefusalCode } from '@shop/domain/refusals/index';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { recordAudit } from '../audit.ts';
-import { AdminError, fieldRefusal } from '../categories/admin-error.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { loadLinkTargets } from '../menus/link-targets.ts';
 import { loadSettingsRow } from '../settings/settings-row.ts';
 
@@ -12,7 +13,7 @@ type Input = z.output<typeof sliderInputSchema>;
 type SliderRow = typeof sliders.$inferSelect;
 type Reader = Pick<Database, 'select'>;
 
-const NOT_FOUND = () => new AdminError(404, m.notFound('Slide'));
+const NOT_FOUND = () => new Refusal('admin_slide_not_found');
 
 function view(row: SliderRow): AdminSlider {
   return {
@@ -34,7 +35,7 @@ function view(row: SliderRow): AdminSlider {
 async function checkLink(db: Reader & Pick<Database, 'select'>, link: string): Promise<void> {
   await loadSettingsRow(db, { forUpdate: true });
   const problem = linkProblem(link, await loadLinkTargets(db, [link]));
-  if (problem) throw fieldRefusal(400, 'link', problem);
+  if (problem) throw new Refusal(problem.code as RefusalCode, { params: problem.params, errors: { link: problem } });
 }
 
 export async function listSliders(db: Database): Promise<AdminSlider[]> {

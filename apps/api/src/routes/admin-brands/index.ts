@@ -2,7 +2,6 @@ import { adminBrandSchema, brandInputSchema } from '@shop/domain/admin/catalogue
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
-import { answer } from '../../admin/categories/admin-error.ts';
 import { registerImageUpload } from '../../admin/categories/image-route.ts';
 import { createBrand, deleteBrand, getBrand, listBrands, updateBrand } from '../../admin/brands/brands.ts';
 import { noStore } from '../../lib/cache.ts';
@@ -32,7 +31,7 @@ export const adminBrandsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, schema: { tags, summary: 'One brand', params: idParams, response: { 200: adminBrandSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, () => getBrand(app.db, request.params.id));
+      return getBrand(app.db, request.params.id);
     },
   );
 
@@ -41,7 +40,7 @@ export const adminBrandsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Create a brand', body: brandInputSchema, response: { 201: adminBrandSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => reply.code(201).send(await changed(await createBrand(app.db, actor(request), request.body))));
+      return reply.code(201).send(await changed(await createBrand(app.db, actor(request), request.body)));
     },
   );
 
@@ -50,7 +49,7 @@ export const adminBrandsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Update a brand', params: idParams, body: brandInputSchema, response: { 200: adminBrandSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => changed(await updateBrand(app.db, actor(request), request.params.id, request.body)));
+      return changed(await updateBrand(app.db, actor(request), request.params.id, request.body));
     },
   );
 
@@ -59,11 +58,9 @@ export const adminBrandsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, schema: { tags, summary: 'Delete a brand (409 while products carry it or a menu links to it)', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => {
-        await deleteBrand(app.db, actor(request), request.params.id);
-        await app.responseCache.invalidate();
-        return reply.code(204).send(null);
-      });
+      await deleteBrand(app.db, actor(request), request.params.id);
+      await app.responseCache.invalidate();
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,14 +1,14 @@
 import { adminCategorySchema, categoryInputSchema } from '@shop/domain/admin/catalogue';
+import { coded } from '@shop/domain/field-errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
-import { answer } from '../../admin/categories/admin-error.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../../admin/categories/categories.ts';
 import { registerImageUpload } from '../../admin/categories/image-route.ts';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 
-export const idParams = z.object({ id: z.uuid({ error: 'must be an id' }) });
+export const idParams = z.object({ id: z.uuid({ error: coded('admin_id_invalid') }) });
 export const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const tags = ['admin'];
 
@@ -37,7 +37,7 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, schema: { tags, summary: 'One category', params: idParams, response: { 200: adminCategorySchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, () => getCategory(app.db, request.params.id));
+      return getCategory(app.db, request.params.id);
     },
   );
 
@@ -46,7 +46,7 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Create a category', body: categoryInputSchema, response: { 201: adminCategorySchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => reply.code(201).send(await changed(await createCategory(app.db, actor(request), request.body))));
+      return reply.code(201).send(await changed(await createCategory(app.db, actor(request), request.body)));
     },
   );
 
@@ -59,7 +59,7 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => changed(await updateCategory(app.db, actor(request), request.params.id, request.body)));
+      return changed(await updateCategory(app.db, actor(request), request.params.id, request.body));
     },
   );
 
@@ -68,11 +68,9 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, schema: { tags, summary: 'Delete a category (409 while it has products, subcategories or menu links)', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => {
-        await deleteCategory(app.db, actor(request), request.params.id);
-        await app.responseCache.invalidate();
-        return reply.code(204).send(null);
-      });
+      await deleteCategory(app.db, actor(request), request.params.id);
+      await app.responseCache.invalidate();
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,8 +1,8 @@
 import { adminCouponSchema, couponInputSchema } from '@shop/domain/admin/catalogue';
+import { paginatedSchema } from '@shop/domain/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
-import { answer } from '../../admin/categories/admin-error.ts';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from '../../admin/coupons/coupons.ts';
 import { noStore } from '../../lib/cache.ts';
 import { intQuery, limitQuery, text } from '../../lib/params.ts';
@@ -10,7 +10,7 @@ import { errors, idParams } from '../admin-categories/index.ts';
 
 const tags = ['admin'];
 const listQuery = z.object({ q: text({ max: 30 }).optional(), page: intQuery({ min: 1, max: 1000, default: 1 }), limit: limitQuery(50, 100) });
-const pageSchema = z.object({ data: z.array(adminCouponSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int(), hasMore: z.boolean() });
+const pageSchema = paginatedSchema(adminCouponSchema);
 
 /**
  * Back office: coupons (staff). Coupons are not catalogue answers the response cache holds, but the check and
@@ -33,7 +33,7 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, schema: { tags, summary: 'One coupon', params: idParams, response: { 200: adminCouponSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, () => getCoupon(app.db, request.params.id));
+      return getCoupon(app.db, request.params.id);
     },
   );
 
@@ -42,7 +42,7 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, bodyLimit: 8 * 1024, schema: { tags, summary: 'Create a coupon (money in paise)', body: couponInputSchema, response: { 201: adminCouponSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => reply.code(201).send(await createCoupon(app.db, actor(request), request.body)));
+      return reply.code(201).send(await createCoupon(app.db, actor(request), request.body));
     },
   );
 
@@ -51,7 +51,7 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, bodyLimit: 8 * 1024, schema: { tags, summary: "Change a coupon's terms", params: idParams, body: couponInputSchema, response: { 200: adminCouponSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, () => updateCoupon(app.db, actor(request), request.params.id, request.body));
+      return updateCoupon(app.db, actor(request), request.params.id, request.body);
     },
   );
 
@@ -60,10 +60,8 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, schema: { tags, summary: 'Delete a coupon no order used (409 otherwise: make it inactive)', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => {
-        await deleteCoupon(app.db, actor(request), request.params.id);
-        return reply.code(204).send(null);
-      });
+      await deleteCoupon(app.db, actor(request), request.params.id);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -3,7 +3,6 @@ import { menuItemSchema } from '@shop/domain/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
-import { answer } from '../../admin/categories/admin-error.ts';
 import { getMenus, saveMenus } from '../../admin/menus/menus.ts';
 import { noStore } from '../../lib/cache.ts';
 import { errors } from '../admin-categories/index.ts';
@@ -17,7 +16,7 @@ export const adminMenusRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, schema: { tags: ['admin'], summary: 'The header and mobile menus', response: { 200: menusSchema, ...errors } } },
     async (_request, reply) => {
       noStore(reply);
-      return answer(reply, () => getMenus(app.db));
+      return getMenus(app.db);
     },
   );
 
@@ -30,11 +29,9 @@ export const adminMenusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => {
-        const saved = await saveMenus(app.db, request.user as RequestUser, request.body);
-        await app.responseCache.invalidate();
-        return saved;
-      });
+      const saved = await saveMenus(app.db, request.user as RequestUser, request.body);
+      await app.responseCache.invalidate();
+      return saved;
     },
   );
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 import { changeStatus } from '../../orders/change-status.ts';
-import { answering, caller, orderDeps } from '../../orders/deps.ts';
+import { caller, orderDeps } from '../../orders/deps.ts';
 import { adminOrderReadRoutes } from './read-routes.ts';
 
 /**
@@ -39,17 +39,15 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, () =>
-        changeStatus(deps, {
-          orderId: request.params.id,
-          to: request.body.status,
-          actor: 'shop',
-          actorUserId: caller(request).id,
-          note: request.body.note,
-          tracking: request.body.tracking,
-          auditActor: caller(request),
-        }),
-      );
+      return changeStatus(deps, {
+        orderId: request.params.id,
+        to: request.body.status,
+        actor: 'shop',
+        actorUserId: caller(request).id,
+        note: request.body.note,
+        tracking: request.body.tracking,
+        auditActor: caller(request),
+      });
     },
   );
 };

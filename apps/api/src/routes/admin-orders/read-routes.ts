@@ -1,4 +1,4 @@
-import { adminOrderDetailSchema, adminOrderListQuerySchema, adminOrderListSchema, adminOrderMessages } from '@shop/domain/admin/orders';
+import { adminOrderDetailSchema, adminOrderListQuerySchema, adminOrderListSchema } from '@shop/domain/admin/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAdminOrders } from '../../admin/orders/list-orders.ts';
@@ -6,6 +6,7 @@ import { adminOrderDetail } from '../../admin/orders/order-detail.ts';
 import { personalisationZip } from '../../admin/orders/personalisation-zip.ts';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { findOrder } from '../../orders/order-view.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -44,7 +45,8 @@ export const adminOrderReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       const detail = await adminOrderDetail(app.db, request.params.id);
-      return detail ?? reply.code(404).send({ message: adminOrderMessages.orderNotFound });
+      if (!detail) throw new Refusal('admin_order_not_found');
+      return detail;
     },
   );
 
@@ -62,7 +64,7 @@ export const adminOrderReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       const order = await findOrder(app.db, request.params.id);
-      if (!order) return reply.code(404).send({ message: adminOrderMessages.orderNotFound });
+      if (!order) throw new Refusal('admin_order_not_found');
       const stream = await personalisationZip(app.db, app.objectStore, order);
       return reply
         .header('content-type', 'application/zip')

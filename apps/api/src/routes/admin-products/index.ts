@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
-  adminProductMessages,
   adminProductPageSchema,
+  adminProductSorts,
   adminProductSchema,
   galleryRequestSchema,
   importErrorSchema,
@@ -14,17 +14,18 @@ import {
   productStockFilters,
   publishRequestSchema,
 } from '@shop/domain/admin/products';
+import { coded } from '@shop/domain/field-errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { productActions } from '../../admin/products/actions.ts';
 import { exportProductsCsv } from '../../admin/products/csv-export.ts';
 import { importProductsCsv } from '../../admin/products/csv-import.ts';
-import { AdminProductError, answering } from '../../admin/products/errors.ts';
 import { receiveProductImages } from '../../admin/products/images.ts';
-import { adminProductSorts, listAdminProducts } from '../../admin/products/list.ts';
+import { listAdminProducts } from '../../admin/products/list.ts';
 import { loadAdminProduct } from '../../admin/products/view.ts';
 import { noStore } from '../../lib/cache.ts';
 import { boolQuery, errorResponseSchema, intQuery, limitQuery, text } from '../../lib/params.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { caller } from '../../orders/deps.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,17 +40,17 @@ const IMPORT_BODY_LIMIT = 6 * 1024 * 1024;
 
 const filters = {
   q: text({ max: 100 }).optional().describe('Name, slug or variant SKU contains'),
-  category: z.uuid({ message: 'must be a category id' }).optional(),
-  brand: z.uuid({ message: 'must be a brand id' }).optional(),
+  category: z.uuid({ error: coded('category_id_invalid') }).optional(),
+  brand: z.uuid({ error: coded('brand_id_invalid') }).optional(),
   published: boolQuery,
-  stock: z.enum(productStockFilters, { message: `must be one of ${productStockFilters.join(', ')}` }).optional(),
-  customisation: z.enum(productCustomisationFilters, { message: `must be one of ${productCustomisationFilters.join(', ')}` }).optional(),
-  flag: z.enum(productFlagFilters, { message: `must be one of ${productFlagFilters.join(', ')}` }).optional(),
+  stock: z.enum(productStockFilters, { error: coded('product_stock_filter_invalid') }).optional(),
+  customisation: z.enum(productCustomisationFilters, { error: coded('product_customisation_filter_invalid') }).optional(),
+  flag: z.enum(productFlagFilters, { error: coded('product_flag_filter_invalid') }).optional(),
 };
 
 /** A path id that is not a UUID names no product: 404, as for any unknown id. */
 function productId(request: { params: { id: string } }): string {
-  if (!UUID.test(request.params.id)) throw new AdminProductError(404, adminProductMessages.notFound);
+  if (!UUID.test(request.params.id)) throw new Refusal('admin_product_not_found');
   return request.params.id.toLowerCase();
 }
 
@@ -77,7 +78,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Products, published or not, with search, filters and pagination (staff, admin)',
         querystring: z.object({
           ...filters,
-          sort: z.enum(adminProductSorts, { message: `must be one of ${adminProductSorts.join(', ')}` }).default('updated'),
+          sort: z.enum(adminProductSorts, { error: coded('product_sort_invalid') }).default('updated'),
           page: intQuery({ min: 1, max: 10_000, default: 1 }),
           limit: limitQuery(25, 100),
         }),
@@ -125,10 +126,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => {
-        const result = await importProductsCsv(app.db, caller(request), request.body.csv, request.body.dryRun === true);
-        return result.dryRun ? result : changed(result);
-      });
+      const result = await importProductsCsv(app.db, caller(request), request.body.csv, request.body.dryRun === true);
+      return result.dryRun ? result : changed(result);
     },
   );
 
@@ -141,7 +140,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => reply.code(201).send(await changed(await actions.create(caller(request), request.body))));
+      return reply.code(201).send(await changed(await actions.create(caller(request), request.body)));
     },
   );
 
@@ -153,11 +152,9 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => {
-        const product = await loadAdminProduct(app.db, productId(request));
-        if (!product) throw new AdminProductError(404, adminProductMessages.notFound);
-        return product;
-      });
+      const product = await loadAdminProduct(app.db, productId(request));
+      if (!product) throw new Refusal('admin_product_not_found');
+      return product;
     },
   );
 
@@ -177,7 +174,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => changed(await actions.update(caller(request), productId(request), request.body)));
+      return changed(await actions.update(caller(request), productId(request), request.body));
     },
   );
 
@@ -189,7 +186,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => changed(await actions.setPublished(caller(request), productId(request), request.body.published)));
+      return changed(await actions.setPublished(caller(request), productId(request), request.body.published));
     },
   );
 
@@ -206,11 +203,9 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => {
-        await actions.remove(caller(request), productId(request));
-        await changed(null);
-        return reply.code(204).send(null);
-      });
+      await actions.remove(caller(request), productId(request));
+      await changed(null);
+      return reply.code(204).send(null);
     },
   );
 
@@ -229,16 +224,14 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => {
-        const id = productId(request);
-        const room = await actions.room(id);
-        const images = await receiveProductImages(app, request, room).catch((error: unknown) => {
-          // Refused part-way through the body: the rest is unread, so this connection cannot carry another request.
-          if (!request.raw.complete) reply.header('connection', 'close');
-          throw error;
-        });
-        return changed(await actions.addImages(caller(request), id, images));
+      const id = productId(request);
+      const room = await actions.room(id);
+      const images = await receiveProductImages(app, request, room).catch((error: unknown) => {
+        // Refused part-way through the body: the rest is unread, so this connection cannot carry another request.
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw error;
       });
+      return changed(await actions.addImages(caller(request), id, images));
     },
   );
 
@@ -256,7 +249,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return answering(reply, async () => changed(await actions.setGallery(caller(request), productId(request), request.body)));
+      return changed(await actions.setGallery(caller(request), productId(request), request.body));
     },
   );
 };

@@ -1,7 +1,6 @@
 import { adminSettingsSchema, settingsInputSchema } from '@shop/domain/admin/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RequestUser } from '../../auth/request-user.ts';
-import { answer } from '../../admin/categories/admin-error.ts';
 import { registerImageUpload } from '../../admin/categories/image-route.ts';
 import { getSettings, saveSettings } from '../../admin/settings/settings.ts';
 import { noStore } from '../../lib/cache.ts';
@@ -17,7 +16,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'admin' }, schema: { tags: ['admin'], summary: 'Site settings (admin)', response: { 200: adminSettingsSchema, ...errors } } },
     async (_request, reply) => {
       noStore(reply);
-      return answer(reply, () => getSettings(app.db));
+      return getSettings(app.db);
     },
   );
 
@@ -26,11 +25,9 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'admin' }, bodyLimit: 16 * 1024, schema: { tags: ['admin'], summary: 'Save site settings (admin; money in paise)', body: settingsInputSchema, response: { 200: adminSettingsSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => {
-        const saved = await saveSettings(app.db, request.user as RequestUser, request.body);
-        await app.responseCache.invalidate();
-        return saved;
-      });
+      const saved = await saveSettings(app.db, request.user as RequestUser, request.body);
+      await app.responseCache.invalidate();
+      return saved;
     },
   );
 

@@ -2,7 +2,6 @@ import { adminSliderSchema, sliderInputSchema } from '@shop/domain/admin/catalog
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
-import { answer } from '../../admin/categories/admin-error.ts';
 import { registerImageUpload } from '../../admin/categories/image-route.ts';
 import { createSlider, deleteSlider, getSlider, listSliders, updateSlider } from '../../admin/sliders/sliders.ts';
 import { noStore } from '../../lib/cache.ts';
@@ -32,7 +31,7 @@ export const adminSlidersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, schema: { tags, summary: 'One slide', params: idParams, response: { 200: adminSliderSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, () => getSlider(app.db, request.params.id));
+      return getSlider(app.db, request.params.id);
     },
   );
 
@@ -41,7 +40,7 @@ export const adminSlidersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Create a home-page slide', body: sliderInputSchema, response: { 201: adminSliderSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => reply.code(201).send(await changed(await createSlider(app.db, actor(request), request.body))));
+      return reply.code(201).send(await changed(await createSlider(app.db, actor(request), request.body)));
     },
   );
 
@@ -50,7 +49,7 @@ export const adminSlidersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Update a home-page slide', params: idParams, body: sliderInputSchema, response: { 200: adminSliderSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => changed(await updateSlider(app.db, actor(request), request.params.id, request.body)));
+      return changed(await updateSlider(app.db, actor(request), request.params.id, request.body));
     },
   );
 
@@ -59,11 +58,9 @@ export const adminSlidersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { adminRole: 'staff' }, schema: { tags, summary: 'Delete a slide', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, async () => {
-        await deleteSlider(app.db, actor(request), request.params.id);
-        await app.responseCache.invalidate();
-        return reply.code(204).send(null);
-      });
+      await deleteSlider(app.db, actor(request), request.params.id);
+      await app.responseCache.invalidate();
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,20 +1,13 @@
-import { user as users } from '@shop/db';
 import { type AccountRef, changeRoleRequestSchema, grantRoleRequestSchema, parseAccountRef, staffMemberSchema } from '@shop/domain/admin/staff';
-import { asc, inArray } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import { coded } from '@shop/domain/field-errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeRole, type RoleChangeResult, staffMemberView } from '../../admin/staff/change-role.ts';
+import { changeRole, listStaff } from '../../admin/staff/change-role.ts';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 
 const refused = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-
-function answer(reply: FastifyReply, result: RoleChangeResult) {
-  if (result.ok) return result.member;
-  return reply.code(result.status).send({ message: result.message, ...(result.field ? { errors: { [result.field]: result.message } } : {}) });
-}
 
 /**
  * Staff accounts (issue 7, admins only): who has the staff or admin role; give an existing account (named by its
@@ -34,12 +27,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       noStore(reply);
-      const rows = await app.db
-        .select()
-        .from(users)
-        .where(inArray(users.role, ['staff', 'admin']))
-        .orderBy(asc(users.role), asc(users.name), asc(users.id));
-      return { data: rows.map(staffMemberView) };
+      return { data: await listStaff(app.db) };
     },
   );
 
@@ -58,7 +46,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       const account = parseAccountRef(request.body.account) as AccountRef;
-      return answer(reply, await changeRole(app.db, request.user as RequestUser, account, request.body.role));
+      return changeRole(app.db, request.user as RequestUser, account, request.body.role);
     },
   );
 
@@ -70,14 +58,14 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "Change an account's role; customer takes the back office away (admin)",
-        params: z.object({ id: z.uuid({ error: 'must be an account id' }) }),
+        params: z.object({ id: z.uuid({ error: coded('staff_id_invalid') }) }),
         body: changeRoleRequestSchema,
         response: { 200: staffMemberSchema, ...refused },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return answer(reply, await changeRole(app.db, request.user as RequestUser, { id: request.params.id }, request.body.role));
+      return changeRole(app.db, request.user as RequestUser, { id: request.params.id }, request.body.role);
     },
   );
 };

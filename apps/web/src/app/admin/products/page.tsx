@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { ApiError } from '@lib/api/admin-fetch';
 import { getBrands, getCategories } from '@lib/api/catalogue';
+import { readList } from '@modules/admin/lib/list-read';
 import { requireStaff } from '@modules/admin/lib/require-staff';
 import { adminTexts } from '@modules/admin/lib/texts';
 import { filterValues, getAdminProducts } from '@modules/admin/products/lib/products-api';
@@ -14,17 +14,11 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
   await requireStaff('/admin/products');
   const [t, params, categories, brands] = await Promise.all([adminTexts('admin-products'), searchParams, getCategories(), getBrands()]);
   const values = filterValues(params);
-  try {
-    const list = await getAdminProducts(values);
-    return <ProductsList list={list} values={values} categories={categories} brands={brands} t={t} />;
-  } catch (error) {
-    // A hand-edited URL with a bad filter: say which, keep the form to fix it.
-    if (!(error instanceof ApiError) || error.status !== 400) throw error;
-    return (
-      <>
-        <FormMessage tone="error">{Object.values(error.errors ?? {})[0] ?? error.message}</FormMessage>
-        <ProductsList list={{ data: [], total: 0, page: 1, limit: 25, hasMore: false }} values={values} categories={categories} brands={brands} t={t} />
-      </>
-    );
-  }
+  const { list, refusal } = await readList(() => getAdminProducts(values), { data: [], total: 0, page: 1, limit: 25, hasMore: false });
+  return (
+    <>
+      {refusal ? <FormMessage tone="error">{refusal}</FormMessage> : null}
+      <ProductsList list={list} values={values} categories={categories} brands={brands} t={t} />
+    </>
+  );
 }

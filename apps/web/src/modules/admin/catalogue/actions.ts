@@ -6,7 +6,7 @@ import { revalidatePath, updateTag } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { shellTags } from '@lib/api/shell';
 import { requireStaff } from '@modules/admin/lib/require-staff';
-import { type ActionResult, attempt } from './lib/result';
+import { type ActionResult, attempt } from '@modules/admin/lib/result';
 
 /*
  * The catalogue area's writes (issue 7). Each checks the role (the API checks it again), calls the API, then marks

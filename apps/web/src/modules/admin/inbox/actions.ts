@@ -3,7 +3,7 @@
 import { revalidatePath, updateTag } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { requireStaff } from '@modules/admin/lib/require-staff';
-import { type ActionResult, attempt } from '@modules/admin/catalogue/lib/result';
+import { type ActionResult, attempt } from '@modules/admin/lib/result';
 
 /*
  * The inbox's writes (issue 7). Each checks the role (the API checks it again), calls the API, and refreshes the

@@ -3,44 +3,36 @@
 import { adminOrderApiPaths, adminStatusMoveSchema, toStatusChangeRequest } from '@shop/domain/admin/orders';
 import type { Order } from '@shop/domain/order';
 import { revalidatePath, revalidateTag } from 'next/cache';
-import { adminApi, ApiError } from '@lib/api/admin-fetch';
+import { adminApi } from '@lib/api/admin-fetch';
+import type { CodedText } from '@lib/api/refusal';
+import { type ActionResult, attempt, localRefusal } from '@modules/admin/lib/result';
 import { requireStaff } from '@modules/admin/lib/require-staff';
 
-export type MoveResult = { ok: true; status: Order['status'] } | { ok: false; message: string; errors: Record<string, string> };
+/** The API names the request's fields (note, tracking, status); the form's are note, carrier, number, link, status. */
+const formField: Record<string, string> = { tracking: 'carrier', 'tracking.carrier': 'carrier', 'tracking.number': 'number', 'tracking.link': 'link' };
+
+function onFormFields(errors: Record<string, CodedText> | undefined): Record<string, CodedText> | undefined {
+  if (!errors) return undefined;
+  return Object.fromEntries(Object.entries(errors).map(([field, error]) => [formField[field] ?? field, error]));
+}
 
 /**
  * Moves an order to a new status (the API decides whether the move is allowed, and checks the role again). A
  * cancellation puts stock back, so the storefront's product caches are marked stale; the order's own back-office
  * pages are re-rendered.
  */
-export async function moveOrderStatus(orderId: string, values: unknown): Promise<MoveResult> {
+export async function moveOrderStatus(orderId: string, values: unknown): Promise<ActionResult<Order['status']>> {
   await requireStaff(`/admin/orders/${encodeURIComponent(orderId)}`);
   const parsed = adminStatusMoveSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
-    return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the form', errors };
+  if (!parsed.success) return localRefusal(parsed.error);
+  const result = await attempt(() => adminApi<Order>('POST', adminOrderApiPaths.status(orderId), { body: toStatusChangeRequest(parsed.data) }));
+  if (!result.ok) return { ...result, errors: onFormFields(result.errors) };
+  const order = result.value;
+  if (order.status === 'cancelled') {
+    revalidateTag('products', 'max');
+    for (const line of order.items) revalidateTag(`product:${line.slug}`, 'max');
   }
-  try {
-    const order = await adminApi<Order>('POST', adminOrderApiPaths.status(orderId), { body: toStatusChangeRequest(parsed.data) });
-    if (order.status === 'cancelled') {
-      revalidateTag('products', 'max');
-      for (const line of order.items) revalidateTag(`product:${line.slug}`, 'max');
-    }
-    revalidatePath(`/admin/orders/${orderId}`);
-    revalidatePath('/admin/orders');
-    return { ok: true, status: order.status };
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
-      // The API names the request's fields (note, tracking, status); the form's are note, carrier, number, status.
-      const errors: Record<string, string> = {};
-      for (const [field, message] of Object.entries(error.errors ?? {})) {
-        if (field === 'tracking' || field === 'tracking.carrier') errors.carrier = message;
-        else if (field === 'tracking.number') errors.number = message;
-        else if (field === 'tracking.link') errors.link = message;
-        else errors[field] = message;
-      }
-      return { ok: false, message: error.message, errors };
-    }
-    throw error;
-  }
+  revalidatePath(`/admin/orders/${orderId}`);
+  revalidatePath('/admin/orders');
+  return { ok: true, value: order.status };
 }

@@ -8,28 +8,14 @@ import {
   type ProductInput,
   productInputSchema,
 } from '@shop/domain/admin/products';
-import { firstFieldErrors } from '@shop/domain/field-errors';
 import { revalidatePath } from 'next/cache';
-import { adminApi, ApiError } from '@lib/api/admin-fetch';
+import { adminApi } from '@lib/api/admin-fetch';
+import { type ActionResult, attempt, localRefusal } from '@modules/admin/lib/result';
 import { requireStaff } from '@modules/admin/lib/require-staff';
 import { productsApiPath } from './lib/products-api';
 import { revalidateProducts } from './lib/revalidate';
 
-export type ActionResult<T> = { ok: true; value: T } | { ok: false; message: string; errors: Record<string, string> };
-
 const path = (id: string) => `${productsApiPath}/${encodeURIComponent(id)}`;
-
-/** The API's refusal (4xx) as a result the form shows beside its fields; anything else is a real failure. */
-async function attempt<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
-      return { ok: false, message: error.message, errors: error.errors ?? {} };
-    }
-    throw error;
-  }
-}
 
 /** The storefront tags a change touched: the product as it was and as it is (slug or category may have changed). */
 function touched(before: AdminProduct | null, after: AdminProduct | null): void {
@@ -42,7 +28,7 @@ function touched(before: AdminProduct | null, after: AdminProduct | null): void 
 export async function saveProduct(id: string | null, values: ProductInput): Promise<ActionResult<AdminProduct>> {
   await requireStaff(id ? `/admin/products/${id}` : '/admin/products/new');
   const parsed = productInputSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the form', errors: firstFieldErrors(parsed.error) };
+  if (!parsed.success) return localRefusal(parsed.error);
   return attempt(async () => {
     const before = id ? await adminApi<AdminProduct>('GET', path(id)) : null;
     const after = await adminApi<AdminProduct>(id ? 'PUT' : 'POST', id ? path(id) : productsApiPath, { body: parsed.data });
@@ -89,7 +75,7 @@ export async function imagesUploaded(id: string): Promise<ActionResult<AdminProd
 export async function saveGallery(id: string, gallery: GalleryRequest): Promise<ActionResult<AdminProduct>> {
   await requireStaff(`/admin/products/${id}`);
   const parsed = galleryRequestSchema.safeParse(gallery);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the images', errors: firstFieldErrors(parsed.error) };
+  if (!parsed.success) return localRefusal(parsed.error);
   return attempt(async () => {
     const after = await adminApi<AdminProduct>('PUT', `${path(id)}/images`, { body: parsed.data });
     touched(null, after);

@@ -6,7 +6,7 @@ import { revalidatePath, updateTag } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { shellTags } from '@lib/api/shell';
 import { requireStaff } from '@modules/admin/lib/require-staff';
-import { type ActionResult, attempt } from '@modules/admin/catalogue/lib/result';
+import { type ActionResult, attempt } from '@modules/admin/lib/result';
 
 /**
  * Saves the site settings (admins only; the API checks again). The shop's shell (header, footer, contact page,

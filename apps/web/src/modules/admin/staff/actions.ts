@@ -4,7 +4,7 @@ import type { StaffMember } from '@shop/domain/admin/staff';
 import { revalidatePath } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { requireStaff } from '@modules/admin/lib/require-staff';
-import { type ActionResult, attempt } from '@modules/admin/catalogue/lib/result';
+import { type ActionResult, attempt } from '@modules/admin/lib/result';
 
 /*
  * Staff accounts (admins only). The API decides everything (the account exists, an admin keeps their own role, the

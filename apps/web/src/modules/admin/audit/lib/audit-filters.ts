@@ -1,4 +1,5 @@
 import { auditQuerySchema } from '@shop/domain/admin/staff';
+import { firstFieldErrors } from '@shop/domain/field-errors';
 
 export interface AuditFilterValues {
   entityType: string;
@@ -16,7 +17,7 @@ export function auditFilterValues(params: Record<string, string | string[] | und
   const raw = Object.fromEntries(keys.map((key) => [key, typeof params[key] === 'string' ? (params[key] as string).trim() : ''])) as Record<(typeof keys)[number], string>;
   const page = typeof params.page === 'string' && /^\d{1,4}$/.test(params.page) && Number(params.page) >= 1 ? Number(params.page) : 1;
   const parsed = auditQuerySchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== '')));
-  return { values: { ...raw, page }, error: parsed.success ? null : (parsed.error.issues[0]?.message ?? null) };
+  return { values: { ...raw, page }, error: parsed.success ? null : (Object.values(firstFieldErrors(parsed.error))[0] ?? null) };
 }
 
 export function auditHref(values: AuditFilterValues, page: number): string {

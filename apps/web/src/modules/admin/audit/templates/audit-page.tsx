@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { FormMessage } from '@modules/auth/components/form-controls';
-import { Card, formatWhen, ListOrEmpty, Pager } from '@modules/admin/inbox/components/inbox-parts';
+import { Card, formatWhen, ListOrEmpty } from '@modules/admin/inbox/components/inbox-parts';
+import { Pager } from '@modules/admin/components/pager';
 import type { Page } from '@modules/admin/inbox/lib/inbox-api';
 import { AuditDiff } from '../components/audit-diff';
 import { auditHref, type AuditFilterValues } from '../lib/audit-filters';
@@ -58,7 +59,7 @@ export function AuditPage({ list, values, error, t }: { list: Page<AuditEntryVie
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={values.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => auditHref(values, page)} t={t} />
+      <Pager page={values.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => auditHref(values, page)} t={t} section="inbox" />
     </>
   );
 }

@@ -1,16 +1,13 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminCategory, categoryInputSchema, slugFrom } from '@shop/domain/admin/catalogue';
+import { type AdminCategory, categoryInputSchema } from '@shop/domain/admin/catalogue';
 import type { Image } from '@shop/domain/catalogue';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField } from '@modules/auth/components/form-controls';
-import { showToast } from '@modules/common/show-toast';
+import { adminResolver } from '@modules/admin/lib/resolver';
 import { saveCategory } from '../actions';
-import { SaveFooter, showRefusal } from './save-parts';
+import { NameSlugFields, SaveFooter, useCatalogueSave } from './save-parts';
 import { CheckboxField, SelectField, TextAreaField } from './fields';
 import { ImageField, type ImageFieldTexts } from './image-field';
 
@@ -29,10 +26,8 @@ const fields = ['name', 'slug', 'description', 'parentId', 'featured', 'position
  * (a loop) and says so beside the parent field.
  */
 export function CategoryForm({ category, all, texts }: { category: AdminCategory | null; all: AdminCategory[]; texts: CategoryFormTexts }) {
-  const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<In, unknown, Out>({
-    resolver: zodResolver(categoryInputSchema),
+    resolver: adminResolver(categoryInputSchema),
     defaultValues: {
       name: category?.name ?? '',
       slug: category?.slug ?? '',
@@ -46,31 +41,19 @@ export function CategoryForm({ category, all, texts }: { category: AdminCategory
   const errors = form.formState.errors;
   const image = form.watch('image') as Image | null;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await saveCategory(category?._id ?? null, values);
-    if (!result.ok) {
-      showRefusal(result, { fields, setError: form.setError as never, setFailure, toast: texts.failed });
-      return;
-    }
-    void showToast('success', texts.saved.replace('{name}', result.value.name));
-    if (category) router.refresh();
-    else router.push(`/admin/categories/${result.value._id}`);
+  const { failure, submit } = useCatalogueSave({
+    id: category?._id ?? null,
+    area: 'categories',
+    save: saveCategory,
+    nameOf: (saved) => saved.name,
+    fields,
+    setError: form.setError as never,
+    texts,
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="category-form">
-      <TextField
-        label={texts.name}
-        registration={form.register('name', {
-          onBlur: (event) => {
-            if (!form.getValues('slug')) form.setValue('slug', slugFrom(String(event.target.value)));
-          },
-        })}
-        error={errors.name?.message}
-        autoComplete="off"
-      />
-      <TextField label={texts.slug} hint={texts.slugHint} registration={form.register('slug')} error={errors.slug?.message} autoComplete="off" dir="ltr" />
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="category-form">
+      <NameSlugFields form={form} texts={texts} />
       <SelectField
         label={texts.parent}
         hint={texts.parentHint}

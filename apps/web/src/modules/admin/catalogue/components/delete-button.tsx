@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { showToast } from '@modules/common/show-toast';
-import type { ActionResult } from '../lib/result';
+import type { ActionResult } from '@modules/admin/lib/result';
 
 /**
  * Delete with a confirmation step. The API's refusal (a category with products, a used coupon…) is shown beside the

@@ -2,6 +2,7 @@
 
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { CodedText } from '@lib/api/refusal';
 
 /** Small labelled controls the catalogue forms share with the shop's TextField: error tied to the control. */
 
@@ -93,7 +94,16 @@ export function TextAreaField({
   );
 }
 
-/** Puts the API's field errors beside the form's fields (only for fields the form has). */
-export function applyErrors(errors: Record<string, string>, fields: readonly string[], setError: (field: never, error: { message: string }) => void) {
-  for (const [field, message] of Object.entries(errors)) if (fields.includes(field)) setError(field as never, { message });
+/** Puts the API's field refusals beside the form's fields (only for fields the form has): code as type, English text. */
+export function applyErrors(
+  errors: Record<string, CodedText> | undefined,
+  fields: readonly string[],
+  setError: (field: never, error: { type: string; message: string }) => void,
+) {
+  for (const [field, error] of Object.entries(errors ?? {})) if (fields.includes(field)) setError(field as never, { type: error.code, message: error.message });
+}
+
+/** Each field's English text (the back office shows the API's messages as they are). */
+export function fieldMessages(errors: Record<string, CodedText> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors ?? {}).map(([field, error]) => [field, error.message]));
 }

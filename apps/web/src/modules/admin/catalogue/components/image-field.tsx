@@ -49,8 +49,9 @@ export function ImageField({
     const result = await uploadCatalogueImage(area, form);
     setBusy(false);
     if (!result.ok) {
-      setFailure(result.errors.file ?? result.message);
-      void showToast('error', result.errors.file ?? result.message);
+      const message = result.errors?.file?.message ?? result.message;
+      setFailure(message);
+      void showToast('error', message);
       return;
     }
     onChange(result.value);

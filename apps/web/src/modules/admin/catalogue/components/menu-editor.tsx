@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { FormMessage } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { saveMenus } from '../actions';
+import { fieldMessages } from './fields';
 
 export type MenuEditorTexts = Record<
   | 'headerMenu' | 'mobileMenu' | 'label' | 'path' | 'pathHint' | 'addItem' | 'addChild' | 'remove' | 'up' | 'down' | 'copyHeader'
@@ -61,7 +62,7 @@ export function MenuEditor({ initial, texts }: { initial: Menus; texts: MenuEdit
     const result = await saveMenus(menus);
     setBusy(false);
     if (!result.ok) {
-      setErrors(result.errors);
+      setErrors(fieldMessages(result.errors));
       setFailure(result.message);
       void showToast('error', texts.failed);
       return;

@@ -1,16 +1,13 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminSlider, sliderInputSchema } from '@shop/domain/admin/catalogue';
 import type { Image } from '@shop/domain/catalogue';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField } from '@modules/auth/components/form-controls';
-import { showToast } from '@modules/common/show-toast';
+import { adminResolver } from '@modules/admin/lib/resolver';
 import { saveSlider } from '../actions';
-import { SaveFooter, showRefusal } from './save-parts';
+import { SaveFooter, useCatalogueSave } from './save-parts';
 import { CheckboxField } from './fields';
 import { ImageField, type ImageFieldTexts } from './image-field';
 
@@ -24,10 +21,8 @@ export type SliderFormTexts = Record<'title' | 'subtitle' | 'link' | 'linkHint' 
 const fields = ['title', 'subtitle', 'link', 'position', 'active', 'image'] as const;
 
 export function SliderForm({ slider, texts }: { slider: AdminSlider | null; texts: SliderFormTexts }) {
-  const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<In, unknown, Out>({
-    resolver: zodResolver(sliderInputSchema),
+    resolver: adminResolver(sliderInputSchema),
     defaultValues: {
       title: slider?.title ?? '',
       subtitle: slider?.subtitle ?? '',
@@ -39,20 +34,18 @@ export function SliderForm({ slider, texts }: { slider: AdminSlider | null; text
   });
   const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const result = await saveSlider(slider?._id ?? null, values);
-    if (!result.ok) {
-      showRefusal(result, { fields, setError: form.setError as never, setFailure, toast: texts.failed });
-      return;
-    }
-    void showToast('success', texts.saved.replace('{name}', result.value.title));
-    if (slider) router.refresh();
-    else router.push(`/admin/sliders/${result.value._id}`);
+  const { failure, submit } = useCatalogueSave({
+    id: slider?._id ?? null,
+    area: 'sliders',
+    save: saveSlider,
+    nameOf: (saved) => saved.title,
+    fields,
+    setError: form.setError as never,
+    texts,
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="slider-form">
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="slider-form">
       <TextField label={texts.title} registration={form.register('title')} error={errors.title?.message} autoComplete="off" />
       <TextField label={texts.subtitle} registration={form.register('subtitle')} error={errors.subtitle?.message} autoComplete="off" />
       <TextField label={texts.link} hint={texts.linkHint} registration={form.register('link')} error={errors.link?.message} autoComplete="off" dir="ltr" />

@@ -1,4 +1,3 @@
-import { adminCatalogueMessages as m } from '@shop/domain/admin/catalogue';
 import { describe, expect, it } from 'vitest';
 import { couponFromForm, couponToForm, emptyCoupon } from './coupon-form';
 
@@ -21,7 +20,13 @@ describe('coupon form', () => {
 
   it('names each bad field with the API’s messages', () => {
     const result = couponFromForm({ ...emptyCoupon, code: 'x', type: 'percent', value: '150', minimum: 'lots', maxUses: '0', startsAt: '2026-12-02T00:00', endsAt: '2026-12-01T00:00' });
-    expect(result.errors).toMatchObject({ code: m.couponCode, value: m.couponValuePercent, minimum: m.money, maxUses: m.uses, endsAt: m.dates });
+    expect(result.errors).toMatchObject({
+      code: { code: 'coupon_code_format', message: 'Code must be 3 to 30 capital letters, digits, dashes or underscores' },
+      value: { code: 'coupon_percent_invalid', message: 'Percent must be a whole number from 1 to 100' },
+      minimum: { code: 'admin_money_invalid', message: 'Enter an amount in rupees (up to 2 decimals)' },
+      maxUses: { code: 'coupon_uses_invalid', message: 'Enter a whole number of 1 or more, or leave empty for no limit' },
+      endsAt: { code: 'coupon_dates_order', message: 'The end must be after the start' },
+    });
   });
 
   it('round-trips a stored coupon into the form', () => {

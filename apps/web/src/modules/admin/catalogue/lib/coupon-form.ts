@@ -1,5 +1,6 @@
-import { adminCatalogueMessages as m, type AdminCoupon, couponInputSchema, paiseToRupees, rupeesToPaise } from '@shop/domain/admin/catalogue';
-import { firstFieldErrors } from '@shop/domain/field-errors';
+import { type AdminCoupon, couponInputSchema, paiseToRupees, rupeesToPaise } from '@shop/domain/admin/catalogue';
+import { fieldRefusalsOf } from '@shop/domain/field-errors';
+import { type FieldRefusal, fieldRefusal } from '@shop/domain/refusals/index';
 
 /** The coupon form's values: what the inputs hold (rupees, local date-times, empty for "no limit"). */
 export interface CouponFormValues {
@@ -62,11 +63,11 @@ const date = (value: string) => {
  * The API's request from the form (rupees to paise, local times to ISO with the zone), checked with the same schema
  * the API uses, so the form shows the API's messages before sending. Either the body or the field errors.
  */
-export function couponFromForm(values: CouponFormValues): { body: unknown; errors: null } | { body: null; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
+export function couponFromForm(values: CouponFormValues): { body: unknown; errors: null } | { body: null; errors: Record<string, FieldRefusal> } {
+  const errors: Record<string, FieldRefusal> = {};
   const money = (field: 'value' | 'minimum', input: string) => {
     const paise = rupeesToPaise(input.trim() === '' && field === 'minimum' ? '0' : input);
-    if (paise === null) errors[field] = m.money;
+    if (paise === null) errors[field] = fieldRefusal('admin_money_invalid');
     return paise ?? 0;
   };
   const value = values.type === 'fixed' ? money('value', values.value) : /^\d+$/.test(values.value.trim()) ? Number(values.value) : Number.NaN;
@@ -83,7 +84,7 @@ export function couponFromForm(values: CouponFormValues): { body: unknown; error
     active: values.active,
   };
   const parsed = couponInputSchema.safeParse(body);
-  const all = { ...(parsed.success ? {} : firstFieldErrors(parsed.error)), ...errors };
-  if (values.type === 'percent' && all.value) all.value = m.couponValuePercent;
+  const all = { ...(parsed.success ? {} : fieldRefusalsOf(parsed.error)), ...errors };
+  if (values.type === 'percent' && all.value) all.value = fieldRefusal('coupon_percent_invalid');
   return Object.keys(all).length > 0 ? { body: null, errors: all } : { body: parsed.success ? parsed.data : body, errors: null };
 }

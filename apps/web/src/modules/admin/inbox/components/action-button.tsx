@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { showToast } from '@modules/common/show-toast';
-import type { ActionResult } from '@modules/admin/catalogue/lib/result';
+import type { ActionResult } from '@modules/admin/lib/result';
 
 /**
  * One inbox action (mark handled, approve, hide): runs the server action, says how it went in a toast (and beside

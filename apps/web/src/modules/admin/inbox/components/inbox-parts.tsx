@@ -60,31 +60,6 @@ export function FilterForm({ action, selects, t }: { action: string; selects: { 
   );
 }
 
-export function Pager({ page, total, limit, hasMore, href, t }: { page: number; total: number; limit: number; hasMore: boolean; href: (page: number) => string; t: AdminTranslate }) {
-  const pages = Math.max(1, Math.ceil(total / limit));
-  if (pages <= 1 && page <= 1) return null;
-  const link = 'inline-flex min-h-11 items-center rounded-full border border-line px-4';
-  return (
-    <nav aria-label={t('inbox.page', { page, pages })} className="mt-4 flex items-center justify-between gap-3 text-sm">
-      {page > 1 ? (
-        <Link href={href(page - 1)} className={link}>
-          {t('inbox.previous')}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span>{t('inbox.page', { page, pages })}</span>
-      {hasMore ? (
-        <Link href={href(page + 1)} className={link}>
-          {t('inbox.next')}
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
-
 /** One item of an inbox list: a card on every screen size (the lists are text, not columns of numbers). */
 export function Card({ children, testId }: { children: ReactNode; testId?: string }) {
   return (

@@ -1,6 +1,7 @@
 'use client';
 
 import { errorLogPruneRequestSchema } from '@shop/domain/admin/inbox';
+import { firstFieldErrors } from '@shop/domain/field-errors';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { showToast } from '@modules/common/show-toast';
@@ -17,7 +18,7 @@ export function PruneForm({ texts }: { texts: { label: string; submit: string; h
     event.preventDefault();
     const parsed = errorLogPruneRequestSchema.safeParse({ olderThanDays: days.trim() === '' ? undefined : Number(days) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
+      setError(firstFieldErrors(parsed.error).olderThanDays ?? null);
       return;
     }
     setError(null);
@@ -25,7 +26,7 @@ export function PruneForm({ texts }: { texts: { label: string; submit: string; h
     const result = await pruneErrorLogs(parsed.data.olderThanDays);
     setBusy(false);
     if (!result.ok) {
-      setError(result.errors.olderThanDays ?? result.message);
+      setError(result.errors?.olderThanDays?.message ?? result.message);
       return;
     }
     void showToast('success', result.value.message);

@@ -1,7 +1,8 @@
 import type { InboxErrorLog } from '@shop/domain/admin/inbox';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
-import { Card, formatWhen, InboxTabs, ListOrEmpty, Pager, withQuery } from '../components/inbox-parts';
+import { Card, formatWhen, InboxTabs, ListOrEmpty, withQuery } from '../components/inbox-parts';
+import { Pager } from '@modules/admin/components/pager';
 import { PruneForm } from '../components/prune-form';
 import type { Page } from '../lib/inbox-api';
 
@@ -38,7 +39,7 @@ export function ErrorLogsPage({ list, page, t }: { list: Page<InboxErrorLog>; pa
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(next) => withQuery('/admin/inbox/errors', { page: next })} t={t} />
+      <Pager page={page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(next) => withQuery('/admin/inbox/errors', { page: next })} t={t} section="inbox" />
     </>
   );
 }

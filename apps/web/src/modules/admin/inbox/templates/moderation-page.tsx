@@ -1,11 +1,12 @@
 import { moderationStates, type ModerationState } from '@shop/domain/review';
 import Link from 'next/link';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
-import type { ActionResult } from '@modules/admin/catalogue/lib/result';
+import type { ActionResult } from '@modules/admin/lib/result';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { moderateFeedback, moderateReview } from '../actions';
 import { ActionButton } from '../components/action-button';
-import { Card, FilterForm, formatWhen, InboxTabs, ListOrEmpty, Pager, withQuery } from '../components/inbox-parts';
+import { Card, FilterForm, formatWhen, InboxTabs, ListOrEmpty, withQuery } from '../components/inbox-parts';
+import { Pager } from '@modules/admin/components/pager';
 import type { InboxFeedback, InboxReview, Page } from '../lib/inbox-api';
 
 type Filters = { state: ModerationState; page: number };
@@ -57,7 +58,7 @@ export function FeedbackPage({ list, filters, t }: { list: Page<InboxFeedback>; 
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => withQuery('/admin/inbox/feedback', { state: filters.state, page })} t={t} />
+      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => withQuery('/admin/inbox/feedback', { state: filters.state, page })} t={t} section="inbox" />
     </>
   );
 }
@@ -94,7 +95,7 @@ export function ReviewsPage({ list, filters, t }: { list: Page<InboxReview>; fil
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => withQuery('/admin/inbox/reviews', { state: filters.state, page })} t={t} />
+      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => withQuery('/admin/inbox/reviews', { state: filters.state, page })} t={t} section="inbox" />
     </>
   );
 }

@@ -3,7 +3,8 @@ import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { setReportHandled } from '../actions';
 import { ActionButton } from '../components/action-button';
-import { Card, FilterForm, formatWhen, InboxTabs, ListOrEmpty, Pager, withQuery } from '../components/inbox-parts';
+import { Card, FilterForm, formatWhen, InboxTabs, ListOrEmpty, withQuery } from '../components/inbox-parts';
+import { Pager } from '@modules/admin/components/pager';
 import type { Page } from '../lib/inbox-api';
 
 type Filters = { status: (typeof reportStatuses)[number]; kind: (typeof reportKinds)[number]; page: number };
@@ -54,7 +55,7 @@ export function ReportsPage({ list, filters, t }: { list: Page<InboxReport>; fil
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={href} t={t} />
+      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={href} t={t} section="inbox" />
     </>
   );
 }

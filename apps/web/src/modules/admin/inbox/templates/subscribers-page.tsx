@@ -1,7 +1,8 @@
 import { subscriberFilters, type InboxSubscriber } from '@shop/domain/admin/inbox';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
-import { Card, FilterForm, formatWhen, InboxTabs, ListOrEmpty, Pager, withQuery } from '../components/inbox-parts';
+import { Card, FilterForm, formatWhen, InboxTabs, ListOrEmpty, withQuery } from '../components/inbox-parts';
+import { Pager } from '@modules/admin/components/pager';
 import type { Page } from '../lib/inbox-api';
 
 type Filters = { status: (typeof subscriberFilters)[number]; page: number };
@@ -40,7 +41,7 @@ export function SubscribersPage({ list, filters, t }: { list: Page<InboxSubscrib
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => withQuery('/admin/inbox/subscribers', { status: filters.status, page })} t={t} />
+      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => withQuery('/admin/inbox/subscribers', { status: filters.status, page })} t={t} section="inbox" />
     </>
   );
 }

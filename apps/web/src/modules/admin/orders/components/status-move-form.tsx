@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminStatusMove, adminStatusMoveSchema } from '@shop/domain/admin/orders';
 import type { OrderStatus } from '@shop/domain/order-status';
 import { useRouter } from 'next/navigation';
@@ -8,6 +7,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
+import { adminResolver } from '@modules/admin/lib/resolver';
 import { moveOrderStatus } from '../actions';
 
 export interface StatusMoveTexts {
@@ -34,7 +34,7 @@ export function StatusMoveForm({ orderId, next, texts }: { orderId: string; next
   const selectId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AdminStatusMove>({
-    resolver: zodResolver(adminStatusMoveSchema),
+    resolver: adminResolver(adminStatusMoveSchema),
     defaultValues: { status: undefined as unknown as OrderStatus, note: '', carrier: '', number: '', link: '' },
   });
   const status = form.watch('status');
@@ -44,14 +44,14 @@ export function StatusMoveForm({ orderId, next, texts }: { orderId: string; next
     setFailure(null);
     const result = await moveOrderStatus(orderId, values);
     if (!result.ok) {
-      for (const [field, message] of Object.entries(result.errors)) {
-        if (['status', 'note', 'carrier', 'number', 'link'].includes(field)) form.setError(field as keyof AdminStatusMove, { message });
+      for (const [field, error] of Object.entries(result.errors ?? {})) {
+        if (['status', 'note', 'carrier', 'number', 'link'].includes(field)) form.setError(field as keyof AdminStatusMove, { type: error.code, message: error.message });
       }
       setFailure(result.message);
       void showToast('error', texts.failed);
       return;
     }
-    void showToast('success', texts.done.replace('{status}', texts.statuses[result.status] ?? result.status));
+    void showToast('success', texts.done.replace('{status}', texts.statuses[result.value] ?? result.value));
     form.reset({ status: undefined as unknown as OrderStatus, note: '', carrier: '', number: '', link: '' });
     router.refresh();
   });

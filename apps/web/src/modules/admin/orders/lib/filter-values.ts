@@ -1,4 +1,5 @@
-import type { AdminOrderListQuery } from '@shop/domain/admin/orders';
+import type { AdminOrderListQuery, StatusCounts } from '@shop/domain/admin/orders';
+import { orderStatuses } from '@shop/domain/order-status';
 
 /** The list's filters as the URL carries them (a GET form's fields), strings only. */
 export interface AdminOrderFilterValues {
@@ -49,4 +50,9 @@ export function listHref(values: AdminOrderFilterValues, change: Partial<AdminOr
   if (next.page > 1) params.set('page', String(next.page));
   const query = params.toString();
   return query ? `/admin/orders?${query}` : '/admin/orders';
+}
+
+/** Every status with no orders: the tabs of an empty list. */
+export function emptyStatusCounts(): StatusCounts {
+  return Object.fromEntries(orderStatuses.map((status) => [status, 0])) as StatusCounts;
 }

@@ -2,6 +2,7 @@ import type { AdminOrderList } from '@shop/domain/admin/orders';
 import { formatInr } from '@shop/domain/money';
 import { orderStatuses } from '@shop/domain/order-status';
 import Link from 'next/link';
+import { Pager } from '@modules/admin/components/pager';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { OrderFilters } from '../components/order-filters';
@@ -15,7 +16,6 @@ import { formatDateTime } from '../lib/format';
  */
 export function OrdersList({ list, values, t }: { list: AdminOrderList; values: AdminOrderFilterValues; t: AdminTranslate }) {
   const all = Object.values(list.counts).reduce((sum, n) => sum + n, 0);
-  const pages = Math.max(1, Math.ceil(list.total / list.limit));
   const tabs = [{ status: '', label: t('list.all'), count: all }, ...orderStatuses.map((status) => ({ status, label: t(`status.${status}`), count: list.counts[status] }))];
   const customerOf = (order: AdminOrderList['data'][number]) => order.customer.name || order.shipTo.name;
   return (
@@ -113,25 +113,7 @@ export function OrdersList({ list, values, t }: { list: AdminOrderList; values: 
           </div>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('list.page', { page: values.page, pages })} className="mt-4 flex items-center justify-between gap-3 text-sm">
-          {values.page > 1 ? (
-            <Link href={listHref(values, { page: values.page - 1 })} className="inline-flex min-h-11 items-center rounded-full border border-line px-4">
-              {t('list.previous')}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t('list.page', { page: values.page, pages })}</span>
-          {list.hasMore ? (
-            <Link href={listHref(values, { page: values.page + 1 })} className="inline-flex min-h-11 items-center rounded-full border border-line px-4">
-              {t('list.next')}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={values.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => listHref(values, { page })} t={t} section="list" />
     </>
   );
 }

@@ -4,6 +4,7 @@ import type { AdminProduct } from '@shop/domain/admin/products';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { FormMessage, useHydrated } from '@modules/auth/components/form-controls';
+import { refusalFrom } from '@lib/api/refusal';
 import { showToast } from '@modules/common/show-toast';
 import { imagesUploaded, saveGallery } from '../actions';
 import { textsOf } from '../lib/client-texts';
@@ -68,8 +69,7 @@ export function ImageManager({ productId, images: initial, messages }: { product
     try {
       const response = await fetch(`/api/admin/products/${encodeURIComponent(productId)}/images`, { method: 'POST', body, credentials: 'same-origin' });
       if (!response.ok) {
-        const data = (await response.json().catch(() => ({}))) as { message?: string };
-        throw new Error(data.message ?? response.statusText);
+        throw new Error(refusalFrom(response.status, await response.json().catch(() => null), response.statusText).message);
       }
       const result = await imagesUploaded(productId);
       if (!result.ok) throw new Error(result.message);

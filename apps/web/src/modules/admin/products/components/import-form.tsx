@@ -1,7 +1,8 @@
 'use client';
 
-import type { ImportResult, ImportRowError } from '@shop/domain/admin/products';
+import { importErrorSchema, type ImportResult, type ImportRowError } from '@shop/domain/admin/products';
 import { useId, useMemo, useState } from 'react';
+import { refusalFrom } from '@lib/api/refusal';
 import { FormMessage, SubmitButton, useHydrated } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { productsImported } from '../actions';
@@ -38,12 +39,14 @@ export function ImportForm({ messages }: { messages: Record<string, unknown> }) 
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ csv: await file.text(), dryRun: form.get('dryRun') === 'on' }),
       });
-      const body = (await response.json().catch(() => ({}))) as ImportResult & { message?: string; rows?: ImportRowError[]; errors?: Record<string, string> };
+      const answer = (await response.json().catch(() => null)) as unknown;
       if (!response.ok) {
-        setFailure({ message: body.message ?? response.statusText, rows: body.rows ?? [] });
+        // The refusal (decision 037) with every problem by row and column beside it.
+        setFailure({ message: refusalFrom(response.status, answer, response.statusText).message, rows: importErrorSchema.safeParse(answer).data?.rows ?? [] });
         void showToast('error', t('csv.failed'));
         return;
       }
+      const body = answer as ImportResult;
       await productsImported(body);
       setResult(body);
       if (!body.dryRun) void showToast('success', t('csv.done', { created: body.created.length, updated: body.updated.length, rows: body.rows }));

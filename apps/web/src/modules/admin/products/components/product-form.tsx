@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminProduct,
   formToInput,
@@ -15,6 +14,7 @@ import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { type FieldPath, useFieldArray, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { FormMessage, SubmitButton, TextField, useHydrated } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
+import { adminResolver } from '@modules/admin/lib/resolver';
 import { saveProduct } from '../actions';
 import { textsOf } from '../lib/client-texts';
 
@@ -100,7 +100,7 @@ export function ProductForm({
   const [failure, setFailure] = useState<string | null>(null);
   const slugTouched = useRef(Boolean(product));
   const form = useForm<ProductFormValues>({
-    resolver: zodResolver(productFormSchema),
+    resolver: adminResolver(productFormSchema),
     defaultValues: { ...productToForm(product), flashSaleEndsAt: toLocalInput(product?.flashSaleEndsAt ?? null) },
   });
   const variants = useFieldArray({ control: form.control, name: 'variants' });
@@ -128,8 +128,8 @@ export function ProductForm({
       if (product) input.published = product.published;
       const result = await saveProduct(product?._id ?? null, input);
       if (!result.ok) {
-        for (const [field, message] of Object.entries(result.errors)) {
-          form.setError(field as FieldPath<ProductFormValues>, { message });
+        for (const [field, error] of Object.entries(result.errors ?? {})) {
+          form.setError(field as FieldPath<ProductFormValues>, { type: error.code, message: error.message });
         }
         setFailure(result.message);
         void showToast('error', t('form.failed'));

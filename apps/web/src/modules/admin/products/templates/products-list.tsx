@@ -3,6 +3,7 @@ import type { Brand, Category, Paginated } from '@shop/domain/catalogue';
 import { formatInr } from '@shop/domain/money';
 import Link from 'next/link';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
+import { Pager } from '@modules/admin/components/pager';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import { ProductFilters } from '../components/product-filters';
 import { listHref, type ProductFilterValues } from '../lib/products-api';
@@ -45,7 +46,6 @@ export function ProductsList({
   t: AdminTranslate;
 }) {
   const page = Number(values.page ?? 1) || 1;
-  const pages = Math.max(1, Math.ceil(list.total / list.limit));
   const exportQuery = new URLSearchParams(Object.entries(values).filter(([key, value]) => value && key !== 'page' && key !== 'sort') as [string, string][]).toString();
   return (
     <>
@@ -136,25 +136,7 @@ export function ProductsList({
           </div>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('list.page', { page, pages })} className="mt-4 flex items-center justify-between gap-3 text-sm">
-          {page > 1 ? (
-            <Link href={listHref(values, { page: String(page - 1) })} className="inline-flex min-h-11 items-center rounded-full border border-line px-4">
-              {t('list.previous')}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>{t('list.page', { page, pages })}</span>
-          {list.hasMore ? (
-            <Link href={listHref(values, { page: String(page + 1) })} className="inline-flex min-h-11 items-center rounded-full border border-line px-4">
-              {t('list.next')}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(next) => listHref(values, { page: String(next) })} t={t} section="list" />
     </>
   );
 }

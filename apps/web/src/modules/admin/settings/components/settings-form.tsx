@@ -2,7 +2,8 @@
 
 import { paiseToRupees, rupeesToPaise } from '@shop/domain/admin/catalogue';
 import { type AdminSettings, settingsInputSchema } from '@shop/domain/admin/settings';
-import { firstFieldErrors } from '@shop/domain/field-errors';
+import { fieldRefusalsOf } from '@shop/domain/field-errors';
+import { fieldRefusal } from '@shop/domain/refusals/index';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,7 +26,7 @@ interface Values {
 
 export type SettingsFormTexts = Record<
   | 'identity' | 'name' | 'description' | 'logo' | 'logoUpload' | 'logoHint' | 'contact' | 'tollFreeNumber' | 'contactEmail' | 'shipping' | 'freeShippingThreshold'
-  | 'shippingFee' | 'shippingHint' | 'thirdParty' | 'chatWidgetId' | 'chatHint' | 'analyticsId' | 'analyticsHint' | 'save' | 'saved' | 'failed' | 'money',
+  | 'shippingFee' | 'shippingHint' | 'thirdParty' | 'chatWidgetId' | 'chatHint' | 'analyticsId' | 'analyticsHint' | 'save' | 'saved' | 'failed',
   string
 >;
 
@@ -58,9 +59,9 @@ export function SettingsForm({ settings, texts }: { settings: AdminSettings; tex
     const fee = rupeesToPaise(values.shippingFee);
     const body = { ...values, freeShippingThreshold: threshold ?? -1, shippingFee: fee ?? -1 };
     const parsed = settingsInputSchema.safeParse(body);
-    const local = { ...(parsed.success ? {} : firstFieldErrors(parsed.error)) };
-    if (threshold === null) local.freeShippingThreshold = texts.money;
-    if (fee === null) local.shippingFee = texts.money;
+    const local = { ...(parsed.success ? {} : fieldRefusalsOf(parsed.error)) };
+    if (threshold === null) local.freeShippingThreshold = fieldRefusal('admin_money_invalid');
+    if (fee === null) local.shippingFee = fieldRefusal('admin_money_invalid');
     if (Object.keys(local).length > 0) {
       applyErrors(local, fields, form.setError as never);
       return;
@@ -82,7 +83,7 @@ export function SettingsForm({ settings, texts }: { settings: AdminSettings; tex
     data.set('file', file);
     const result = await uploadLogo(data);
     if (!result.ok) {
-      form.setError('logo', { message: result.errors.file ?? result.message });
+      form.setError('logo', { type: result.errors?.file?.code ?? result.code, message: result.errors?.file?.message ?? result.message });
       return;
     }
     form.setValue('logo', result.value.original, { shouldDirty: true });

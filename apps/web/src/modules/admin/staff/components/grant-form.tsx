@@ -1,10 +1,10 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type GrantRoleRequest, grantRoleRequestSchema } from '@shop/domain/admin/staff';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { SelectField } from '@modules/admin/catalogue/components/fields';
+import { adminResolver } from '@modules/admin/lib/resolver';
 import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { grantRole } from '../actions';
@@ -21,13 +21,15 @@ export interface GrantFormTexts {
 /** Find an existing account by email or mobile number and give it the staff or admin role. */
 export function GrantForm({ texts }: { texts: GrantFormTexts }) {
   const router = useRouter();
-  const form = useForm<GrantRoleRequest>({ resolver: zodResolver(grantRoleRequestSchema), defaultValues: { account: '', role: 'staff' } });
+  const form = useForm<GrantRoleRequest>({ resolver: adminResolver(grantRoleRequestSchema), defaultValues: { account: '', role: 'staff' } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     const result = await grantRole(values);
     if (!result.ok) {
-      for (const [field, message] of Object.entries(result.errors)) if (field === 'account' || field === 'role') form.setError(field, { message });
-      if (!result.errors.account && !result.errors.role) form.setError('root', { message: result.message });
+      const { account, role } = result.errors ?? {};
+      if (account) form.setError('account', { type: account.code, message: account.message });
+      if (role) form.setError('role', { type: role.code, message: role.message });
+      if (!account && !role) form.setError('root', { type: result.code, message: result.message });
       return;
     }
     const member = result.value;

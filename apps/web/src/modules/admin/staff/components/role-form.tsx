@@ -20,8 +20,9 @@ export function RoleForm({ id, role, texts }: { id: string; role: AccountRole; t
     const result = await changeRole(id, value);
     setBusy(false);
     if (!result.ok) {
-      setError(result.errors.role ?? result.message);
-      void showToast('error', result.errors.role ?? result.message);
+      const message = result.errors?.role?.message ?? result.message;
+      setError(message);
+      void showToast('error', message);
       return;
     }
     void showToast('success', texts.saved);
