@@ -52,7 +52,7 @@ const gstRate = coded('gst_rate_invalid');
 export const variantInputSchema = z
   .object({
     /** Present for a variant that exists (kept, so carts holding it still find it); absent for a new one. */
-    id: z.uuid({ error: coded('variant_id_invalid') }).optional(),
+    id: z.uuid({ error: coded('admin_variant_id_invalid') }).optional(),
     sku: plainText('sku_too_long', 1).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, { error: coded('sku_format') }),
     attributes: z
       .record(plainText('attribute_name_too_long', 1), plainText('attribute_value_too_long', 1))

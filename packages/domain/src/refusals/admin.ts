@@ -169,7 +169,7 @@ export const adminRefusals = defineRefusals({
   product_price_too_large: { status: 400, message: () => 'is too large' },
   product_count_too_large: { status: 400, message: (p: { max: number }) => `must be at most ${p.max}`, fixed: { max: 1_000_000 } },
   product_money_invalid: { status: 400, message: () => 'must be an amount in rupees with at most two decimals' },
-  variant_id_invalid: { status: 400, message: () => 'must be a variant id' },
+  admin_variant_id_invalid: { status: 400, message: () => 'must be a variant id' },
   sku_format: { status: 400, message: () => 'must be letters, digits, dots, dashes or slashes' },
   attributes_required: { status: 400, message: () => 'must name at least one attribute, e.g. Colour' },
   attributes_format: { status: 400, message: () => 'write name=value pairs separated by ";", e.g. Colour=Red; Size=M' },

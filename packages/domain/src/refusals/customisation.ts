@@ -49,7 +49,6 @@ export const customisationRefusals = defineRefusals({
     fixed: { max: MAX_CUSTOMISED_UNITS },
   },
   order_id_invalid: { status: 400, message: () => 'Order id is missing or not an order id' },
-  product_id_invalid: { status: 400, message: () => 'Product id is missing or not a product id' },
   /** The product is in the order more than once (two options of it): `lineId` must say which (also: not an id). */
   line_id_needed: { status: 400, message: () => 'This product is in the order more than once: say which line (lineId)' },
   /** Not the caller's order, exactly as when it does not exist. */
