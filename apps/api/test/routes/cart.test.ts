@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engines, json, type TestContext } from '../helpers.ts';
+import { createTestContext, engines, expectRefusal, json, type TestContext } from '../helpers.ts';
 
 describe.each(engines)('POST /api/products/cart on %s', (engine) => {
   let ctx: TestContext;
@@ -57,49 +57,54 @@ describe.each(engines)('POST /api/products/cart on %s', (engine) => {
   });
 
   it.each([
-    ['a string', { productIds: 'abc' }],
-    ['a number', { productIds: 5 }],
-    ['null', { productIds: null }],
-    ['missing', {}],
-    ['numbers inside', { productIds: [1, 2] }],
-    ['objects inside', { productIds: [{ id: 'x' }] }],
-    ['more than 100 ids', { productIds: Array.from({ length: 101 }, (_, i) => `id-${i}`) }],
-    ['a very long id', { productIds: ['x'.repeat(101)] }],
-  ])('refuses productIds as %s with 400 naming productIds', async (_label, payload) => {
+    ['a string', { productIds: 'abc' }, 'productIds', 'cart_ids_not_list'],
+    ['a number', { productIds: 5 }, 'productIds', 'cart_ids_not_list'],
+    ['null', { productIds: null }, 'productIds', 'cart_ids_not_list'],
+    ['missing', {}, 'productIds', 'cart_ids_not_list'],
+    ['numbers inside', { productIds: [1, 2] }, 'productIds.0', 'invalid_value'],
+    ['objects inside', { productIds: [{ id: 'x' }] }, 'productIds.0', 'invalid_value'],
+    ['more than 100 ids', { productIds: Array.from({ length: 101 }, (_, i) => `id-${i}`) }, 'productIds', 'cart_too_many_ids'],
+    ['a very long id', { productIds: ['x'.repeat(101)] }, 'productIds.0', 'cart_id_too_long'],
+  ])('refuses productIds as %s with 400 naming productIds', async (_label, payload, field, code) => {
     const response = await post(payload);
-    expect(response.statusCode).toBe(400);
-    const body = json(response);
+    const body = expectRefusal(response, 400, 'validation_failed', { [field]: code });
     expect(body.message).toMatch(/^Invalid productIds/);
-    expect(Object.keys(body.errors)[0]).toMatch(/^productIds/);
+    expect(Object.keys(body.errors ?? {})[0]).toMatch(/^productIds/);
+  });
+
+  it('names the cart rules it broke in English and by code', async () => {
+    const many = expectRefusal(await post({ productIds: Array.from({ length: 101 }, (_, i) => `id-${i}`) }), 400, 'validation_failed');
+    expect(many.errors?.productIds).toEqual({ code: 'cart_too_many_ids', message: 'must hold at most 100 ids', params: { max: 100 } });
+    const long = expectRefusal(await post({ productIds: ['x'.repeat(101)] }), 400, 'validation_failed');
+    expect(long.errors?.['productIds.0']).toEqual({ code: 'cart_id_too_long', message: 'each id must be at most 100 characters', params: { max: 100 } });
+    const notList = expectRefusal(await post({ productIds: 'abc' }), 400, 'validation_failed');
+    expect(notList.errors?.productIds).toEqual({ code: 'cart_ids_not_list', message: 'must be a list of product ids' });
   });
 
   it('refuses a body that is not an object', async () => {
     for (const payload of ['[]', '"text"', '42', 'null']) {
       const response = await post(payload);
       expect(response.statusCode, payload).toBe(400);
-      expect(json(response).message).toBeTruthy();
+      expect(json(response)).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
     }
   });
 
   it('refuses malformed JSON with 400, never 500', async () => {
     for (const payload of ['{', '{"productIds": [', "{'productIds': []}", '{"productIds": []}}']) {
       const response = await post(payload);
-      expect(response.statusCode, payload).toBe(400);
-      expect(Object.keys(json(response))).toEqual(['message']);
+      expect(expectRefusal(response, 400, 'invalid_json'), payload).toEqual({ message: expect.any(String), code: 'invalid_json' });
     }
   });
 
   it('refuses an empty body and a body that is too large', async () => {
-    expect((await post('')).statusCode).toBe(400);
+    expectRefusal(await post(''), 400, 'invalid_json');
     const huge = JSON.stringify({ productIds: ['a'.repeat(20_000)] });
     const response = await post(huge);
-    expect(response.statusCode).toBe(413);
-    expect(json(response)).toEqual({ message: expect.any(String) });
+    expect(expectRefusal(response, 413, 'payload_too_large')).toEqual({ message: expect.any(String), code: 'payload_too_large' });
   });
 
   it('refuses other content types with 415', async () => {
     const response = await post('productIds=1', { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(response.statusCode).toBe(415);
-    expect(json(response).message).toBeTruthy();
+    expectRefusal(response, 415, 'unsupported_media_type');
   });
 });
