@@ -81,9 +81,11 @@ test('a category page shows its breadcrumb, its subcategories, and the colour fi
   const chips = page.getByRole('navigation', { name: 'Subcategories' });
   expect(await chips.getByRole('link', { name: 'Keychains', exact: true }).getAttribute('href')).toBe('/category/keychains');
 
-  // An unknown category is a 404 page.
-  expect((await page.goto('/category/no-such-category'))?.status()).toBe(404);
   expect(errorsOf(page)).toEqual([]);
+
+  // An unknown category is a 404 page (whose document load the console reports, so it comes last).
+  expect((await page.goto('/category/no-such-category'))?.status()).toBe(404);
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain("We couldn't find that page");
 });
 
 test('the home page brings its four product rails as the shopper scrolls towards them, and nothing on screen moves', async () => {
