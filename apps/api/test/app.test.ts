@@ -75,6 +75,7 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/categories/featured',
         '/api/subcategories',
         '/api/category/{slug}',
+        '/api/category/{slug}/page',
         '/api/brands',
         '/api/sliders',
         '/api/products',

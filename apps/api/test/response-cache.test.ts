@@ -1,4 +1,4 @@
-import { brands } from '@shop/db';
+import { brands, products } from '@shop/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -107,6 +107,43 @@ describe.each(engines)('response cache on %s', (engine) => {
       await ctx.handle.db.execute(sql`update categories set slug = 'lamps' where slug = 'lights'`);
       await ctx.app.responseCache.invalidate();
     }
+  });
+
+  it('serves a category page from memory and shows a catalogue change once invalidated', async () => {
+    await invalidateAndSettle();
+    const url = '/api/category/jewellery/page?sort=price_asc';
+    const first = await ctx.app.inject({ method: 'GET', url });
+    const second = await ctx.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    const before = json(first);
+    expect(before.facets.brands).toEqual([expect.objectContaining({ slug: 'aurora', count: 2 })]);
+
+    // Unpublishing a ring changes the page, the category's count and the facets (remembered per category).
+    const ring = ctx.fixtures.products.silverRing!.id;
+    await ctx.handle.db.update(products).set({ published: false }).where(eq(products.id, ring));
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url })).body).toBe(first.body);
+      // Another URL of the same category misses the answer cache but still reads the remembered facets.
+      const other = json(await ctx.app.inject({ method: 'GET', url: `${url}&limit=5` }));
+      expect(other.facets).toEqual(before.facets);
+      await ctx.app.responseCache.invalidate();
+      const after = json(await ctx.app.inject({ method: 'GET', url }));
+      expect(after.products.data.map((p: { slug: string }) => p.slug)).toEqual(['rose-gold-name-necklace']);
+      expect(after.category.productCount).toBe(before.category.productCount - 1);
+      expect(after.facets.brands).toEqual([expect.objectContaining({ slug: 'aurora', count: 1 })]);
+    } finally {
+      await ctx.handle.db.update(products).set({ published: true }).where(eq(products.id, ring));
+      await ctx.app.responseCache.invalidate();
+    }
+  });
+
+  it('never caches an unknown category page', async () => {
+    await invalidateAndSettle();
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/category/no-such-category/page' });
+    expect(response.statusCode).toBe(404);
+    expect(ctx.app.responseCache.size).toBe(0);
   });
 
   it('an invalidation in one API process clears the cache of another on the same database', async () => {

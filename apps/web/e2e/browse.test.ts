@@ -56,6 +56,38 @@ test('a shopper goes from home to a category, opens a product, then searches wit
   expect(errorsOf(page)).toEqual([]);
 });
 
+test('a category page shows its breadcrumb, its subcategories, and the colour filter only where products have colours', async () => {
+  const page = await session.newPage();
+  // A subcategory: the trail runs through its parent, and keychains have no colours to filter by.
+  await page.goto('/category/keychains');
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+  expect(await trail.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/', '/category', '/category/personalised-gifts']);
+  expect(await trail.locator('[aria-current="page"]').textContent()).toBe('Keychains');
+  await expect.poll(() => page.locator('main a[href^="/product/"]').count()).toBeGreaterThan(0);
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  expect(await filters.getByText('Brand', { exact: true }).count()).toBe(1);
+  expect(await filters.getByText('Colour', { exact: true }).count()).toBe(0);
+
+  // Mugs come in colours: the filter is offered, and narrowing by one keeps the shopper on the category.
+  await page.goto('/category/mugs');
+  await filters.getByText('Colour', { exact: true }).waitFor();
+  await filters.getByText('Black', { exact: true }).click();
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await page.waitForURL((url) => url.pathname === '/category/mugs' && url.searchParams.getAll('attr').includes('colour:black'));
+  await expect.poll(() => page.locator('main a[href^="/product/"]').count()).toBeGreaterThan(0);
+
+  // A parent category links to its subcategories.
+  await page.goto('/category/personalised-gifts');
+  const chips = page.getByRole('navigation', { name: 'Subcategories' });
+  expect(await chips.getByRole('link', { name: 'Keychains', exact: true }).getAttribute('href')).toBe('/category/keychains');
+
+  expect(errorsOf(page)).toEqual([]);
+
+  // An unknown category is a 404 page (whose document load the console reports, so it comes last).
+  expect((await page.goto('/category/no-such-category'))?.status()).toBe(404);
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain("We couldn't find that page");
+});
+
 test('the home page brings its four product rails as the shopper scrolls towards them, and nothing on screen moves', async () => {
   const page = await session.newPage({ width: 390, height: 844, mobile: true });
   // Layout shifts of what is on screen (what CLS adds up), recorded from the start of the page.

@@ -174,3 +174,40 @@ export interface Paginated<T> {
 
 export const productSorts = ['newest', 'price_asc', 'price_desc', 'popularity', 'discount'] as const;
 export type ProductSort = (typeof productSorts)[number];
+
+/** Longest search text the API accepts (characters). */
+export const SEARCH_MAX_LENGTH = 100;
+/** Most `attr` filters one listing request may carry. */
+export const ATTRIBUTE_FILTERS_MAX = 20;
+/** Most product ids one cart refresh may name, and the longest id it accepts. */
+export const CART_MAX_IDS = 100;
+export const CART_ID_MAX_LENGTH = 100;
+
+/** A facet value with the number of the category's published products that have it. */
+export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+export type FacetCount = z.infer<typeof facetCountSchema>;
+
+/**
+ * Filter options of a category page with their counts (docs/decisions/038): the brands and attribute values of the
+ * category's published products, subcategories included. Counted over the whole category, not narrowed by the filters
+ * chosen, so an option does not vanish once another is picked. Attribute names and values are lower case, as the
+ * `attr` filter takes them.
+ */
+export const categoryFacetsSchema = z.object({
+  brands: z.array(z.object({ _id: z.string(), name: z.string(), slug: z.string(), count: z.number().int() })),
+  attributes: z.array(z.object({ name: z.string(), values: z.array(facetCountSchema) })),
+});
+export type CategoryFacets = z.infer<typeof categoryFacetsSchema>;
+
+/**
+ * GET /api/category/{slug}/page: everything a category page shows, in one answer (docs/decisions/038). `breadcrumb`
+ * runs from the top-level category down to this one (itself last).
+ */
+export const categoryPageSchema = z.object({
+  category: categorySchema,
+  breadcrumb: z.array(categoryRefSchema),
+  subcategories: z.array(categorySchema),
+  products: paginatedSchema(productSummarySchema),
+  facets: categoryFacetsSchema,
+});
+export type CategoryPage = z.infer<typeof categoryPageSchema>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engines, json, type TestContext } from '../helpers.ts';
+import { siteSettings } from '@shop/db';
+import { createTestContext, engines, expectRefusal, json, type TestContext } from '../helpers.ts';
 import { settingsFixture } from '../fixtures.ts';
 
 describe.each(engines)('site and catalogue lists on %s', (engine) => {
@@ -60,10 +61,9 @@ describe.each(engines)('site and catalogue lists on %s', (engine) => {
       'refuses %s with 400 naming the field',
       async (query) => {
         const response = await get(`/api/categories?${query}`);
-        expect(response.statusCode).toBe(400);
         const field = query.split('=')[0] as string;
-        expect(json(response).errors).toHaveProperty(field);
-        expect(json(response).message).toContain(field);
+        const body = expectRefusal(response, 400, 'validation_failed', { [field]: 'invalid_value' });
+        expect(body.message).toContain(field);
       },
     );
   });
@@ -93,11 +93,10 @@ describe.each(engines)('site and catalogue lists on %s', (engine) => {
 
     it('answers 404 for an unknown parent and 400 for a malformed one', async () => {
       const missing = await get('/api/subcategories?parent=no-such-thing');
-      expect(missing.statusCode).toBe(404);
-      expect(json(missing)).toEqual({ message: 'Category not found' });
+      expect(expectRefusal(missing, 404, 'category_not_found')).toEqual({ message: 'Category not found', code: 'category_not_found' });
       const bad = await get('/api/subcategories?parent=%00bad');
-      expect(bad.statusCode).toBe(400);
-      expect(json(bad).errors).toHaveProperty('parent');
+      const body = expectRefusal(bad, 400, 'validation_failed', { parent: 'category_reference_invalid' });
+      expect(body.errors?.parent?.message).toBe('must be a category slug or id');
     });
   });
 
@@ -110,8 +109,7 @@ describe.each(engines)('site and catalogue lists on %s', (engine) => {
 
     it.each(['no-such-category', 'UPPER', '%E2%82%AC', 'a'.repeat(150)])('answers 404 for %s', async (slug) => {
       const response = await get(`/api/category/${slug}`);
-      expect(response.statusCode).toBe(404);
-      expect(json(response)).toEqual({ message: 'Category not found' });
+      expect(expectRefusal(response, 404, 'category_not_found')).toEqual({ message: 'Category not found', code: 'category_not_found' });
     });
   });
 
@@ -137,7 +135,93 @@ describe.each(engines)('site and catalogue lists on %s', (engine) => {
     it('pages and validates', async () => {
       expect(json(await get('/api/brands?limit=1'))).toMatchObject({ total: 2, hasMore: true });
       expect(json(await get('/api/brands?limit=1&page=5'))).toMatchObject({ data: [], total: 2, hasMore: false });
-      expect((await get('/api/brands?limit=x')).statusCode).toBe(400);
+      expectRefusal(await get('/api/brands?limit=x'), 400, 'validation_failed', { limit: 'invalid_value' });
+    });
+  });
+
+  describe('GET /api/category/:slug/page', () => {
+    const page = async (url: string) => {
+      const response = await get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      return json(response);
+    };
+
+    it('answers the category, its breadcrumb and subcategories, its products page and its facets in one call', async () => {
+      const response = await get('/api/category/personalised-gifts/page');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toMatch(/^public, max-age=30/);
+      const body = json(response);
+      expect(Object.keys(body).sort()).toEqual(['breadcrumb', 'category', 'facets', 'products', 'subcategories']);
+      expect(body.category).toEqual(json(await get('/api/category/personalised-gifts')));
+      expect(body.breadcrumb).toEqual([{ _id: ctx.fixtures.categories.personalised.id, name: 'Personalised Gifts', slug: 'personalised-gifts' }]);
+      expect(body.subcategories).toEqual(json(await get('/api/subcategories?parent=personalised-gifts')).data);
+      expect(body.subcategories.map((c: any) => c.slug)).toEqual(['keychains', 'lamps']);
+      expect(body.products).toEqual(json(await get('/api/products?category=personalised-gifts')));
+      expect(body.products).toMatchObject({ total: 4, page: 1, limit: 24, hasMore: false });
+      // Keychains and lamps have no brand and no variants.
+      expect(body.facets).toEqual({ brands: [], attributes: [] });
+    });
+
+    it('runs the breadcrumb from the top-level category down to this one', async () => {
+      const body = await page('/api/category/keychains/page');
+      expect(body.breadcrumb.map((c: any) => c.slug)).toEqual(['personalised-gifts', 'keychains']);
+      expect(body.category).toMatchObject({ slug: 'keychains', productCount: 2 });
+      expect(body.subcategories).toEqual([]);
+    });
+
+    it('counts the brands and attribute values of the whole category, subcategories included (drafts left out)', async () => {
+      const body = await page('/api/category/jewellery/page');
+      expect(body.facets).toEqual({
+        brands: [{ _id: ctx.fixtures.brands.aurora.id, name: 'Aurora Jewels', slug: 'aurora', count: 2 }],
+        attributes: [
+          { name: 'colour', values: [{ value: 'silver', count: 2 }, { value: 'rose gold', count: 1 }] },
+          { name: 'size', values: [{ value: '6', count: 1 }, { value: '7', count: 1 }, { value: '8', count: 1 }] },
+        ],
+      });
+      // The facets do not narrow with the filters chosen: an option stays offered once another is picked.
+      const filtered = await page('/api/category/jewellery/page?attr=colour:rose%20gold');
+      expect(filtered.facets).toEqual(body.facets);
+      expect(filtered.products.data.map((p: any) => p.slug)).toEqual(['rose-gold-name-necklace']);
+    });
+
+    it('answers the same products page as GET /api/products for the same filters, sort and page', async () => {
+      for (const query of ['sort=price_asc&limit=1&page=2', 'inStock=true&sort=popularity', 'minPrice=50000&maxPrice=99900', 'brand=aurora', 'brand=nobody', 'attr=size:7']) {
+        const body = await page(`/api/category/jewellery/page?${query}`);
+        expect(body.products, query).toEqual(json(await get(`/api/products?category=jewellery&${query}`)));
+      }
+    });
+
+    it('names its category by the path only: a stray category parameter is ignored', async () => {
+      const body = await page('/api/category/lamps/page?category=jewellery');
+      expect(body.products.data.map((p: any) => p.category.slug)).toEqual(['lamps', 'lamps']);
+    });
+
+    it.each(['no-such-category', 'UPPER', '%E2%82%AC', 'a'.repeat(150)])('answers 404 category_not_found for %s', async (slug) => {
+      const response = await get(`/api/category/${slug}/page`);
+      expect(expectRefusal(response, 404, 'category_not_found')).toEqual({ message: 'Category not found', code: 'category_not_found' });
+    });
+
+    it.each([
+      ['sort', 'sort=cheapest', 'sort_unknown'],
+      ['attr', 'attr=colour', 'attribute_filter_invalid'],
+      ['page', 'page=0', 'invalid_value'],
+      ['limit', 'limit=61', 'invalid_value'],
+    ])('refuses a bad %s (%s) with its code', async (field, query, code) => {
+      const response = await get(`/api/category/jewellery/page?${query}`);
+      expect(expectRefusal(response, 400, 'validation_failed', { [field]: code }).message).toContain(field);
+    });
+  });
+
+  describe('GET /api/headers before the shop is set up', () => {
+    it('answers 404 site_settings_not_found', async () => {
+      const saved = await ctx.handle.db.select().from(siteSettings);
+      await ctx.handle.db.delete(siteSettings);
+      try {
+        const response = await get('/api/headers');
+        expect(expectRefusal(response, 404, 'site_settings_not_found')).toEqual({ message: 'Site settings not found', code: 'site_settings_not_found' });
+      } finally {
+        await ctx.handle.db.insert(siteSettings).values(saved);
+      }
     });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engines, json, type TestContext } from '../helpers.ts';
+import { createTestContext, engines, expectRefusal, json, type TestContext } from '../helpers.ts';
 
 describe.each(engines)('product detail and related products on %s', (engine) => {
   let ctx: TestContext;
@@ -58,8 +58,7 @@ describe.each(engines)('product detail and related products on %s', (engine) => 
       'answers 404 "Product not found" for %s',
       async (slug) => {
         const response = await get(`/api/product/${slug}`);
-        expect(response.statusCode).toBe(404);
-        expect(json(response)).toEqual({ message: 'Product not found' });
+        expect(expectRefusal(response, 404, 'product_not_found')).toEqual({ message: 'Product not found', code: 'product_not_found' });
       },
     );
   });
@@ -78,12 +77,11 @@ describe.each(engines)('product detail and related products on %s', (engine) => 
 
     it('answers 404 for an unknown product and 400 for bad input', async () => {
       const missing = await get('/api/related-products?slug=nope');
-      expect(missing.statusCode).toBe(404);
-      expect(json(missing)).toEqual({ message: 'Product not found' });
+      expect(expectRefusal(missing, 404, 'product_not_found')).toEqual({ message: 'Product not found', code: 'product_not_found' });
       for (const query of ['', 'slug=', 'slug=a&slug=b', 'slug=moon-lamp&limit=25', 'slug=moon-lamp&limit=-3']) {
         const response = await get(`/api/related-products?${query}`);
-        expect(response.statusCode, query).toBe(400);
-        expect(json(response).message).toMatch(/^Invalid (slug|limit)/);
+        const field = query.includes('limit') ? 'limit' : 'slug';
+        expect(expectRefusal(response, 400, 'validation_failed', { [field]: 'invalid_value' }).message, query).toMatch(/^Invalid (slug|limit)/);
       }
     });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engines, json, type TestContext } from '../helpers.ts';
+import { createTestContext, engines, expectRefusal, json, type TestContext } from '../helpers.ts';
 
 describe.each(engines)('GET /api/products on %s', (engine) => {
   let ctx: TestContext;
@@ -150,30 +150,43 @@ describe.each(engines)('GET /api/products on %s', (engine) => {
   });
 
   it.each([
-    ['sort', 'sort=cheapest'],
-    ['limit', 'limit=61'],
-    ['limit', 'limit=0'],
-    ['page', 'page=0'],
-    ['page', 'page=1001'],
-    ['page', 'page=1.5'],
-    ['minPrice', 'minPrice=-1'],
-    ['minPrice', 'minPrice=abc'],
-    ['maxPrice', 'maxPrice=99999999999999999999999'],
-    ['maxPrice', 'maxPrice=2147483648'],
-    ['inStock', 'inStock=yes'],
-    ['category', 'category=Bad%20Slug'],
-    ['category', 'category=a&category=b'],
-    ['brand', 'brand=%00'],
-    ['attr', 'attr=colour'],
-    ['attr', 'attr=:red'],
-    ['attr', `attr=${'x'.repeat(101)}:y`],
-    ['attr', Array.from({ length: 21 }, (_, i) => `attr=size:${i}`).join('&')],
-  ])('refuses a bad %s (%s) with 400 naming it', async (field, query) => {
+    ['sort', 'sort=cheapest', 'sort_unknown'],
+    ['limit', 'limit=61', 'invalid_value'],
+    ['limit', 'limit=0', 'invalid_value'],
+    ['page', 'page=0', 'invalid_value'],
+    ['page', 'page=1001', 'invalid_value'],
+    ['page', 'page=1.5', 'invalid_value'],
+    ['minPrice', 'minPrice=-1', 'invalid_value'],
+    ['minPrice', 'minPrice=abc', 'invalid_value'],
+    ['maxPrice', 'maxPrice=99999999999999999999999', 'invalid_value'],
+    ['maxPrice', 'maxPrice=2147483648', 'invalid_value'],
+    ['inStock', 'inStock=yes', 'invalid_value'],
+    ['category', 'category=Bad%20Slug', 'invalid_value'],
+    ['category', 'category=a&category=b', 'invalid_value'],
+    ['brand', 'brand=%00', 'invalid_value'],
+    ['attr', 'attr=colour', 'attribute_filter_invalid'],
+    ['attr', 'attr=:red', 'attribute_filter_invalid'],
+    ['attr', `attr=${'x'.repeat(101)}:y`, 'invalid_value'],
+    ['attr', Array.from({ length: 21 }, (_, i) => `attr=size:${i}`).join('&'), 'attribute_filters_too_many'],
+  ])('refuses a bad %s (%s) with 400 naming it', async (field, query, code) => {
     const response = await get(`/api/products?${query}`);
-    expect(response.statusCode, response.body).toBe(400);
-    const body = json(response);
+    const body = expectRefusal(response, 400, 'validation_failed', { [field]: code });
     expect(body.message).toContain(field);
-    expect(Object.keys(body.errors)[0]).toBe(field);
+    expect(Object.keys(body.errors ?? {})[0]).toBe(field);
+  });
+
+  it('says which sorts exist and which attribute form it takes', async () => {
+    const sort = expectRefusal(await get('/api/products?sort=cheapest'), 400, 'validation_failed', { sort: 'sort_unknown' });
+    expect(sort.errors?.sort).toEqual({
+      code: 'sort_unknown',
+      message: 'must be one of: newest, price_asc, price_desc, popularity, discount',
+      params: { sorts: 'newest, price_asc, price_desc, popularity, discount' },
+    });
+    expect(sort.message).toBe('Invalid sort: must be one of: newest, price_asc, price_desc, popularity, discount');
+    const attr = expectRefusal(await get('/api/products?attr=colour'), 400, 'validation_failed', { attr: 'attribute_filter_invalid' });
+    expect(attr.message).toBe('Invalid attr: must be name:value, e.g. colour:rose gold');
+    const many = expectRefusal(await get(`/api/products?${Array.from({ length: 21 }, (_, i) => `attr=size:${i}`).join('&')}`), 400, 'validation_failed');
+    expect(many.errors?.attr).toEqual({ code: 'attribute_filters_too_many', message: 'must be given at most 20 times', params: { max: 20 } });
   });
 
   it('ignores unknown query parameters', async () => {
@@ -219,7 +232,7 @@ describe.each(engines)('product rails on %s', (engine) => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/products/best-selling?limit=2' });
     expect(json(response)).toMatchObject({ page: 1, limit: 2, total: 7, hasMore: true });
     expect(json(response).data).toHaveLength(2);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/products/featured?limit=100' })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/products/uniques?page=x' })).statusCode).toBe(400);
+    expectRefusal(await ctx.app.inject({ method: 'GET', url: '/api/products/featured?limit=100' }), 400, 'validation_failed', { limit: 'invalid_value' });
+    expectRefusal(await ctx.app.inject({ method: 'GET', url: '/api/products/uniques?page=x' }), 400, 'validation_failed', { page: 'invalid_value' });
   });
 });

@@ -2,8 +2,8 @@ import { products } from '@shop/db';
 import { productSorts } from '@shop/domain/catalogue';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categorySortOrders, published, sortOrders } from '../../src/routes/products/listing.ts';
-import { summariesQuery } from '../../src/routes/products/summary.ts';
+import { categorySortOrders, published, sortOrders } from '../../src/catalogue/listing.ts';
+import { summariesQuery } from '../../src/catalogue/summary.ts';
 import { rowsOf } from '../../src/lib/rows.ts';
 import { createTestContext, engines, type TestContext } from '../helpers.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engines, json, type TestContext } from '../helpers.ts';
+import { createTestContext, engines, expectRefusal, json, type TestContext } from '../helpers.ts';
 
 describe.each(engines)('GET /api/products/search on %s', (engine) => {
   let ctx: TestContext;
@@ -46,16 +46,17 @@ describe.each(engines)('GET /api/products/search on %s', (engine) => {
   });
 
   it.each([
-    ['missing', ''],
-    ['empty', 'q='],
-    ['blank', 'q=%20%20'],
-    ['too long', `q=${'a'.repeat(101)}`],
-    ['repeated', 'q=a&q=b'],
-    ['NUL', 'q=%00'],
-  ])('refuses a %s q with 400 naming q', async (_label, query) => {
+    ['missing', '', 'search_text_required', 'must not be empty'],
+    ['empty', 'q=', 'search_text_required', 'must not be empty'],
+    ['blank', 'q=%20%20', 'search_text_required', 'must not be empty'],
+    ['too long', `q=${'a'.repeat(101)}`, 'search_text_too_long', 'must be at most 100 characters'],
+    ['repeated', 'q=a&q=b', 'invalid_value', undefined],
+    ['NUL', 'q=%00', 'search_text_control_characters', 'must not contain control characters'],
+  ])('refuses a %s q with 400 naming q', async (_label, query, code, text) => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/products/search?${query}` });
-    expect(response.statusCode).toBe(400);
-    expect(json(response).errors).toHaveProperty('q');
-    expect(json(response).message).toMatch(/^Invalid q/);
+    const body = expectRefusal(response, 400, 'validation_failed', { q: code });
+    expect(body.message).toMatch(/^Invalid q/);
+    if (text) expect(body.errors?.q?.message).toBe(text);
+    if (code === 'search_text_too_long') expect(body.errors?.q?.params).toEqual({ max: 100 });
   });
 });

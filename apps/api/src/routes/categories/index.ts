@@ -1,18 +1,22 @@
-import { categorySchema, paginatedSchema } from '@shop/domain/catalogue';
+import { categoryPageSchema, categorySchema, paginatedSchema } from '@shop/domain/catalogue';
+import { coded } from '@shop/domain/field-errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { categoryBySlug, categoryList, featuredCategories, subcategories } from '../../catalogue/categories.ts';
+import { categoryPage } from '../../catalogue/category-page.ts';
+import { catalogueReader } from '../../catalogue/reader.ts';
 import { publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema, intQuery, limitQuery, slugSchema } from '../../lib/params.ts';
-import { loadCategories, pageOf, type CategoryNode } from './tree.ts';
+import { Refusal } from '../../lib/refusal.ts';
+import { listingFiltersSchema } from '../products/schemas.ts';
 
-const categoryPageSchema = paginatedSchema(categorySchema);
+const categoryPageOfList = paginatedSchema(categorySchema);
 const pageQuery = z.object({ page: intQuery({ min: 1, max: 1000, default: 1 }), limit: limitQuery(100, 200) });
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const strip = ({ position: _position, ...category }: CategoryNode) => category;
-const notFound = { message: 'Category not found' };
-
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reader = catalogueReader(app);
+
   app.get(
     '/api/categories',
     {
@@ -20,12 +24,12 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'All categories in display order, with parent and product count (subcategories included)',
         querystring: pageQuery,
-        response: { 200: categoryPageSchema, 400: errorResponseSchema },
+        response: { 200: categoryPageOfList, 400: errorResponseSchema },
       },
     },
     async (request, reply) => {
       publicCache(reply);
-      return pageOf((await loadCategories(app.db)).map(strip), request.query.page, request.query.limit);
+      return categoryList(reader, request.query.page, request.query.limit);
     },
   );
 
@@ -36,13 +40,12 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'Featured categories in display order',
         querystring: pageQuery,
-        response: { 200: categoryPageSchema, 400: errorResponseSchema },
+        response: { 200: categoryPageOfList, 400: errorResponseSchema },
       },
     },
     async (request, reply) => {
       publicCache(reply);
-      const featured = (await loadCategories(app.db)).filter((category) => category.featured).map(strip);
-      return pageOf(featured, request.query.page, request.query.limit);
+      return featuredCategories(reader, request.query.page, request.query.limit);
     },
   );
 
@@ -53,27 +56,17 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'Direct subcategories of a category (by slug or id); without parent, every category that has a parent',
         querystring: pageQuery.extend({
-          parent: z
-            .union([slugSchema, z.string().regex(uuidPattern)], { message: 'must be a category slug or id' })
-            .optional(),
+          parent: z.union([slugSchema, z.string().regex(uuidPattern)], { error: coded('category_reference_invalid') }).optional(),
         }),
-        response: { 200: categoryPageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: categoryPageOfList, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const { parent, page, limit } = request.query;
-      const all = await loadCategories(app.db);
-      let children: CategoryNode[];
-      if (parent === undefined) {
-        children = all.filter((category) => category.parent !== null);
-      } else {
-        const key = parent.toLowerCase();
-        const found = all.find((category) => category.slug === parent || category._id === key);
-        if (!found) return reply.code(404).send(notFound);
-        children = all.filter((category) => category.parent?._id === found._id);
-      }
+      const children = await subcategories(reader, parent, page, limit);
+      if (!children) throw new Refusal('category_not_found');
       publicCache(reply);
-      return pageOf(children.map(strip), page, limit);
+      return children;
     },
   );
 
@@ -88,10 +81,31 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = (await loadCategories(app.db)).find((category) => category.slug === request.params.slug);
-      if (!found) return reply.code(404).send(notFound);
+      const category = await categoryBySlug(reader, request.params.slug);
+      if (!category) throw new Refusal('category_not_found');
       publicCache(reply);
-      return strip(found);
+      return category;
+    },
+  );
+
+  app.get(
+    '/api/category/:slug/page',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Everything a category page shows: the category, its breadcrumb and subcategories, a page of its products, and its facets',
+        description:
+          'products is GET /api/products?category={slug} with the same filters, sort and page. breadcrumb runs from the top-level category to this one. facets count the brands and attribute values of the category\'s published products (subcategories included), over the whole category, not narrowed by the filters chosen.',
+        params: z.object({ slug: z.string() }),
+        querystring: listingFiltersSchema,
+        response: { 200: categoryPageSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await categoryPage(reader, request.params.slug, request.query);
+      if (!page) throw new Refusal('category_not_found');
+      publicCache(reply);
+      return page;
     },
   );
 };

@@ -1,9 +1,9 @@
-import { siteSettings } from '@shop/db';
 import { headersResponseSchema } from '@shop/domain/catalogue';
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteHeaders } from '../../catalogue/site.ts';
 import { publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 export const headersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,27 +16,10 @@ export const headersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const [row] = await app.db.select().from(siteSettings).orderBy(asc(siteSettings.createdAt)).limit(1);
-      if (!row) return reply.code(404).send({ message: 'Site settings not found' });
+      const headers = await siteHeaders(app.db);
+      if (!headers) throw new Refusal('site_settings_not_found');
       publicCache(reply);
-      return {
-        site: {
-          name: row.name,
-          description: row.description,
-          author: row.author,
-          logo: row.logo,
-          defaultLanguage: row.defaultLanguage,
-          currencyCode: row.currencyCode,
-          tollFreeNumber: row.tollFreeNumber,
-          contactEmail: row.contactEmail,
-          chatWidgetId: row.chatWidgetId,
-          analyticsId: row.analyticsId,
-          freeShippingThreshold: row.freeShippingThreshold,
-          shippingFee: row.shippingFee,
-        },
-        headerMenu: row.headerMenu ?? [],
-        mobileMenu: row.mobileMenu ?? [],
-      };
+      return headers;
     },
   );
 };

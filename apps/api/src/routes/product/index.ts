@@ -1,15 +1,12 @@
-import { products } from '@shop/db';
 import { productDetailSchema } from '@shop/domain/catalogue';
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { productDetail } from '../../catalogue/product-detail.ts';
+import { relatedProducts } from '../../catalogue/rails.ts';
 import { publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema, limitQuery, slugSchema } from '../../lib/params.ts';
-import { categorySortOrders, pageOfProducts, published } from '../products/listing.ts';
+import { Refusal } from '../../lib/refusal.ts';
 import { pageQuery, productPageSchema } from '../products/schemas.ts';
-import { productCategory, productDetail } from './detail.ts';
-
-const notFound = { message: 'Product not found' };
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -26,7 +23,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       // A value that is not a slug cannot name a product: that is "not found", not bad input.
       const slug = slugSchema.safeParse(request.params.slug);
       const product = slug.success ? await productDetail(app.db, slug.data) : null;
-      if (!product) return reply.code(404).send(notFound);
+      if (!product) throw new Refusal('product_not_found');
       publicCache(reply);
       return product;
     },
@@ -44,11 +41,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { slug, page, limit } = request.query;
-      const product = await productCategory(app.db, slug);
-      if (!product) return reply.code(404).send(notFound);
+      const related = await relatedProducts(app.db, slug, page, limit);
+      if (!related) throw new Refusal('product_not_found');
       publicCache(reply);
-      const where = and(published, eq(products.categoryId, product.categoryId), ne(products.id, product.id));
-      return pageOfProducts(app.db, { where: where!, orderBy: categorySortOrders.popularity, page, limit });
+      return related;
     },
   );
 };

@@ -1,11 +1,11 @@
-import { products } from '@shop/db';
-import type { ProductSort } from '@shop/domain/catalogue';
-import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cartProducts } from '../../catalogue/cart.ts';
+import { listProducts } from '../../catalogue/listing.ts';
+import { railPage, rails } from '../../catalogue/rails.ts';
+import { catalogueReader } from '../../catalogue/reader.ts';
+import { searchProducts } from '../../catalogue/search.ts';
 import { noStore, publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
-import { cartProducts } from './cart.ts';
-import { categorySortOrders, categoryTreeIds, emptyPage, filterCondition, pageOfProducts, published, sortOrders } from './listing.ts';
 import {
   cartBodySchema,
   cartResponseSchema,
@@ -14,36 +14,10 @@ import {
   railQuerySchema,
   searchQuerySchema,
 } from './schemas.ts';
-import { searchProducts } from './search.ts';
-
-/** A product rail: a fixed filter and order, each backed by a partial or sorted index. */
-interface Rail {
-  url: string;
-  summary: string;
-  where: () => SQL;
-  orderBy: SQL[];
-}
-
-const bestSelling = { where: () => published, orderBy: sortOrders.popularity };
-
-const rails: Rail[] = [
-  { url: '/api/products/featured', summary: 'Featured products, newest first', where: () => and(published, sql`${products.featured}`) as SQL, orderBy: sortOrders.newest },
-  {
-    url: '/api/products/flash-sale',
-    summary: 'Products on a flash sale that has not ended, soonest ending first',
-    where: () => and(published, sql`${products.flashSaleEndsAt} > now()`) as SQL,
-    orderBy: [asc(products.flashSaleEndsAt)],
-  },
-  { url: '/api/products/best-selling', summary: 'Best-selling products (units sold, most first)', ...bestSelling },
-  { url: '/api/products/uniques', summary: 'Unique pieces, newest first', where: () => and(published, sql`${products.isUnique}`) as SQL, orderBy: sortOrders.newest },
-  { url: '/api/products/new-arrivals', summary: 'New arrivals, newest first', where: () => and(published, sql`${products.newArrival}`) as SQL, orderBy: sortOrders.newest },
-  { url: '/api/products/on-selling', summary: 'Products on sale, newest first', where: () => and(published, sql`${products.onSelling}`) as SQL, orderBy: sortOrders.newest },
-  // The spec's route constants name both; neither use is shown, so both answer the best-selling list.
-  { url: '/api/products_top_seller', summary: 'Same list as /api/products/best-selling', ...bestSelling },
-  { url: '/api/products_best_seller', summary: 'Same list as /api/products/best-selling', ...bestSelling },
-];
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reader = catalogueReader(app);
+
   app.get(
     '/api/products',
     {
@@ -57,14 +31,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { page, limit, sort, ...filters } = request.query;
       publicCache(reply);
-      const filter = await filterCondition(app.db, filters, (slug) =>
-        app.responseCache.memo(`category-subtree:${slug}`, () => categoryTreeIds(app.db, slug)),
-      );
-      if (filter === null) return emptyPage(page, limit);
-      const orderBy = (filters.category !== undefined ? categorySortOrders : sortOrders)[sort as ProductSort];
-      return pageOfProducts(app.db, { where: filter.where, filter, orderBy, page, limit });
+      return listProducts(reader, request.query);
     },
   );
 
@@ -81,7 +49,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         publicCache(reply);
-        return pageOfProducts(app.db, { where: rail.where(), orderBy: rail.orderBy, ...request.query });
+        return railPage(app.db, rail, request.query.page, request.query.limit);
       },
     );
   }

@@ -2,6 +2,7 @@ import 'server-only';
 import type {
   Brand,
   Category,
+  CategoryPage,
   Paginated,
   ProductDetail,
   ProductSort,
@@ -59,19 +60,6 @@ export async function getCategories(): Promise<Category[]> {
   return body.data;
 }
 
-export async function getSubcategories(parentSlug: string): Promise<Category[]> {
-  const body = await apiGet<ListBody<Category>>('/api/subcategories', {
-    tags: ['categories', `category:${parentSlug}`],
-    query: { parent: parentSlug },
-  });
-  return body.data;
-}
-
-export interface CategoryWithChildren {
-  category: Category;
-  children: Category[];
-}
-
 /** One category by slug, or null when none has it. */
 export async function getCategoryBySlug(slug: string): Promise<Category | null> {
   try {
@@ -79,17 +67,41 @@ export async function getCategoryBySlug(slug: string): Promise<Category | null> 
       tags: ['categories', `category:${slug}`],
     });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    if (error instanceof ApiError && error.code === 'category_not_found') return null;
     throw error;
   }
 }
 
-/** A category and its direct children, or null when no category has that slug. */
-export async function getCategory(slug: string): Promise<CategoryWithChildren | null> {
-  const category = await getCategoryBySlug(slug);
-  if (!category) return null;
-  const children = await getSubcategories(category.slug);
-  return { category, children };
+/** The listing query of a product list: its filters, sort and page (prices in paise). */
+function listingQuery(filters: ProductFilters) {
+  return {
+    brand: filters.brand,
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    attr: filters.attr,
+    inStock: filters.inStock ? 'true' : undefined,
+    sort: filters.sort,
+    page: filters.page,
+    limit: filters.limit ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * Everything a category page shows in one call (docs/decisions/038): the category, its breadcrumb and
+ * subcategories, the page of products for these filters, and the category's facets. Null when no category has
+ * the slug. The path names the category; `filters.category` is not sent. Tagged like the reads it replaces
+ * (the category, its product lists, and the brands its facets name).
+ */
+export async function getCategoryPage(slug: string, filters: Omit<ProductFilters, 'category'> = {}): Promise<CategoryPage | null> {
+  try {
+    return await apiGet<CategoryPage>(`/api/category/${encodeURIComponent(slug)}/page`, {
+      tags: ['categories', `category:${slug}`, 'products', 'brands'],
+      query: listingQuery(filters),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'category_not_found') return null;
+    throw error;
+  }
 }
 
 export async function getBrands(): Promise<Brand[]> {
@@ -100,17 +112,7 @@ export async function getBrands(): Promise<Brand[]> {
 export async function getProducts(filters: ProductFilters = {}): Promise<Paginated<ProductSummary>> {
   return apiGet<Paginated<ProductSummary>>('/api/products', {
     tags: ['products', ...(filters.category ? [`category:${filters.category}`] : [])],
-    query: {
-      category: filters.category,
-      brand: filters.brand,
-      minPrice: filters.minPrice,
-      maxPrice: filters.maxPrice,
-      attr: filters.attr,
-      inStock: filters.inStock ? 'true' : undefined,
-      sort: filters.sort,
-      page: filters.page,
-      limit: filters.limit ?? DEFAULT_PAGE_SIZE,
-    },
+    query: { category: filters.category, ...listingQuery(filters) },
   });
 }
 
@@ -134,7 +136,7 @@ export async function getProduct(slug: string): Promise<ProductDetail | null> {
       tags: ['products', `product:${slug}`],
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof ApiError && error.code === 'product_not_found') return null;
     throw error;
   }
 }

@@ -1,20 +1,31 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getBrands, getCategory, getProducts } from '@lib/api/catalogue';
+import { getBrands, getCategoryPage } from '@lib/api/catalogue';
 import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
 import { SubcategoryChips } from '@modules/catalogue/components/subcategory-chips';
-import { attributeFiltersFor } from '@modules/catalogue/lib/listing-attributes';
-import { listingQuery, parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
+import { attributeFiltersFromFacets } from '@modules/catalogue/lib/facet-attributes';
+import { listingQuery, parseListing, toFilters, type ListingState, type SearchParams } from '@modules/catalogue/lib/listing-params';
 
 interface Props {
   params: Promise<{ slug: string }>;
   searchParams: Promise<SearchParams>;
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+/** The listing state of a category page: the path names the category, so a stray ?category= must not override it. */
+async function stateOf(searchParams: Props['searchParams']): Promise<ListingState> {
+  return { ...parseListing(await searchParams), category: undefined };
+}
+
+/**
+ * One call answers the whole page (docs/decisions/038). The metadata asks for exactly the same URL, so Next's
+ * request memoisation makes it the same call.
+ */
+const pageData = (slug: string, state: ListingState) => getCategoryPage(slug, toFilters(state));
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { slug } = await params;
-  const found = await getCategory(slug);
+  const found = await pageData(slug, await stateOf(searchParams));
   if (!found) return {};
   const t = await getTranslations('catalogue.meta');
   const { category } = found;
@@ -27,17 +38,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CategoryPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const found = await getCategory(slug);
+  const state = await stateOf(searchParams);
+  // Two calls side by side: the page itself and the brand list of the filter (every brand, as on /shop).
+  const [t, found, brands] = await Promise.all([getTranslations('catalogue'), pageData(slug, state), getBrands()]);
   if (!found) notFound();
-  const { category, children } = found;
-  // The path names the category; a stray ?category= must not override it.
-  const state = { ...parseListing(await searchParams), category: undefined };
-  const [t, result, brands, attributes] = await Promise.all([
-    getTranslations('catalogue'),
-    getProducts({ ...toFilters(state), category: category.slug }),
-    getBrands(),
-    attributeFiltersFor(category.slug),
-  ]);
+  const { category, breadcrumb, subcategories, products: result, facets } = found;
   // A page past the end (an old link, a hand-edited URL) goes back to the first page.
   if (result.data.length === 0 && state.page > 1) redirect(`/category/${category.slug}${listingQuery(state, { page: 1 })}`);
   return (
@@ -46,20 +51,20 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       breadcrumbs={[
         { label: t('breadcrumbs.home'), href: '/' },
         { label: t('breadcrumbs.categories'), href: '/category' },
-        ...(category.parent ? [{ label: category.parent.name, href: `/category/${category.parent.slug}` }] : []),
+        ...breadcrumb.slice(0, -1).map((ancestor) => ({ label: ancestor.name, href: `/category/${ancestor.slug}` })),
         { label: category.name },
       ]}
       intro={
         <>
           {category.description ? <p className="mt-2 max-w-2xl text-muted">{category.description}</p> : null}
-          <SubcategoryChips items={children} label={t('category.subcategories')} />
+          <SubcategoryChips items={subcategories} label={t('category.subcategories')} />
         </>
       }
       action={`/category/${category.slug}`}
       state={state}
       result={result}
       brands={brands}
-      attributes={attributes}
+      attributes={attributeFiltersFromFacets(facets)}
     />
   );
 }

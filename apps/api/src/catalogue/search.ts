@@ -2,7 +2,8 @@ import type { Database } from '@shop/db';
 import { products } from '@shop/db';
 import type { Paginated, ProductSummary } from '@shop/domain/catalogue';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '../../lib/rows.ts';
+import { pageOf } from '../lib/page.ts';
+import { rowsOf } from '../lib/rows.ts';
 import { countCapped, published, summariesInOrder, totalOf } from './listing.ts';
 
 /**
@@ -53,7 +54,7 @@ async function rankedPage(
     ranked[0] !== undefined
       ? Number(ranked[0].total)
       : await totalOf({ offset, returned: 0, hasMore, count: () => countCapped(db, where) });
-  return { data, total, page, limit, hasMore };
+  return pageOf(data, total, page, limit);
 }
 
 export async function searchProducts(db: Database, q: string, page: number, limit: number): Promise<Paginated<ProductSummary>> {

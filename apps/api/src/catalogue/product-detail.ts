@@ -2,9 +2,9 @@ import type { Database } from '@shop/db';
 import { brands, categories, products } from '@shop/db';
 import type { ProductDetail } from '@shop/domain/catalogue';
 import { and, eq } from 'drizzle-orm';
-import { published } from '../products/listing.ts';
-import { summaryColumns, toIso, toSummary, type SummaryRow } from '../products/summary.ts';
-import { attributeOptions, variantsByProduct } from '../products/variants.ts';
+import { published } from './listing.ts';
+import { summaryColumns, toIso, toSummary, type SummaryRow } from './summary.ts';
+import { attributeOptions, variantsByProduct } from './variants.ts';
 
 /** One product page: the product with category and brand in one query, then its variants. */
 export async function productDetail(db: Database, slug: string): Promise<ProductDetail | null> {

@@ -3,7 +3,9 @@ import { brands, products } from '@shop/db';
 import { LIST_TOTAL_CAP, type Paginated, type ProductSort, type ProductSummary } from '@shop/domain/catalogue';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { rowsOf } from '../../lib/rows.ts';
+import { pageOf } from '../lib/page.ts';
+import { rowsOf } from '../lib/rows.ts';
+import type { CatalogueReader } from './reader.ts';
 import { selectSummaries, toSummary } from './summary.ts';
 
 /**
@@ -149,7 +151,7 @@ export async function countCapped(db: Database, where: SQL): Promise<number> {
 }
 
 export function emptyPage<T>(page: number, limit: number): Paginated<T> {
-  return { data: [], total: 0, page, limit, hasMore: false };
+  return pageOf<T>([], 0, page, limit);
 }
 
 /** The total for a page: free when the page is the last one, otherwise a capped count. */
@@ -213,6 +215,27 @@ export async function pageOfProducts(
   }
   const hasMore = rows.length > limit;
   const data = rows.slice(0, limit);
+  // totalOf never reports fewer rows than the page proves exist, so pageOf's hasMore is the exact one fetched above.
   const total = await totalOf({ offset, returned: data.length, hasMore, count: () => countCapped(db, options.where) });
-  return { data, total, page, limit, hasMore };
+  return pageOf(data, total, page, limit);
+}
+
+export interface ListingQuery extends ProductFilters {
+  sort: ProductSort;
+  page: number;
+  limit: number;
+}
+
+/**
+ * GET /api/products: one page of published products, filtered and sorted. A category's subtree is remembered for the
+ * cache window (the tree changes only with the catalogue); an unknown category or brand gives an empty page.
+ */
+export async function listProducts(reader: CatalogueReader, query: ListingQuery): Promise<Paginated<ProductSummary>> {
+  const { page, limit, sort, ...filters } = query;
+  const filter = await filterCondition(reader.db, filters, (slug) =>
+    reader.memo(`category-subtree:${slug}`, () => categoryTreeIds(reader.db, slug)),
+  );
+  if (filter === null) return emptyPage(page, limit);
+  const orderBy = (filters.category !== undefined ? categorySortOrders : sortOrders)[sort];
+  return pageOfProducts(reader.db, { where: filter.where, filter, orderBy, page, limit });
 }

@@ -1,7 +1,9 @@
 import type { Database } from '@shop/db';
 import { categories, products } from '@shop/db';
-import type { Category } from '@shop/domain/catalogue';
+import type { Category, Paginated } from '@shop/domain/catalogue';
 import { asc, eq, sql } from 'drizzle-orm';
+import { pageOf } from '../lib/page.ts';
+import type { CatalogueReader } from './reader.ts';
 
 export interface CategoryNode extends Category {
   position: number;
@@ -60,8 +62,41 @@ export async function loadCategories(db: Database): Promise<CategoryNode[]> {
   });
 }
 
-export function pageOf<T>(items: T[], page: number, limit: number) {
+/** Every category, remembered for the cache window (tens of rows; the counts read every published product). */
+export function allCategories(reader: CatalogueReader): Promise<CategoryNode[]> {
+  return reader.memo('categories', () => loadCategories(reader.db));
+}
+
+/** A category as the API answers it (its display position is only the list's order). */
+export const publicCategory = ({ position: _position, ...category }: CategoryNode): Category => category;
+
+function pageOfCategories(items: CategoryNode[], page: number, limit: number): Paginated<Category> {
   const start = (page - 1) * limit;
-  const data = items.slice(start, start + limit);
-  return { data, total: items.length, page, limit, hasMore: start + data.length < items.length };
+  return pageOf(items.slice(start, start + limit).map(publicCategory), items.length, page, limit);
+}
+
+export async function categoryList(reader: CatalogueReader, page: number, limit: number): Promise<Paginated<Category>> {
+  return pageOfCategories(await allCategories(reader), page, limit);
+}
+
+export async function featuredCategories(reader: CatalogueReader, page: number, limit: number): Promise<Paginated<Category>> {
+  return pageOfCategories((await allCategories(reader)).filter((category) => category.featured), page, limit);
+}
+
+/**
+ * The direct subcategories of a parent given by slug or id; without a parent, every category that has one. Null when
+ * no category is that parent.
+ */
+export async function subcategories(reader: CatalogueReader, parent: string | undefined, page: number, limit: number): Promise<Paginated<Category> | null> {
+  const all = await allCategories(reader);
+  if (parent === undefined) return pageOfCategories(all.filter((category) => category.parent !== null), page, limit);
+  const key = parent.toLowerCase();
+  const found = all.find((category) => category.slug === parent || category._id === key);
+  if (!found) return null;
+  return pageOfCategories(all.filter((category) => category.parent?._id === found._id), page, limit);
+}
+
+export async function categoryBySlug(reader: CatalogueReader, slug: string): Promise<Category | null> {
+  const found = (await allCategories(reader)).find((category) => category.slug === slug);
+  return found ? publicCategory(found) : null;
 }
