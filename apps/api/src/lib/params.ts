@@ -62,9 +62,15 @@ export function repeatedQuery(item: z.ZodType<string, string>, maxItems: number)
     .optional();
 }
 
+const refusalParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]));
+
+/** A refusal (decision 037): `{ message, code, params?, errors?: { field: { code, message, params? } } }`. */
 export const errorResponseSchema = z.object({
   message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
+  code: z.string(),
+  params: refusalParamsSchema.optional(),
+  errors: z.record(z.string(), z.object({ code: z.string(), message: z.string(), params: refusalParamsSchema.optional() })).optional(),
+  requestId: z.string().optional(),
 });
 
 export const limitQuery = (defaultLimit: number, max = 60) => intQuery({ min: 1, max, default: defaultLimit });
