@@ -1,10 +1,9 @@
 import { isRefusalCode, type RefusalBody, refusalMessage, refusalParams } from '@shop/domain/refusals/index';
 import { genericCode } from '../lib/refusal.ts';
 
-/** 429 from a sign-in limit: whole minutes to wait, rounded up. */
-export function rateLimitedBody(retryAfterSeconds: number): RefusalBody {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return { message: refusalMessage('rate_limited', { minutes }), code: 'rate_limited', params: { minutes } };
+/** A sign-in limit's wait (`rate_limited`'s `minutes`): whole minutes, rounded up, at least one. */
+export function minutesToWait(retryAfterSeconds: number): number {
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
 }
 
 /**

@@ -7,7 +7,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { createAccessTokenVerifier } from '../auth/access-token.ts';
 import { type Auth, type AuthSettings, BASE_PATH, CLIENT_IP_HEADER, createAuth } from '../auth/create-auth.ts';
 import { accountOf, authLimits, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
-import { authRefusal, rateLimitedBody } from '../auth/refusals.ts';
+import { authRefusal, minutesToWait } from '../auth/refusals.ts';
 import { hasRole, type UserRole } from '../auth/roles.ts';
 import { isUserId, loadUser, type RequestUser, type UserProfile } from '../auth/request-user.ts';
 import { Refusal } from '../lib/refusal.ts';
@@ -94,16 +94,16 @@ export const authPlugin = fp(
       }
     }
 
-    async function checkLimits(request: FastifyRequest, reply: FastifyReply, rules: LimitRule[]): Promise<boolean> {
+    /** Refuses with `rate_limited` (429, Retry-After, the whole minutes to wait) once any of the rules is exceeded. */
+    async function checkLimits(request: FastifyRequest, reply: FastifyReply, rules: LimitRule[]): Promise<void> {
       for (const rule of rules) {
         if (rule.by !== 'ip' && accountOf(rule, request.body) === undefined) continue;
         const result = await (limiters.get(rule.bucket) as ReturnType<FastifyInstance['createRateLimit']>)(request);
         if (!result.isAllowed && result.isExceeded) {
-          reply.code(429).header('retry-after', String(result.ttlInSeconds)).send(rateLimitedBody(result.ttlInSeconds));
-          return false;
+          reply.header('retry-after', String(result.ttlInSeconds));
+          throw new Refusal('rate_limited', { params: { minutes: minutesToWait(result.ttlInSeconds) } });
         }
       }
-      return true;
     }
 
     app.route({
@@ -119,7 +119,7 @@ export const authPlugin = fp(
         // office's rules and audit log (issue 7, decision 032): accounts are managed through /api/admin/staff only.
         if (isAuthAdminPath(path)) throw new Refusal('not_found');
         const rules = authLimits[path];
-        if (rules && !(await checkLimits(request, reply, rules))) return reply;
+        if (rules) await checkLimits(request, reply, rules);
 
         const response = await instance.handler(
           new Request(url, {
