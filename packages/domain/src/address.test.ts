@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fieldRefusalsOf } from './field-errors.ts';
+import { refusalMessage, refusalParams } from './refusals/index.ts';
+import { accountRefusals } from './refusals/account.ts';
 import {
-  addressFieldErrors,
   addressLines,
   addressInputSchema,
-  addressLimitMessage,
-  addressMessages,
+  addressLimits,
   addressSchema,
   cleanLine,
   indianStates,
@@ -24,13 +25,22 @@ const valid = {
   pincode: '560001',
 };
 
-/** The errors of parsing `valid` with some fields changed (a field set to undefined is left out). */
-function errorsFor(changes: Record<string, unknown>): Record<string, string> {
+/** The refusals of parsing `valid` with some fields changed (a field set to undefined is left out). */
+function refusalsFor(changes: Record<string, unknown>) {
   const input: Record<string, unknown> = { ...valid, ...changes };
   for (const [key, value] of Object.entries(changes)) if (value === undefined) delete input[key];
   const result = addressInputSchema.safeParse(input);
-  if (result.success) return {};
-  return addressFieldErrors(result.error);
+  return result.success ? {} : fieldRefusalsOf(result.error);
+}
+
+/** The English text per field, as the API answers it (`errors.<field>.message`). */
+function errorsFor(changes: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(refusalsFor(changes)).map(([field, refusal]) => [field, refusal.message]));
+}
+
+/** The code per field. */
+function codesFor(changes: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(refusalsFor(changes)).map(([field, refusal]) => [field, refusal.code]));
 }
 
 describe('indianStates', () => {
@@ -183,8 +193,22 @@ describe('addressInputSchema', () => {
     });
   });
 
-  it('gives only messages from addressMessages', () => {
-    const known = new Set<string>(Object.values(addressMessages));
+  it('names a code per field, with its limit as a param', () => {
+    expect(codesFor({ name: '', mobile: '123', line1: '', city: '', state: 'Nowhere', pincode: '012345' })).toEqual({
+      name: 'name_required',
+      mobile: 'mobile_length_invalid',
+      line1: 'address_line1_required',
+      city: 'city_required',
+      state: 'state_invalid',
+      pincode: 'pincode_invalid',
+    });
+    expect(codesFor({ mobile: '5876543210', isDefault: 'yes' })).toEqual({ mobile: 'mobile_start_invalid', isDefault: 'default_flag_invalid' });
+    expect(refusalsFor({ city: 'a'.repeat(61) }).city).toEqual({ code: 'city_too_long', message: 'City can be at most 60 characters', params: { max: 60 } });
+    expect(refusalParams('name_too_long')).toEqual({ max: addressLimits.name });
+  });
+
+  it('gives only codes of the account area', () => {
+    const known = new Set<string>(Object.keys(accountRefusals));
     const inputs: Record<string, unknown>[] = [
       {},
       { name: 1, mobile: 1, line1: 1, line2: 1, landmark: 1, city: 1, state: 1, pincode: 1, isDefault: 1 },
@@ -202,7 +226,7 @@ describe('addressInputSchema', () => {
 describe('the rest of the address module', () => {
   it('caps saved addresses at 20 with a message saying so', () => {
     expect(MAX_ADDRESSES_PER_USER).toBe(20);
-    expect(addressLimitMessage).toContain('20');
+    expect(refusalMessage('address_limit_reached')).toBe('You can save at most 20 addresses. Delete one to add another.');
   });
 
   it('cleanLine tidies one line', () => {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { coded } from './field-errors.ts';
+import type { RefusalCode } from './refusals/index.ts';
+import { addressLimits, MAX_ADDRESSES_PER_USER } from './refusals/account.ts';
 
 /**
- * Saved delivery addresses: the rules and their messages, shared by the storefront's form and the API
- * (/api/user/addresses). Every message names its field, so a visitor knows what to fix. The storefront
- * translates these English texts by exact match, so change a message only together with its translations.
+ * Saved delivery addresses: the rules, shared by the storefront's form and the API (/api/user/addresses). Each check
+ * names a refusal code of the account area (packages/domain/src/refusals/account.ts) whose text names its field, so a
+ * visitor knows what to fix; the storefront translates the code (decision 037).
  */
 
 export const indianStatesOnly = [
@@ -22,32 +25,8 @@ export const indianUnionTerritories = [
 export const indianStates = [...indianStatesOnly, ...indianUnionTerritories] as const;
 export type IndianState = (typeof indianStates)[number];
 
-/** Most addresses one account may keep (the API answers 409 with `addressLimitMessage` beyond it). */
-export const MAX_ADDRESSES_PER_USER = 20;
-export const addressLimitMessage = `You can save at most ${MAX_ADDRESSES_PER_USER} addresses. Delete one to add another.`;
-export const addressNotFoundMessage = 'Address not found';
-
-export const addressLimits = { name: 80, line1: 120, line2: 120, landmark: 80, city: 60 } as const;
-
-/** Every message the address rules can give, keyed for translation tables. */
-export const addressMessages = {
-  nameRequired: 'Name is required',
-  nameTooLong: `Name can be at most ${addressLimits.name} characters`,
-  mobileRequired: 'Mobile number is required',
-  mobileDigits: 'Mobile number must be 10 digits',
-  mobileStart: 'Mobile number must start with 6, 7, 8 or 9',
-  line1Required: 'Address line 1 is required',
-  line1TooLong: `Address line 1 can be at most ${addressLimits.line1} characters`,
-  line2TooLong: `Address line 2 can be at most ${addressLimits.line2} characters`,
-  landmarkTooLong: `Landmark can be at most ${addressLimits.landmark} characters`,
-  cityRequired: 'City is required',
-  cityTooLong: `City can be at most ${addressLimits.city} characters`,
-  state: 'Choose a state',
-  pincodeRequired: 'PIN code is required',
-  pincode: 'PIN code must be 6 digits and cannot start with 0',
-  isDefault: 'Default must be true or false',
-} as const;
-export type AddressMessageKey = keyof typeof addressMessages;
+/** Most addresses one account may keep (the API answers `address_limit_reached` beyond it). */
+export { addressLimits, MAX_ADDRESSES_PER_USER };
 
 /**
  * One line of text as it will be printed on a parcel: control characters (which PostgreSQL's text type or a
@@ -57,39 +36,39 @@ export function cleanLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-function requiredLine(required: string, tooLong: string, max: number) {
+function requiredLine(required: RefusalCode, tooLong: RefusalCode, max: number) {
   return z
-    .string({ error: required })
+    .string({ error: coded(required) })
     .transform(cleanLine)
-    .pipe(z.string().min(1, required).max(max, tooLong));
+    .pipe(z.string().min(1, coded(required)).max(max, coded(tooLong)));
 }
 
 /** Optional line: absent, null or blank all mean "none" and become null (what the database stores). */
-function optionalLine(tooLong: string, max: number) {
+function optionalLine(tooLong: RefusalCode, max: number) {
   return z
-    .string({ error: tooLong })
+    .string({ error: coded(tooLong) })
     .nullish()
     .transform((value) => (value ? cleanLine(value) : ''))
-    .pipe(z.string().max(max, tooLong))
+    .pipe(z.string().max(max, coded(tooLong)))
     .transform((value) => (value === '' ? null : value));
 }
 
 /** Ten digits, the first 6–9. Spaces, dashes and a +91 or 0 prefix are forgiven; the output is the 10 digits. */
-const mobileField = z.string({ error: addressMessages.mobileRequired }).transform((value, context) => {
+const mobileField = z.string({ error: coded('mobile_required') }).transform((value, context) => {
   let digits = value.replace(/[\s\-.()]/g, '');
   if (digits === '') {
-    context.addIssue({ code: 'custom', message: addressMessages.mobileRequired });
+    context.addIssue({ code: 'custom', message: coded('mobile_required') });
     return z.NEVER;
   }
   if (digits.startsWith('+91')) digits = digits.slice(3);
   else if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
   else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
   if (!/^\d{10}$/.test(digits)) {
-    context.addIssue({ code: 'custom', message: addressMessages.mobileDigits });
+    context.addIssue({ code: 'custom', message: coded('mobile_length_invalid') });
     return z.NEVER;
   }
   if (!/^[6-9]/.test(digits)) {
-    context.addIssue({ code: 'custom', message: addressMessages.mobileStart });
+    context.addIssue({ code: 'custom', message: coded('mobile_start_invalid') });
     return z.NEVER;
   }
   return digits;
@@ -98,24 +77,24 @@ const mobileField = z.string({ error: addressMessages.mobileRequired }).transfor
 const stateByName = new Map<string, IndianState>(indianStates.map((name) => [name.toLowerCase(), name]));
 
 /** A state or union territory by name; case and extra spaces are forgiven, the output is the listed name. */
-const stateField = z.string({ error: addressMessages.state }).transform((value, context) => {
+const stateField = z.string({ error: coded('state_invalid') }).transform((value, context) => {
   const state = stateByName.get(cleanLine(value).toLowerCase());
   if (!state) {
-    context.addIssue({ code: 'custom', message: addressMessages.state });
+    context.addIssue({ code: 'custom', message: coded('state_invalid') });
     return z.NEVER;
   }
   return state;
 });
 
 /** Six digits, not starting with 0 (no Indian PIN code does); "560 001" is read as "560001". */
-const pincodeField = z.string({ error: addressMessages.pincodeRequired }).transform((value, context) => {
+const pincodeField = z.string({ error: coded('pincode_required') }).transform((value, context) => {
   const digits = value.replace(/\s/g, '');
   if (digits === '') {
-    context.addIssue({ code: 'custom', message: addressMessages.pincodeRequired });
+    context.addIssue({ code: 'custom', message: coded('pincode_required') });
     return z.NEVER;
   }
   if (!/^[1-9]\d{5}$/.test(digits)) {
-    context.addIssue({ code: 'custom', message: addressMessages.pincode });
+    context.addIssue({ code: 'custom', message: coded('pincode_invalid') });
     return z.NEVER;
   }
   return digits;
@@ -123,15 +102,15 @@ const pincodeField = z.string({ error: addressMessages.pincodeRequired }).transf
 
 /** What a visitor sends to add or replace an address (POST and PUT /api/user/addresses). */
 export const addressInputSchema = z.object({
-  name: requiredLine(addressMessages.nameRequired, addressMessages.nameTooLong, addressLimits.name),
+  name: requiredLine('name_required', 'name_too_long', addressLimits.name),
   mobile: mobileField,
-  line1: requiredLine(addressMessages.line1Required, addressMessages.line1TooLong, addressLimits.line1),
-  line2: optionalLine(addressMessages.line2TooLong, addressLimits.line2),
-  landmark: optionalLine(addressMessages.landmarkTooLong, addressLimits.landmark),
-  city: requiredLine(addressMessages.cityRequired, addressMessages.cityTooLong, addressLimits.city),
+  line1: requiredLine('address_line1_required', 'address_line1_too_long', addressLimits.line1),
+  line2: optionalLine('address_line2_too_long', addressLimits.line2),
+  landmark: optionalLine('landmark_too_long', addressLimits.landmark),
+  city: requiredLine('city_required', 'city_too_long', addressLimits.city),
   state: stateField,
   pincode: pincodeField,
-  isDefault: z.boolean({ error: addressMessages.isDefault }).optional(),
+  isDefault: z.boolean({ error: coded('default_flag_invalid') }).optional(),
 });
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressValues = z.output<typeof addressInputSchema>;
@@ -168,13 +147,3 @@ export const addressSchema = z.object({
   createdAt: z.string(),
 });
 export type Address = z.infer<typeof addressSchema>;
-
-/** The first message per field of a failed parse, as the API's `errors` and a form's field errors. */
-export function addressFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'address';
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

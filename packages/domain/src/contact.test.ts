@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   contactFormSchema,
-  contactMessages,
   contactSuccessMessage,
   keyOfMessage,
   messageWithKey,
   reportRequestSchema,
 } from './contact.ts';
-import { firstFieldErrors } from './field-errors.ts';
+import { fieldRefusalsOf, firstFieldErrors } from './field-errors.ts';
 
 const valid = { name: 'Asha Verma', contact_number: '9876543210', email: 'asha@example.com', message: 'The lamp arrived broken.' };
 
@@ -46,17 +45,24 @@ describe('contact form rules (spec §5, word for word)', () => {
     const result = contactFormSchema.safeParse({ name: '', contact_number: '', email: '', message: '' });
     expect(result.success).toBe(false);
     expect(firstFieldErrors(result.error!)).toEqual({
-      name: contactMessages.nameRequired,
-      contact_number: contactMessages.contactNumberRequired,
-      email: contactMessages.emailRequired,
-      message: contactMessages.messageRequired,
+      name: 'name is required',
+      contact_number: 'contact number is required',
+      email: 'Email is required',
+      message: 'Message is required',
     });
+    const codes = Object.fromEntries(Object.entries(fieldRefusalsOf(result.error!)).map(([field, refusal]) => [field, refusal.code]));
+    expect(codes).toEqual({ name: 'contact_name_required', contact_number: 'contact_number_required', email: 'email_required', message: 'message_required' });
   });
 
   it('refuses control characters and overlong text, naming the field', () => {
-    expect(Object.keys(errorsFor({ message: 'a\u0000b' }))).toEqual(['message']);
-    expect(errorsFor({ message: 'x'.repeat(5_001) })).toEqual({ message: contactMessages.messageTooLong });
-    expect(errorsFor({ name: 'x'.repeat(101) })).toEqual({ name: contactMessages.nameTooLong });
+    expect(errorsFor({ message: 'a\u0000b' })).toEqual({ message: 'Remove the unusual characters from this field' });
+    expect(errorsFor({ message: 'x'.repeat(5_001) })).toEqual({ message: 'Message can be at most 5000 characters' });
+    expect(errorsFor({ name: 'x'.repeat(101) })).toEqual({ name: 'name can be at most 100 characters' });
+    const result = contactFormSchema.safeParse({ ...valid, contact_number: '12', email: 'asha@' });
+    expect(fieldRefusalsOf(result.error!)).toEqual({
+      contact_number: { code: 'contact_number_invalid', message: 'Please provide proper mobile number' },
+      email: { code: 'email_invalid', message: 'Please provide valid email address' },
+    });
   });
 });
 

@@ -1,47 +1,36 @@
 import { z } from 'zod';
+import { coded } from './field-errors.ts';
+import { contactLimits } from './refusals/engagement.ts';
 import { emailField, requiredText } from './text-rules.ts';
 
 /**
- * The contact / complaint form (spec §2, §3, §5, §7): name, contact_number, email and message, the same rules and
- * messages in the storefront's form (COMPLAIN_VIEW and /contact-us) and in POST /api/report. The messages are the
- * spec's, word for word (note the lower-case "name is required" and "contact number is required").
+ * The contact / complaint form (spec §2, §3, §5, §7): name, contact_number, email and message, the same rules in the
+ * storefront's form (COMPLAIN_VIEW and /contact-us) and in POST /api/report. Each check names a refusal code of the
+ * engagement area, whose English texts are the spec's, word for word (note the lower-case "name is required" and
+ * "contact number is required").
  */
 
-export const contactMessages = {
-  nameRequired: 'name is required',
-  contactNumberRequired: 'contact number is required',
-  contactNumberDigits: 'Please provide proper mobile number',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please provide valid email address',
-  messageRequired: 'Message is required',
-  // Not in the spec: limits that keep one message to a readable size.
-  nameTooLong: 'name can be at most 100 characters',
-  messageTooLong: 'Message can be at most 5000 characters',
-  keyInvalid: 'key can be at most 100 letters, digits, dashes, dots or underscores',
-} as const;
-export type ContactMessageKey = keyof typeof contactMessages;
-
-export const contactLimits = { name: 100, message: 5_000, key: 100 } as const;
+export { contactLimits };
 
 /** Spec §5 and §9: exactly 10 digits (surrounding spaces are forgiven, nothing else). */
 const contactNumberField = z
-  .string({ error: contactMessages.contactNumberRequired })
+  .string({ error: coded('contact_number_required') })
   .transform((value) => value.trim())
   .pipe(
     z
       .string()
-      .min(1, { error: contactMessages.contactNumberRequired })
-      .regex(/^\d{10}$/, { error: contactMessages.contactNumberDigits }),
+      .min(1, { error: coded('contact_number_required') })
+      .regex(/^\d{10}$/, { error: coded('contact_number_invalid') }),
   );
 
 /** What the form validates (the visitor's own words, before any key is added). */
 export const contactFormSchema = z.object({
-  name: requiredText({ required: contactMessages.nameRequired, tooLong: contactMessages.nameTooLong, max: contactLimits.name }),
+  name: requiredText({ required: 'contact_name_required', tooLong: 'contact_name_too_long', max: contactLimits.name }),
   contact_number: contactNumberField,
-  email: emailField({ required: contactMessages.emailRequired, invalid: contactMessages.emailInvalid }),
+  email: emailField({ required: 'email_required', invalid: 'email_invalid' }),
   message: requiredText({
-    required: contactMessages.messageRequired,
-    tooLong: contactMessages.messageTooLong,
+    required: 'message_required',
+    tooLong: 'message_too_long',
     // The key suffix ("@" + key) must still fit in what the API accepts.
     max: contactLimits.message,
   }),
@@ -51,9 +40,9 @@ export type ContactFormValues = z.output<typeof contactFormSchema>;
 
 /** A `key` as a page's query parameter may carry it (an order number, a product id, a complaint reference). */
 export const contactKeySchema = z
-  .string({ error: contactMessages.keyInvalid })
+  .string({ error: coded('contact_key_invalid') })
   .trim()
-  .regex(/^[\p{L}\p{N}._-]{1,100}$/u, { error: contactMessages.keyInvalid });
+  .regex(/^[\p{L}\p{N}._-]{1,100}$/u, { error: coded('contact_key_invalid') });
 
 /**
  * POST /api/report: the spec's payload. With a key the message arrives as "<message>@<key>" (spec §7); the client
@@ -61,8 +50,8 @@ export const contactKeySchema = z
  */
 export const reportRequestSchema = contactFormSchema.extend({
   message: requiredText({
-    required: contactMessages.messageRequired,
-    tooLong: contactMessages.messageTooLong,
+    required: 'message_required',
+    tooLong: 'message_too_long',
     max: contactLimits.message + 1 + contactLimits.key,
   }),
   key: contactKeySchema.nullish(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedbackLimits } from './refusals/engagement.ts';
 import { moderationStates, ratingField } from './review.ts';
 import { emailField, requiredText } from './text-rules.ts';
 
@@ -8,24 +9,19 @@ import { emailField, requiredText } from './text-rules.ts';
  * shown.
  */
 
-export const feedbackLimits = { name: 80, message: 2_000 } as const;
+export { feedbackLimits };
 
+/** The answer to sent feedback (its refusals are codes: name_required, email_invalid, feedback_required, …). */
 export const feedbackMessages = {
-  nameRequired: 'Name is required',
-  nameTooLong: `Name can be at most ${feedbackLimits.name} characters`,
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please provide valid email address',
-  messageRequired: 'Feedback is required',
-  messageTooLong: `Feedback can be at most ${feedbackLimits.message} characters`,
   received: 'Thank you for your feedback! It will appear here once the shop has read it.',
 } as const;
-export type FeedbackMessageKey = keyof typeof feedbackMessages;
 
 export const feedbackInputSchema = z.object({
-  name: requiredText({ required: feedbackMessages.nameRequired, tooLong: feedbackMessages.nameTooLong, max: feedbackLimits.name }),
-  email: emailField({ required: feedbackMessages.emailRequired, invalid: feedbackMessages.emailInvalid }),
+  // name_too_long is the account area's (at most 80 characters, as feedbackLimits.name).
+  name: requiredText({ required: 'name_required', tooLong: 'name_too_long', max: feedbackLimits.name }),
+  email: emailField({ required: 'email_required', invalid: 'email_invalid' }),
   rating: ratingField,
-  message: requiredText({ required: feedbackMessages.messageRequired, tooLong: feedbackMessages.messageTooLong, max: feedbackLimits.message }),
+  message: requiredText({ required: 'feedback_required', tooLong: 'feedback_too_long', max: feedbackLimits.message }),
 });
 export type FeedbackInput = z.input<typeof feedbackInputSchema>;
 export type FeedbackValues = z.output<typeof feedbackInputSchema>;

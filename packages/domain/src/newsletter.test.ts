@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstFieldErrors } from './field-errors.ts';
+import { fieldRefusalsOf, firstFieldErrors } from './field-errors.ts';
 import { newsletterRequestSchema, newsletterTokenSchema } from './newsletter.ts';
 
 const errorsOf = (input: unknown) => {
@@ -29,5 +29,14 @@ describe('newsletter form (spec §5)', () => {
     expect(newsletterTokenSchema.safeParse({ token: 'A'.repeat(42) }).success).toBe(false);
     expect(newsletterTokenSchema.safeParse({ token: `${'A'.repeat(42)}=` }).success).toBe(false);
     expect(newsletterTokenSchema.safeParse({}).success).toBe(false);
+    expect(fieldRefusalsOf(newsletterTokenSchema.safeParse({ token: 'x' }).error!)).toEqual({
+      token: { code: 'newsletter_token_invalid', message: 'This link is not valid or has expired.' },
+    });
+    expect(fieldRefusalsOf(newsletterTokenSchema.safeParse({ token: ' ' }).error!).token?.code).toBe('newsletter_token_required');
+  });
+
+  it('names its own code for the full-stop text', () => {
+    expect(fieldRefusalsOf(newsletterRequestSchema.safeParse({ email: 'x' }).error!).email?.code).toBe('newsletter_email_invalid');
+    expect(fieldRefusalsOf(newsletterRequestSchema.safeParse({}).error!).email?.code).toBe('email_required');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './field-errors.ts';
 import { emailField } from './text-rules.ts';
 
 /**
@@ -7,22 +8,19 @@ import { emailField } from './text-rules.ts';
  * address receives the newsletter; every mail carries a working unsubscribe link (docs/decisions: newsletter).
  */
 
+/** The answers of the newsletter endpoints (its refusals are the engagement area's `newsletter_*` codes). */
 export const newsletterMessages = {
-  emailRequired: 'Email is required',
-  // The spec's newsletter message ends with a full stop (the contact form's does not).
-  emailInvalid: 'Please provide valid email address.',
   // What POST /api/subscribe/newsletter answers for every address, whether new, pending or already confirmed,
   // so the answer never tells who is subscribed.
   checkInbox: 'Thank you! Please check your inbox and confirm your subscription.',
-  tokenRequired: 'token is required',
-  tokenInvalid: 'This link is not valid or has expired.',
   confirmed: 'Your subscription is confirmed.',
   unsubscribed: 'You are unsubscribed and will get no more newsletters.',
 } as const;
 
 /** Stored and compared in lower case: Asha@Example.com and asha@example.com are one subscriber. */
 export const newsletterRequestSchema = z.object({
-  email: emailField({ required: newsletterMessages.emailRequired, invalid: newsletterMessages.emailInvalid }, { lowerCase: true }),
+  // The spec's newsletter text ends with a full stop (the contact form's does not): its own code.
+  email: emailField({ required: 'email_required', invalid: 'newsletter_email_invalid' }, { lowerCase: true }),
 });
 export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
 
@@ -32,10 +30,10 @@ export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
  */
 export const newsletterTokenSchema = z.object({
   token: z
-    .string({ error: newsletterMessages.tokenRequired })
+    .string({ error: coded('newsletter_token_required') })
     .trim()
-    .min(1, { error: newsletterMessages.tokenRequired })
-    .regex(/^[A-Za-z0-9_-]{43}$/, { error: newsletterMessages.tokenInvalid }),
+    .min(1, { error: coded('newsletter_token_required') })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: coded('newsletter_token_invalid') }),
 });
 
 /** Storefront pages the links in newsletter mails open (each asks for a click before changing anything). */

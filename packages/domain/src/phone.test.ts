@@ -59,7 +59,7 @@ describe('indianMobileSchema', () => {
     for (const input of ['12345', '', undefined, 42]) {
       const result = indianMobileSchema.safeParse(input);
       expect(result.success).toBe(false);
-      expect(result.error?.issues.map((issue) => issue.message)).toEqual([INVALID_MOBILE_MESSAGE]);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['phone_invalid']);
     }
     expect(INVALID_MOBILE_MESSAGE).toBe('Enter a valid 10-digit mobile number');
   });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { coded } from './field-errors.ts';
+import { refusalMessage } from './refusals/index.ts';
 
 /**
  * Indian mobile numbers. People type them many ways ("98765 43210", "+91 98765-43210", "09876543210",
@@ -6,7 +8,8 @@ import { z } from 'zod';
  * (numbers starting 0–5 are landlines or unassigned, and cannot receive an OTP).
  */
 
-export const INVALID_MOBILE_MESSAGE = 'Enter a valid 10-digit mobile number';
+/** The English text of `phone_invalid` (what the API answers for a number it cannot read). */
+export const INVALID_MOBILE_MESSAGE = refusalMessage('phone_invalid');
 
 /** E.164 form of an Indian mobile number. */
 export const E164_INDIAN_MOBILE = /^\+91[6-9]\d{9}$/;
@@ -34,13 +37,13 @@ export function nationalDigits(e164: string): string {
   return e164.startsWith('+91') ? e164.slice(3) : e164;
 }
 
-/** A form or API field holding an Indian mobile number: validates with the one message and outputs "+91…". */
+/** A form or API field holding an Indian mobile number: refuses with `phone_invalid` and outputs "+91…". */
 export const indianMobileSchema = z
-  .string({ error: INVALID_MOBILE_MESSAGE })
+  .string({ error: coded('phone_invalid') })
   .transform((value, context) => {
     const normalised = normaliseIndianMobile(value);
     if (normalised === null) {
-      context.addIssue({ code: 'custom', message: INVALID_MOBILE_MESSAGE });
+      context.addIssue({ code: 'custom', message: coded('phone_invalid') });
       return z.NEVER;
     }
     return normalised;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { coded } from './field-errors.ts';
+import { reviewLimits } from './refusals/engagement.ts';
 import { optionalText, requiredText } from './text-rules.ts';
 
 /**
@@ -10,42 +12,27 @@ import { optionalText, requiredText } from './text-rules.ts';
 export const moderationStates = ['pending', 'approved', 'rejected'] as const;
 export type ModerationState = (typeof moderationStates)[number];
 
-export const reviewLimits = { title: 120, text: 2_000, authorName: 80 } as const;
-
-export const reviewMessages = {
-  productRequired: 'product is required',
-  ratingRequired: 'Rating is required',
-  rating: 'Rating must be a whole number from 1 to 5',
-  textRequired: 'Review text is required',
-  textTooLong: `Review text can be at most ${reviewLimits.text} characters`,
-  titleTooLong: `Title can be at most ${reviewLimits.title} characters`,
-  // API outcomes.
-  notBuyer: 'Only customers whose order with this product was delivered can review it',
-  duplicate: 'You have already reviewed this product; edit your review instead',
-  notFound: 'Review not found',
-  productNotFound: 'Product not found',
-} as const;
-export type ReviewMessageKey = keyof typeof reviewMessages;
+export { reviewLimits };
 
 /** 1 to 5 stars, whole numbers only. */
 export const ratingField = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? reviewMessages.ratingRequired : reviewMessages.rating) })
-  .int({ error: reviewMessages.rating })
-  .min(1, { error: reviewMessages.rating })
-  .max(5, { error: reviewMessages.rating });
+  .number({ error: (issue) => coded(issue.input === undefined || issue.input === null ? 'rating_required' : 'rating_invalid') })
+  .int({ error: coded('rating_invalid') })
+  .min(1, { error: coded('rating_invalid') })
+  .max(5, { error: coded('rating_invalid') });
 
 /** What a customer writes (POST and PUT /api/user/review; the storefront's review form). */
 export const reviewContentSchema = z.object({
   rating: ratingField,
-  title: optionalText({ tooLong: reviewMessages.titleTooLong, max: reviewLimits.title }),
-  text: requiredText({ required: reviewMessages.textRequired, tooLong: reviewMessages.textTooLong, max: reviewLimits.text }),
+  title: optionalText({ tooLong: 'review_title_too_long', max: reviewLimits.title }),
+  text: requiredText({ required: 'review_text_required', tooLong: 'review_text_too_long', max: reviewLimits.text }),
 });
 export type ReviewContentInput = z.input<typeof reviewContentSchema>;
 export type ReviewContent = z.output<typeof reviewContentSchema>;
 
 /** POST /api/user/review: the content and the product's id. */
 export const reviewCreateSchema = reviewContentSchema.extend({
-  product: z.uuid({ error: reviewMessages.productRequired }),
+  product: z.uuid({ error: coded('review_product_required') }),
 });
 export type ReviewCreateInput = z.input<typeof reviewCreateSchema>;
 
@@ -105,5 +92,5 @@ export function displayName(fullName: string | null | undefined): string {
 
 /** The shop's moderation decision (staff): approve or reject. */
 export const moderationRequestSchema = z.object({
-  state: z.enum(['approved', 'rejected'], { error: 'state must be approved or rejected' }),
+  state: z.enum(['approved', 'rejected'], { error: coded('moderation_state_invalid') }),
 });

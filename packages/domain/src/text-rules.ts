@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { coded } from './field-errors.ts';
+import type { RefusalCode } from './refusals/index.ts';
 
 /**
  * Small building blocks for the free-text forms of contact, newsletter, feedback and reviews: every field is trimmed,
- * a blank value counts as missing (so "   " gets the "is required" message, not a format one), and characters
- * PostgreSQL or a mail client would choke on are refused with a message naming the field.
+ * a blank value counts as missing (so "   " gets the "is required" refusal, not a format one), and characters
+ * PostgreSQL or a mail client would choke on are refused. Each check names a refusal code (decision 037).
  */
 
 /** Control characters other than tab and newlines: no real message holds them; NUL breaks PostgreSQL's text type. */
@@ -15,33 +17,33 @@ export function hasControlCharacters(value: string): boolean {
 
 /**
  * A required text field: `required` when absent, not a string or blank; `tooLong` above `max` characters;
- * `invalid` with control characters (defaults to a generic text).
+ * `invalid` with control characters (`unusual_characters` unless given).
  */
-export function requiredText(options: { required: string; tooLong: string; max: number; invalid?: string }) {
-  const invalid = options.invalid ?? 'Remove the unusual characters from this field';
+export function requiredText(options: { required: RefusalCode; tooLong: RefusalCode; max: number; invalid?: RefusalCode }) {
+  const invalid = coded(options.invalid ?? 'unusual_characters');
   return z
-    .string({ error: options.required })
+    .string({ error: coded(options.required) })
     .transform((value) => value.trim())
     .pipe(
       z
         .string()
-        .min(1, { error: options.required })
-        .max(options.max, { error: options.tooLong })
+        .min(1, { error: coded(options.required) })
+        .max(options.max, { error: coded(options.tooLong) })
         .refine((value) => !hasControlCharacters(value), { error: invalid }),
     );
 }
 
 /** An optional text field: absent, null or blank become null. */
-export function optionalText(options: { tooLong: string; max: number; invalid?: string }) {
-  const invalid = options.invalid ?? 'Remove the unusual characters from this field';
+export function optionalText(options: { tooLong: RefusalCode; max: number; invalid?: RefusalCode }) {
+  const invalid = coded(options.invalid ?? 'unusual_characters');
   return z
-    .string({ error: options.tooLong })
+    .string({ error: coded(options.tooLong) })
     .nullish()
     .transform((value) => value?.trim() ?? '')
     .pipe(
       z
         .string()
-        .max(options.max, { error: options.tooLong })
+        .max(options.max, { error: coded(options.tooLong) })
         .refine((value) => !hasControlCharacters(value), { error: invalid }),
     )
     .transform((value) => (value === '' ? null : value));
@@ -58,17 +60,18 @@ export function isEmailAddress(value: string): boolean {
 }
 
 /**
- * A required email address with the spec's two messages: `required` when missing or blank, `invalid` when it is not
- * an address. Trimmed; lower-cased when `lowerCase` (the newsletter compares addresses without case).
+ * A required email address: `required` when missing or blank, `invalid` when it is not an address (the spec's two
+ * texts differ by form, so each form names its codes). Trimmed; lower-cased when `lowerCase` (the newsletter compares
+ * addresses without case).
  */
-export function emailField(messages: { required: string; invalid: string }, options: { lowerCase?: boolean } = {}) {
+export function emailField(codes: { required: RefusalCode; invalid: RefusalCode }, options: { lowerCase?: boolean } = {}) {
   return z
-    .string({ error: messages.required })
+    .string({ error: coded(codes.required) })
     .transform((value) => (options.lowerCase ? value.trim().toLowerCase() : value.trim()))
     .pipe(
       z
         .string()
-        .min(1, { error: messages.required })
-        .refine(isEmailAddress, { error: messages.invalid }),
+        .min(1, { error: coded(codes.required) })
+        .refine(isEmailAddress, { error: coded(codes.invalid) }),
     );
 }

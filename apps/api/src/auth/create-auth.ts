@@ -42,6 +42,7 @@ export const MAGIC_LINK_SECONDS = 900;
 export const PASSWORD_RESET_SECONDS = 1800;
 export const EMAIL_VERIFICATION_SECONDS = 3600;
 
+// better-auth's error codes reach the client in lower case with the account area's texts (auth/refusals.ts).
 const invalidEmail = () => new APIError('BAD_REQUEST', { message: 'Enter a valid email address', code: 'INVALID_EMAIL' });
 
 export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
@@ -147,7 +148,8 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
         if (!ctx.path.startsWith('/phone-number/') && ctx.path !== '/sign-in/phone-number') return;
         // "98765 43210", "09876543210", "+91 98765-43210" all become "+919876543210" (one user, one counter).
         const phone = normaliseIndianMobile(body.phoneNumber);
-        if (phone === null) throw new APIError('BAD_REQUEST', { message: INVALID_MOBILE_MESSAGE, code: 'INVALID_PHONE_NUMBER' });
+        // The domain's own code for a number it cannot read (`phone_invalid`), as the forms name it too.
+        if (phone === null) throw new APIError('BAD_REQUEST', { message: INVALID_MOBILE_MESSAGE, code: 'PHONE_INVALID' });
         const changed: Record<string, unknown> = { ...body, phoneNumber: phone };
         // Compare OTPs as HMACs: the plugin then compares our hash with the stored hash.
         if (ctx.path === '/phone-number/verify') changed.code = submittedOtp(secret, body.code);

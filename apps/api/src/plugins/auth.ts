@@ -7,18 +7,18 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { createAccessTokenVerifier } from '../auth/access-token.ts';
 import { type Auth, type AuthSettings, BASE_PATH, CLIENT_IP_HEADER, createAuth } from '../auth/create-auth.ts';
 import { accountOf, authLimits, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
-import { authRefusal, rateLimitedBody } from '../auth/refusals.ts';
-import { codedBody } from './error-handler.ts';
+import { authRefusal, minutesToWait } from '../auth/refusals.ts';
 import { hasRole, type UserRole } from '../auth/roles.ts';
 import { isUserId, loadUser, type RequestUser, type UserProfile } from '../auth/request-user.ts';
+import { Refusal } from '../lib/refusal.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The better-auth instance (server-side API: auth.api.*). */
     auth: Auth;
-    /** preHandler: sets request.user from `Authorization: Bearer <JWT>` or the auth_token cookie, else 401. */
+    /** preHandler: sets request.user from `Authorization: Bearer <JWT>` or the auth_token cookie, else 401 `not_signed_in`. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: requireUser, then 403 unless the user holds `role` or a higher one (admin > staff > customer). */
+    /** preHandler: requireUser, then 403 `forbidden` unless the user holds `role` or a higher one (admin > staff > customer). */
     requireRole: (role: UserRole) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
      * onRequest for a route that reads the caller's user row inside its own first statement (placing an order):
@@ -94,16 +94,16 @@ export const authPlugin = fp(
       }
     }
 
-    async function checkLimits(request: FastifyRequest, reply: FastifyReply, rules: LimitRule[]): Promise<boolean> {
+    /** Refuses with `rate_limited` (429, Retry-After, the whole minutes to wait) once any of the rules is exceeded. */
+    async function checkLimits(request: FastifyRequest, reply: FastifyReply, rules: LimitRule[]): Promise<void> {
       for (const rule of rules) {
         if (rule.by !== 'ip' && accountOf(rule, request.body) === undefined) continue;
         const result = await (limiters.get(rule.bucket) as ReturnType<FastifyInstance['createRateLimit']>)(request);
         if (!result.isAllowed && result.isExceeded) {
-          reply.code(429).header('retry-after', String(result.ttlInSeconds)).send(rateLimitedBody(result.ttlInSeconds));
-          return false;
+          reply.header('retry-after', String(result.ttlInSeconds));
+          throw new Refusal('rate_limited', { params: { minutes: minutesToWait(result.ttlInSeconds) } });
         }
       }
-      return true;
     }
 
     app.route({
@@ -117,9 +117,9 @@ export const authPlugin = fp(
         const path = url.pathname.slice(BASE_PATH.length).replace(/\/+$/, '');
         // better-auth's admin endpoints (set-role, ban, remove-user, impersonate…) would change accounts past the back
         // office's rules and audit log (issue 7, decision 032): accounts are managed through /api/admin/staff only.
-        if (isAuthAdminPath(path)) return reply.code(404).send(codedBody('not_found'));
+        if (isAuthAdminPath(path)) throw new Refusal('not_found');
         const rules = authLimits[path];
-        if (rules && !(await checkLimits(request, reply, rules))) return reply;
+        if (rules) await checkLimits(request, reply, rules);
 
         const response = await instance.handler(
           new Request(url, {
@@ -173,12 +173,10 @@ export const authPlugin = fp(
     app.decorateRequest('userProfile', null);
     app.decorateRequest('callerId', null);
 
-    async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // Refusals are thrown: the error handler answers them (decision 037).
+    async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const found = await resolveUser(request);
-      if (!found) {
-        await reply.code(401).send(codedBody('not_signed_in'));
-        return;
-      }
+      if (!found) throw new Refusal('not_signed_in');
       const { profile, ...requestUser } = found;
       request.user = requestUser;
       request.userProfile = profile;
@@ -190,19 +188,18 @@ export const authPlugin = fp(
       const claims = await bearerClaims(request);
       if (claims === undefined) {
         await requireUser(request, reply);
-        if (!reply.sent) request.callerId = (request.user as RequestUser).id;
+        request.callerId = (request.user as RequestUser).id;
         return;
       }
       if (claims && isUserId(claims.sub)) {
         request.callerId = claims.sub;
         return;
       }
-      await reply.code(401).send(codedBody('not_signed_in'));
+      throw new Refusal('not_signed_in');
     });
     app.decorate('requireRole', (role: UserRole) => async (request: FastifyRequest, reply: FastifyReply) => {
       await requireUser(request, reply);
-      if (reply.sent) return;
-      if (!hasRole((request.user as RequestUser).role, role)) await reply.code(403).send(codedBody('forbidden'));
+      if (!hasRole((request.user as RequestUser).role, role)) throw new Refusal('forbidden');
     });
   },
   { name: 'auth', dependencies: ['rate-limit', 'db', 'outbox'] },

@@ -46,6 +46,7 @@ describe.each(engines)('no account enumeration (%s)', (engine) => {
     );
     for (const r of [...result.known, ...result.unknown]) expect(r.status).toBe(401);
     expect(new Set([...result.known, ...result.unknown].map((r) => r.body)).size).toBe(1);
+    expect(JSON.parse(result.known[0]!.body)).toEqual({ message: 'Wrong email or password', code: 'invalid_email_or_password' });
     expect(result.ratio).toBeLessThan(RATIO);
   });
 

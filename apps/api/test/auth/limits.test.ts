@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, type TestContext } from '../helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { anotherApp, authContext, freshEmail, freshIp, freshPhone, messageCount, post } from './auth-helpers.ts';
 
 describe.each(engines)('sign-in rate limits (%s)', (engine) => {
@@ -22,12 +22,15 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
     const first = await Promise.all(spellings.map((spelling) => sendOtp(spelling, freshIp())));
     // Nor does a path spelt differently (dot segments, a trailing slash) escape the count.
     for (const url of ['/api/auth/phone-number/./send-otp', '/api/auth/x/../phone-number/send-otp/']) {
-      expect((await post(ctx.app, url, { phoneNumber: phone }, { ip: freshIp() })).statusCode).toBe(429);
+      expectRefusal(await post(ctx.app, url, { phoneNumber: phone }, { ip: freshIp() }), 429, 'rate_limited');
     }
     expect(first.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const sixth = await sendOtp(phone, freshIp());
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ message: expect.stringMatching(/^Too many attempts\. Try again in \d+ minutes?\.$/) });
+    expect(expectRefusal(sixth, 429, 'rate_limited')).toEqual({
+      message: expect.stringMatching(/^Too many attempts\. Try again in \d+ minutes?\.$/),
+      code: 'rate_limited',
+      params: { minutes: expect.any(Number) },
+    });
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
     expect(await messageCount(ctx, phone)).toBe(5);
     // Another number is not affected.
@@ -38,7 +41,7 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
     const ip = freshIp();
     const twenty = await Promise.all(Array.from({ length: 20 }, () => sendOtp(freshPhone(), ip)));
     expect(twenty.every((r) => r.statusCode === 200)).toBe(true);
-    expect((await sendOtp(freshPhone(), ip)).statusCode).toBe(429);
+    expectRefusal(await sendOtp(freshPhone(), ip), 429, 'rate_limited');
     expect((await sendOtp(freshPhone(), freshIp())).statusCode).toBe(200);
   });
 
@@ -46,7 +49,7 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
     const prefix = `2001:db8:${(Date.now() % 0xffff).toString(16)}:1`;
     const twenty = await Promise.all(Array.from({ length: 20 }, (_, i) => sendOtp(freshPhone(), `${prefix}::${(i + 1).toString(16)}`)));
     expect(twenty.every((r) => r.statusCode === 200)).toBe(true);
-    expect((await sendOtp(freshPhone(), `${prefix}::ffff`)).statusCode).toBe(429);
+    expectRefusal(await sendOtp(freshPhone(), `${prefix}::ffff`), 429, 'rate_limited');
   });
 
   it('holds across API processes sharing the database', async () => {
@@ -54,7 +57,7 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
     try {
       const phone = freshPhone();
       for (let i = 0; i < 5; i++) expect((await sendOtp(phone, freshIp(), undefined, i % 2 ? other : ctx.app)).statusCode).toBe(200);
-      expect((await sendOtp(phone, freshIp(), undefined, other)).statusCode).toBe(429);
+      expectRefusal(await sendOtp(phone, freshIp(), undefined, other), 429, 'rate_limited');
     } finally {
       await other.close();
     }
@@ -66,7 +69,7 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
       Array.from({ length: 20 }, () => sendOtp(freshPhone(), ip, { 'x-forwarded-for': freshIp(), 'x-shop-client-ip': freshIp() })),
     );
     expect(twenty.every((r) => r.statusCode === 200)).toBe(true);
-    expect((await sendOtp(freshPhone(), ip, { 'x-forwarded-for': freshIp() })).statusCode).toBe(429);
+    expectRefusal(await sendOtp(freshPhone(), ip, { 'x-forwarded-for': freshIp() }), 429, 'rate_limited');
   });
 
   it('counts the forwarded address when TRUST_PROXY names the proxy', async () => {
@@ -76,7 +79,7 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
       const client = freshIp();
       const twenty = await Promise.all(Array.from({ length: 20 }, () => sendOtp(freshPhone(), proxy, { 'x-forwarded-for': client }, trusting)));
       expect(twenty.every((r) => r.statusCode === 200)).toBe(true);
-      expect((await sendOtp(freshPhone(), proxy, { 'x-forwarded-for': client }, trusting)).statusCode).toBe(429);
+      expectRefusal(await sendOtp(freshPhone(), proxy, { 'x-forwarded-for': client }, trusting), 429, 'rate_limited');
       // Another client behind the same proxy has its own counter.
       expect((await sendOtp(freshPhone(), proxy, { 'x-forwarded-for': freshIp() }, trusting)).statusCode).toBe(200);
     } finally {
@@ -92,12 +95,12 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
       const viaStorefront = (forged: string) => sendOtp(freshPhone(), '127.0.0.1', { 'x-forwarded-for': `${forged}, ${client}` }, defaults);
       const twenty = await Promise.all(Array.from({ length: 20 }, () => viaStorefront(freshIp())));
       expect(twenty.every((r) => r.statusCode === 200)).toBe(true);
-      expect((await viaStorefront(freshIp())).statusCode).toBe(429);
+      expectRefusal(await viaStorefront(freshIp()), 429, 'rate_limited');
       // A client reaching the API directly cannot pick its address either.
       const direct = freshIp();
       const straight = await Promise.all(Array.from({ length: 20 }, () => sendOtp(freshPhone(), direct, { 'x-forwarded-for': freshIp() }, defaults)));
       expect(straight.every((r) => r.statusCode === 200)).toBe(true);
-      expect((await sendOtp(freshPhone(), direct, { 'x-forwarded-for': freshIp() }, defaults)).statusCode).toBe(429);
+      expectRefusal(await sendOtp(freshPhone(), direct, { 'x-forwarded-for': freshIp() }, defaults), 429, 'rate_limited');
     } finally {
       await defaults.close();
     }
@@ -106,14 +109,14 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
   it('throttles password sign-in per account and per address', async () => {
     const email = freshEmail();
     const attempt = (ip: string, address = email) => post(ctx.app, '/api/auth/sign-in/email', { email: address, password: 'wrong password' }, { ip });
-    for (let i = 0; i < 10; i++) expect((await attempt(freshIp())).statusCode).toBe(401);
-    expect((await attempt(freshIp())).statusCode).toBe(429);
+    for (let i = 0; i < 10; i++) expectRefusal(await attempt(freshIp()), 401, 'invalid_email_or_password');
+    expectRefusal(await attempt(freshIp()), 429, 'rate_limited');
     // The same account in other letter case shares the counter.
-    expect((await attempt(freshIp(), email.toUpperCase())).statusCode).toBe(429);
+    expectRefusal(await attempt(freshIp(), email.toUpperCase()), 429, 'rate_limited');
 
     const ip = freshIp();
-    for (let i = 0; i < 20; i++) expect((await attempt(ip, freshEmail())).statusCode).toBe(401);
-    expect((await attempt(ip, freshEmail())).statusCode).toBe(429);
+    for (let i = 0; i < 20; i++) expectRefusal(await attempt(ip, freshEmail()), 401, 'invalid_email_or_password');
+    expectRefusal(await attempt(ip, freshEmail()), 429, 'rate_limited');
   });
 
   it('limits forgot-password and email links per address and per client', async () => {
@@ -122,12 +125,12 @@ describe.each(engines)('sign-in rate limits (%s)', (engine) => {
       Array.from({ length: 5 }, () => post(ctx.app, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }, { ip: freshIp() })),
     );
     expect(five.every((r) => r.statusCode === 200)).toBe(true);
-    expect((await post(ctx.app, '/api/auth/sign-in/magic-link', { email }, { ip: freshIp() })).statusCode).toBe(429);
+    expectRefusal(await post(ctx.app, '/api/auth/sign-in/magic-link', { email }, { ip: freshIp() }), 429, 'rate_limited');
 
     const ip = freshIp();
     const links = await Promise.all(Array.from({ length: 20 }, () => post(ctx.app, '/api/auth/sign-in/magic-link', { email: freshEmail() }, { ip })));
     expect(links.every((r) => r.statusCode === 200)).toBe(true);
-    expect((await post(ctx.app, '/api/auth/request-password-reset', { email: freshEmail(), redirectTo: '/reset-password' }, { ip })).statusCode).toBe(429);
+    expectRefusal(await post(ctx.app, '/api/auth/request-password-reset', { email: freshEmail(), redirectTo: '/reset-password' }, { ip }), 429, 'rate_limited');
   });
 });
 
@@ -157,7 +160,7 @@ describe('sign-in rate limits in Redis (REDIS_URL)', () => {
       const keys = await redis.keys(`shop-rate-limit:*${phone}`);
       expect(keys).toEqual([expect.stringContaining('auth:sms-phone:')]);
       expect(Number(await redis.get(keys[0] as string))).toBe(5);
-      expect((await post(other, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip: freshIp() })).statusCode).toBe(429);
+      expectRefusal(await post(other, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip: freshIp() }), 429, 'rate_limited');
     } finally {
       await other.close();
     }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { engines, type TestContext } from '../helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import {
   accessToken,
   anotherApp,
@@ -63,8 +63,7 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
     expect((await who({ cookie })).json()).toMatchObject({ email });
 
     const nothing = await who();
-    expect(nothing.statusCode).toBe(401);
-    expect(nothing.json()).toEqual({ message: 'Sign in to continue' });
+    expect(expectRefusal(nothing, 401, 'not_signed_in')).toEqual({ message: 'Sign in to continue', code: 'not_signed_in' });
 
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
@@ -73,12 +72,12 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
     for (const bad of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.${flipped}`, 'not-a-jwt', '']) {
       const response = await who({ headers: { authorization: `Bearer ${bad}` } });
       expect(response.statusCode, bad).toBe(401);
-      expect(response.json()).toEqual({ message: 'Sign in to continue' });
+      expect(response.json()).toEqual({ message: 'Sign in to continue', code: 'not_signed_in' });
     }
     // A bad bearer token is not rescued by a good cookie.
-    expect((await who({ cookie, headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    expectRefusal(await who({ cookie, headers: { authorization: 'Bearer nope' } }), 401, 'not_signed_in');
     // A garbage cookie is just "not signed in".
-    expect((await who({ cookie: 'auth_token=forged.value' })).statusCode).toBe(401);
+    expectRefusal(await who({ cookie: 'auth_token=forged.value' }), 401, 'not_signed_in');
   });
 
   it('refuses an expired token', async () => {
@@ -87,7 +86,7 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
     const now = Math.floor(Date.now() / 1000);
     const { token } = await ctx.app.auth.api.signJWT({ body: { payload: { sub: id, iat: now - 7200, exp: now - 3600, iss: SITE, aud: SITE } } });
     expect(decodeJwt(token).exp).toBe(now - 3600);
-    expect((await who({ bearer: token })).statusCode).toBe(401);
+    expectRefusal(await who({ bearer: token }), 401, 'not_signed_in');
   });
 
   it('accepts tokens issued by another API process on the same database', async () => {
@@ -120,13 +119,13 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
     expect(out.statusCode).toBe(200);
     const cleared = out.cookies.find((c) => c.name === 'auth_token');
     expect(cleared?.value).toBe('');
-    expect((await who({ cookie })).statusCode).toBe(401);
+    expectRefusal(await who({ cookie }), 401, 'not_signed_in');
   });
 
   it('refuses cookie-carrying writes from another origin', async () => {
     const { cookie } = await signInByPhone(ctx.app, ctx);
     const forged = await post(ctx.app, '/api/auth/update-user', { name: 'Hacked' }, { cookie, headers: { origin: 'https://evil.example' } });
-    expect(forged.statusCode).toBe(403);
+    expectRefusal(forged, 403, 'forbidden');
     expect((await who({ cookie })).json().name).toBe('');
   });
 
@@ -134,7 +133,7 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
     const { cookie, body } = await signInByPhone(ctx.app, ctx);
     const token = await accessToken(ctx.app, cookie);
     await ctx.handle.db.update(user).set({ banned: true }).where(eq(user.id, body.user.id));
-    expect((await who({ bearer: token })).statusCode).toBe(401);
+    expectRefusal(await who({ bearer: token }), 401, 'not_signed_in');
   });
 
   it('renames through /update-user (the token follows), and never lets a user set their own role', async () => {
@@ -144,7 +143,7 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
     expect((await who({ cookie })).json().name).toBe('Kavya');
     expect(decodeJwt(await accessToken(ctx.app, cookie)).name).toBe('Kavya');
     const sneaky = await post(ctx.app, '/api/auth/update-user', { role: 'admin' }, { cookie });
-    expect(sneaky.statusCode).toBe(400);
+    expectRefusal(sneaky, 400, 'bad_request');
     expect((await who({ cookie })).json().role).toBe('customer');
   });
 
@@ -161,14 +160,13 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
       const { cookie, body } = await signInByPhone(app, ctx);
       const token = await accessToken(app, cookie);
       const call = (url: string, bearer?: string) => get(app, url, { bearer });
-      expect((await call('/api/test/staff-only')).statusCode).toBe(401);
-      expect((await call('/api/test/staff-only', token)).statusCode).toBe(403);
-      expect((await call('/api/test/staff-only', token)).json()).toEqual({ message: 'You do not have access to this' });
+      expectRefusal(await call('/api/test/staff-only'), 401, 'not_signed_in');
+      expect(expectRefusal(await call('/api/test/staff-only', token), 403, 'forbidden')).toEqual({ message: 'You do not have access to this', code: 'forbidden' });
 
       // The role is read from the database, so a promotion counts before the token is renewed.
       await ctx.handle.db.update(user).set({ role: 'staff' }).where(eq(user.id, body.user.id));
       expect((await call('/api/test/staff-only', token)).json()).toEqual({ role: 'staff' });
-      expect((await call('/api/test/admin-only', token)).statusCode).toBe(403);
+      expectRefusal(await call('/api/test/admin-only', token), 403, 'forbidden');
       await ctx.handle.db.update(user).set({ role: 'admin' }).where(eq(user.id, body.user.id));
       expect((await call('/api/test/staff-only', token)).statusCode).toBe(200);
       expect((await call('/api/test/admin-only', token)).statusCode).toBe(200);

@@ -5,8 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp } from '../auth/auth-helpers.ts';
 import { settingsFixture } from '../fixtures.ts';
-import { engines, type TestContext } from '../helpers.ts';
-import { hashToken } from '../../src/routes/subscribe-newsletter/tokens.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
+import { hashToken } from '../../src/engagement/newsletter/tokens.ts';
 import { engagementContext, mailsTo, request, uniqueEmail } from './engagement-helpers.ts';
 
 const valid = { name: 'Asha Verma', contact_number: '9876543210', email: 'asha@example.com', message: 'The lamp arrived broken.' };
@@ -58,33 +58,42 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
     });
 
     it.each([
-      ['name', undefined, 'name is required'],
-      ['contact_number', undefined, 'contact number is required'],
-      ['contact_number', '12345', 'Please provide proper mobile number'],
-      ['contact_number', '98765432101', 'Please provide proper mobile number'],
-      ['email', '', 'Email is required'],
-      ['email', 'asha@', 'Please provide valid email address'],
-      ['message', ' ', 'Message is required'],
-    ])('answers 400 naming %s (%j): %s', async (field, value, message) => {
+      ['name', undefined, 'contact_name_required', 'name is required'],
+      ['contact_number', undefined, 'contact_number_required', 'contact number is required'],
+      ['contact_number', '12345', 'contact_number_invalid', 'Please provide proper mobile number'],
+      ['contact_number', '98765432101', 'contact_number_invalid', 'Please provide proper mobile number'],
+      ['email', '', 'email_required', 'Email is required'],
+      ['email', 'asha@', 'email_invalid', 'Please provide valid email address'],
+      ['message', ' ', 'message_required', 'Message is required'],
+    ])('answers 400 naming %s (%j): %s', async (field, value, code, message) => {
       const body: Record<string, unknown> = { ...valid, [field]: value };
       if (value === undefined) delete body[field];
       const response = await request(ctx.app, 'POST', '/api/report', body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual({ [field]: message });
+      expect(expectRefusal(response, 400, 'validation_failed', { [field]: code }).errors).toEqual({ [field]: { code, message } });
+    });
+
+    it('answers with the limit as a param for an overlong message, and the key rule', async () => {
+      const long = await request(ctx.app, 'POST', '/api/report', { ...valid, name: 'n'.repeat(101), key: 'no spaces allowed' });
+      expect(expectRefusal(long, 400, 'validation_failed', { name: 'contact_name_too_long', key: 'contact_key_invalid' }).errors).toEqual({
+        name: { code: 'contact_name_too_long', message: 'name can be at most 100 characters', params: { max: 100 } },
+        key: { code: 'contact_key_invalid', message: 'key can be at most 100 letters, digits, dashes, dots or underscores', params: { max: 100 } },
+      });
     });
 
     it('answers 400 (never 500) for a body that is not an object or not JSON', async () => {
-      expect((await request(ctx.app, 'POST', '/api/report', '[1]')).statusCode).toBe(400);
-      expect((await request(ctx.app, 'POST', '/api/report', '{"name":')).statusCode).toBe(400);
-      expect((await request(ctx.app, 'POST', '/api/report', { ...valid, message: 'nul \u0000 byte' })).statusCode).toBe(400);
+      expectRefusal(await request(ctx.app, 'POST', '/api/report', '[1]'), 400, 'validation_failed');
+      expectRefusal(await request(ctx.app, 'POST', '/api/report', '{"name":'), 400, 'invalid_json');
+      expectRefusal(await request(ctx.app, 'POST', '/api/report', { ...valid, message: 'nul \u0000 byte' }), 400, 'validation_failed', {
+        message: 'unusual_characters',
+      });
     });
 
     it(`limits each address to ${REPORT_RATE_LIMIT.max} messages, then answers 429`, async () => {
       const ip = freshIp();
       for (let i = 0; i < REPORT_RATE_LIMIT.max; i++) expect((await request(ctx.app, 'POST', '/api/report', valid, { ip })).statusCode).toBe(201);
       const limited = await request(ctx.app, 'POST', '/api/report', valid, { ip });
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json().message).toBeTruthy();
+      expectRefusal(limited, 429, 'rate_limited');
+      expect(limited.json().params).toEqual({ minutes: expect.any(Number) });
       // Another address is not affected.
       expect((await request(ctx.app, 'POST', '/api/report', valid)).statusCode).toBe(201);
     });
@@ -111,7 +120,7 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
       expect(confirmed.json().message).toBe('Your subscription is confirmed.');
       expect((await ctx.handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0]?.status).toBe('confirmed');
       // A confirmation link is used up.
-      expect((await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token: confirm })).statusCode).toBe(404);
+      expectRefusal(await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token: confirm }), 404, 'newsletter_token_invalid');
 
       const left = await request(ctx.app, 'POST', '/api/subscribe/newsletter/unsubscribe', { token: unsubscribe });
       expect(left.statusCode).toBe(200);
@@ -148,7 +157,7 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
       await request(ctx.app, 'POST', '/api/subscribe/newsletter', { email });
       const mails = await mailsTo(ctx, email, 'newsletter-confirm-link');
       expect(mails).toHaveLength(2);
-      expect((await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token: tokenIn(first!.bodyText, 'confirm') })).statusCode).toBe(404);
+      expectRefusal(await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token: tokenIn(first!.bodyText, 'confirm') }), 404, 'newsletter_token_invalid');
       expect((await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token: tokenIn(mails[0]!.bodyText, 'confirm') })).statusCode).toBe(200);
     });
 
@@ -159,25 +168,24 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
       const token = tokenIn(mail!.bodyText, 'confirm');
       await ctx.handle.db.update(newsletterTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(newsletterTokens.tokenHash, hashToken(token)));
       const response = await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('This link is not valid or has expired.');
+      expect(expectRefusal(response, 404, 'newsletter_token_invalid')).toEqual({ message: 'This link is not valid or has expired.', code: 'newsletter_token_invalid' });
     });
 
     it.each([
-      [{}, 'Email is required'],
-      [{ email: '  ' }, 'Email is required'],
-      [{ email: 'asha@' }, 'Please provide valid email address.'],
-    ])('answers 400 for %j: %s', async (body, message) => {
+      [{}, 'email_required', 'Email is required'],
+      [{ email: '  ' }, 'email_required', 'Email is required'],
+      [{ email: 'asha@' }, 'newsletter_email_invalid', 'Please provide valid email address.'],
+    ])('answers 400 for %j: %s', async (body, code, message) => {
       const response = await request(ctx.app, 'POST', '/api/subscribe/newsletter', body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual({ email: message });
+      expect(expectRefusal(response, 400, 'validation_failed', { email: code }).errors).toEqual({ email: { code, message } });
     });
 
     it('answers 400 naming token for a malformed token, 404 for an unknown one', async () => {
       const malformed = await request(ctx.app, 'POST', '/api/subscribe/newsletter/unsubscribe', { token: 'abc' });
-      expect(malformed.statusCode).toBe(400);
+      expectRefusal(malformed, 400, 'validation_failed', { token: 'newsletter_token_invalid' });
       expect(Object.keys(malformed.json().errors)).toEqual(['token']);
-      expect((await request(ctx.app, 'POST', '/api/subscribe/newsletter/unsubscribe', { token: 'A'.repeat(43) })).statusCode).toBe(404);
+      expectRefusal(await request(ctx.app, 'POST', '/api/subscribe/newsletter/unsubscribe', {}), 400, 'validation_failed', { token: 'newsletter_token_required' });
+      expectRefusal(await request(ctx.app, 'POST', '/api/subscribe/newsletter/unsubscribe', { token: 'A'.repeat(43) }), 404, 'newsletter_token_invalid');
     });
 
     it(`limits each address to ${NEWSLETTER_RATE_LIMIT.max} subscribe calls an hour, then answers 429`, async () => {
@@ -185,7 +193,7 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
       for (let i = 0; i < NEWSLETTER_RATE_LIMIT.max; i++) {
         expect((await request(ctx.app, 'POST', '/api/subscribe/newsletter', { email: uniqueEmail('limit') }, { ip })).statusCode).toBe(202);
       }
-      expect((await request(ctx.app, 'POST', '/api/subscribe/newsletter', { email: uniqueEmail('limit') }, { ip })).statusCode).toBe(429);
+      expectRefusal(await request(ctx.app, 'POST', '/api/subscribe/newsletter', { email: uniqueEmail('limit') }, { ip }), 429, 'rate_limited');
     });
   });
 });

@@ -3,7 +3,7 @@ import { FEEDBACK_RATE_LIMIT } from '@shop/domain/feedback';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp } from '../auth/auth-helpers.ts';
-import { engines, type TestContext } from '../helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { customer, engagementContext, makeRole, orderOf, request } from './engagement-helpers.ts';
 
 const ratingOf = async (ctx: TestContext, productId: string) => {
@@ -27,18 +27,20 @@ describe.each(engines)('reviews and feedback on %s', (engine) => {
     const buyer = await customer(ctx);
     const body = { product: productId, rating: 5, text: 'Glows beautifully.' };
 
-    expect((await request(ctx.app, 'POST', '/api/user/review', body)).statusCode).toBe(401);
+    expectRefusal(await request(ctx.app, 'POST', '/api/user/review', body), 401, 'not_signed_in');
     const noOrder = await request(ctx.app, 'POST', '/api/user/review', body, buyer);
-    expect(noOrder.statusCode).toBe(403);
+    expectRefusal(noOrder, 403, 'review_not_buyer');
     expect(noOrder.json().message).toBe('Only customers whose order with this product was delivered can review it');
 
     for (const status of ['placed', 'shipped', 'cancelled'] as const) await orderOf(ctx, buyer.userId, productId, status);
-    expect((await request(ctx.app, 'POST', '/api/user/review', body, buyer)).statusCode).toBe(403);
+    expectRefusal(await request(ctx.app, 'POST', '/api/user/review', body, buyer), 403, 'review_not_buyer');
     // Another customer's delivered order does not count either.
     const other = await customer(ctx, 'Ravi Kumar');
     await orderOf(ctx, other.userId, productId, 'delivered');
     expect((await request(ctx.app, 'GET', `/api/user/review?product=${productId}`, undefined, buyer)).json()).toEqual({ review: null, canReview: false });
-    expect((await request(ctx.app, 'POST', '/api/user/review', body, buyer)).statusCode).toBe(403);
+    expectRefusal(await request(ctx.app, 'POST', '/api/user/review', body, buyer), 403, 'review_not_buyer');
+    // An unknown or unpublished product cannot be reviewed at all.
+    expectRefusal(await request(ctx.app, 'POST', '/api/user/review', { ...body, product: '00000000-0000-4000-8000-000000000000' }, buyer), 404, 'product_not_found');
 
     await orderOf(ctx, buyer.userId, productId, 'delivered');
     expect((await request(ctx.app, 'GET', `/api/user/review?product=${productId}`, undefined, buyer)).json()).toEqual({ review: null, canReview: true });
@@ -54,7 +56,9 @@ describe.each(engines)('reviews and feedback on %s', (engine) => {
     const body = { product: productId, rating: 4, text: 'Nice.' };
     const answers = await Promise.all([1, 2, 3].map(() => request(ctx.app, 'POST', '/api/user/review', body, buyer)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
-    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe('You have already reviewed this product; edit your review instead');
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(expectRefusal(answer, 409, 'review_duplicate').message).toBe('You have already reviewed this product; edit your review instead');
+    }
     expect(await ctx.handle.db.select().from(productReviews).where(eq(productReviews.productId, productId))).toHaveLength(1);
     expect(await ratingOf(ctx, productId)).toEqual({ average: 4, count: 1 });
   });
@@ -78,8 +82,8 @@ describe.each(engines)('reviews and feedback on %s', (engine) => {
     expect(await ratingOf(ctx, productId)).toEqual({ average: 4.5, count: 4 });
 
     // Someone else's review is not theirs to change: 404 as if it did not exist.
-    expect((await request(ctx.app, 'PUT', `/api/user/review/${last._id}`, { rating: 1, text: 'x' }, buyers[0])).statusCode).toBe(404);
-    expect((await request(ctx.app, 'DELETE', `/api/user/review/${last._id}`, undefined, buyers[0])).statusCode).toBe(404);
+    expectRefusal(await request(ctx.app, 'PUT', `/api/user/review/${last._id}`, { rating: 1, text: 'x' }, buyers[0]), 404, 'review_not_found');
+    expect(expectRefusal(await request(ctx.app, 'DELETE', `/api/user/review/${last._id}`, undefined, buyers[0]), 404, 'review_not_found').message).toBe('Review not found');
 
     // Delete: the 5 goes.
     expect((await request(ctx.app, 'DELETE', `/api/user/review/${last._id}`, undefined, buyers[3])).statusCode).toBe(204);
@@ -106,7 +110,7 @@ describe.each(engines)('reviews and feedback on %s', (engine) => {
     const review = (await request(ctx.app, 'POST', '/api/user/review', { product: productId, rating: 1, text: 'Rude words' }, buyer)).json();
     const staff = await customer(ctx, 'Shop Staff');
 
-    expect((await request(ctx.app, 'POST', `/api/admin/reviews/${review._id}/moderation`, { state: 'rejected' }, staff)).statusCode).toBe(403);
+    expectRefusal(await request(ctx.app, 'POST', `/api/admin/reviews/${review._id}/moderation`, { state: 'rejected' }, staff), 403, 'forbidden');
     await makeRole(ctx, staff.userId, 'staff');
     const rejected = await request(ctx.app, 'POST', `/api/admin/reviews/${review._id}/moderation`, { state: 'rejected' }, staff);
     expect(rejected.statusCode).toBe(200);
@@ -124,25 +128,33 @@ describe.each(engines)('reviews and feedback on %s', (engine) => {
 
     await request(ctx.app, 'POST', `/api/admin/reviews/${review._id}/moderation`, { state: 'approved' }, staff);
     expect(await ratingOf(ctx, productId)).toEqual({ average: 2, count: 1 });
-    expect((await request(ctx.app, 'POST', `/api/admin/reviews/${review._id}/moderation`, { state: 'maybe' }, staff)).statusCode).toBe(400);
+    expectRefusal(await request(ctx.app, 'POST', `/api/admin/reviews/${review._id}/moderation`, { state: 'maybe' }, staff), 400, 'validation_failed', {
+      state: 'moderation_state_invalid',
+    });
+    expectRefusal(
+      await request(ctx.app, 'POST', '/api/admin/reviews/00000000-0000-4000-8000-000000000000/moderation', { state: 'approved' }, staff),
+      404,
+      'review_not_found',
+    );
   });
 
   it.each([
-    [{ rating: 0, text: 'x' }, { rating: 'Rating must be a whole number from 1 to 5' }],
-    [{ text: 'x' }, { rating: 'Rating is required' }],
-    [{ rating: 3, text: ' ' }, { text: 'Review text is required' }],
-    [{ rating: 3, text: 'x', product: 'not-an-id' }, { product: 'product is required' }],
+    [{ rating: 0, text: 'x' }, { rating: { code: 'rating_invalid', message: 'Rating must be a whole number from 1 to 5' } }],
+    [{ text: 'x' }, { rating: { code: 'rating_required', message: 'Rating is required' } }],
+    [{ rating: 3, text: ' ' }, { text: { code: 'review_text_required', message: 'Review text is required' } }],
+    [{ rating: 3, text: 'x'.repeat(2_001) }, { text: { code: 'review_text_too_long', message: 'Review text can be at most 2000 characters', params: { max: 2000 } } }],
+    [{ rating: 3, text: 'x', title: 't'.repeat(121) }, { title: { code: 'review_title_too_long', message: 'Title can be at most 120 characters', params: { max: 120 } } }],
+    [{ rating: 3, text: 'x', product: 'not-an-id' }, { product: { code: 'review_product_required', message: 'product is required' } }],
   ])('answers 400 naming the field for %j', async (body, errors) => {
     const buyer = await customer(ctx);
     const response = await request(ctx.app, 'POST', '/api/user/review', { product: productIds[0], ...body }, buyer);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual(errors);
+    expect(expectRefusal(response, 400, 'validation_failed').errors).toEqual(errors);
   });
 
   it('answers 404 for reviews of an unknown or unpublished product', async () => {
-    expect((await request(ctx.app, 'GET', '/api/reviews?product=no-such-thing')).statusCode).toBe(404);
-    expect((await request(ctx.app, 'GET', `/api/reviews?product=${ctx.fixtures.draft.slug}`)).statusCode).toBe(404);
-    expect((await request(ctx.app, 'GET', '/api/reviews')).statusCode).toBe(400);
+    expect(expectRefusal(await request(ctx.app, 'GET', '/api/reviews?product=no-such-thing'), 404, 'product_not_found').message).toBe('Product not found');
+    expectRefusal(await request(ctx.app, 'GET', `/api/reviews?product=${ctx.fixtures.draft.slug}`), 404, 'product_not_found');
+    expectRefusal(await request(ctx.app, 'GET', '/api/reviews'), 400, 'validation_failed');
   });
 
   describe('shop feedback', () => {
@@ -169,14 +181,27 @@ describe.each(engines)('reviews and feedback on %s', (engine) => {
 
     it('answers 400 naming each missing field', async () => {
       const response = await request(ctx.app, 'POST', '/api/feedbacks', {});
-      expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual({ name: 'Name is required', email: 'Email is required', rating: 'Rating is required', message: 'Feedback is required' });
+      expect(expectRefusal(response, 400, 'validation_failed').errors).toEqual({
+        name: { code: 'name_required', message: 'Name is required' },
+        email: { code: 'email_required', message: 'Email is required' },
+        rating: { code: 'rating_required', message: 'Rating is required' },
+        message: { code: 'feedback_required', message: 'Feedback is required' },
+      });
+      const bad = await request(ctx.app, 'POST', '/api/feedbacks', { ...feedback, name: 'n'.repeat(81), email: 'meera@' });
+      expectRefusal(bad, 400, 'validation_failed', { name: 'name_too_long', email: 'email_invalid' });
+    });
+
+    it('answers 404 feedback_not_found when moderating feedback that does not exist', async () => {
+      const staff = await customer(ctx, 'Shop Staff');
+      await makeRole(ctx, staff.userId, 'staff');
+      const missing = await request(ctx.app, 'POST', '/api/admin/feedbacks/00000000-0000-4000-8000-000000000000/moderation', { state: 'approved' }, staff);
+      expect(expectRefusal(missing, 404, 'feedback_not_found').message).toBe('Feedback not found');
     });
 
     it(`limits each address to ${FEEDBACK_RATE_LIMIT.max} an hour, then answers 429`, async () => {
       const ip = freshIp();
       for (let i = 0; i < FEEDBACK_RATE_LIMIT.max; i++) expect((await request(ctx.app, 'POST', '/api/feedbacks', feedback, { ip })).statusCode).toBe(202);
-      expect((await request(ctx.app, 'POST', '/api/feedbacks', feedback, { ip })).statusCode).toBe(429);
+      expectRefusal(await request(ctx.app, 'POST', '/api/feedbacks', feedback, { ip }), 429, 'rate_limited');
     });
   });
 });

@@ -2,7 +2,7 @@ import { outbox } from '@shop/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createTestContext, engines, type TestContext } from '../helpers.ts';
+import { createTestContext, engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { eventually } from './local-servers.ts';
 
 describe.each(engines)('GET /api/dev/outbox (%s)', (engine) => {
@@ -68,7 +68,7 @@ describe.each(engines)('GET /api/dev/outbox (%s)', (engine) => {
     expect(limited.json().data).toHaveLength(2);
     for (const limit of ['0', '101', 'ten']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/dev/outbox?limit=${limit}` });
-      expect(response.statusCode).toBe(400);
+      expectRefusal(response, 400, 'validation_failed', { limit: 'invalid_value' });
       expect(Object.keys(response.json().errors)).toEqual(['limit']);
     }
   });
@@ -83,7 +83,6 @@ describe.each(engines)('GET /api/dev/outbox (%s)', (engine) => {
     await production.ready();
     const response = await production.inject({ method: 'GET', url: '/api/dev/outbox' });
     await production.close();
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found' });
+    expect(expectRefusal(response, 404, 'not_found')).toEqual({ message: 'Not found', code: 'not_found' });
   });
 });

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbRateLimitStore } from '../../src/plugins/db-rate-limit-store.ts';
 import { LOG_RATE_LIMIT } from '../../src/routes/log/index.ts';
-import { createTestContext, engines, json, type TestContext } from '../helpers.ts';
+import { createTestContext, engines, expectRefusal, json, type TestContext } from '../helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -51,31 +51,33 @@ describe.each(engines)('POST /api/log on %s', (engine) => {
   });
 
   it.each([
-    ['missing', { stack: 'x' }],
-    ['empty', { message: '' }],
-    ['not a string', { message: ['a'] }],
-    ['too long', { message: 'm'.repeat(2_001) }],
-  ])('refuses a %s message with 400 naming message', async (_label, payload) => {
+    ['missing', { stack: 'x' }, 'log_message_required'],
+    ['empty', { message: '' }, 'log_message_required'],
+    ['not a string', { message: ['a'] }, 'log_message_required'],
+    ['too long', { message: 'm'.repeat(2_001) }, 'log_message_too_long'],
+    ['NUL-carrying', { message: 'a\u0000b' }, 'nul_characters'],
+  ])('refuses a %s message with 400 naming message', async (_label, payload, code) => {
     const response = await postLog(ctx, payload, { remoteAddress: '10.0.1.1' });
-    expect(response.statusCode).toBe(400);
-    expect(json(response).errors).toHaveProperty('message');
+    expectRefusal(response, 400, 'validation_failed', { message: code });
   });
 
-  it('refuses a stack that is too long or not a string', async () => {
-    for (const stack of ['s'.repeat(20_001), 42]) {
-      const response = await postLog(ctx, { message: 'x', stack }, { remoteAddress: '10.0.1.2' });
-      expect(response.statusCode).toBe(400);
-      expect(json(response).errors).toHaveProperty('stack');
-    }
+  it('refuses a stack or url that is too long or not a string, with its limit', async () => {
+    const long = await postLog(ctx, { message: 'x', stack: 's'.repeat(20_001) }, { remoteAddress: '10.0.1.2' });
+    expect(expectRefusal(long, 400, 'validation_failed', { stack: 'log_stack_too_long' }).errors?.stack).toEqual({
+      code: 'log_stack_too_long',
+      message: 'must be at most 20000 characters',
+      params: { max: 20_000 },
+    });
+    expectRefusal(await postLog(ctx, { message: 'x', stack: 42 }, { remoteAddress: '10.0.1.2' }), 400, 'validation_failed', { stack: 'invalid_value' });
+    expectRefusal(await postLog(ctx, { message: 'x', url: 'u'.repeat(2_001) }, { remoteAddress: '10.0.1.2' }), 400, 'validation_failed', { url: 'log_url_too_long' });
   });
 
   it('refuses malformed JSON (also as text/plain) and oversized bodies', async () => {
-    expect((await postLog(ctx, '{"message":', { remoteAddress: '10.0.1.3' })).statusCode).toBe(400);
+    expectRefusal(await postLog(ctx, '{"message":', { remoteAddress: '10.0.1.3' }), 400, 'invalid_json');
     const plain = await postLog(ctx, 'not json', { headers: { 'content-type': 'text/plain' }, remoteAddress: '10.0.1.3' });
-    expect(plain.statusCode).toBe(400);
-    expect(json(plain)).toEqual({ message: 'Body is not valid JSON' });
+    expect(expectRefusal(plain, 400, 'invalid_json')).toEqual({ message: 'The request body is not valid JSON', code: 'invalid_json' });
     const big = await postLog(ctx, { message: 'x', stack: 's'.repeat(40_000) }, { remoteAddress: '10.0.1.4' });
-    expect(big.statusCode).toBe(413);
+    expectRefusal(big, 413, 'payload_too_large');
   });
 
   it(`rate-limits each address to ${LOG_RATE_LIMIT.max} a minute (429), ignoring X-Forwarded-For`, async () => {
@@ -83,8 +85,7 @@ describe.each(engines)('POST /api/log on %s', (engine) => {
       postLog(ctx, { message: `error ${i}` }, { remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
     for (let i = 0; i < LOG_RATE_LIMIT.max; i++) expect((await send(i)).statusCode).toBe(204);
     const limited = await send(99);
-    expect(limited.statusCode).toBe(429);
-    expect(json(limited)).toEqual({ message: expect.stringMatching(/^Rate limit exceeded/) });
+    expect(expectRefusal(limited, 429, 'rate_limited')).toEqual({ message: 'Too many attempts. Try again in 1 minute.', code: 'rate_limited', params: { minutes: 1 } });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The forwarded address was not believed: the stored address is the peer's.
     expect((await lastLog(ctx))?.ip).toBe('10.9.9.9');
@@ -125,7 +126,7 @@ describe('POST /api/log behind a trusted proxy (TRUST_PROXY=true)', () => {
     expect((await send('198.51.100.7')).statusCode).toBe(204);
     expect((await lastLog(ctx))?.ip).toBe('198.51.100.7');
     for (let i = 1; i < LOG_RATE_LIMIT.max; i++) await send('198.51.100.7');
-    expect((await send('198.51.100.7')).statusCode).toBe(429);
+    expectRefusal(await send('198.51.100.7'), 429, 'rate_limited');
     expect((await send('198.51.100.8')).statusCode).toBe(204);
   });
 });
@@ -154,7 +155,6 @@ describe('POST /api/log with Redis rate limits (REDIS_URL)', () => {
     expect(keys).toHaveLength(1);
     expect(Number(await redis.get(keys[0]!))).toBe(LOG_RATE_LIMIT.max);
     const limited = await postLog(ctx, { message: 'over' }, { remoteAddress: ip });
-    expect(limited.statusCode).toBe(429);
-    expect(json(limited).message).toMatch(/^Rate limit exceeded/);
+    expect(expectRefusal(limited, 429, 'rate_limited').message).toMatch(/^Too many attempts\. Try again in 1 minute\.$/);
   });
 });

@@ -1,9 +1,8 @@
 import { addresses } from '@shop/db';
-import { addressLimitMessage } from '@shop/domain/address';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, type TestContext } from '../helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { accessToken, authContext, signInByPhone } from '../auth/auth-helpers.ts';
 
 const base = '/api/user/addresses';
@@ -69,8 +68,8 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
       await call(app, 'GET', base, { cookie: 'auth_token=forged' }),
     ];
     for (const response of anonymous) {
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: expect.any(String) });
+      expectRefusal(response, 401, 'not_signed_in');
+      expect(response.json()).toEqual({ message: 'Sign in to continue', code: 'not_signed_in' });
     }
   });
 
@@ -183,7 +182,7 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
 
     expect((await call(app, 'DELETE', `${base}/${third._id}`, me)).statusCode).toBe(204);
     expect(await list(me)).toEqual([]);
-    expect((await call(app, 'DELETE', `${base}/${third._id}`, me)).statusCode).toBe(404);
+    expectRefusal(await call(app, 'DELETE', `${base}/${third._id}`, me), 404, 'address_not_found');
     // The next address saved is the default again.
     expect((await add(me)).isDefault).toBe(true);
   });
@@ -204,8 +203,8 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
       await call(app, 'POST', `${base}/${'x'.repeat(90)}/default`, owner),
     ];
     for (const response of attempts) {
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Address not found' });
+      expectRefusal(response, 404, 'address_not_found');
+      expect(response.json()).toEqual({ message: 'Address not found', code: 'address_not_found' });
     }
     expect(await list(owner)).toEqual([saved]);
     const [row] = await ctx.handle.db.select().from(addresses).where(eq(addresses.id, saved._id));
@@ -213,38 +212,48 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
   });
 
   it.each([
-    ['name', { name: '' }, 'Name is required'],
-    ['name', { name: 'n'.repeat(81) }, 'Name can be at most 80 characters'],
-    ['mobile', { mobile: '98765' }, 'Mobile number must be 10 digits'],
-    ['mobile', { mobile: '5876543210' }, 'Mobile number must start with 6, 7, 8 or 9'],
-    ['mobile', { mobile: undefined }, 'Mobile number is required'],
-    ['line1', { line1: '  ' }, 'Address line 1 is required'],
-    ['line2', { line2: 'l'.repeat(121) }, 'Address line 2 can be at most 120 characters'],
-    ['landmark', { landmark: 'l'.repeat(81) }, 'Landmark can be at most 80 characters'],
-    ['city', { city: '' }, 'City is required'],
-    ['state', { state: 'Bombay' }, 'Choose a state'],
-    ['pincode', { pincode: '012345' }, 'PIN code must be 6 digits and cannot start with 0'],
-    ['pincode', { pincode: '' }, 'PIN code is required'],
-    ['isDefault', { isDefault: 'yes' }, 'Default must be true or false'],
-  ])('refuses a bad %s with 400 naming it (%j)', async (field, change, message) => {
+    ['name', { name: '' }, 'name_required', 'Name is required'],
+    ['name', { name: 'n'.repeat(81) }, 'name_too_long', 'Name can be at most 80 characters', { max: 80 }],
+    ['mobile', { mobile: '98765' }, 'mobile_length_invalid', 'Mobile number must be 10 digits'],
+    ['mobile', { mobile: '5876543210' }, 'mobile_start_invalid', 'Mobile number must start with 6, 7, 8 or 9'],
+    ['mobile', { mobile: undefined }, 'mobile_required', 'Mobile number is required'],
+    ['line1', { line1: '  ' }, 'address_line1_required', 'Address line 1 is required'],
+    ['line2', { line2: 'l'.repeat(121) }, 'address_line2_too_long', 'Address line 2 can be at most 120 characters', { max: 120 }],
+    ['landmark', { landmark: 'l'.repeat(81) }, 'landmark_too_long', 'Landmark can be at most 80 characters', { max: 80 }],
+    ['city', { city: '' }, 'city_required', 'City is required'],
+    ['state', { state: 'Bombay' }, 'state_invalid', 'Choose a state'],
+    ['pincode', { pincode: '012345' }, 'pincode_invalid', 'PIN code must be 6 digits and cannot start with 0'],
+    ['pincode', { pincode: '' }, 'pincode_required', 'PIN code is required'],
+    ['isDefault', { isDefault: 'yes' }, 'default_flag_invalid', 'Default must be true or false'],
+  ] as const)('refuses a bad %s with 400 naming it (%j: %s)', async (field, change, code, message, params?: Record<string, number>) => {
     const me = await signIn();
     const body: Record<string, unknown> = { ...home, ...change };
     for (const [key, value] of Object.entries(change)) if (value === undefined) delete body[key];
     const created = await call(app, 'POST', base, me, body);
-    expect(created.statusCode).toBe(400);
-    expect(created.json()).toEqual({ message: `Invalid ${field}: ${message}`, errors: { [field]: message } });
+    const fieldRefusal = params ? { code, message, params } : { code, message };
+    expect(expectRefusal(created, 400, 'validation_failed', { [field]: code })).toEqual({
+      message: `Invalid ${field}: ${message}`,
+      code: 'validation_failed',
+      errors: { [field]: fieldRefusal },
+    });
 
     const saved = await add(me);
     const replaced = await call(app, 'PUT', `${base}/${saved._id}`, me, body);
-    expect(replaced.statusCode).toBe(400);
-    expect(replaced.json().errors).toEqual({ [field]: message });
+    expect(expectRefusal(replaced, 400, 'validation_failed').errors).toEqual({ [field]: fieldRefusal });
     expect(await list(me)).toEqual([saved]);
   });
 
   it('names every bad field at once', async () => {
     const me = await signIn();
     const response = await call(app, 'POST', base, me, { name: '', mobile: '1', line1: '', city: '', state: '', pincode: '0' });
-    expect(response.statusCode).toBe(400);
+    expectRefusal(response, 400, 'validation_failed', {
+      name: 'name_required',
+      mobile: 'mobile_length_invalid',
+      line1: 'address_line1_required',
+      city: 'city_required',
+      state: 'state_invalid',
+      pincode: 'pincode_invalid',
+    });
     expect(Object.keys(response.json().errors).sort()).toEqual(['city', 'line1', 'mobile', 'name', 'pincode', 'state']);
   });
 
@@ -258,6 +267,7 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
       await call(app, 'POST', base, me, { ...home, name: 'Asha\u0000' }),
     ];
     expect(responses.map((response) => response.statusCode)).toEqual([400, 400, 400, 413, 201]);
+    expect(responses.slice(0, 4).map((response) => response.json().code)).toEqual(['validation_failed', 'invalid_json', 'validation_failed', 'payload_too_large']);
     expect(responses[4]?.json().name).toBe('Asha');
   });
 
@@ -267,7 +277,11 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
     const racing = await Promise.all(Array.from({ length: 5 }, (_, index) => call(app, 'POST', base, me, { ...home, name: `Racer ${index}` })));
     expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 201, 409, 409, 409]);
     for (const response of racing.filter((entry) => entry.statusCode === 409)) {
-      expect(response.json()).toEqual({ message: addressLimitMessage });
+      expect(expectRefusal(response, 409, 'address_limit_reached')).toEqual({
+        message: 'You can save at most 20 addresses. Delete one to add another.',
+        code: 'address_limit_reached',
+        params: { max: 20 },
+      });
     }
     expect(await list(me)).toHaveLength(20);
     // Another user is not affected by this one's cap.

@@ -1,26 +1,12 @@
-import { isIP } from 'node:net';
-import { shopFeedback } from '@shop/db';
 import { paginatedSchema } from '@shop/domain/catalogue';
 import { FEEDBACK_RATE_LIMIT, feedbackForShopSchema, feedbackInputSchema, feedbackMessages, feedbackSchema } from '@shop/domain/feedback';
-import { displayName, moderationRequestSchema, moderationStates } from '@shop/domain/review';
-import { count, desc, eq } from 'drizzle-orm';
+import { moderationRequestSchema, moderationStates } from '@shop/domain/review';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../../admin/audit.ts';
 import type { RequestUser } from '../../auth/request-user.ts';
+import { approvedFeedback, feedbackInState, moderateFeedback, receiveFeedback } from '../../engagement/feedback.ts';
 import { noStore, publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema, intQuery, limitQuery } from '../../lib/params.ts';
-
-type FeedbackRow = typeof shopFeedback.$inferSelect;
-
-const publicFeedback = (row: FeedbackRow) => ({
-  _id: row.id,
-  author: displayName(row.name),
-  rating: row.rating,
-  message: row.message,
-  createdAt: row.createdAt.toISOString(),
-});
-const feedbackForShop = (row: FeedbackRow) => ({ ...publicFeedback(row), name: row.name, email: row.email, state: row.state });
 
 /**
  * Feedback about the shop (spec §2 /feedback, §7 /api/feedbacks). Anyone may send it (rate-limited per address);
@@ -40,14 +26,9 @@ export const feedbacksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, limit } = request.query;
-      const where = eq(shopFeedback.state, 'approved');
-      const [rows, [total]] = await Promise.all([
-        app.db.select().from(shopFeedback).where(where).orderBy(desc(shopFeedback.createdAt), desc(shopFeedback.id)).limit(limit).offset((page - 1) * limit),
-        app.db.select({ n: count() }).from(shopFeedback).where(where),
-      ]);
-      const n = Number(total?.n ?? 0);
+      const answer = await approvedFeedback(app.db, page, limit);
       publicCache(reply);
-      return { data: rows.map(publicFeedback), total: n, page, limit, hasMore: page * limit < n };
+      return answer;
     },
   );
 
@@ -65,11 +46,8 @@ export const feedbacksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const [row] = await app.db
-        .insert(shopFeedback)
-        .values({ ...request.body, state: 'pending', ip: isIP(request.ip) ? request.ip : null })
-        .returning({ id: shopFeedback.id });
-      return reply.code(202).send({ _id: (row as { id: string }).id, message: feedbackMessages.received });
+      const id = await receiveFeedback(app.db, request.body, request.ip);
+      return reply.code(202).send({ _id: id, message: feedbackMessages.received });
     },
   );
 
@@ -91,13 +69,7 @@ export const feedbacksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       const { state, page, limit } = request.query;
-      const where = eq(shopFeedback.state, state);
-      const [rows, [total]] = await Promise.all([
-        app.db.select().from(shopFeedback).where(where).orderBy(shopFeedback.createdAt, shopFeedback.id).limit(limit).offset((page - 1) * limit),
-        app.db.select({ n: count() }).from(shopFeedback).where(where),
-      ]);
-      const n = Number(total?.n ?? 0);
-      return { data: rows.map(feedbackForShop), total: n, page, limit, hasMore: page * limit < n };
+      return feedbackInState(app.db, state, page, limit);
     },
   );
 
@@ -116,28 +88,9 @@ export const feedbacksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const moderator = request.user as RequestUser;
-      // The change and its audit row (issue 7) in one transaction.
-      const row = await app.db.transaction(async (tx) => {
-        const [current] = await tx.select({ state: shopFeedback.state }).from(shopFeedback).where(eq(shopFeedback.id, request.params.id)).for('update');
-        if (!current) return null;
-        const [updated] = await tx
-          .update(shopFeedback)
-          .set({ state: request.body.state, moderatedAt: new Date(), moderatedBy: moderator.id })
-          .where(eq(shopFeedback.id, request.params.id))
-          .returning();
-        await recordAudit(tx, moderator, {
-          action: 'feedback.moderate',
-          entityType: 'feedback',
-          entityId: request.params.id,
-          before: { state: current.state },
-          after: { state: request.body.state },
-        });
-        return updated;
-      });
-      if (!row) return reply.code(404).send({ message: 'Feedback not found' });
+      const feedback = await moderateFeedback(app.db, request.user as RequestUser, request.params.id, request.body.state);
       await app.responseCache.invalidate();
-      return feedbackForShop(row);
+      return feedback;
     },
   );
 };

@@ -1,37 +1,38 @@
-import { isIP } from 'node:net';
-import { clientLogs } from '@shop/db';
+import { coded } from '@shop/domain/field-errors';
+import type { RefusalCode } from '@shop/domain/refusals/index';
+import { LOG_LIMITS } from '@shop/domain/refusals/engagement';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordClientError } from '../../engagement/client-log.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 /** Longest strings kept; a bigger body is refused before it is parsed (LOG_BODY_LIMIT). */
-export const LOG_LIMITS = { message: 2_000, stack: 20_000, url: 2_000, userAgent: 500 } as const;
+export { LOG_LIMITS };
 export const LOG_BODY_LIMIT = 32 * 1024;
 /** Per client address and minute; a page stuck in an error loop must not fill the table. */
 export const LOG_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 
 const noNul = (value: string) => !value.includes('\u0000');
 
+/** An optional string of at most `max` characters (`tooLong`), without NUL characters. */
+const optionalString = (max: number, tooLong: RefusalCode) =>
+  z
+    .string()
+    .max(max, { error: coded(tooLong) })
+    .refine(noNul, { error: coded('nul_characters') })
+    .nullish();
+
 const logBodySchema = z.object({
   message: z
-    .string({ message: 'message is required' })
+    .string({ error: coded('log_message_required') })
     .trim()
-    .min(1, { message: 'message is required' })
-    .max(LOG_LIMITS.message, { message: `must be at most ${LOG_LIMITS.message} characters` })
-    .refine(noNul, { message: 'must not contain NUL characters' }),
-  stack: z
-    .string()
-    .max(LOG_LIMITS.stack, { message: `must be at most ${LOG_LIMITS.stack} characters` })
-    .refine(noNul, { message: 'must not contain NUL characters' })
-    .nullish(),
-  url: z
-    .string()
-    .max(LOG_LIMITS.url, { message: `must be at most ${LOG_LIMITS.url} characters` })
-    .refine(noNul, { message: 'must not contain NUL characters' })
-    .nullish(),
+    .min(1, { error: coded('log_message_required') })
+    .max(LOG_LIMITS.message, { error: coded('log_message_too_long') })
+    .refine(noNul, { error: coded('nul_characters') }),
+  stack: optionalString(LOG_LIMITS.stack, 'log_stack_too_long'),
+  url: optionalString(LOG_LIMITS.url, 'log_url_too_long'),
 });
-
-const clean = (value: string | undefined | null, max: number) => (value ?? '').replaceAll('\u0000', '').slice(0, max);
 
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon posts a string body as text/plain; accept JSON sent that way too.
@@ -40,8 +41,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      const error = Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 });
-      done(error, undefined);
+      done(new Refusal('invalid_json'), undefined);
     }
   });
 
@@ -58,15 +58,8 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { message, stack, url } = request.body;
       const referer = typeof request.headers.referer === 'string' ? request.headers.referer : '';
-      await app.db.insert(clientLogs).values({
-        message,
-        stack: clean(stack, LOG_LIMITS.stack),
-        url: clean(url || referer, LOG_LIMITS.url),
-        userAgent: clean(request.headers['user-agent'], LOG_LIMITS.userAgent),
-        ip: isIP(request.ip) ? request.ip : null,
-      });
+      await recordClientError(app.db, request.body, { referer, userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
       reply.header('cache-control', 'no-store');
       return reply.code(204).send();
     },

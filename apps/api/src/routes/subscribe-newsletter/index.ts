@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
-import { confirm, type NewsletterDeps, subscribe, unsubscribe } from './subscriptions.ts';
+import { confirm, type NewsletterDeps, subscribe, unsubscribe } from '../../engagement/newsletter/subscriptions.ts';
 
 const messageSchema = z.object({ message: z.string() });
 const limit = { max: NEWSLETTER_RATE_LIMIT.max, timeWindow: NEWSLETTER_RATE_LIMIT.windowMinutes * 60_000 };
@@ -60,9 +60,10 @@ export const subscribeNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: messageSchema, 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema },
         },
       },
-      async (request, reply) => {
-        const ok = await action(deps, request.body.token);
-        return ok ? { message: done } : reply.code(404).send({ message: newsletterMessages.tokenInvalid });
+      async (request) => {
+        // An unknown or expired link is `newsletter_token_invalid` (404).
+        await action(deps, request.body.token);
+        return { message: done };
       },
     );
   }

@@ -1,10 +1,10 @@
-import { addressInputSchema, addressLimitMessage, addressNotFoundMessage, addressSchema } from '@shop/domain/address';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addressInputSchema, addressSchema } from '@shop/domain/address';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addAddress, deleteAddress, listAddresses, makeDefault, replaceAddress } from '../../account/addresses.ts';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
-import { addAddress, deleteAddress, listAddresses, makeDefault, replaceAddress } from './address-book.ts';
 
 /** An address is a few hundred bytes; anything much larger is not one. */
 const BODY_LIMIT = 8 * 1024;
@@ -17,11 +17,10 @@ function callerId(request: FastifyRequest): string {
   return (request.user as NonNullable<FastifyRequest['user']>).id;
 }
 
-const notFound = (reply: FastifyReply) => reply.code(404).send({ message: addressNotFoundMessage });
-
 /**
  * /api/user/addresses: the signed-in user's saved delivery addresses (issue 3). Only ever the caller's own:
- * another user's address id answers 404, exactly like one that does not exist.
+ * another user's address id answers 404 `address_not_found`, exactly like one that does not exist (the service
+ * throws the refusals; the error handler answers them).
  */
 export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
@@ -53,11 +52,7 @@ export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: addressSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      const result = await addAddress(app.db, callerId(request), request.body);
-      if (result === 'limit') return reply.code(409).send({ message: addressLimitMessage });
-      return reply.code(201).send(result);
-    },
+    async (request, reply) => reply.code(201).send(await addAddress(app.db, callerId(request), request.body)),
   );
 
   app.put(
@@ -73,10 +68,7 @@ export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: addressSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const result = await replaceAddress(app.db, callerId(request), request.params.id, request.body);
-      return result === 'not-found' ? notFound(reply) : result;
-    },
+    async (request) => replaceAddress(app.db, callerId(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -91,8 +83,8 @@ export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await deleteAddress(app.db, callerId(request), request.params.id);
-      return result === 'not-found' ? notFound(reply) : reply.code(204).send(null);
+      await deleteAddress(app.db, callerId(request), request.params.id);
+      return reply.code(204).send(null);
     },
   );
 
@@ -107,9 +99,6 @@ export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: addressSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const result = await makeDefault(app.db, callerId(request), request.params.id);
-      return result === 'not-found' ? notFound(reply) : result;
-    },
+    async (request) => makeDefault(app.db, callerId(request), request.params.id),
   );
 };

@@ -1,13 +1,13 @@
 import { ownReviewSchema, reviewContentSchema, reviewCreateSchema } from '@shop/domain/review';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
+import { hasReceived } from '../../engagement/eligibility.ts';
+import { createReview, deleteReview, myReviewOf, updateReview } from '../../engagement/my-reviews.ts';
+import { ownReview } from '../../engagement/review-view.ts';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
-import { ownReview } from '../reviews/review-view.ts';
-import { hasReceived } from './eligibility.ts';
-import { createReview, deleteReview, myReviewOf, ReviewRefusal, updateReview } from './my-reviews.ts';
 
 /** A review is at most ~2 kB of text. */
 const BODY_LIMIT = 8 * 1024;
@@ -15,15 +15,6 @@ const idParams = z.object({ id: z.uuid({ error: 'must be a review id' }) });
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
 const caller = (request: FastifyRequest) => request.user as RequestUser;
-
-async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ReviewRefusal) return reply.code(error.statusCode).send({ message: error.message });
-    throw error;
-  }
-}
 
 /**
  * /api/user/review (spec §7): the signed-in customer's own review of a product. Only a customer whose order with
@@ -67,14 +58,13 @@ export const userReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ownReviewSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      answering(reply, async () => {
-        const { product, ...content } = request.body;
-        const user = caller(request);
-        const row = await createReview(app.db, { id: user.id, name: user.name }, product, content);
-        await published();
-        return reply.code(201).send(ownReview(row));
-      }),
+    async (request, reply) => {
+      const { product, ...content } = request.body;
+      const user = caller(request);
+      const row = await createReview(app.db, { id: user.id, name: user.name }, product, content);
+      await published();
+      return reply.code(201).send(ownReview(row));
+    },
   );
 
   app.put(
@@ -84,12 +74,11 @@ export const userReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: BODY_LIMIT,
       schema: { tags: ['user'], summary: 'Edit my review', params: idParams, body: reviewContentSchema, response: { 200: ownReviewSchema, ...errors } },
     },
-    async (request, reply) =>
-      answering(reply, async () => {
-        const row = await updateReview(app.db, caller(request).id, request.params.id, request.body);
-        await published();
-        return ownReview(row);
-      }),
+    async (request) => {
+      const row = await updateReview(app.db, caller(request).id, request.params.id, request.body);
+      await published();
+      return ownReview(row);
+    },
   );
 
   app.delete(
@@ -98,11 +87,10 @@ export const userReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: { tags: ['user'], summary: 'Delete my review', params: idParams, response: { 204: z.null(), ...errors } },
     },
-    async (request, reply) =>
-      answering(reply, async () => {
-        await deleteReview(app.db, caller(request).id, request.params.id);
-        await published();
-        return reply.code(204).send(null);
-      }),
+    async (request, reply) => {
+      await deleteReview(app.db, caller(request).id, request.params.id);
+      await published();
+      return reply.code(204).send(null);
+    },
   );
 };

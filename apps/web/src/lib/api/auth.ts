@@ -1,28 +1,30 @@
 import { authClient } from './auth-client';
 import { browserApi } from './browser-client';
+import { type Refusal, refusalFrom } from './refusal';
 
 /**
  * Every identity call the browser makes: better-auth under /api/auth (through the storefront's
  * proxy) plus GET /api/sign-in-methods. Each answers an AuthResult instead of throwing, so forms
- * show the failure next to the fields.
+ * show the failure next to the fields. A failure is the API's coded refusal (decision 037: better-auth's codes in
+ * lower case, e.g. `invalid_otp`); status 0 means the shop could not be reached at all.
  */
-export type AuthFailure = { ok: false; status: number; code: string; message: string };
+export type AuthFailure = { ok: false } & Refusal;
 export type AuthResult<T = undefined> = { ok: true; data: T } | AuthFailure;
 
+/** What better-auth's client gives for a failed call: the answer's body fields, with its status. */
 interface ClientError {
   status?: number;
-  code?: string;
-  message?: string;
+  statusText?: string;
 }
 
 async function settle<T>(call: Promise<{ data: unknown; error: ClientError | null }>, map?: (data: unknown) => T): Promise<AuthResult<T>> {
   try {
     const { data, error } = await call;
-    if (error) return { ok: false, status: error.status ?? 0, code: error.code ?? '', message: error.message ?? '' };
+    if (error) return { ok: false, ...refusalFrom(error.status ?? 0, error, error.statusText) };
     return { ok: true, data: map ? map(data) : (undefined as T) };
   } catch (error) {
     // A network failure (offline, proxy down): no status.
-    return { ok: false, status: 0, code: 'NETWORK', message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, status: 0, code: 'network', message: error instanceof Error ? error.message : String(error) };
   }
 }
 

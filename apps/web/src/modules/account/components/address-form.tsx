@@ -7,8 +7,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { addressInputSchema, indianStates } from '@shop/domain/address';
 import type { AddressFields, SavedAddress } from '@lib/api/addresses';
+import type { CodedText } from '@lib/api/refusal';
 import { FormMessage, SubmitButton, TextButton, TextField } from '@modules/auth/components/form-controls';
-import { useAddressMessage } from '../lib/use-address-message';
+import { REFUSAL_ERROR, useRefusalText } from '@modules/auth/components/use-refusal-text';
 
 type Input = z.input<typeof addressInputSchema>;
 type Output = z.output<typeof addressInputSchema>;
@@ -31,19 +32,21 @@ function fromSaved(address: SavedAddress): Input {
 
 interface AddressFormProps {
   address?: SavedAddress;
-  /** Saves and resolves to the server's per-field errors (if any); rejects with a message otherwise. */
-  onSave(input: AddressFields): Promise<Record<string, string> | void>;
+  /** Saves and resolves to the API's per-field refusals (if any); rejects with a message otherwise. */
+  onSave(input: AddressFields): Promise<Record<string, CodedText> | void>;
   onCancel(): void;
   failure: string | null;
 }
 
 /**
- * Add or edit a saved address. The rules and their messages are the domain's (packages/domain
- * address.ts), the same ones the API applies, shown in the visitor's language.
+ * Add or edit a saved address. The rules are the domain's (packages/domain address.ts), the same ones the API
+ * applies; their refusal codes are shown in the visitor's language (decision 037). Needs the `refusals` namespace
+ * with the account area's codes.
  */
 export function AddressForm({ address, onSave, onCancel, failure }: AddressFormProps) {
   const t = useTranslations('account.addresses');
-  const message = useAddressMessage();
+  const refusals = useRefusalText();
+  const message = refusals.field;
   const stateId = useId();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(addressInputSchema), defaultValues: address ? fromSaved(address) : empty });
   const { errors } = form.formState;
@@ -55,14 +58,14 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
   const onSubmit = form.handleSubmit(async (values) => {
     const fieldErrors = await onSave(values as AddressFields);
     if (fieldErrors) {
-      for (const [field, text] of Object.entries(fieldErrors)) form.setError(field as keyof Input, { message: text });
+      for (const [field, refusal] of Object.entries(fieldErrors)) form.setError(field as keyof Input, { type: REFUSAL_ERROR, message: refusals.text(refusal) });
     }
   });
 
-  const stateError = message(errors.state?.message);
+  const stateError = message(errors.state);
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label={address ? t('editTitle') : t('addTitle')}>
-      <TextField label={t('name')} autoComplete="name" registration={form.register('name')} error={message(errors.name?.message)} />
+      <TextField label={t('name')} autoComplete="name" registration={form.register('name')} error={message(errors.name)} />
       <TextField
         label={t('mobile')}
         type="tel"
@@ -71,12 +74,12 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
         maxLength={10}
         dir="ltr"
         registration={form.register('mobile')}
-        error={message(errors.mobile?.message)}
+        error={message(errors.mobile)}
       />
-      <TextField className="sm:col-span-2" label={t('line1')} autoComplete="address-line1" registration={form.register('line1')} error={message(errors.line1?.message)} />
-      <TextField className="sm:col-span-2" label={t('line2')} autoComplete="address-line2" registration={form.register('line2')} error={message(errors.line2?.message)} />
-      <TextField className="sm:col-span-2" label={t('landmark')} registration={form.register('landmark')} error={message(errors.landmark?.message)} />
-      <TextField label={t('city')} autoComplete="address-level2" registration={form.register('city')} error={message(errors.city?.message)} />
+      <TextField className="sm:col-span-2" label={t('line1')} autoComplete="address-line1" registration={form.register('line1')} error={message(errors.line1)} />
+      <TextField className="sm:col-span-2" label={t('line2')} autoComplete="address-line2" registration={form.register('line2')} error={message(errors.line2)} />
+      <TextField className="sm:col-span-2" label={t('landmark')} registration={form.register('landmark')} error={message(errors.landmark)} />
+      <TextField label={t('city')} autoComplete="address-level2" registration={form.register('city')} error={message(errors.city)} />
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={stateId} className="text-sm font-medium text-ink">
           {t('state')}
@@ -109,7 +112,7 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
         maxLength={6}
         dir="ltr"
         registration={form.register('pincode')}
-        error={message(errors.pincode?.message)}
+        error={message(errors.pincode)}
       />
       <label className="flex min-h-11 items-center gap-2 self-end text-sm sm:col-span-2">
         <input type="checkbox" className="h-5 w-5 accent-brand" {...form.register('isDefault')} />

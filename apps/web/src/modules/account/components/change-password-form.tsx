@@ -23,7 +23,7 @@ export function ChangePasswordForm() {
     const result = await changePassword(currentPassword, password);
     if (!result.ok) {
       setNotice({ tone: 'error', text: errorText.fromFailure(result) });
-      if (result.code === 'INVALID_PASSWORD') form.setFocus('currentPassword');
+      if (result.code === 'invalid_password') form.setFocus('currentPassword');
       return;
     }
     // The API starts a new session for this browser; the token follows it.
@@ -39,7 +39,7 @@ export function ChangePasswordForm() {
         type="password"
         autoComplete="current-password"
         registration={form.register('currentPassword')}
-        error={errorText.fromKey(errors.currentPassword?.message)}
+        error={errorText.field(errors.currentPassword)}
       />
       <TextField
         label={t('newLabel')}
@@ -47,14 +47,14 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         hint={t('hint')}
         registration={form.register('password')}
-        error={errorText.fromKey(errors.password?.message)}
+        error={errorText.field(errors.password)}
       />
       <TextField
         label={t('confirmLabel')}
         type="password"
         autoComplete="new-password"
         registration={form.register('confirm')}
-        error={errorText.fromKey(errors.confirm?.message)}
+        error={errorText.field(errors.confirm)}
       />
       {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
       <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto sm:self-start">

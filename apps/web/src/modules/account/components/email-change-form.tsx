@@ -65,7 +65,7 @@ export function EmailChangeForm({ email, verified }: { email: string | null; ver
           autoComplete="email"
           dir="ltr"
           registration={form.register('email')}
-          error={errorText.fromKey(form.formState.errors.email?.message)}
+          error={errorText.field(form.formState.errors.email)}
         />
         {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
         <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto sm:self-start">

@@ -69,7 +69,7 @@ export function PhoneChangeForm({ mobile }: { mobile: string | null }) {
             adornment="+91"
             dir="ltr"
             registration={phoneForm.register('phone')}
-            error={errorText.fromKey(phoneForm.formState.errors.phone?.message)}
+            error={errorText.field(phoneForm.formState.errors.phone)}
           />
           {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
           <SubmitButton busy={phoneForm.formState.isSubmitting} className="sm:w-auto sm:self-start">
@@ -86,7 +86,7 @@ export function PhoneChangeForm({ mobile }: { mobile: string | null }) {
             maxLength={6}
             dir="ltr"
             registration={codeForm.register('code')}
-            error={errorText.fromKey(codeForm.formState.errors.code?.message)}
+            error={errorText.field(codeForm.formState.errors.code)}
           />
           <div className="flex flex-wrap items-center gap-3">
             <SubmitButton busy={codeForm.formState.isSubmitting} className="sm:w-auto">

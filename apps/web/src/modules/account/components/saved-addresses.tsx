@@ -13,10 +13,11 @@ import {
   type SavedAddress,
 } from '@lib/api/addresses';
 import { BrowserApiError } from '@lib/api/browser-client';
+import type { CodedText } from '@lib/api/refusal';
 import { FormMessage } from '@modules/auth/components/form-controls';
+import { useRefusalText } from '@modules/auth/components/use-refusal-text';
 // Registers the access-token source, so even the first call of a freshly loaded page carries the bearer token.
 import '@modules/auth/session/session';
-import { useAddressMessage } from '../lib/use-address-message';
 import { AddressCard } from './address-card';
 import { AddressForm } from './address-form';
 
@@ -27,7 +28,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; address: SavedAddress } | null;
 /** /my-account/saved-address: list, add, edit, delete, set default; every call carries the bearer token. */
 export function SavedAddresses() {
   const t = useTranslations('account.addresses');
-  const message = useAddressMessage();
+  const refusals = useRefusalText();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,22 +36,21 @@ export function SavedAddresses() {
   const { data, isPending, isError } = useQuery({ queryKey, queryFn: listAddresses });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey });
-  const describe = (error: unknown) => (error instanceof BrowserApiError || error instanceof Error ? message(error.message) ?? t('error') : t('error'));
+  // An API refusal by its code (address_not_found, address_limit_reached, …); anything else (no answer) the generic text.
+  const describe = (error: unknown) => (error instanceof BrowserApiError ? refusals.text(error) : t('error'));
 
   const action = useMutation({
     mutationFn: async (run: () => Promise<unknown>) => run(),
     onSuccess: refresh,
   });
 
-  async function save(input: AddressFields): Promise<Record<string, string> | void> {
+  async function save(input: AddressFields): Promise<Record<string, CodedText> | void> {
     setFailure(null);
     try {
       if (editing?.mode === 'edit') await updateAddress(editing.address._id, input);
       else await createAddress(input);
     } catch (error) {
-      if (error instanceof BrowserApiError && error.errors) {
-        return Object.fromEntries(Object.entries(error.errors).map(([field, text]) => [field, text]));
-      }
+      if (error instanceof BrowserApiError && error.errors) return error.errors;
       setFailure(describe(error));
       return;
     }

@@ -1,18 +1,22 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import type { Locale } from '@lib/locale/config';
+import { accountRefusalAreas } from '@modules/auth/lib/refusal-messages';
 import { Container } from '@modules/common/components/container';
+import { loadRefusalMessages } from '@/i18n/refusals';
 import { QueryProvider } from '@modules/common/query-provider';
 import { AccountNav } from '../components/account-nav';
 
 /** The frame of every /my-account page: the section's navigation beside the page. */
 export async function AccountLayout({ children }: { children: ReactNode }) {
-  const messages = await getMessages();
-  const t = await getTranslations('account');
+  const [messages, t, locale] = await Promise.all([getMessages(), getTranslations('account'), getLocale()]);
+  // The refusal texts the account forms can show (decision 037): sign-in codes, profile and address rules.
+  const refusals = await loadRefusalMessages(locale as Locale, accountRefusalAreas);
   return (
     <Container className="py-6 sm:py-10">
       <p className="mb-4 font-display text-lg text-muted">{t('section')}</p>
-      <NextIntlClientProvider messages={{ account: messages.account, auth: messages.auth }}>
+      <NextIntlClientProvider messages={{ account: messages.account, auth: messages.auth, refusals }}>
         {/* Saved addresses and sign-out use TanStack Query; it is provided here, not app-wide (decision 018). */}
         <QueryProvider>
           <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">

@@ -36,7 +36,7 @@ export function EmailLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
     setNotice(null);
     const result = await signInWithEmail(email, password);
     if (!result.ok) {
-      setNotice({ tone: 'error', text: errorText.fromFailure(result), unverified: result.code === 'EMAIL_NOT_VERIFIED' });
+      setNotice({ tone: 'error', text: errorText.fromFailure(result), unverified: result.code === 'email_not_verified' });
       return;
     }
     await completeSignIn(next);
@@ -47,6 +47,7 @@ export function EmailLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
     // Only the email matters here: check it alone, and show its error if it is missing or wrong.
     const parsed = emailOnlySchema.safeParse({ email: form.getValues('email') });
     if (!parsed.success) {
+      // The rule's code, translated where the field shows it.
       form.setError('email', { message: parsed.error.issues[0]?.message });
       form.setFocus('email');
       return;
@@ -73,14 +74,14 @@ export function EmailLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
           autoComplete="email"
           dir="ltr"
           registration={form.register('email')}
-          error={errorText.fromKey(errors.email?.message)}
+          error={errorText.field(errors.email)}
         />
         <TextField
           label={t('passwordLabel')}
           type="password"
           autoComplete="current-password"
           registration={form.register('password')}
-          error={errorText.fromKey(errors.password?.message)}
+          error={errorText.field(errors.password)}
         />
         <div className="-mt-2 flex justify-end text-sm">
           <TextButton onClick={() => onNavigate('FORGET_PASSWORD')}>{t('forgot')}</TextButton>

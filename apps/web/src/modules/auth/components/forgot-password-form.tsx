@@ -48,7 +48,7 @@ export function ForgotPasswordForm({ onNavigate, autoFocus }: AuthFormProps) {
             autoComplete="email"
             dir="ltr"
             registration={form.register('email')}
-            error={errorText.fromKey(form.formState.errors.email?.message)}
+            error={errorText.field(form.formState.errors.email)}
           />
           {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
           <SubmitButton busy={form.formState.isSubmitting}>{t('submit')}</SubmitButton>

@@ -85,7 +85,7 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
             adornment="+91"
             dir="ltr"
             registration={phoneForm.register('phone')}
-            error={errorText.fromKey(phoneForm.formState.errors.phone?.message)}
+            error={errorText.field(phoneForm.formState.errors.phone)}
           />
           {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
           <SubmitButton busy={phoneForm.formState.isSubmitting}>{t('sendCode')}</SubmitButton>
@@ -108,7 +108,7 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
                 codeInput.current = element;
               },
             }}
-            error={errorText.fromKey(codeForm.formState.errors.code?.message)}
+            error={errorText.field(codeForm.formState.errors.code)}
           />
           {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
           <SubmitButton busy={codeForm.formState.isSubmitting}>{t('verify')}</SubmitButton>

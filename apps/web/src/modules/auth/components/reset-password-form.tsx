@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { refusalMessage } from '@shop/domain/refusals/index';
 import { resetPassword } from '@lib/api/auth';
 import { resetPasswordSchema, type ResetPasswordForm as ResetValues } from '../lib/schemas';
 import { FormMessage, SubmitButton, TextField } from './form-controls';
@@ -22,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   if (!token) {
     return (
       <div className="flex flex-col gap-4">
-        <FormMessage tone="error">{errorText.fromKey('linkInvalid')}</FormMessage>
+        <FormMessage tone="error">{errorText.text({ code: 'invalid_token', message: refusalMessage('invalid_token') })}</FormMessage>
         <Link href="/forget-password" className="font-medium text-brand underline-offset-4 hover:underline">
           {t('requestAgain')}
         </Link>
@@ -59,14 +60,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         autoComplete="new-password"
         hint={t('passwordHint')}
         registration={form.register('password')}
-        error={errorText.fromKey(errors.password?.message)}
+        error={errorText.field(errors.password)}
       />
       <TextField
         label={t('confirmLabel')}
         type="password"
         autoComplete="new-password"
         registration={form.register('confirm')}
-        error={errorText.fromKey(errors.confirm?.message)}
+        error={errorText.field(errors.confirm)}
       />
       {failure ? (
         <FormMessage tone="error">

@@ -50,14 +50,14 @@ export function SignUpForm({ onNavigate, next, autoFocus }: AuthFormProps) {
   return (
     <div className="flex flex-col gap-4">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label={t('nameLabel')} autoComplete="name" registration={form.register('name')} error={errorText.fromKey(errors.name?.message)} />
+        <TextField label={t('nameLabel')} autoComplete="name" registration={form.register('name')} error={errorText.field(errors.name)} />
         <TextField
           label={t('emailLabel')}
           type="email"
           autoComplete="email"
           dir="ltr"
           registration={form.register('email')}
-          error={errorText.fromKey(errors.email?.message)}
+          error={errorText.field(errors.email)}
         />
         <TextField
           label={t('passwordLabel')}
@@ -65,7 +65,7 @@ export function SignUpForm({ onNavigate, next, autoFocus }: AuthFormProps) {
           autoComplete="new-password"
           hint={t('passwordHint')}
           registration={form.register('password')}
-          error={errorText.fromKey(errors.password?.message)}
+          error={errorText.field(errors.password)}
         />
         {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
         <SubmitButton busy={form.formState.isSubmitting}>{t('submit')}</SubmitButton>

@@ -1,20 +1,24 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import type { AuthFailure } from '@lib/api/auth';
-import { authErrorMessage } from '../lib/auth-errors';
+import { useRefusalText } from './use-refusal-text';
 
-/** Turns a failed call or a form rule's key into text in the visitor's language. */
+/**
+ * Texts of the sign-in and account forms' failures in the visitor's language: `fromFailure` for a failed call (the
+ * API's refusal by its code; "could not reach the shop" when there was no answer at all), `field` for a form field's
+ * error (a code from the form's rules).
+ */
 export function useAuthErrorText() {
   const t = useTranslations('auth.errors');
-  const fromFailure = useCallback(
-    (failure: AuthFailure) => {
-      const message = authErrorMessage(failure);
-      return 'key' in message ? t(message.key as never) : message.text;
-    },
-    [t],
+  const refusals = useRefusalText();
+  return useMemo(
+    () => ({
+      fromFailure: (failure: AuthFailure) => (failure.status === 0 ? t('network') : refusals.text(failure)),
+      field: refusals.field,
+      text: refusals.text,
+    }),
+    [t, refusals],
   );
-  const fromKey = useCallback((key: string | undefined) => (key ? t(key as never) : undefined), [t]);
-  return { fromFailure, fromKey };
 }

@@ -6,7 +6,12 @@ import enAccount from '../../../i18n/messages/en/account.json';
 import enAuth from '../../../i18n/messages/en/auth.json';
 import hiAccount from '../../../i18n/messages/hi/account.json';
 import hiAuth from '../../../i18n/messages/hi/auth.json';
-import { knownAuthErrorKeys } from './auth-errors';
+import { refusalMessage } from '@shop/domain/refusals/index';
+import { type CodedText, refusalFrom } from '@lib/api/refusal';
+import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
+import enRefusals from '../../../i18n/messages/en/refusals/account.json';
+import hiRefusals from '../../../i18n/messages/hi/refusals/account.json';
+import { changePasswordSchema, codeSchema, loginSchema, phoneSchema, signUpSchema } from './schemas';
 
 type Tree = { [key: string]: string | Tree };
 const namespaces: Record<string, Record<string, Tree>> = {
@@ -50,7 +55,36 @@ describe.each(Object.keys(namespaces))('%s messages', (namespace) => {
   });
 });
 
-it('every error code the forms explain has a message', () => {
-  const errorKeys = new Set(Object.keys(enAuth.errors));
-  expect(knownAuthErrorKeys.filter((key) => !errorKeys.has(key))).toEqual([]);
+describe('sign-in form rules name refusal codes (decision 037)', () => {
+  /** The first code per field, as a form shows it. */
+  const codesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
+    const codes: Record<string, string> = {};
+    for (const issue of result.error?.issues ?? []) codes[issue.path.join('.')] ??= issue.message;
+    return codes;
+  };
+
+  it('gives the same codes the API answers, each with an account-area text', () => {
+    expect(codesOf(loginSchema.safeParse({ email: '', password: '' }))).toEqual({ email: 'email_required', password: 'password_required' });
+    expect(codesOf(loginSchema.safeParse({ email: 'asha@', password: 'x' }))).toEqual({ email: 'invalid_email' });
+    expect(codesOf(signUpSchema.safeParse({ name: ' ', email: 'a@b.in', password: 'short' }))).toEqual({ name: 'name_required', password: 'password_too_short' });
+    expect(codesOf(signUpSchema.safeParse({ name: 'n'.repeat(101), email: 'a@b.in', password: 'p'.repeat(129) }))).toEqual({
+      name: 'profile_name_too_long',
+      password: 'password_too_long',
+    });
+    expect(codesOf(phoneSchema.safeParse({ phone: '' }))).toEqual({ phone: 'mobile_required' });
+    expect(codesOf(phoneSchema.safeParse({ phone: '12345' }))).toEqual({ phone: 'phone_invalid' });
+    expect(codesOf(codeSchema.safeParse({ code: '12' }))).toEqual({ code: 'otp_format_invalid' });
+    expect(codesOf(changePasswordSchema.safeParse({ currentPassword: 'x', password: 'long enough', confirm: 'other' }))).toEqual({ confirm: 'passwords_differ' });
+    for (const code of ['email_required', 'invalid_email', 'password_required', 'password_too_short', 'password_too_long', 'name_required', 'profile_name_too_long', 'mobile_required', 'phone_invalid', 'otp_format_invalid', 'passwords_differ']) {
+      expect(enRefusals).toHaveProperty(code);
+    }
+  });
+
+  it("translates better-auth's answers by their code, never by the English text", () => {
+    const t = createTranslator({ locale: 'hi', messages: { refusals: hiRefusals }, namespace: 'refusals' }) as unknown as RefusalTranslator;
+    const answer: CodedText = refusalFrom(400, { code: 'invalid_otp', message: 'anything' });
+    expect(refusalText(answer, t, 'hi')).toBe(hiRefusals.invalid_otp);
+    const en = createTranslator({ locale: 'en', messages: { refusals: enRefusals }, namespace: 'refusals' }) as unknown as RefusalTranslator;
+    expect(refusalText(refusalFrom(400, { code: 'password_too_short', message: 'x', params: { min: 8 } }), en, 'en')).toBe(refusalMessage('password_too_short'));
+  });
 });

@@ -1,22 +1,28 @@
 import { redirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { refusalMessage } from '@shop/domain/refusals/index';
+import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 import { getViewer } from '@lib/api/user';
+import type { Locale } from '@lib/locale/config';
+import { loadRefusalMessages } from '@/i18n/refusals';
 import { Container } from '@modules/common/components/container';
 import { QueryProvider } from '@modules/common/query-provider';
 import { PageAuthFlow } from '../components/auth-flow';
 import type { AuthView } from '../components/types';
+import { accountRefusalAreas } from '../lib/refusal-messages';
 import { safeNextPath } from '../lib/safe-next';
 
 /**
- * The client leaves of the auth pages get only the `auth` messages, and the data-fetching client the sign-in forms
- * use (it is not provided app-wide, decision 018).
+ * The client leaves of the auth pages get only the `auth` messages and the refusal texts they can show (decision
+ * 037), and the data-fetching client the sign-in forms use (it is not provided app-wide, decision 018).
  */
 export async function AuthMessagesProvider({ children }: { children: ReactNode }) {
-  const messages = await getMessages();
+  const [messages, locale] = await Promise.all([getMessages(), getLocale()]);
+  const refusals = await loadRefusalMessages(locale as Locale, accountRefusalAreas);
   return (
-    <NextIntlClientProvider messages={{ auth: messages.auth }}>
+    <NextIntlClientProvider messages={{ auth: messages.auth, refusals }}>
       <QueryProvider>{children}</QueryProvider>
     </NextIntlClientProvider>
   );
@@ -36,15 +42,15 @@ export function AuthCard({ children }: { children: ReactNode }) {
  */
 export async function AuthPage({ view, next, error }: { view: AuthView; next: string | string[] | undefined; error?: string | string[] }) {
   const target = typeof next === 'string' ? safeNextPath(next, '') || null : null;
-  const t = await getTranslations('auth.errors');
+  const [t, locale] = await Promise.all([getTranslations('refusals'), getLocale()]);
   // Asking the API (not just looking for the cookie) so an ended session cannot loop between pages.
   if (view !== 'FORGET_PASSWORD' && (await getViewer())) redirect(target ?? '/my-account');
   return (
     <AuthCard>
-      {/* An emailed sign-in link that was used or has expired comes back here with ?error=. */}
+      {/* An emailed sign-in link that was used or has expired comes back here with ?error= (better-auth's INVALID_TOKEN or EXPIRED_TOKEN). */}
       {error ? (
         <p role="alert" className="mb-5 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-          {t('linkInvalid')}
+          {refusalText({ code: 'invalid_token', message: refusalMessage('invalid_token') }, t as unknown as RefusalTranslator, locale)}
         </p>
       ) : null}
       <AuthMessagesProvider>

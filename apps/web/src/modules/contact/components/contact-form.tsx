@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { contactFormSchema, contactMessages, messageWithKey } from '@shop/domain/contact';
+import { contactFormSchema, messageWithKey } from '@shop/domain/contact';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { sendReport } from '@lib/api/engagement-browser';
 import { SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { REFUSAL_ERROR, useRefusalText } from '@modules/auth/components/use-refusal-text';
 import { currentPageKey, fileableKey } from '../lib/report-key';
 import { failureText, showToast } from '../lib/toast';
-import { domainMessageTranslator } from '../lib/translate-message';
 import { TextArea } from './text-area';
 
 type Input = z.input<typeof contactFormSchema>;
@@ -28,11 +28,13 @@ interface ContactFormProps {
 /**
  * The contact / complaint form (spec §2, §5, §8): name, contact number, email and message, validated by the shared
  * rules with the browser's own validation off. With a `key` on the page the message goes as "<message>@<key>" and the
- * success toast says the details were reported. On failure the toast shows the server's answer.
+ * success toast says the details were reported. On failure the toast shows the server's answer, translated by its
+ * code (decision 037); the field errors are the rules' codes, translated the same way.
  */
 export function ContactForm({ variant, onSent }: ContactFormProps) {
   const t = useTranslations('contact');
-  const translate = domainMessageTranslator(contactMessages, (key) => t(`errors.${key}` as never));
+  const refusals = useRefusalText();
+  const translate = refusals.field;
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(contactFormSchema), defaultValues: empty });
   const { errors } = form.formState;
 
@@ -45,15 +47,18 @@ export function ContactForm({ variant, onSent }: ContactFormProps) {
       onSent?.();
     } catch (error) {
       if (error instanceof BrowserApiError && error.errors) {
-        for (const field of fields) if (error.errors[field]) form.setError(field, { message: error.errors[field] });
+        for (const field of fields) {
+          const refusal = error.errors[field];
+          if (refusal) form.setError(field, { type: REFUSAL_ERROR, message: refusals.text(refusal) });
+        }
       }
-      void showToast('error', failureText(error, t('send')));
+      void showToast('error', failureText(error, refusals.text, t('send')));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid={`contact-form-${variant}`}>
-      <TextField label={t('fields.name')} autoComplete="name" registration={form.register('name')} error={translate(errors.name?.message)} />
+      <TextField label={t('fields.name')} autoComplete="name" registration={form.register('name')} error={translate(errors.name)} />
       <TextField
         label={t('fields.contactNumber')}
         type="tel"
@@ -61,7 +66,7 @@ export function ContactForm({ variant, onSent }: ContactFormProps) {
         autoComplete="tel-national"
         dir="ltr"
         registration={form.register('contact_number')}
-        error={translate(errors.contact_number?.message)}
+        error={translate(errors.contact_number)}
       />
       <TextField
         className="sm:col-span-2"
@@ -70,13 +75,13 @@ export function ContactForm({ variant, onSent }: ContactFormProps) {
         autoComplete="email"
         dir="ltr"
         registration={form.register('email')}
-        error={translate(errors.email?.message)}
+        error={translate(errors.email)}
       />
       <TextArea
         className="sm:col-span-2"
         label={variant === 'complain' ? t('fields.complain') : t('fields.message')}
         registration={form.register('message')}
-        error={translate(errors.message?.message)}
+        error={translate(errors.message)}
       />
       <div className="sm:col-span-2">
         <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">

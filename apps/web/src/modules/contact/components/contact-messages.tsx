@@ -1,8 +1,9 @@
 'use client';
 
+import { engagementRefusalMessages } from '@modules/auth/lib/refusal-messages';
 import { lazyNamespaceMessages } from '@modules/common/i18n/lazy-namespace-messages';
 
-/** The `contact` messages for COMPLAIN_VIEW, loaded with the view on first open. */
+/** The `contact` messages (and the refusal texts it shows) for COMPLAIN_VIEW, loaded with the view on first open. */
 export const ContactMessages = lazyNamespaceMessages(
   'contact',
   {
@@ -11,4 +12,5 @@ export const ContactMessages = lazyNamespaceMessages(
     ar: () => import('@/i18n/messages/ar/contact.json'),
   },
   'min-h-64 p-8',
+  engagementRefusalMessages,
 );

@@ -1,6 +1,9 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import type { Locale } from '@lib/locale/config';
+import { engagementRefusalAreas } from '@modules/auth/lib/refusal-messages';
 import { Container } from '@modules/common/components/container';
+import { loadRefusalMessages } from '@/i18n/refusals';
 import { ContactForm } from '../components/contact-form';
 import { ReportProblemButton } from '../components/report-problem-button';
 
@@ -14,6 +17,8 @@ interface ContactTemplateProps {
 export async function ContactTemplate({ tollFreeNumber, contactEmail }: ContactTemplateProps) {
   const t = await getTranslations('contact');
   const messages = await getMessages();
+  // The refusal texts its form can show (decision 037).
+  const refusals = await loadRefusalMessages((await getLocale()) as Locale, engagementRefusalAreas);
   return (
     <Container className="py-8 sm:py-12">
       <div className="mx-auto flex max-w-3xl flex-col gap-8">
@@ -37,7 +42,7 @@ export async function ContactTemplate({ tollFreeNumber, contactEmail }: ContactT
             ) : null}
           </ul>
         </header>
-        <NextIntlClientProvider messages={{ contact: messages.contact }}>
+        <NextIntlClientProvider messages={{ contact: messages.contact, refusals }}>
           <section aria-labelledby="contact-form-title" className="rounded-2xl border border-line bg-white p-5 sm:p-8">
             <h2 id="contact-form-title" className="mb-5 font-display text-xl font-semibold text-ink">
               {t('page.formTitle')}

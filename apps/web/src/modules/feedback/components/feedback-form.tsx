@@ -5,14 +5,13 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { feedbackInputSchema, feedbackMessages } from '@shop/domain/feedback';
-import { reviewMessages } from '@shop/domain/review';
+import { feedbackInputSchema } from '@shop/domain/feedback';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { sendFeedback } from '@lib/api/engagement-browser';
 import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { REFUSAL_ERROR, useRefusalText } from '@modules/auth/components/use-refusal-text';
 import { TextArea } from '@modules/contact/components/text-area';
 import { failureText, showToast } from '@modules/contact/lib/toast';
-import { domainMessageTranslator } from '@modules/contact/lib/translate-message';
 import { formRating } from '@modules/reviews/lib/form-rating';
 import { StarInput } from '@modules/reviews/components/star-input';
 
@@ -25,10 +24,8 @@ const fields = ['name', 'email', 'rating', 'message'] as const;
 /** Feedback about the shop (/feedback). It is held until the shop approves it, which the thank-you says. */
 export function FeedbackForm() {
   const t = useTranslations('feedback');
-  const translate = domainMessageTranslator(
-    { ...feedbackMessages, ratingRequired: reviewMessages.ratingRequired, rating: reviewMessages.rating },
-    (key) => t(`errors.${key}` as never),
-  );
+  const refusals = useRefusalText();
+  const translate = refusals.field;
   const [sent, setSent] = useState(false);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(formSchema), defaultValues: { name: '', email: '', message: '' } });
   const { errors } = form.formState;
@@ -40,25 +37,28 @@ export function FeedbackForm() {
       form.reset({ name: '', email: '', message: '' });
     } catch (error) {
       if (error instanceof BrowserApiError && error.errors) {
-        for (const field of fields) if (error.errors[field]) form.setError(field, { message: error.errors[field] });
+        for (const field of fields) {
+          const refusal = error.errors[field];
+          if (refusal) form.setError(field, { type: REFUSAL_ERROR, message: refusals.text(refusal) });
+        }
       }
-      void showToast('error', failureText(error, t('send')));
+      void showToast('error', failureText(error, refusals.text, t('send')));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="feedback-form">
-      <TextField label={t('fields.name')} autoComplete="name" registration={form.register('name')} error={translate(errors.name?.message)} />
-      <TextField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" registration={form.register('email')} error={translate(errors.email?.message)} />
+      <TextField label={t('fields.name')} autoComplete="name" registration={form.register('name')} error={translate(errors.name)} />
+      <TextField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" registration={form.register('email')} error={translate(errors.email)} />
       <div className="sm:col-span-2">
         <StarInput
           legend={t('fields.rating')}
           labels={[1, 2, 3, 4, 5].map((n) => t('star', { n }))}
           registration={form.register('rating')}
-          error={translate(errors.rating?.message)}
+          error={translate(errors.rating)}
         />
       </div>
-      <TextArea className="sm:col-span-2" label={t('fields.message')} registration={form.register('message')} error={translate(errors.message?.message)} />
+      <TextArea className="sm:col-span-2" label={t('fields.message')} registration={form.register('message')} error={translate(errors.message)} />
       {sent ? (
         <div className="sm:col-span-2">
           <FormMessage tone="success">{t('received')}</FormMessage>

@@ -1,9 +1,12 @@
 import Link from 'next/link';
 import { NextIntlClientProvider } from 'next-intl';
-import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { Feedback } from '@shop/domain/feedback';
 import type { Paginated } from '@shop/domain/catalogue';
+import type { Locale } from '@lib/locale/config';
+import { engagementRefusalAreas } from '@modules/auth/lib/refusal-messages';
 import { Container } from '@modules/common/components/container';
+import { loadRefusalMessages } from '@/i18n/refusals';
 import { Stars } from '@modules/reviews/components/stars';
 import { FeedbackForm } from '../components/feedback-form';
 
@@ -12,6 +15,8 @@ export async function FeedbackTemplate({ list }: { list: Paginated<Feedback> | n
   const t = await getTranslations('feedback');
   const format = await getFormatter();
   const messages = await getMessages();
+  // The refusal texts its form can show (decision 037).
+  const refusals = await loadRefusalMessages((await getLocale()) as Locale, engagementRefusalAreas);
   const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;
   return (
     <Container className="py-8 sm:py-12">
@@ -68,7 +73,7 @@ export async function FeedbackTemplate({ list }: { list: Paginated<Feedback> | n
           <h2 id="feedback-form-title" className="mb-4 font-display text-xl font-semibold text-ink">
             {t('formTitle')}
           </h2>
-          <NextIntlClientProvider messages={{ feedback: messages.feedback }}>
+          <NextIntlClientProvider messages={{ feedback: messages.feedback, refusals }}>
             <FeedbackForm />
           </NextIntlClientProvider>
         </section>

@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { newsletterMessages, newsletterRequestSchema } from '@shop/domain/newsletter';
+import { newsletterRequestSchema } from '@shop/domain/newsletter';
 import { subscribeNewsletter } from '@lib/api/engagement-browser';
 import { SubmitButton, TextField } from '@modules/auth/components/form-controls';
+import { useRefusalText } from '@modules/auth/components/use-refusal-text';
 import { modalTitleId } from '@modules/common/modal/ids';
 import { useUI } from '@modules/common/ui-store';
 import { failureText, showToast } from '@modules/contact/lib/toast';
-import { domainMessageTranslator } from '@modules/contact/lib/translate-message';
 import { markOfferDone } from '../lib/offer-state';
 
 type Input = z.input<typeof newsletterRequestSchema>;
@@ -23,10 +23,7 @@ type Output = z.output<typeof newsletterRequestSchema>;
  */
 export function NewsletterForm() {
   const t = useTranslations('newsletter');
-  const translate = domainMessageTranslator(
-    { emailRequired: newsletterMessages.emailRequired, emailInvalid: newsletterMessages.emailInvalid },
-    (key) => t(`errors.${key}` as never),
-  );
+  const refusals = useRefusalText();
   const closeModal = useUI((s) => s.closeModal);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(newsletterRequestSchema), defaultValues: { email: '' } });
 
@@ -38,7 +35,7 @@ export function NewsletterForm() {
       form.reset({ email: '' });
       closeModal();
     } catch (error) {
-      void showToast('error', failureText(error, t('subscribe')));
+      void showToast('error', failureText(error, refusals.text, t('subscribe')));
     }
   });
 
@@ -56,7 +53,7 @@ export function NewsletterForm() {
           dir="ltr"
           placeholder={t('emailPlaceholder')}
           registration={form.register('email')}
-          error={translate(form.formState.errors.email?.message)}
+          error={refusals.field(form.formState.errors.email)}
         />
         <SubmitButton busy={form.formState.isSubmitting}>{t('subscribe')}</SubmitButton>
       </form>

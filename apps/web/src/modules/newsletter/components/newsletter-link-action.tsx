@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { confirmNewsletter, unsubscribeNewsletter } from '@lib/api/engagement-browser';
 import { FormMessage, useHydrated } from '@modules/auth/components/form-controls';
+import { useRefusalText } from '@modules/auth/components/use-refusal-text';
 import { failureText } from '@modules/contact/lib/toast';
 
 interface NewsletterLinkActionProps {
@@ -19,6 +20,7 @@ interface NewsletterLinkActionProps {
 export function NewsletterLinkAction({ action, token }: NewsletterLinkActionProps) {
   const t = useTranslations('newsletter');
   const hydrated = useHydrated();
+  const refusals = useRefusalText();
   const [state, setState] = useState<{ status: 'idle' | 'busy' | 'done' } | { status: 'failed'; message: string }>({ status: 'idle' });
 
   async function run() {
@@ -27,9 +29,8 @@ export function NewsletterLinkAction({ action, token }: NewsletterLinkActionProp
       await (action === 'confirm' ? confirmNewsletter(token) : unsubscribeNewsletter(token));
       setState({ status: 'done' });
     } catch (error) {
-      const message = failureText(error, t('invalidLink'));
-      // The API's English "not valid or has expired" is shown in the visitor's language.
-      setState({ status: 'failed', message: message === 'This link is not valid or has expired.' || message.startsWith('Invalid token') ? t('invalidLink') : message });
+      // newsletter_token_invalid and the rest, by code in the visitor's language.
+      setState({ status: 'failed', message: failureText(error, refusals.text, t('invalidLink')) });
     }
   }
 

@@ -1,8 +1,9 @@
 'use client';
 
+import { engagementRefusalMessages } from '@modules/auth/lib/refusal-messages';
 import { lazyNamespaceMessages } from '@modules/common/i18n/lazy-namespace-messages';
 
-/** The `newsletter` messages for NEWSLETTER_VIEW, loaded with the view on first open. */
+/** The `newsletter` messages (and the refusal texts it shows) for NEWSLETTER_VIEW, loaded with the view on first open. */
 export const NewsletterMessages = lazyNamespaceMessages(
   'newsletter',
   {
@@ -11,4 +12,5 @@ export const NewsletterMessages = lazyNamespaceMessages(
     ar: () => import('@/i18n/messages/ar/newsletter.json'),
   },
   'min-h-48 p-8',
+  engagementRefusalMessages,
 );

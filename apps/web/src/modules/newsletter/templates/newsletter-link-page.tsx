@@ -1,13 +1,18 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import { newsletterTokenSchema } from '@shop/domain/newsletter';
+import type { Locale } from '@lib/locale/config';
+import { engagementRefusalAreas } from '@modules/auth/lib/refusal-messages';
 import { Container } from '@modules/common/components/container';
+import { loadRefusalMessages } from '@/i18n/refusals';
 import { NewsletterLinkAction } from '../components/newsletter-link-action';
 
 /** /newsletter/confirm and /newsletter/unsubscribe: what the link is for, and one button that does it. */
 export async function NewsletterLinkPage({ action, token }: { action: 'confirm' | 'unsubscribe'; token: string | undefined }) {
   const t = await getTranslations('newsletter');
   const messages = await getMessages();
+  // The refusal texts its form can show (decision 037).
+  const refusals = await loadRefusalMessages((await getLocale()) as Locale, engagementRefusalAreas);
   const valid = token !== undefined && newsletterTokenSchema.safeParse({ token }).success;
   return (
     <Container className="py-12 sm:py-20">
@@ -16,7 +21,7 @@ export async function NewsletterLinkPage({ action, token }: { action: 'confirm' 
         {valid ? (
           <>
             <p className="text-muted">{t(`${action}.intro`)}</p>
-            <NextIntlClientProvider messages={{ newsletter: messages.newsletter }}>
+            <NextIntlClientProvider messages={{ newsletter: messages.newsletter, refusals }}>
               <NewsletterLinkAction action={action} token={token} />
             </NextIntlClientProvider>
           </>

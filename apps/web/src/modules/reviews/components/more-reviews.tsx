@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { Review } from '@shop/domain/review';
 import { reviewsPage } from '@lib/api/engagement-browser';
 import { useShopLocale } from '@modules/common/locale-context';
-import { failureText, showToast } from '@modules/contact/lib/toast';
+import { showToast } from '@modules/common/show-toast';
+import { lazyFailureText } from '../lib/lazy-failure-text';
 import { ReviewItem, type ReviewItemLabels } from './review-item';
 
 interface MoreReviewsProps {
@@ -31,7 +32,7 @@ export function MoreReviews({ productId, limit, hasMore: initiallyMore, labels }
       setPage(next.page);
       setHasMore(next.hasMore);
     } catch (error) {
-      void showToast('error', failureText(error, labels.more));
+      void showToast('error', await lazyFailureText(error, locale, labels.more));
     } finally {
       setBusy(false);
     }

@@ -7,8 +7,10 @@ import type { ModerationState, OwnReview, ReviewContent } from '@shop/domain/rev
 import { editReview, myReview, postReview, removeReview } from '@lib/api/engagement-browser';
 import { FormMessage, TextButton } from '@modules/auth/components/form-controls';
 import { fillTemplate } from '@modules/common/i18n/fill-template';
+import { useShopLocale } from '@modules/common/locale-context';
+import { showToast } from '@modules/common/show-toast';
 import { useUI } from '@modules/common/ui-store';
-import { failureText, showToast } from '@modules/contact/lib/toast';
+import { lazyFailureText } from '../lib/lazy-failure-text';
 import { Stars } from './stars';
 
 // The form, react-hook-form, zod and the texts load only for a visitor who may write or edit a review.
@@ -40,6 +42,7 @@ type Mine = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; re
  */
 export function MyReview({ productId, labels }: { productId: string; labels: MyReviewLabels }) {
   const router = useRouter();
+  const locale = useShopLocale();
   const isAuthorized = useUI((s) => s.isAuthorized);
   const openModal = useUI((s) => s.openModal);
   const [mine, setMine] = useState<Mine>({ status: 'loading' });
@@ -83,7 +86,7 @@ export function MyReview({ productId, labels }: { productId: string; labels: MyR
       void showToast('success', labels.deleted);
       router.refresh();
     } catch (error) {
-      void showToast('error', failureText(error, labels.delete));
+      void showToast('error', await lazyFailureText(error, locale, labels.delete));
     }
   }
 

@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { reviewContentSchema, reviewMessages, type OwnReview, type ReviewContent } from '@shop/domain/review';
+import { reviewContentSchema, type OwnReview, type ReviewContent } from '@shop/domain/review';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { SubmitButton, TextButton, TextField } from '@modules/auth/components/form-controls';
+import { REFUSAL_ERROR, useRefusalText } from '@modules/auth/components/use-refusal-text';
 import { TextArea } from '@modules/contact/components/text-area';
 import { failureText, showToast } from '@modules/contact/lib/toast';
-import { domainMessageTranslator } from '@modules/contact/lib/translate-message';
 import { formRating } from '../lib/form-rating';
 import { StarInput } from './star-input';
 
@@ -29,7 +29,8 @@ interface ReviewFormProps {
 /** Rating, optional title and text, with the shared rules (the API applies the same). Photos wait for issue 5's uploads. */
 export function ReviewForm({ review, onSave, onCancel }: ReviewFormProps) {
   const t = useTranslations('reviews');
-  const translate = domainMessageTranslator(reviewMessages, (key) => t(`errors.${key}` as never));
+  const refusals = useRefusalText();
+  const translate = refusals.field;
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(formSchema),
     defaultValues: review ? { rating: String(review.rating), title: review.title ?? '', text: review.text } : { title: '', text: '' },
@@ -41,9 +42,13 @@ export function ReviewForm({ review, onSave, onCancel }: ReviewFormProps) {
       await onSave(values);
     } catch (error) {
       if (error instanceof BrowserApiError && error.errors) {
-        for (const field of fields) if (error.errors[field]) form.setError(field, { message: error.errors[field] });
+        for (const field of fields) {
+          const refusal = error.errors[field];
+          if (refusal) form.setError(field, { type: REFUSAL_ERROR, message: refusals.text(refusal) });
+        }
       }
-      void showToast('error', translate(failureText(error, t('write.submit'))) ?? t('write.submit'));
+      // review_not_buyer, review_duplicate, product_not_found, … by code in the visitor's language.
+      void showToast('error', failureText(error, refusals.text, t('write.submit')));
     }
   });
 
@@ -53,10 +58,10 @@ export function ReviewForm({ review, onSave, onCancel }: ReviewFormProps) {
         legend={t('write.rating')}
         labels={[1, 2, 3, 4, 5].map((n) => t('write.star', { n }))}
         registration={form.register('rating')}
-        error={translate(errors.rating?.message)}
+        error={translate(errors.rating)}
       />
-      <TextField label={t('write.titleField')} registration={form.register('title')} error={translate(errors.title?.message)} />
-      <TextArea label={t('write.text')} registration={form.register('text')} error={translate(errors.text?.message)} />
+      <TextField label={t('write.titleField')} registration={form.register('title')} error={translate(errors.title)} />
+      <TextArea label={t('write.text')} registration={form.register('text')} error={translate(errors.text)} />
       <p className="text-xs text-muted">{t('write.photos')}</p>
       <div className="flex flex-wrap items-center gap-3">
         <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto">

@@ -1,8 +1,9 @@
 'use client';
 
+import { engagementRefusalMessages } from '@modules/auth/lib/refusal-messages';
 import { lazyNamespaceMessages } from '@modules/common/i18n/lazy-namespace-messages';
 
-/** The `reviews` messages for the review form, loaded with it (only for a buyer who may review). */
+/** The `reviews` messages (and the refusal texts it shows) for the review form, loaded with it (only for a buyer who may review). */
 export const ReviewsMessages = lazyNamespaceMessages(
   'reviews',
   {
@@ -11,4 +12,5 @@ export const ReviewsMessages = lazyNamespaceMessages(
     ar: () => import('@/i18n/messages/ar/reviews.json'),
   },
   'min-h-64',
+  engagementRefusalMessages,
 );

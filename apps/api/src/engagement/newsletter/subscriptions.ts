@@ -1,6 +1,7 @@
 import { type Database, newsletterSubscribers, newsletterTokens, siteSettings } from '@shop/db';
 import { NEWSLETTER_CONFIRM_TTL_HOURS, NEWSLETTER_RESEND_MINUTES } from '@shop/domain/newsletter';
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
+import { Refusal } from '../../lib/refusal.ts';
 import type { OutboxMessageInput, OutboxWriter } from '../../outbox/enqueue.ts';
 import { confirmationMail, newsletterLinks } from './mails.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -70,35 +71,34 @@ async function holderOf(tx: Tx, token: string, purpose: 'confirm' | 'unsubscribe
   return row ?? null;
 }
 
-/** Confirms the subscription a confirmation link names; the link is used up. False for an unknown or expired link. */
-export async function confirm(deps: NewsletterDeps, token: string): Promise<boolean> {
+/** Confirms the subscription a confirmation link names; the link is used up. `newsletter_token_invalid` for an unknown or expired link. */
+export async function confirm(deps: NewsletterDeps, token: string): Promise<void> {
   const now = deps.now?.() ?? new Date();
-  return deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const holder = await holderOf(tx, token, 'confirm', now);
-    if (!holder) return false;
+    if (!holder) throw new Refusal('newsletter_token_invalid');
     await tx.delete(newsletterTokens).where(eq(newsletterTokens.id, holder.tokenId));
     await tx
       .update(newsletterSubscribers)
       .set({ status: 'confirmed', confirmedAt: now, unsubscribedAt: null })
       .where(eq(newsletterSubscribers.id, holder.subscriberId));
-    return true;
   });
 }
 
 /**
  * Unsubscribes whoever an unsubscribe link names, at once and for good (a pending confirmation link is dropped too).
  * Idempotent: the same link again says the same; the links keep working, so an old mail's link is never a dead end.
+ * `newsletter_token_invalid` for an unknown link.
  */
-export async function unsubscribe(deps: NewsletterDeps, token: string): Promise<boolean> {
+export async function unsubscribe(deps: NewsletterDeps, token: string): Promise<void> {
   const now = deps.now?.() ?? new Date();
-  return deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const holder = await holderOf(tx, token, 'unsubscribe', now);
-    if (!holder) return false;
+    if (!holder) throw new Refusal('newsletter_token_invalid');
     await tx.delete(newsletterTokens).where(and(eq(newsletterTokens.subscriberId, holder.subscriberId), eq(newsletterTokens.purpose, 'confirm')));
     await tx
       .update(newsletterSubscribers)
       .set({ status: 'unsubscribed', unsubscribedAt: now, confirmationSentAt: null })
       .where(eq(newsletterSubscribers.id, holder.subscriberId));
-    return true;
   });
 }

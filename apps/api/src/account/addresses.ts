@@ -1,9 +1,11 @@
 import { addresses, type Database, user as users } from '@shop/db';
 import { type Address, type AddressValues, MAX_ADDRESSES_PER_USER } from '@shop/domain/address';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { Refusal } from '../lib/refusal.ts';
 
 /**
- * A user's saved addresses, always scoped to that user (another user's address simply is not found).
+ * A user's saved addresses, always scoped to that user (another user's address is `address_not_found`, exactly like
+ * one that does not exist).
  * Invariant: a user with addresses has exactly one default (the database allows at most one, a unique
  * partial index). Writes take a lock on the user's row first, so two requests of one user never race past the
  * 20-address cap or leave two defaults / none; different users never wait on each other.
@@ -11,8 +13,6 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 
 type Row = typeof addresses.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-export type AddressResult = Address | 'not-found';
 
 export function toAddress(row: Row): Address {
   return {
@@ -34,6 +34,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Something that is not a uuid cannot be an address id: not found, without asking the database. */
 export const isAddressId = (id: string) => UUID.test(id);
 
+function checkedId(id: string): string {
+  if (!isAddressId(id)) throw new Refusal('address_not_found');
+  return id;
+}
+
 const fields = (input: AddressValues) => ({
   name: input.name,
   mobile: input.mobile,
@@ -52,8 +57,10 @@ async function lockUser(tx: Tx, userId: string): Promise<void> {
 
 const owned = (userId: string, id: string) => and(eq(addresses.userId, userId), eq(addresses.id, id));
 
-async function findOwned(tx: Tx, userId: string, id: string): Promise<Row | undefined> {
-  return (await tx.select().from(addresses).where(owned(userId, id)).limit(1))[0];
+async function findOwned(tx: Tx, userId: string, id: string): Promise<Row> {
+  const [row] = await tx.select().from(addresses).where(owned(userId, id)).limit(1);
+  if (!row) throw new Refusal('address_not_found');
+  return row;
 }
 
 /** Clears the current default (done before setting a new one, or the unique index would refuse). */
@@ -83,12 +90,12 @@ export async function listAddresses(db: Database, userId: string): Promise<Addre
   return rows.map(toAddress);
 }
 
-/** Adds an address; the first one, or one sent with isDefault: true, becomes the default. */
-export async function addAddress(db: Database, userId: string, input: AddressValues): Promise<Address | 'limit'> {
+/** Adds an address; the first one, or one sent with isDefault: true, becomes the default. At most 20 (`address_limit_reached`). */
+export async function addAddress(db: Database, userId: string, input: AddressValues): Promise<Address> {
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const [{ saved } = { saved: 0 }] = await tx.select({ saved: count() }).from(addresses).where(eq(addresses.userId, userId));
-    if (saved >= MAX_ADDRESSES_PER_USER) return 'limit' as const;
+    if (saved >= MAX_ADDRESSES_PER_USER) throw new Refusal('address_limit_reached');
     const isDefault = saved === 0 || input.isDefault === true;
     if (isDefault) await clearDefault(tx, userId);
     const [row] = await tx
@@ -103,12 +110,11 @@ export async function addAddress(db: Database, userId: string, input: AddressVal
  * Replaces an address's fields. isDefault: true makes it the default; false on the default hands the default
  * to the newest other address (with no other address it stays the default); absent leaves it as it is.
  */
-export async function replaceAddress(db: Database, userId: string, id: string, input: AddressValues): Promise<AddressResult> {
-  if (!isAddressId(id)) return 'not-found';
+export async function replaceAddress(db: Database, userId: string, id: string, input: AddressValues): Promise<Address> {
+  checkedId(id);
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const existing = await findOwned(tx, userId, id);
-    if (!existing) return 'not-found' as const;
     let isDefault = existing.isDefault;
     if (input.isDefault === true && !existing.isDefault) {
       await clearDefault(tx, userId);
@@ -131,27 +137,25 @@ export async function replaceAddress(db: Database, userId: string, id: string, i
 }
 
 /** Deletes an address; when it was the default, the newest remaining one becomes the default. */
-export async function deleteAddress(db: Database, userId: string, id: string): Promise<'deleted' | 'not-found'> {
-  if (!isAddressId(id)) return 'not-found';
-  return db.transaction(async (tx) => {
+export async function deleteAddress(db: Database, userId: string, id: string): Promise<void> {
+  checkedId(id);
+  await db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const [removed] = await tx.delete(addresses).where(owned(userId, id)).returning({ isDefault: addresses.isDefault });
-    if (!removed) return 'not-found' as const;
+    if (!removed) throw new Refusal('address_not_found');
     if (removed.isDefault) {
       const heir = await newestOther(tx, userId, id);
       if (heir) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, heir.id));
     }
-    return 'deleted' as const;
   });
 }
 
 /** Makes an address the default (the previous default stops being one). */
-export async function makeDefault(db: Database, userId: string, id: string): Promise<AddressResult> {
-  if (!isAddressId(id)) return 'not-found';
+export async function makeDefault(db: Database, userId: string, id: string): Promise<Address> {
+  checkedId(id);
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const existing = await findOwned(tx, userId, id);
-    if (!existing) return 'not-found' as const;
     if (existing.isDefault) return toAddress(existing);
     await clearDefault(tx, userId);
     const [row] = await tx.update(addresses).set({ isDefault: true }).where(owned(userId, id)).returning();

@@ -1,22 +1,11 @@
 import { type Database, productReviews, products } from '@shop/db';
-import { displayName, type ReviewContent, reviewMessages, stateAfterAuthorWrite } from '@shop/domain/review';
+import { displayName, type ReviewContent, stateAfterAuthorWrite } from '@shop/domain/review';
 import { and, eq } from 'drizzle-orm';
-import { isUniqueViolation } from '../../orders/errors.ts';
-import { lockProduct, refreshProductRating } from '../reviews/product-rating.ts';
+import { isUniqueViolation, Refusal } from '../lib/refusal.ts';
 import { hasReceived } from './eligibility.ts';
+import { lockProduct, refreshProductRating } from './product-rating.ts';
 
 type ReviewRow = typeof productReviews.$inferSelect;
-
-/** A refusal with its status and message, answered as `{ message }`. */
-export class ReviewRefusal extends Error {
-  constructor(
-    readonly statusCode: 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ReviewRefusal';
-  }
-}
 
 export interface Author {
   id: string;
@@ -26,13 +15,14 @@ export interface Author {
 /**
  * Writes a customer's review of a product they received. Published at once (a verified buyer's; see
  * stateAfterAuthorWrite), and the product's rating is recomputed in the same transaction, under the product's lock.
+ * Refuses `product_not_found`, `review_not_buyer` (no delivered order with it) and `review_duplicate`.
  */
 export async function createReview(db: Database, author: Author, productId: string, content: ReviewContent): Promise<ReviewRow> {
   try {
     return await db.transaction(async (tx) => {
       const [product] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.published, true)));
-      if (!product) throw new ReviewRefusal(404, reviewMessages.productNotFound);
-      if (!(await hasReceived(tx, author.id, productId))) throw new ReviewRefusal(403, reviewMessages.notBuyer);
+      if (!product) throw new Refusal('product_not_found');
+      if (!(await hasReceived(tx, author.id, productId))) throw new Refusal('review_not_buyer');
       await lockProduct(tx, productId);
       const [row] = await tx
         .insert(productReviews)
@@ -51,18 +41,18 @@ export async function createReview(db: Database, author: Author, productId: stri
       return row as ReviewRow;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'product_reviews_user_product_idx')) throw new ReviewRefusal(409, reviewMessages.duplicate);
+    if (isUniqueViolation(error, 'product_reviews_user_product_idx')) throw new Refusal('review_duplicate');
     throw error;
   }
 }
 
-/** The caller's review with this id, locked for the transaction; another user's answers like a missing one. */
+/** The caller's review with this id, locked for the transaction; another user's is `review_not_found` like a missing one. */
 async function ownRow(tx: Parameters<Parameters<Database['transaction']>[0]>[0], userId: string, reviewId: string) {
   const [row] = await tx
     .select()
     .from(productReviews)
     .where(and(eq(productReviews.id, reviewId), eq(productReviews.userId, userId)));
-  if (!row) throw new ReviewRefusal(404, reviewMessages.notFound);
+  if (!row) throw new Refusal('review_not_found');
   // Lock order: product first, then the review (as createReview and moderation do), so writers never deadlock.
   await lockProduct(tx, row.productId);
   return row;
