@@ -64,7 +64,6 @@ export const accountRefusals = defineRefusals({
   mobile_required: { status: 400, message: () => 'Mobile number is required' },
 
   // Saved addresses (/api/user/addresses).
-  address_not_found: { status: 404, message: () => 'Address not found' },
   address_limit_reached: {
     status: 409,
     message: (p: { max: number }) => `You can save at most ${p.max} addresses. Delete one to add another.`,

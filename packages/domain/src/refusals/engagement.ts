@@ -63,7 +63,6 @@ export const engagementRefusals = defineRefusals({
   review_not_buyer: { status: 403, message: () => 'Only customers whose order with this product was delivered can review it' },
   review_duplicate: { status: 409, message: () => 'You have already reviewed this product; edit your review instead' },
   review_not_found: { status: 404, message: () => 'Review not found' },
-  product_not_found: { status: 404, message: () => 'Product not found' },
   feedback_required: { status: 400, message: () => 'Feedback is required' },
   feedback_too_long: {
     status: 400,

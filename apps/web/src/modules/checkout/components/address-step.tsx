@@ -5,7 +5,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { forwardRef, useState } from 'react';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { createAddress, type AddressFields, type SavedAddress } from '@lib/api/addresses';
-import { fieldTexts, refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
+import type { CodedText } from '@lib/api/refusal';
+import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 import { addressLines } from '@shop/domain/address';
 import { withSession } from '../lib/with-session';
 
@@ -29,15 +30,15 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
   const [adding, setAdding] = useState(addresses.length === 0);
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function save(input: AddressFields): Promise<Record<string, string> | void> {
+  async function save(input: AddressFields): Promise<Record<string, CodedText> | void> {
     setFailure(null);
     try {
       const address = await withSession(() => createAddress(input));
       onAdded(address);
       setAdding(false);
     } catch (caught) {
-      // The API's refusals, per field and whole, in the shopper's language by their codes (decision 037).
-      if (caught instanceof BrowserApiError && caught.errors) return fieldTexts(caught.errors, tRefusal, locale);
+      // The API's refusals, per field (the address form translates those) and whole, by their codes (decision 037).
+      if (caught instanceof BrowserApiError && caught.errors) return caught.errors;
       setFailure(caught instanceof BrowserApiError ? refusalText(caught, tRefusal, locale) : t('saveFailed'));
     }
   }
