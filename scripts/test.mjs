@@ -84,9 +84,27 @@ async function signInAdmin(base, { E2E_ADMIN_EMAIL: email, E2E_ADMIN_PASSWORD: p
   return cookie.split(';')[0];
 }
 
+/** The static checks (issue 18): types, lint and format. Each counts as one test that passed or failed. */
+async function staticCheck(name, script) {
+  try {
+    await run('npm', ['run', '--silent', script], { cwd: root, env: process.env });
+    totals.passed += 1;
+    console.log(`${name}: clean`);
+    return true;
+  } catch {
+    totals.failed += 1;
+    console.error(`${name}: FAILED (npm run ${script})`);
+    return false;
+  }
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
-if (!e2eOnly) ok = (await vitestRun(['domain', 'db', 'api', 'web'], 'unit')) && ok;
+if (!e2eOnly) {
+  ok = (await staticCheck('typecheck', 'typecheck')) && ok;
+  ok = (await staticCheck('lint', 'lint')) && ok;
+  ok = (await vitestRun(['domain', 'db', 'api', 'web'], 'unit')) && ok;
+}
 ok = (await browserTests()) && ok;
 rmSync(reports, { recursive: true, force: true });
 
