@@ -14,7 +14,7 @@ export default defineConfig({
     maxWorkers: availableParallelism() + 1,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], setupFiles } },
-      { test: { name: 'db', include: ['packages/db/src/**/*.test.ts'], setupFiles, testTimeout: 60_000 } },
+      { test: { name: 'db', include: ['packages/db/src/**/*.test.ts'], setupFiles, testTimeout: 60_000, hookTimeout: 120_000 } },
       {
         test: {
           name: 'api',
