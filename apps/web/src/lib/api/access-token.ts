@@ -5,7 +5,7 @@
  */
 type TokenSource = (options: { signedIn: boolean }) => Promise<string | null>;
 
-let source: TokenSource = async () => null;
+let source: TokenSource = () => Promise.resolve(null);
 
 export function setAccessTokenSource(next: TokenSource): void {
   source = next;

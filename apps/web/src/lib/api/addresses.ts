@@ -1,4 +1,5 @@
 import { browserApi } from './browser-client';
+import { array, boolean, guard, nullable, object, type ResponseSchema, string } from './shape';
 
 /** A saved address as the API answers it (issue 3 contract). */
 export interface SavedAddress {
@@ -17,19 +18,37 @@ export interface SavedAddress {
 
 export type AddressFields = Omit<SavedAddress, '_id' | 'isDefault' | 'createdAt'> & { isDefault?: boolean };
 
+const savedAddress = object({
+  _id: string,
+  name: string,
+  mobile: string,
+  line1: string,
+  line2: nullable(string),
+  landmark: nullable(string),
+  city: string,
+  state: string,
+  pincode: string,
+  isDefault: boolean,
+  createdAt: string,
+});
+const addressSchema: ResponseSchema<SavedAddress> = guard(savedAddress);
+const addressListSchema = guard(object({ data: array(savedAddress) }));
+
 const base = '/api/user/addresses';
 
 /** The caller's addresses, default first. */
 export async function listAddresses(): Promise<SavedAddress[]> {
-  return (await browserApi<{ data: SavedAddress[] }>(base, { signedIn: true })).data;
+  return (await browserApi(base, { signedIn: true, schema: addressListSchema })).data;
 }
 
-export const createAddress = (input: AddressFields) => browserApi<SavedAddress>(base, { method: 'POST', body: input, signedIn: true });
+export const createAddress = (input: AddressFields) => browserApi(base, { method: 'POST', body: input, signedIn: true, schema: addressSchema });
 
 export const updateAddress = (id: string, input: AddressFields) =>
-  browserApi<SavedAddress>(`${base}/${encodeURIComponent(id)}`, { method: 'PUT', body: input, signedIn: true });
+  browserApi(`${base}/${encodeURIComponent(id)}`, { method: 'PUT', body: input, signedIn: true, schema: addressSchema });
 
-export const deleteAddress = (id: string) => browserApi<void>(`${base}/${encodeURIComponent(id)}`, { method: 'DELETE', signedIn: true });
+export const deleteAddress = async (id: string): Promise<void> => {
+  await browserApi(`${base}/${encodeURIComponent(id)}`, { method: 'DELETE', signedIn: true });
+};
 
 export const setDefaultAddress = (id: string) =>
-  browserApi<SavedAddress>(`${base}/${encodeURIComponent(id)}/default`, { method: 'POST', signedIn: true });
+  browserApi(`${base}/${encodeURIComponent(id)}/default`, { method: 'POST', signedIn: true, schema: addressSchema });

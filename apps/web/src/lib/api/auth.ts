@@ -1,6 +1,7 @@
 import { authClient } from './auth-client';
 import { browserApi } from './browser-client';
 import { type Refusal, refusalFrom } from './refusal';
+import { boolean, guard, object, type ResponseSchema } from './shape';
 
 /**
  * Every identity call the browser makes: better-auth under /api/auth (through the storefront's
@@ -17,11 +18,11 @@ interface ClientError {
   statusText?: string;
 }
 
-async function settle<T>(call: Promise<{ data: unknown; error: ClientError | null }>, map?: (data: unknown) => T): Promise<AuthResult<T>> {
+async function settle(call: Promise<{ error: ClientError | null }>): Promise<AuthResult> {
   try {
-    const { data, error } = await call;
+    const { error } = await call;
     if (error) return { ok: false, ...refusalFrom(error.status ?? 0, error, error.statusText) };
-    return { ok: true, data: map ? map(data) : (undefined as T) };
+    return { ok: true, data: undefined };
   } catch (error) {
     // A network failure (offline, proxy down): no status.
     return { ok: false, status: 0, code: 'network', message: error instanceof Error ? error.message : String(error) };
@@ -35,9 +36,11 @@ export interface SignInMethods {
   google: boolean;
 }
 
+const signInMethodsSchema: ResponseSchema<SignInMethods> = guard(object({ phone: boolean, email: boolean, emailLink: boolean, google: boolean }));
+
 /** Which ways in the API offers; Google only when it is configured there. */
 export function getSignInMethods(): Promise<SignInMethods> {
-  return browserApi<SignInMethods>('/api/sign-in-methods');
+  return browserApi('/api/sign-in-methods', { schema: signInMethodsSchema });
 }
 
 export const sendPhoneOtp = (phoneNumber: string) => settle(authClient.phoneNumber.sendOtp({ phoneNumber }));

@@ -1,13 +1,20 @@
 import 'server-only';
-import type {
-  Brand,
-  Category,
-  CategoryPage,
-  Paginated,
-  ProductDetail,
-  ProductSort,
-  ProductSummary,
-  Slider,
+import {
+  type Brand,
+  brandSchema,
+  type Category,
+  type CategoryPage,
+  categoryPageSchema,
+  categorySchema,
+  type Paginated,
+  paginatedSchema,
+  type ProductDetail,
+  productDetailSchema,
+  type ProductSort,
+  type ProductSummary,
+  productSummarySchema,
+  type Slider,
+  sliderSchema,
 } from '@shop/domain/catalogue';
 import { ApiError, apiGet } from './client';
 
@@ -33,8 +40,11 @@ export interface ProductFilters {
   limit?: number;
 }
 
-/** Rails answer `{ data }` (possibly with pagination fields); the list is all a rail needs. */
-type ListBody<T> = { data: T[] };
+/** The answers, checked with the schemas the API answers with (decision 040). Lists are pages; a rail reads `data`. */
+const sliderPage = paginatedSchema(sliderSchema);
+const categoryList = paginatedSchema(categorySchema);
+const brandList = paginatedSchema(brandSchema);
+const productPage = paginatedSchema(productSummarySchema);
 
 export type RailKind = 'featured' | 'flash-sale' | 'best-selling' | 'new-arrivals';
 
@@ -42,20 +52,21 @@ export const DEFAULT_PAGE_SIZE = 24;
 const RAIL_SIZE = 8;
 
 export async function getSliders(): Promise<Slider[]> {
-  const body = await apiGet<ListBody<Slider>>('/api/sliders', { tags: ['sliders'] });
+  const body = await apiGet('/api/sliders', { tags: ['sliders'], schema: sliderPage });
   return body.data;
 }
 
 export async function getFeaturedCategories(): Promise<Category[]> {
-  const body = await apiGet<ListBody<Category>>('/api/categories/featured', { tags: ['categories'] });
+  const body = await apiGet('/api/categories/featured', { tags: ['categories'], schema: categoryList });
   return body.data;
 }
 
 /** Every category (the shop has about fifty, so one page of 200 holds them all). */
 export async function getCategories(): Promise<Category[]> {
-  const body = await apiGet<Paginated<Category>>('/api/categories', {
+  const body = await apiGet('/api/categories', {
     tags: ['categories'],
     query: { limit: 200 },
+    schema: categoryList,
   });
   return body.data;
 }
@@ -63,8 +74,9 @@ export async function getCategories(): Promise<Category[]> {
 /** One category by slug, or null when none has it. */
 export async function getCategoryBySlug(slug: string): Promise<Category | null> {
   try {
-    return await apiGet<Category>(`/api/category/${encodeURIComponent(slug)}`, {
+    return await apiGet(`/api/category/${encodeURIComponent(slug)}`, {
       tags: ['categories', `category:${slug}`],
+      schema: categorySchema,
     });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'category_not_found') return null;
@@ -94,9 +106,10 @@ function listingQuery(filters: ProductFilters) {
  */
 export async function getCategoryPage(slug: string, filters: Omit<ProductFilters, 'category'> = {}): Promise<CategoryPage | null> {
   try {
-    return await apiGet<CategoryPage>(`/api/category/${encodeURIComponent(slug)}/page`, {
+    return await apiGet(`/api/category/${encodeURIComponent(slug)}/page`, {
       tags: ['categories', `category:${slug}`, 'products', 'brands'],
       query: listingQuery(filters),
+      schema: categoryPageSchema,
     });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'category_not_found') return null;
@@ -105,21 +118,23 @@ export async function getCategoryPage(slug: string, filters: Omit<ProductFilters
 }
 
 export async function getBrands(): Promise<Brand[]> {
-  const body = await apiGet<ListBody<Brand>>('/api/brands', { tags: ['brands'] });
+  const body = await apiGet('/api/brands', { tags: ['brands'], schema: brandList });
   return body.data;
 }
 
 export async function getProducts(filters: ProductFilters = {}): Promise<Paginated<ProductSummary>> {
-  return apiGet<Paginated<ProductSummary>>('/api/products', {
+  return apiGet('/api/products', {
     tags: ['products', ...(filters.category ? [`category:${filters.category}`] : [])],
     query: { category: filters.category, ...listingQuery(filters) },
+    schema: productPage,
   });
 }
 
 async function getRail(kind: RailKind, limit = RAIL_SIZE): Promise<ProductSummary[]> {
-  const body = await apiGet<ListBody<ProductSummary>>(`/api/products/${kind}`, {
+  const body = await apiGet(`/api/products/${kind}`, {
     tags: ['products'],
     query: { limit },
+    schema: productPage,
   });
   return body.data;
 }
@@ -132,8 +147,9 @@ export const getNewArrivals = (limit?: number) => getRail('new-arrivals', limit)
 /** One product, or null when the API answers 404 (the page then calls notFound()). */
 export async function getProduct(slug: string): Promise<ProductDetail | null> {
   try {
-    return await apiGet<ProductDetail>(`/api/product/${encodeURIComponent(slug)}`, {
+    return await apiGet(`/api/product/${encodeURIComponent(slug)}`, {
       tags: ['products', `product:${slug}`],
+      schema: productDetailSchema,
     });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'product_not_found') return null;
@@ -142,9 +158,10 @@ export async function getProduct(slug: string): Promise<ProductDetail | null> {
 }
 
 export async function getRelated(slug: string, limit = RAIL_SIZE): Promise<ProductSummary[]> {
-  const body = await apiGet<ListBody<ProductSummary>>('/api/related-products', {
+  const body = await apiGet('/api/related-products', {
     tags: ['products', `product:${slug}`],
     query: { slug, limit },
+    schema: productPage,
   });
   return body.data;
 }
@@ -154,8 +171,9 @@ export async function searchProducts(
   page = 1,
   limit = DEFAULT_PAGE_SIZE,
 ): Promise<Paginated<ProductSummary>> {
-  return apiGet<Paginated<ProductSummary>>('/api/products/search', {
+  return apiGet('/api/products/search', {
     tags: ['products'],
     query: { q, page, limit },
+    schema: productPage,
   });
 }

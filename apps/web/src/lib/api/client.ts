@@ -1,6 +1,12 @@
 import 'server-only';
+import { cookies, headers } from 'next/headers';
 import { apiOrigin } from './origin';
 import { type CodedText, type Refusal, refusalFrom, type RefusalParamsOf } from './refusal';
+import { checkedAnswer, encodeBody, type HttpMethod, type Query, readBody, unexpectedAnswer, withQuery } from './request';
+import type { ResponseSchema } from './shape';
+
+export type { HttpMethod, Query } from './request';
+export type { ResponseSchema } from './shape';
 
 /**
  * A failed API call: the API's refusal, coded (decision 037). `message` is the server's English (spec §8: "Any failed
@@ -28,46 +34,75 @@ export class ApiError extends Error implements Refusal {
   }
 }
 
-export interface ApiGetOptions {
+/** How long Next's data cache keeps a public read, and the tags a change expires it by (ARCHITECTURE.md, convention 3). */
+export interface CacheFor {
+  tags?: string[];
+  /** Seconds a cached answer stays fresh (0: asked every render; false: until a tag expires it). */
+  revalidate: number | false;
+}
+
+interface CallBase {
+  query?: Query;
+  /** JSON, or FormData (sent as multipart, never JSON-encoded). */
+  body?: unknown;
+}
+
+/**
+ * Whose call it is. `public`: the storefront's own (catalogue, shell), which may be cached. `visitor`: on behalf of
+ * the visitor whose page is rendering (their orders, addresses, the back office): their session cookie goes to the
+ * API, which accepts it like a bearer token, and their forwarded address too, so the API keys its limits on the
+ * visitor and not on the storefront's server. A visitor's call is never cached.
+ */
+export type ServerCall = CallBase & ({ session?: 'public'; cache?: CacheFor | 'no-store' } | { session: 'visitor'; cache?: 'no-store' });
+
+async function visitorHeaders(): Promise<Record<string, string>> {
+  const [store, forwarded] = await Promise.all([cookies(), headers()]);
+  const forwardedFor = forwarded.get('x-forwarded-for');
+  return { cookie: store.toString(), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) };
+}
+
+/**
+ * The storefront server's one way to the API (decision 040). A refusal throws ApiError with its code, params and
+ * field refusals (refusalFrom); a successful answer is checked against `schema` (the domain's zod schema of the
+ * answer) and one that does not fit throws ApiError 502 `internal`, logged, instead of reaching a page half right.
+ * Without a schema the answer is `unknown` (a 204 is undefined). Not cached unless `cache` says so.
+ */
+export function serverApi<T>(method: HttpMethod, path: string, options: ServerCall & { schema: ResponseSchema<T> }): Promise<T>;
+export function serverApi(method: HttpMethod, path: string, options?: ServerCall & { schema?: undefined }): Promise<unknown>;
+export async function serverApi<T>(method: HttpMethod, path: string, options: ServerCall & { schema?: ResponseSchema<T> } = {}): Promise<unknown> {
+  const encoded = encodeBody(options.body);
+  const requestHeaders: Record<string, string> = {
+    accept: 'application/json',
+    ...encoded.headers,
+    ...(options.session === 'visitor' ? await visitorHeaders() : {}),
+  };
+  const cache = options.cache ?? 'no-store';
+  const response = await fetch(new URL(withQuery(path, options.query), apiOrigin()), {
+    method,
+    headers: requestHeaders,
+    body: encoded.body,
+    ...(cache === 'no-store' ? { cache: 'no-store' } : { next: { revalidate: cache.revalidate, tags: cache.tags } }),
+  });
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(refusalFrom(response.status, body, response.statusText));
+  if (!options.schema) return body;
+  return checkedAnswer(options.schema, body, (error) => {
+    const refusal = unexpectedAnswer(method, path, error);
+    console.error(`serverApi: ${refusal.message}`);
+    throw new ApiError(refusal);
+  });
+}
+
+export interface ApiGetOptions<T> {
   /** Cache tags so a catalogue change can invalidate exactly what it touched (ARCHITECTURE.md, convention 3). */
   tags?: string[];
   /** Seconds a cached answer stays fresh; catalogue reads default to 60. */
   revalidate?: number | false;
-  query?: Record<string, string | number | boolean | undefined | null | string[]>;
+  query?: Query;
+  schema: ResponseSchema<T>;
 }
 
-function buildUrl(path: string, query: ApiGetOptions['query']): string {
-  const url = new URL(path, apiOrigin());
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, item);
-    else url.searchParams.set(key, String(value));
-  }
-  return url.toString();
-}
-
-async function parse<T>(response: Response): Promise<T> {
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw new ApiError(refusalFrom(response.status, body, response.statusText));
-  return body as T;
-}
-
-/** Server-side GET against the API, cached by Next's data cache with tags. */
-export async function apiGet<T>(path: string, options: ApiGetOptions = {}): Promise<T> {
-  const response = await fetch(buildUrl(path, options.query), {
-    headers: { accept: 'application/json' },
-    next: { revalidate: options.revalidate ?? 60, tags: options.tags },
-  });
-  return parse<T>(response);
-}
-
-/** Server-side POST; never cached. */
-export async function apiPost<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(buildUrl(path, undefined), {
-    method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    cache: 'no-store',
-  });
-  return parse<T>(response);
+/** A public GET, cached by Next's data cache with tags (60 s unless `revalidate` says otherwise). */
+export function apiGet<T>(path: string, options: ApiGetOptions<T>): Promise<T> {
+  return serverApi('GET', path, { query: options.query, cache: { tags: options.tags, revalidate: options.revalidate ?? 60 }, schema: options.schema });
 }

@@ -75,3 +75,21 @@ describe('uploadCustomisationImages refusals (decision 037)', () => {
     await expect(uploadCustomisationImages([photo()], {})).rejects.toBeInstanceOf(UploadNetworkError);
   });
 });
+
+describe('uploadCustomisationImages answers (decision 040)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const photo = () => new File([new Uint8Array(8)], 'holiday.jpg', { type: 'image/jpeg' });
+
+  it('answers the uploaded images checked by the domain schema', async () => {
+    const images = [{ id: 'i1', original: '/api/user/uploads/i1/display', thumbnail: '/api/user/uploads/i1/thumbnail' }];
+    vi.stubGlobal('XMLHttpRequest', fakeXhr(201, JSON.stringify(images)));
+    await expect(uploadCustomisationImages([photo()], {})).resolves.toEqual(images);
+  });
+
+  it('refuses an answer that is not a list of uploaded images (502 internal)', async () => {
+    vi.stubGlobal('XMLHttpRequest', fakeXhr(201, JSON.stringify([{ id: 'i1' }])));
+    await expect(uploadCustomisationImages([photo()], {})).rejects.toMatchObject({ status: 502, code: 'internal' });
+  });
+});

@@ -1,20 +1,21 @@
-import { customisationApiPaths, type CustomisationRequest, type UploadedImage } from '@shop/domain/customisation';
-import type { Order } from '@shop/domain/order';
+import { customisationApiPaths, type CustomisationRequest, type UploadedImage, uploadedImagesSchema } from '@shop/domain/customisation';
+import { orderSchema } from '@shop/domain/order';
 import { currentAccessToken } from './access-token';
-import { browserApi, BrowserApiError } from './browser-client';
+import { browserApi, BrowserApiError, checkedBrowserAnswer } from './browser-client';
 import { refusalFrom } from './refusal';
 
 /**
  * The personalisation calls the browser makes (issue 5, spec §7). Only the customisation dialog imports this module,
- * and it loads with the dialog, so taking the paths from the domain (whose module builds zod schemas) costs the order
- * pages nothing.
+ * and it loads with the dialog (which has zod for its form already), so taking the paths and the answers' schemas
+ * from the domain costs the order pages nothing.
  */
 
 /** GET one of the caller's orders (the dialog reads the line it personalises; 404 for another user's). */
-export const getMyOrderInBrowser = (id: string) => browserApi<Order>(`/api/user/order/${encodeURIComponent(id)}`, { signedIn: true });
+export const getMyOrderInBrowser = (id: string) => browserApi(`/api/user/order/${encodeURIComponent(id)}`, { signedIn: true, schema: orderSchema });
 
 /** POST customized-add: the order as it is after the details were stored. */
-export const addCustomisation = (body: CustomisationRequest) => browserApi<Order>(customisationApiPaths.add, { method: 'POST', body, signedIn: true });
+export const addCustomisation = (body: CustomisationRequest) =>
+  browserApi(customisationApiPaths.add, { method: 'POST', body, signedIn: true, schema: orderSchema });
 
 export interface UploadTarget {
   orderId?: string;
@@ -118,11 +119,15 @@ function postBatch(files: readonly File[], target: UploadTarget, token: string |
       } catch {
         data = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300 && Array.isArray(data)) {
-        resolve(data as UploadedImage[]);
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new BrowserApiError(refusalFrom(xhr.status, data, xhr.statusText), data));
         return;
       }
-      reject(new BrowserApiError(refusalFrom(xhr.status, data, xhr.statusText)));
+      try {
+        resolve(checkedBrowserAnswer(uploadedImagesSchema, data, 'POST', customisationApiPaths.upload));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     };
     xhr.onerror = () => reject(new UploadNetworkError('The upload failed: check your connection and try again.'));
     xhr.onabort = () => reject(new UploadAbortedError());

@@ -1,24 +1,28 @@
 import 'server-only';
-import { apiOrigin } from './origin';
+import { z } from 'zod';
+import { ApiError, serverApi } from './client';
 
-export interface OutboxMessage {
-  _id: string;
-  channel: 'email' | 'sms';
-  recipient: string;
-  kind: string;
-  subject: string | null;
-  bodyText: string;
-  createdAt: string;
-  status: string;
-}
+/** One message of the development outbox, as GET /api/dev/outbox answers it. */
+const outboxMessageSchema = z.object({
+  _id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  kind: z.string(),
+  subject: z.string().nullable(),
+  bodyText: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+const outboxSchema = z.object({ data: z.array(outboxMessageSchema) });
 
 /** GET /api/dev/outbox: the latest messages, or null when the API does not serve it (production: 404). */
 export async function getDevOutbox(limit = 50): Promise<OutboxMessage[] | null> {
-  const response = await fetch(new URL(`/api/dev/outbox?limit=${limit}`, apiOrigin()), {
-    headers: { accept: 'application/json' },
-    cache: 'no-store',
-  });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`GET /api/dev/outbox answered ${response.status}`);
-  return ((await response.json()) as { data: OutboxMessage[] }).data;
+  try {
+    return (await serverApi('GET', '/api/dev/outbox', { query: { limit }, schema: outboxSchema })).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

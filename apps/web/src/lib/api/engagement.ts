@@ -1,7 +1,7 @@
 import 'server-only';
-import type { Paginated } from '@shop/domain/catalogue';
-import type { Feedback } from '@shop/domain/feedback';
-import type { RatingSummary, Review } from '@shop/domain/review';
+import { type Paginated, paginatedSchema } from '@shop/domain/catalogue';
+import { type Feedback, feedbackSchema } from '@shop/domain/feedback';
+import { type RatingSummary, type Review, ratingSummarySchema, reviewSchema } from '@shop/domain/review';
 import { apiGet } from './client';
 
 /**
@@ -9,12 +9,15 @@ import { apiGet } from './client';
  * approval must show at once, and the API keeps these answers in its own short cache, which it clears on change.
  */
 
+const feedbackPage = paginatedSchema(feedbackSchema);
+const reviewsPage = paginatedSchema(reviewSchema).extend({ summary: ratingSummarySchema });
+
 export async function getFeedbacks(page: number, limit = 10): Promise<Paginated<Feedback>> {
-  return apiGet<Paginated<Feedback>>('/api/feedbacks', { revalidate: 0, query: { page, limit } });
+  return apiGet('/api/feedbacks', { revalidate: 0, query: { page, limit }, schema: feedbackPage });
 }
 
 export type ProductReviews = Paginated<Review> & { summary: RatingSummary };
 
 export async function getProductReviews(productId: string, limit: number): Promise<ProductReviews> {
-  return apiGet<ProductReviews>('/api/reviews', { revalidate: 0, query: { product: productId, page: 1, limit } });
+  return apiGet('/api/reviews', { revalidate: 0, query: { product: productId, page: 1, limit }, schema: reviewsPage });
 }

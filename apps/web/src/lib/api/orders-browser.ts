@@ -1,11 +1,14 @@
 import type { CouponCheckRequest, CouponCheckResponse, Order, OrderTracking, PlaceOrderRequest, TrackOrderRequest } from '@shop/domain/order';
-import { currentAccessToken } from './access-token';
-import { browserApi, BrowserApiError } from './browser-client';
-import { refusalFrom } from './refusal';
+import type { OrderStatus } from '@shop/domain/order-status';
+import { browserApi } from './browser-client';
+import { array, boolean, guard, nullable, number, object, oneOf, type ResponseSchema, string } from './shape';
+
+export { NetworkError } from './browser-client';
 
 /**
- * The order calls the browser makes. Paths are written out rather than imported from the domain's `orderApiPaths`,
- * whose module builds zod schemas that would otherwise ship to the browser; orders-browser.test.ts checks they agree.
+ * The order calls the browser makes. Paths (and the statuses the answers are checked against) are written out rather
+ * than imported from the domain's `orderApiPaths` and `orderStatuses`, whose modules build zod schemas that would
+ * otherwise ship to the browser; orders-browser.test.ts checks they agree.
  */
 export const browserOrderPaths = {
   coupon: '/api/user/coupon',
@@ -16,40 +19,69 @@ export const browserOrderPaths = {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
+export const browserOrderStatuses = [
+  'placed',
+  'confirmed',
+  'in_production',
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'returned',
+  'refunded',
+] as const satisfies readonly OrderStatus[];
+
+const status = oneOf(...browserOrderStatuses);
+
+const couponCheckSchema: ResponseSchema<CouponCheckResponse> = guard(
+  object({
+    code: string,
+    minimum: number,
+    discount: object({ type: oneOf('fixed', 'percent'), value: number }),
+    total: number,
+    amount: number,
+    applicable: boolean,
+    message: nullable(string),
+    endsAt: nullable(string),
+  }),
+);
+
+/** What the browser reads of an order it placed or cancelled: which one it is and where it stands. */
+export type OrderRef = Pick<Order, '_id' | 'number' | 'status'>;
+const orderRefSchema: ResponseSchema<OrderRef> = guard(object({ _id: string, number: string, status }));
+
+const trackingSchema: ResponseSchema<OrderTracking> = guard(
+  object({
+    number: string,
+    status,
+    statusHistory: array(object({ status, at: string, actor: oneOf('customer', 'shop'), note: nullable(string) })),
+    tracking: nullable(object({ carrier: string, number: string, link: nullable(string) })),
+    totalItems: number,
+    createdAt: string,
+  }),
+);
+
 /** POST /api/user/coupon: the coupon's terms and the discount it gives the cart as the server prices it. */
 export const checkCoupon = (body: CouponCheckRequest) =>
-  browserApi<CouponCheckResponse>(browserOrderPaths.coupon, { method: 'POST', body, signedIn: true });
+  browserApi(browserOrderPaths.coupon, { method: 'POST', body, signedIn: true, schema: couponCheckSchema });
 
-/** POST /api/user/order/{id}/cancel: the order as it is after cancelling. */
-export const cancelOrder = (id: string) => browserApi<Order>(browserOrderPaths.cancel(id), { method: 'POST', signedIn: true });
+/** POST /api/user/order/{id}/cancel: the order as it is after cancelling (the page reloads it). */
+export const cancelOrder = (id: string) => browserApi(browserOrderPaths.cancel(id), { method: 'POST', signedIn: true, schema: orderRefSchema });
 
 /** POST /api/order/track (public): the status timeline of the order with this number and mobile number. */
-export const trackOrder = (body: TrackOrderRequest) => browserApi<OrderTracking>(browserOrderPaths.track, { method: 'POST', body });
-
-/** The request never reached an answer (offline, connection dropped): safe to retry with the same key. */
-export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
-    this.name = 'NetworkError';
-  }
-}
+export const trackOrder = (body: TrackOrderRequest) => browserApi(browserOrderPaths.track, { method: 'POST', body, schema: trackingSchema });
 
 /**
  * POST /api/user/order with the attempt's Idempotency-Key: the server answers the same order for the same key, so
  * a retry after a lost answer cannot place a second one. Throws BrowserApiError (the server's message and per-field
- * errors) or NetworkError.
+ * errors) or NetworkError (no answer: safe to retry with the same key).
  */
-export async function placeOrder(body: PlaceOrderRequest, idempotencyKey: string): Promise<Order> {
-  const token = await currentAccessToken({ signedIn: true });
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: idempotencyKey };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(browserOrderPaths.place, { method: 'POST', headers, body: JSON.stringify(body) });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw new BrowserApiError(refusalFrom(response.status, data, response.statusText));
-  return data as Order;
+export function placeOrder(body: PlaceOrderRequest, idempotencyKey: string): Promise<OrderRef> {
+  return browserApi(browserOrderPaths.place, {
+    method: 'POST',
+    body,
+    signedIn: true,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    schema: orderRefSchema,
+  });
 }

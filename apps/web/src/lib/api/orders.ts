@@ -1,8 +1,7 @@
 import 'server-only';
-import { orderApiPaths, type Order } from '@shop/domain/order';
+import { orderApiPaths, orderCountSchema, orderListSchema, orderSchema, type Order } from '@shop/domain/order';
 import type { Paginated } from '@shop/domain/catalogue';
-import { ApiError } from './client';
-import { sessionApiGet } from './session-fetch';
+import { ApiError, serverApi } from './client';
 
 export type { Order, OrderLine, OrderAddress, OrderTracking, StatusChange, ShipmentTracking } from '@shop/domain/order';
 
@@ -15,7 +14,7 @@ export const ORDERS_PER_PAGE = 10;
  */
 export async function getMyOrder(id: string): Promise<Order | null> {
   try {
-    return await sessionApiGet<Order>(orderApiPaths.detail(id));
+    return await serverApi('GET', orderApiPaths.detail(id), { session: 'visitor', schema: orderSchema });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -24,10 +23,10 @@ export async function getMyOrder(id: string): Promise<Order | null> {
 
 /** A page of the visitor's orders, newest first. */
 export function listMyOrders(page: number, limit = ORDERS_PER_PAGE): Promise<Paginated<Order>> {
-  return sessionApiGet<Paginated<Order>>(orderApiPaths.list, { page, limit });
+  return serverApi('GET', orderApiPaths.list, { session: 'visitor', query: { page, limit }, schema: orderListSchema });
 }
 
 /** How many orders the visitor has (GET /api/orders-count). */
 export async function countMyOrders(): Promise<number> {
-  return (await sessionApiGet<{ total: number }>(orderApiPaths.count)).total;
+  return (await serverApi('GET', orderApiPaths.count, { session: 'visitor', schema: orderCountSchema })).total;
 }

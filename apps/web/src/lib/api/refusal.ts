@@ -19,12 +19,14 @@ export interface Refusal extends CodedText {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+
 function paramsOf(value: unknown): RefusalParamsOf | undefined {
   if (!isObject(value)) return undefined;
   const params: RefusalParamsOf = {};
   for (const [key, item] of Object.entries(value)) {
     if (typeof item === 'string' || typeof item === 'number') params[key] = item;
-    else if (Array.isArray(item) && item.every((entry) => typeof entry === 'string')) params[key] = item as string[];
+    else if (isStringList(item)) params[key] = item;
   }
   return params;
 }

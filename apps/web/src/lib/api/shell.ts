@@ -1,6 +1,6 @@
 import 'server-only';
 import { cache } from 'react';
-import type { HeadersResponse } from '@shop/domain/catalogue';
+import { type HeadersResponse, headersResponseSchema } from '@shop/domain/catalogue';
 import { apiGet } from './client';
 
 /** Cache tags of the shell data, so a settings or menu change invalidates exactly this. */
@@ -10,7 +10,7 @@ const headersTimeoutMs = 3000;
 
 /** GET /api/headers: site settings and the header and mobile menus (cached 60 s, tagged). */
 export const getHeaders = cache(async (): Promise<HeadersResponse> => {
-  return apiGet<HeadersResponse>('/api/headers', { tags: shellTags, revalidate: 60 });
+  return apiGet('/api/headers', { tags: shellTags, revalidate: 60, schema: headersResponseSchema });
 });
 
 /**

@@ -1,8 +1,8 @@
 import 'server-only';
-import { cookies, headers } from 'next/headers';
+import { cookies } from 'next/headers';
 import { cache } from 'react';
-import { apiOrigin } from './origin';
-import type { UserProfile } from './user-types';
+import { serverApi } from './client';
+import { type UserProfile, userProfileSchema } from './user-types';
 
 export type { UserProfile } from './user-types';
 
@@ -16,17 +16,6 @@ export type { UserProfile } from './user-types';
 export const getViewer = cache(async function getViewer(): Promise<UserProfile | null> {
   const store = await cookies();
   if (!store.has('auth_token')) return null;
-  const forwarded = await headers();
-  const response = await fetch(new URL('/api/user', apiOrigin()), {
-    method: 'POST',
-    headers: {
-      accept: 'application/json',
-      cookie: store.toString(),
-      // The API keys its limits on the visitor, not on the storefront's server.
-      ...(forwarded.get('x-forwarded-for') ? { 'x-forwarded-for': forwarded.get('x-forwarded-for')! } : {}),
-    },
-    cache: 'no-store',
-  }).catch(() => null);
-  if (!response || !response.ok) return null;
-  return (await response.json()) as UserProfile;
+  // Any failure (refused, unreachable, an answer that is not a profile) is "not signed in" for the page.
+  return serverApi('POST', '/api/user', { session: 'visitor', schema: userProfileSchema }).catch(() => null);
 });

@@ -1,4 +1,4 @@
-import type { AdminSettings } from '@shop/domain/admin/settings';
+import { adminSettingsSchema } from '@shop/domain/admin/settings';
 import type { Metadata } from 'next';
 import { adminApi } from '@lib/api/admin-fetch';
 import { requireStaff } from '@modules/admin/lib/require-staff';
@@ -15,7 +15,7 @@ export default async function Page() {
   const [t, texts, settings] = await Promise.all([
     adminTexts('admin-catalogue'),
     catalogueTexts<SettingsFormTexts>('settingsForm'),
-    adminApi<AdminSettings>('GET', '/api/admin/settings'),
+    adminApi('GET', '/api/admin/settings', { schema: adminSettingsSchema }),
   ]);
   return (
     <>

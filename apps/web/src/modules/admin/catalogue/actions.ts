@@ -1,10 +1,11 @@
 'use server';
 
 import type { AdminBrand, AdminCategory, AdminCoupon, AdminSlider } from '@shop/domain/admin/catalogue';
-import type { Image, MenuItem } from '@shop/domain/catalogue';
+import { type Image, imageSchema, type MenuItem } from '@shop/domain/catalogue';
 import { revalidatePath, updateTag } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { shellTags } from '@lib/api/shell';
+import { adminCatalogueSchemas as schemas } from './lib/catalogue-api';
 import { requireStaff } from '@modules/admin/lib/require-staff';
 import { type ActionResult, attempt } from '@modules/admin/lib/result';
 
@@ -44,14 +45,16 @@ export async function uploadCatalogueImage(area: Area, form: FormData): Promise<
   const file = form.get('file');
   if (file instanceof Blob) body.set('file', file);
   body.set('alt', String(form.get('alt') ?? ''));
-  return attempt(() => adminApi<Image>('POST', `/api/admin/${area}/images`, { body }));
+  return attempt(() => adminApi('POST', `/api/admin/${area}/images`, { body, schema: imageSchema }));
 }
 
 export async function saveCategory(id: string | null, values: unknown): Promise<ActionResult<AdminCategory>> {
   await requireStaff('/admin/categories');
-  const before = id ? await attempt(() => adminApi<AdminCategory>('GET', `/api/admin/categories/${encodeURIComponent(id)}`)) : null;
+  const before = id ? await attempt(() => adminApi('GET', `/api/admin/categories/${encodeURIComponent(id)}`, { schema: schemas.category })) : null;
   const result = await attempt(() =>
-    id ? adminApi<AdminCategory>('PUT', `/api/admin/categories/${encodeURIComponent(id)}`, { body: values }) : adminApi<AdminCategory>('POST', '/api/admin/categories', { body: values }),
+    id
+      ? adminApi('PUT', `/api/admin/categories/${encodeURIComponent(id)}`, { body: values, schema: schemas.category })
+      : adminApi('POST', '/api/admin/categories', { body: values, schema: schemas.category }),
   );
   if (result.ok) touched('categories', [result.value.slug, ...(before?.ok ? [before.value.slug] : [])]);
   return result;
@@ -59,7 +62,7 @@ export async function saveCategory(id: string | null, values: unknown): Promise<
 
 export async function deleteCategory(id: string, slug: string): Promise<ActionResult<null>> {
   await requireStaff('/admin/categories');
-  const result = await attempt(() => adminApi<null>('DELETE', `/api/admin/categories/${encodeURIComponent(id)}`));
+  const result = await attempt(() => adminApi('DELETE', `/api/admin/categories/${encodeURIComponent(id)}`).then(() => null));
   if (result.ok) touched('categories', [slug]);
   return result;
 }
@@ -67,7 +70,9 @@ export async function deleteCategory(id: string, slug: string): Promise<ActionRe
 export async function saveBrand(id: string | null, values: unknown): Promise<ActionResult<AdminBrand>> {
   await requireStaff('/admin/brands');
   const result = await attempt(() =>
-    id ? adminApi<AdminBrand>('PUT', `/api/admin/brands/${encodeURIComponent(id)}`, { body: values }) : adminApi<AdminBrand>('POST', '/api/admin/brands', { body: values }),
+    id
+      ? adminApi('PUT', `/api/admin/brands/${encodeURIComponent(id)}`, { body: values, schema: schemas.brand })
+      : adminApi('POST', '/api/admin/brands', { body: values, schema: schemas.brand }),
   );
   if (result.ok) touched('brands');
   return result;
@@ -75,7 +80,7 @@ export async function saveBrand(id: string | null, values: unknown): Promise<Act
 
 export async function deleteBrand(id: string): Promise<ActionResult<null>> {
   await requireStaff('/admin/brands');
-  const result = await attempt(() => adminApi<null>('DELETE', `/api/admin/brands/${encodeURIComponent(id)}`));
+  const result = await attempt(() => adminApi('DELETE', `/api/admin/brands/${encodeURIComponent(id)}`).then(() => null));
   if (result.ok) touched('brands');
   return result;
 }
@@ -83,7 +88,9 @@ export async function deleteBrand(id: string): Promise<ActionResult<null>> {
 export async function saveSlider(id: string | null, values: unknown): Promise<ActionResult<AdminSlider>> {
   await requireStaff('/admin/sliders');
   const result = await attempt(() =>
-    id ? adminApi<AdminSlider>('PUT', `/api/admin/sliders/${encodeURIComponent(id)}`, { body: values }) : adminApi<AdminSlider>('POST', '/api/admin/sliders', { body: values }),
+    id
+      ? adminApi('PUT', `/api/admin/sliders/${encodeURIComponent(id)}`, { body: values, schema: schemas.slider })
+      : adminApi('POST', '/api/admin/sliders', { body: values, schema: schemas.slider }),
   );
   if (result.ok) touched('sliders');
   return result;
@@ -91,14 +98,14 @@ export async function saveSlider(id: string | null, values: unknown): Promise<Ac
 
 export async function deleteSlider(id: string): Promise<ActionResult<null>> {
   await requireStaff('/admin/sliders');
-  const result = await attempt(() => adminApi<null>('DELETE', `/api/admin/sliders/${encodeURIComponent(id)}`));
+  const result = await attempt(() => adminApi('DELETE', `/api/admin/sliders/${encodeURIComponent(id)}`).then(() => null));
   if (result.ok) touched('sliders');
   return result;
 }
 
 export async function saveMenus(values: { headerMenu: MenuItem[]; mobileMenu: MenuItem[] }): Promise<ActionResult<{ headerMenu: MenuItem[]; mobileMenu: MenuItem[] }>> {
   await requireStaff('/admin/menus');
-  const result = await attempt(() => adminApi<{ headerMenu: MenuItem[]; mobileMenu: MenuItem[] }>('PUT', '/api/admin/menus', { body: values }));
+  const result = await attempt(() => adminApi('PUT', '/api/admin/menus', { body: values, schema: schemas.menus }));
   if (result.ok) {
     refreshShell();
     revalidatePath('/admin/menus');
@@ -110,7 +117,9 @@ export async function saveMenus(values: { headerMenu: MenuItem[]; mobileMenu: Me
 export async function saveCoupon(id: string | null, values: unknown): Promise<ActionResult<AdminCoupon>> {
   await requireStaff('/admin/coupons');
   const result = await attempt(() =>
-    id ? adminApi<AdminCoupon>('PUT', `/api/admin/coupons/${encodeURIComponent(id)}`, { body: values }) : adminApi<AdminCoupon>('POST', '/api/admin/coupons', { body: values }),
+    id
+      ? adminApi('PUT', `/api/admin/coupons/${encodeURIComponent(id)}`, { body: values, schema: schemas.coupon })
+      : adminApi('POST', '/api/admin/coupons', { body: values, schema: schemas.coupon }),
   );
   if (result.ok) revalidatePath('/admin/coupons');
   return result;
@@ -118,7 +127,7 @@ export async function saveCoupon(id: string | null, values: unknown): Promise<Ac
 
 export async function deleteCoupon(id: string): Promise<ActionResult<null>> {
   await requireStaff('/admin/coupons');
-  const result = await attempt(() => adminApi<null>('DELETE', `/api/admin/coupons/${encodeURIComponent(id)}`));
+  const result = await attempt(() => adminApi('DELETE', `/api/admin/coupons/${encodeURIComponent(id)}`).then(() => null));
   if (result.ok) revalidatePath('/admin/coupons');
   return result;
 }

@@ -1,7 +1,7 @@
 'use server';
 
 import { adminOrderApiPaths, adminStatusMoveSchema, toStatusChangeRequest } from '@shop/domain/admin/orders';
-import type { Order } from '@shop/domain/order';
+import { type Order, orderSchema } from '@shop/domain/order';
 import { revalidatePath, revalidateTag } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import type { CodedText } from '@lib/api/refusal';
@@ -25,7 +25,7 @@ export async function moveOrderStatus(orderId: string, values: unknown): Promise
   await requireStaff(`/admin/orders/${encodeURIComponent(orderId)}`);
   const parsed = adminStatusMoveSchema.safeParse(values);
   if (!parsed.success) return localRefusal(parsed.error);
-  const result = await attempt(() => adminApi<Order>('POST', adminOrderApiPaths.status(orderId), { body: toStatusChangeRequest(parsed.data) }));
+  const result = await attempt(() => adminApi('POST', adminOrderApiPaths.status(orderId), { body: toStatusChangeRequest(parsed.data), schema: orderSchema }));
   if (!result.ok) return { ...result, errors: onFormFields(result.errors) };
   const order = result.value;
   if (order.status === 'cancelled') {

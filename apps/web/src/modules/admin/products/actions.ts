@@ -2,6 +2,7 @@
 
 import {
   type AdminProduct,
+  adminProductSchema,
   type GalleryRequest,
   galleryRequestSchema,
   type ImportResult,
@@ -30,8 +31,8 @@ export async function saveProduct(id: string | null, values: ProductInput): Prom
   const parsed = productInputSchema.safeParse(values);
   if (!parsed.success) return localRefusal(parsed.error);
   return attempt(async () => {
-    const before = id ? await adminApi<AdminProduct>('GET', path(id)) : null;
-    const after = await adminApi<AdminProduct>(id ? 'PUT' : 'POST', id ? path(id) : productsApiPath, { body: parsed.data });
+    const before = id ? await adminApi('GET', path(id), { schema: adminProductSchema }) : null;
+    const after = await adminApi(id ? 'PUT' : 'POST', id ? path(id) : productsApiPath, { body: parsed.data, schema: adminProductSchema });
     touched(before, after);
     if (id) revalidatePath(`/admin/products/${id}`);
     return after;
@@ -41,7 +42,7 @@ export async function saveProduct(id: string | null, values: ProductInput): Prom
 export async function setPublished(id: string, published: boolean): Promise<ActionResult<AdminProduct>> {
   await requireStaff(`/admin/products/${id}`);
   return attempt(async () => {
-    const after = await adminApi<AdminProduct>('POST', `${path(id)}/publish`, { body: { published } });
+    const after = await adminApi('POST', `${path(id)}/publish`, { body: { published }, schema: adminProductSchema });
     touched(null, after);
     revalidatePath(`/admin/products/${id}`);
     return after;
@@ -51,7 +52,7 @@ export async function setPublished(id: string, published: boolean): Promise<Acti
 export async function deleteProduct(id: string): Promise<ActionResult<null>> {
   await requireStaff(`/admin/products/${id}`);
   return attempt(async () => {
-    const before = await adminApi<AdminProduct>('GET', path(id));
+    const before = await adminApi('GET', path(id), { schema: adminProductSchema });
     await adminApi('DELETE', path(id));
     touched(before, null);
     return null;
@@ -65,7 +66,7 @@ export async function deleteProduct(id: string): Promise<ActionResult<null>> {
 export async function imagesUploaded(id: string): Promise<ActionResult<AdminProduct>> {
   await requireStaff(`/admin/products/${id}`);
   return attempt(async () => {
-    const after = await adminApi<AdminProduct>('GET', path(id));
+    const after = await adminApi('GET', path(id), { schema: adminProductSchema });
     touched(null, after);
     revalidatePath(`/admin/products/${id}`);
     return after;
@@ -77,7 +78,7 @@ export async function saveGallery(id: string, gallery: GalleryRequest): Promise<
   const parsed = galleryRequestSchema.safeParse(gallery);
   if (!parsed.success) return localRefusal(parsed.error);
   return attempt(async () => {
-    const after = await adminApi<AdminProduct>('PUT', `${path(id)}/images`, { body: parsed.data });
+    const after = await adminApi('PUT', `${path(id)}/images`, { body: parsed.data, schema: adminProductSchema });
     touched(null, after);
     revalidatePath(`/admin/products/${id}`);
     return after;

@@ -1,7 +1,7 @@
 'use server';
 
-import type { AdminSettings } from '@shop/domain/admin/settings';
-import type { Image } from '@shop/domain/catalogue';
+import { type AdminSettings, adminSettingsSchema } from '@shop/domain/admin/settings';
+import { type Image, imageSchema } from '@shop/domain/catalogue';
 import { revalidatePath, updateTag } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { shellTags } from '@lib/api/shell';
@@ -15,7 +15,7 @@ import { type ActionResult, attempt } from '@modules/admin/lib/result';
  */
 export async function saveSettings(values: unknown): Promise<ActionResult<AdminSettings>> {
   await requireStaff('/admin/settings', 'admin');
-  const result = await attempt(() => adminApi<AdminSettings>('PUT', '/api/admin/settings', { body: values }));
+  const result = await attempt(() => adminApi('PUT', '/api/admin/settings', { body: values, schema: adminSettingsSchema }));
   if (result.ok) {
     // updateTag: the next page waits for fresh settings instead of showing the stale copy once.
     for (const tag of shellTags) updateTag(tag);
@@ -30,5 +30,5 @@ export async function uploadLogo(form: FormData): Promise<ActionResult<Image>> {
   const file = form.get('file');
   if (file instanceof Blob) body.set('file', file);
   body.set('alt', 'Logo');
-  return attempt(() => adminApi<Image>('POST', '/api/admin/settings/logo', { body }));
+  return attempt(() => adminApi('POST', '/api/admin/settings/logo', { body, schema: imageSchema }));
 }

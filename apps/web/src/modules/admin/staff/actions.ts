@@ -1,6 +1,6 @@
 'use server';
 
-import type { StaffMember } from '@shop/domain/admin/staff';
+import { type StaffMember, staffMemberSchema } from '@shop/domain/admin/staff';
 import { revalidatePath } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { requireStaff } from '@modules/admin/lib/require-staff';
@@ -14,14 +14,14 @@ import { type ActionResult, attempt } from '@modules/admin/lib/result';
 
 export async function grantRole(values: unknown): Promise<ActionResult<StaffMember>> {
   await requireStaff('/admin/staff', 'admin');
-  const result = await attempt(() => adminApi<StaffMember>('POST', '/api/admin/staff', { body: values }));
+  const result = await attempt(() => adminApi('POST', '/api/admin/staff', { body: values, schema: staffMemberSchema }));
   if (result.ok) revalidatePath('/admin/staff');
   return result;
 }
 
 export async function changeRole(id: string, role: string): Promise<ActionResult<StaffMember>> {
   await requireStaff('/admin/staff', 'admin');
-  const result = await attempt(() => adminApi<StaffMember>('PUT', `/api/admin/staff/${encodeURIComponent(id)}/role`, { body: { role } }));
+  const result = await attempt(() => adminApi('PUT', `/api/admin/staff/${encodeURIComponent(id)}/role`, { body: { role }, schema: staffMemberSchema }));
   if (result.ok) revalidatePath('/admin/staff');
   return result;
 }

@@ -1,3 +1,5 @@
+import { sendClientError } from '@lib/api/log-browser';
+
 /** Errors already sent, so a re-render (or React's double effects in development) posts each only once. */
 const reported = new WeakSet<Error>();
 
@@ -8,9 +10,8 @@ export function reportError(error: Error): void {
   // In production a server render error arrives redacted; its digest ties it to the server log.
   const digest = (error as Error & { digest?: string }).digest;
   const message = String(error.message || error.name || 'Unknown error') + (digest ? ` (digest ${digest})` : '');
-  const body = JSON.stringify({
+  sendClientError({
     message: message.slice(0, 2000),
     stack: String(error.stack ?? '').slice(0, 8000),
   });
-  fetch('/api/log', { method: 'POST', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(() => {});
 }

@@ -1,7 +1,9 @@
 import 'server-only';
-import type { InboxErrorLog, InboxReport, InboxSubscriber } from '@shop/domain/admin/inbox';
-import type { Feedback } from '@shop/domain/feedback';
-import type { OwnReview } from '@shop/domain/review';
+import { errorLogSchema, reportSchema, subscriberSchema } from '@shop/domain/admin/inbox';
+import { paginatedSchema } from '@shop/domain/catalogue';
+import { type Feedback, feedbackForShopSchema } from '@shop/domain/feedback';
+import { type OwnReview, ownReviewSchema } from '@shop/domain/review';
+import { z } from 'zod';
 import { adminApi } from '@lib/api/admin-fetch';
 
 /** The inbox's reads (issue 7), through the one back-office fetch: the staff member's session goes along. */
@@ -19,12 +21,21 @@ export type InboxReview = OwnReview & { productName: string; productSlug: string
 
 type Query = Record<string, string | number | undefined>;
 
+/** The lists as the API answers them (its response schemas), checked before a page reads them. */
+const pages = {
+  reports: paginatedSchema(reportSchema),
+  feedback: paginatedSchema(feedbackForShopSchema),
+  reviews: paginatedSchema(ownReviewSchema.extend({ productName: z.string(), productSlug: z.string() })),
+  subscribers: paginatedSchema(subscriberSchema),
+  errorLogs: paginatedSchema(errorLogSchema),
+};
+
 export const inboxApi = {
-  reports: (query: Query) => adminApi<Page<InboxReport>>('GET', '/api/admin/reports', { query }),
-  feedback: (query: Query) => adminApi<Page<InboxFeedback>>('GET', '/api/admin/feedbacks', { query }),
-  reviews: (query: Query) => adminApi<Page<InboxReview>>('GET', '/api/admin/reviews', { query }),
-  subscribers: (query: Query) => adminApi<Page<InboxSubscriber>>('GET', '/api/admin/subscribers', { query }),
-  errorLogs: (query: Query) => adminApi<Page<InboxErrorLog>>('GET', '/api/admin/error-logs', { query }),
+  reports: (query: Query) => adminApi('GET', '/api/admin/reports', { query, schema: pages.reports }),
+  feedback: (query: Query) => adminApi('GET', '/api/admin/feedbacks', { query, schema: pages.feedback }),
+  reviews: (query: Query) => adminApi('GET', '/api/admin/reviews', { query, schema: pages.reviews }),
+  subscribers: (query: Query) => adminApi('GET', '/api/admin/subscribers', { query, schema: pages.subscribers }),
+  errorLogs: (query: Query) => adminApi('GET', '/api/admin/error-logs', { query, schema: pages.errorLogs }),
 };
 
 /** One allowed value of a query parameter, else the default (a hand-edited URL never reaches the API as junk). */

@@ -1,17 +1,26 @@
 import 'server-only';
-import { type AdminOrderDetail, type AdminOrderList, type AdminOrderListQuery, adminOrderApiPaths, type Dashboard } from '@shop/domain/admin/orders';
+import {
+  type AdminOrderDetail,
+  adminOrderDetailSchema,
+  type AdminOrderList,
+  type AdminOrderListQuery,
+  adminOrderListSchema,
+  adminOrderApiPaths,
+  type Dashboard,
+  dashboardSchema,
+} from '@shop/domain/admin/orders';
 import { adminApi, ApiError } from '@lib/api/admin-fetch';
 
 /** The back office's reads of orders, through adminApi (the staff member's session; never cached). */
 
 export function getAdminOrders(query: AdminOrderListQuery): Promise<AdminOrderList> {
-  return adminApi<AdminOrderList>('GET', adminOrderApiPaths.list, { query: query as Record<string, string | undefined> });
+  return adminApi('GET', adminOrderApiPaths.list, { query: query as Record<string, string | undefined>, schema: adminOrderListSchema });
 }
 
 /** Null for an order that does not exist (the page shows its 404). */
 export async function getAdminOrder(id: string): Promise<AdminOrderDetail | null> {
   try {
-    return await adminApi<AdminOrderDetail>('GET', adminOrderApiPaths.detail(id));
+    return await adminApi('GET', adminOrderApiPaths.detail(id), { schema: adminOrderDetailSchema });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -19,5 +28,5 @@ export async function getAdminOrder(id: string): Promise<AdminOrderDetail | null
 }
 
 export function getDashboard(): Promise<Dashboard> {
-  return adminApi<Dashboard>('GET', adminOrderApiPaths.dashboard);
+  return adminApi('GET', adminOrderApiPaths.dashboard, { schema: dashboardSchema });
 }

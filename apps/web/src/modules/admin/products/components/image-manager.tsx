@@ -4,7 +4,7 @@ import type { AdminProduct } from '@shop/domain/admin/products';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { FormMessage, useHydrated } from '@modules/auth/components/form-controls';
-import { refusalFrom } from '@lib/api/refusal';
+import { uploadProductImages } from '@lib/api/admin-browser';
 import { showToast } from '@modules/common/show-toast';
 import { imagesUploaded, saveGallery } from '../actions';
 import { textsOf } from '../lib/client-texts';
@@ -67,10 +67,7 @@ export function ImageManager({ productId, images: initial, messages }: { product
     if (newAlt.trim()) body.append('alt', newAlt.trim());
     for (const file of files) body.append('files', file, file.name);
     try {
-      const response = await fetch(`/api/admin/products/${encodeURIComponent(productId)}/images`, { method: 'POST', body, credentials: 'same-origin' });
-      if (!response.ok) {
-        throw new Error(refusalFrom(response.status, await response.json().catch(() => null), response.statusText).message);
-      }
+      await uploadProductImages(productId, body);
       const result = await imagesUploaded(productId);
       if (!result.ok) throw new Error(result.message);
       apply(result.value);

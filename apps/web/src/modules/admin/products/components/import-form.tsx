@@ -1,8 +1,9 @@
 'use client';
 
-import { importErrorSchema, type ImportResult, type ImportRowError } from '@shop/domain/admin/products';
+import type { ImportResult, ImportRowError } from '@shop/domain/admin/products';
 import { useId, useMemo, useState } from 'react';
-import { refusalFrom } from '@lib/api/refusal';
+import { importProblems, importProducts } from '@lib/api/admin-browser';
+import { BrowserApiError } from '@lib/api/browser-client';
 import { FormMessage, SubmitButton, useHydrated } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { productsImported } from '../actions';
@@ -33,24 +34,17 @@ export function ImportForm({ messages }: { messages: Record<string, unknown> }) 
     setResult(null);
     try {
       // Straight to the API through the storefront's /api proxy, with the session cookie (the API checks the role).
-      const response = await fetch('/api/admin/products/import', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ csv: await file.text(), dryRun: form.get('dryRun') === 'on' }),
-      });
-      const answer = (await response.json().catch(() => null)) as unknown;
-      if (!response.ok) {
-        // The refusal (decision 037) with every problem by row and column beside it.
-        setFailure({ message: refusalFrom(response.status, answer, response.statusText).message, rows: importErrorSchema.safeParse(answer).data?.rows ?? [] });
-        void showToast('error', t('csv.failed'));
-        return;
-      }
-      const body = answer as ImportResult;
+      const body = await importProducts(await file.text(), form.get('dryRun') === 'on');
       await productsImported(body);
       setResult(body);
       if (!body.dryRun) void showToast('success', t('csv.done', { created: body.created.length, updated: body.updated.length, rows: body.rows }));
     } catch (error) {
+      if (error instanceof BrowserApiError) {
+        // The refusal (decision 037) with every problem by row and column beside it.
+        setFailure({ message: error.message, rows: importProblems(error) });
+        void showToast('error', t('csv.failed'));
+        return;
+      }
       setFailure({ message: error instanceof Error ? error.message : String(error), rows: [] });
     } finally {
       setBusy(false);

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AdminProduct, AdminProductRow } from '@shop/domain/admin/products';
+import { type AdminProduct, type AdminProductRow, adminProductPageSchema, adminProductSchema } from '@shop/domain/admin/products';
 import type { Paginated } from '@shop/domain/catalogue';
 import { adminApi } from '@lib/api/admin-fetch';
 
@@ -27,9 +27,9 @@ export function listHref(values: ProductFilterValues, change: ProductFilterValue
 }
 
 export function getAdminProducts(values: ProductFilterValues): Promise<Paginated<AdminProductRow>> {
-  return adminApi('GET', productsApiPath, { query: { ...values, limit: 25 } });
+  return adminApi('GET', productsApiPath, { query: { ...values, limit: 25 }, schema: adminProductPageSchema });
 }
 
 export function getAdminProduct(id: string): Promise<AdminProduct> {
-  return adminApi('GET', `${productsApiPath}/${encodeURIComponent(id)}`);
+  return adminApi('GET', `${productsApiPath}/${encodeURIComponent(id)}`, { schema: adminProductSchema });
 }

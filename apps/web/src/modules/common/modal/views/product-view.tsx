@@ -4,17 +4,10 @@ import Image from 'next/image';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import type { ProductDetail } from '@shop/domain/catalogue';
+import { getProductPreview } from '@lib/api/catalogue-browser';
 import { Price } from '../../components/price';
 import { useUI } from '../../ui-store';
 import { modalTitleId } from '../ids';
-
-async function fetchProduct(slug: string): Promise<ProductDetail> {
-  const response = await fetch(`/api/product/${encodeURIComponent(slug)}`, { headers: { accept: 'application/json' } });
-  const body = (await response.json().catch(() => null)) as (ProductDetail & { message?: string }) | null;
-  if (!response.ok || !body) throw new Error(body?.message ?? response.statusText);
-  return body;
-}
 
 /** Plain text of the start of a description, for the short summary in the quick view. */
 function summary(text: string, max = 220): string {
@@ -29,7 +22,7 @@ export default function ProductView() {
   const closeModal = useUI((s) => s.closeModal);
   const { data, isPending, isError } = useQuery({
     queryKey: ['product', slug],
-    queryFn: () => fetchProduct(slug),
+    queryFn: () => getProductPreview(slug),
     enabled: slug !== '',
   });
 
