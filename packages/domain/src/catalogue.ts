@@ -74,12 +74,12 @@ export const sliderSchema = z.object({
 });
 export type Slider = z.infer<typeof sliderSchema>;
 
-export const customizationTypeSchema = z.enum(['text', 'image', 'both']);
-export const productCustomizationSchema = z.object({
-  type: customizationTypeSchema,
+export const customisationTypeSchema = z.enum(['text', 'image', 'both']);
+export const productCustomisationSchema = z.object({
+  type: customisationTypeSchema,
   mediaLimit: z.number().int().min(1),
 });
-export type ProductCustomization = z.infer<typeof productCustomizationSchema>;
+export type ProductCustomisation = z.infer<typeof productCustomisationSchema>;
 
 export const variantSchema = z.object({
   _id: z.string(),
@@ -103,7 +103,7 @@ export const productSummarySchema = z.object({
   stock: z.number().int(),
   inStock: z.boolean(),
   cod: z.boolean(),
-  product_customization: productCustomizationSchema.nullable(),
+  product_customization: productCustomisationSchema.nullable(),
   rating: z.object({ average: z.number(), count: z.number().int() }),
   hasVariants: z.boolean(),
   flashSaleEndsAt: z.string().nullable(),
@@ -145,7 +145,7 @@ export const cartProductSchema = z.object({
   mrp: z.number().int(),
   stock: z.number().int(),
   variants: z.array(variantSchema),
-  product_customization: productCustomizationSchema.nullable(),
+  product_customization: productCustomisationSchema.nullable(),
 });
 export type CartProduct = z.infer<typeof cartProductSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProductCustomization } from './catalogue.ts';
+import type { ProductCustomisation } from './catalogue.ts';
 import { DEFAULT_MEDIA_LIMIT, MAX_CUSTOMISATION_TEXT, MAX_CUSTOMISED_UNITS, MAX_MEDIA_LIMIT } from './customisation-limits.ts';
 import { coded } from './field-errors.ts';
 import type { OrderStatus } from './order-status.ts';
@@ -36,7 +36,7 @@ export {
 } from './customisation-limits.ts';
 
 /** The mediaLimit that applies (spec §9: default 1). */
-export function mediaLimitOf(customization: Pick<ProductCustomization, 'mediaLimit'> | null | undefined): number {
+export function mediaLimitOf(customization: Pick<ProductCustomisation, 'mediaLimit'> | null | undefined): number {
   const limit = customization?.mediaLimit;
   return typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 ? limit : DEFAULT_MEDIA_LIMIT;
 }
@@ -104,7 +104,7 @@ export const customisationRequestSchema = z.object({
 export type CustomisationRequest = z.input<typeof customisationRequestSchema>;
 
 /** Spec §5: type text sends text with no images, type image sends images with empty text, both sends both. */
-export function shapeCustomisation(type: ProductCustomization['type'], entries: readonly CustomisationEntry[]): CustomisationEntry[] {
+export function shapeCustomisation(type: ProductCustomisation['type'], entries: readonly CustomisationEntry[]): CustomisationEntry[] {
   return entries.map((entry) => ({
     text: type === 'image' ? '' : entry.text.trim(),
     images: type === 'text' ? [] : [...entry.images],
@@ -118,7 +118,7 @@ export function shapeCustomisation(type: ProductCustomization['type'], entries: 
  * as they are; the dialog translates their codes.
  */
 export function checkCustomisation(
-  customization: ProductCustomization,
+  customization: ProductCustomisation,
   quantity: number,
   entries: readonly CustomisationEntry[],
 ): Record<string, FieldRefusal> {
@@ -139,7 +139,7 @@ export function checkCustomisation(
 }
 
 /** Spec §5: picking files for a unit raises the count refusal at once when the count differs from mediaLimit. */
-export function checkSelectedFileCount(customization: Pick<ProductCustomization, 'mediaLimit'>, count: number): FieldRefusal | null {
+export function checkSelectedFileCount(customization: Pick<ProductCustomisation, 'mediaLimit'>, count: number): FieldRefusal | null {
   const limit = mediaLimitOf(customization);
   return count === limit ? null : fieldRefusal('image_count', { count: limit });
 }

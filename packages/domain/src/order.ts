@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageSchema, paginatedSchema, productCustomizationSchema } from './catalogue.ts';
+import { imageSchema, paginatedSchema, productCustomisationSchema } from './catalogue.ts';
 import { addressSchema } from './address.ts';
 import { lineCustomisationSchema } from './customisation.ts';
 import { coded } from './field-errors.ts';
@@ -151,7 +151,7 @@ export const orderLineSchema = z.object({
   itemTotal: z.number().int(),
   itemMrp: z.number().int(),
   cod: z.boolean(),
-  product_customization: productCustomizationSchema.nullable(),
+  product_customization: productCustomisationSchema.nullable(),
   /** What the customer sent for each unit (issue 5); null for a line that is not customisable. */
   customisation: lineCustomisationSchema.nullable(),
 });

@@ -3,7 +3,7 @@ import { products } from '@shop/db';
 import type { CartProduct } from '@shop/domain/catalogue';
 import { and, inArray, sql } from 'drizzle-orm';
 import { published } from './listing.ts';
-import { customizationOf } from './summary.ts';
+import { customisationOf } from './summary.ts';
 import { variantsByProduct } from './variants.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,7 +50,7 @@ export async function cartProducts(db: Database, productIds: string[]): Promise<
         mrp: row.mrp,
         stock: row.stock,
         variants: variants.get(row.id) ?? [],
-        product_customization: customizationOf(row),
+        product_customization: customisationOf(row),
       },
     ];
   });

@@ -56,7 +56,7 @@ export function toIso(value: Date | string | null): string | null {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-export function customizationOf(row: { customizationType: SummaryRow['customizationType']; mediaLimit: number }) {
+export function customisationOf(row: { customizationType: SummaryRow['customizationType']; mediaLimit: number }) {
   return row.customizationType ? { type: row.customizationType, mediaLimit: Math.max(1, row.mediaLimit) } : null;
 }
 
@@ -72,7 +72,7 @@ export function toSummary(row: SummaryRow): ProductSummary {
     stock: row.stock,
     inStock: row.stock > 0,
     cod: row.cod,
-    product_customization: customizationOf(row),
+    product_customization: customisationOf(row),
     rating: { average: Math.round(Number(row.ratingAverage) * 10) / 10, count: row.ratingCount },
     hasVariants: Boolean(row.hasVariants),
     flashSaleEndsAt: toIso(row.flashSaleEndsAt),

@@ -18,7 +18,7 @@ const PAGE_PROPERTIES = ['data', 'total', 'page', 'limit', 'hasMore'];
 
 /** Answers that are not JSON, by operationId: their routes set the content type themselves. */
 const FILE_RESPONSES: Record<string, { status: string; type: string; description: string }> = {
-  getAdminOrdersByIdPersonalisationZip: {
+  getAdminOrdersByIdCustomisationZip: {
     status: '200',
     type: 'application/zip',
     description: "A zip of the order's personalisation photos and texts",

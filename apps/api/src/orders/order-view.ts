@@ -4,7 +4,7 @@ import { customerCanCancel } from '@shop/domain/order-status';
 import { customisationOpen, type LineCustomisation, type UploadedImage } from '@shop/domain/customisation';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { type Page, pageOf } from '../lib/page.ts';
-import { toUploadedImage } from '../personalisation/uploaded-image.ts';
+import { toUploadedImage } from '../customisation/uploaded-image.ts';
 
 /** Orders as the API answers them: the order row, its lines (in order) and its status history (oldest first). */
 
@@ -82,9 +82,9 @@ export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], 
  * a text-only line has no photos); no query when no line is personalised.
  */
 async function lineDetails(db: Reader, lines: LineRow[]): Promise<LineDetails> {
-  const personalised = lines.filter((line) => line.customization !== null).map((line) => line.id);
+  const customisedLineIds = lines.filter((line) => line.customization !== null).map((line) => line.id);
   const details: LineDetails = new Map();
-  if (personalised.length === 0) return details;
+  if (customisedLineIds.length === 0) return details;
   const rows = await db
     .select({
       lineId: orderLineCustomisations.lineId,
@@ -95,7 +95,7 @@ async function lineDetails(db: Reader, lines: LineRow[]): Promise<LineDetails> {
     })
     .from(orderLineCustomisations)
     .leftJoin(customisationUploads, eq(customisationUploads.lineId, orderLineCustomisations.lineId))
-    .where(inArray(orderLineCustomisations.lineId, personalised))
+    .where(inArray(orderLineCustomisations.lineId, customisedLineIds))
     .orderBy(asc(orderLineCustomisations.lineId), asc(customisationUploads.unit), asc(customisationUploads.position));
   for (const row of rows) {
     let sent = details.get(row.lineId);

@@ -1,6 +1,6 @@
 import { type Database, products, productVariants, type StoredImage } from '@shop/db';
 import type { OrderLineRequest } from '@shop/domain/order';
-import type { ProductCustomization } from '@shop/domain/catalogue';
+import type { ProductCustomisation } from '@shop/domain/catalogue';
 import { type FieldRefusal, fieldRefusal } from '@shop/domain/refusals/index';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
@@ -20,7 +20,7 @@ export interface PricedLine {
   mrp: number;
   quantity: number;
   cod: boolean;
-  customization: ProductCustomization | null;
+  customization: ProductCustomisation | null;
   /** Units on hand when priced (the order's transaction checks again). */
   stock: number;
 }
@@ -51,7 +51,7 @@ export interface CartRow {
     mrp: number;
     stock: number;
     cod: boolean;
-    customizationType: ProductCustomization['type'] | null;
+    customizationType: ProductCustomisation['type'] | null;
     mediaLimit: number;
   };
   variant: { id: string; sku: string; attributes: Record<string, string>; price: number; mrp: number; stock: number } | null;

@@ -67,7 +67,7 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
       totalItems: 2,
       customer: { id: asha.userId, name: 'Asha Verma', phone: asha.phone, email: expect.stringMatching(/^asha\./) },
       shipTo: { name: 'Asha Verma', city: 'Bengaluru', mobile: asha.mobile },
-      missingPersonalisation: false,
+      missingCustomisation: false,
     });
     // Ravi signed in by phone only: his placeholder address is never shown.
     expect(all.json().data[0].customer).toMatchObject({ phone: ravi.phone, email: null });
@@ -91,7 +91,7 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     expect((await list('?payment=cod')).json().total).toBe(3);
     const missing = await list('?missing=1');
     expect(ids(missing)).toEqual([waiting._id]);
-    expect(missing.json().data[0].missingPersonalisation).toBe(true);
+    expect(missing.json().data[0].missingCustomisation).toBe(true);
     expect(missing.json().counts).toMatchObject({ placed: 1, confirmed: 0 });
     expect(ids(await list('?missing=1&status=confirmed'))).toEqual([]);
   });
@@ -150,7 +150,7 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     expect(detail.statusCode, detail.body).toBe(200);
     const body = detail.json();
     expect(body.customer).toMatchObject({ id: asha.userId, name: 'Asha Verma', phone: asha.phone });
-    expect(body.missingPersonalisation).toBe(false);
+    expect(body.missingCustomisation).toBe(false);
     expect(body.order).toMatchObject({ number: order.number, address: { city: 'Bengaluru' }, grandTotal: order.grandTotal });
     const unit = body.order.items[0].customisation.units[0];
     expect(unit.text).toBe('Happy birthday, Meera');
@@ -269,9 +269,9 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     expect(now.today.revenue - before.today.revenue).toBe(kept.grandTotal + needsDetails.grandTotal);
     expect(now.byStatus.placed - before.byStatus.placed).toBe(3);
     expect(now.byStatus.cancelled - before.byStatus.cancelled).toBe(1);
-    expect(now.waitingForPersonalisation.total - before.waitingForPersonalisation.total).toBe(1);
-    expect(now.waitingForPersonalisation.orders.map((order: { _id: string }) => order._id)).toContain(needsDetails._id);
-    expect(now.waitingForPersonalisation.orders.map((order: { _id: string }) => order._id)).toContain(waiting._id);
+    expect(now.waitingForCustomisation.total - before.waitingForCustomisation.total).toBe(1);
+    expect(now.waitingForCustomisation.orders.map((order: { _id: string }) => order._id)).toContain(needsDetails._id);
+    expect(now.waitingForCustomisation.orders.map((order: { _id: string }) => order._id)).toContain(waiting._id);
     expect(now.lowStock.threshold).toBe(LOW_STOCK_THRESHOLD);
     expect(now.lowStock.total - before.lowStock.total).toBe(2);
     const variant = ring.variants.find((row: typeof productVariants.$inferSelect) => row.stock === 0);

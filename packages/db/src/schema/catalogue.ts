@@ -50,7 +50,7 @@ export const sliders = pgTable('sliders', {
   active: boolean('active').notNull().default(true),
 });
 
-export type CustomizationType = 'text' | 'image' | 'both';
+export type CustomisationType = 'text' | 'image' | 'both';
 
 export const products = pgTable(
   'products',
@@ -76,7 +76,7 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     /** false: this product cannot be paid for on delivery (spec §3). */
     cod: boolean('cod').notNull().default(true),
-    customizationType: text('customization_type').$type<CustomizationType>(),
+    customizationType: text('customization_type').$type<CustomisationType>(),
     mediaLimit: integer('media_limit').notNull().default(1),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Denormalised "name:value" pairs (lower case) of every variant, for attribute filters on one GIN index. */

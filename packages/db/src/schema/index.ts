@@ -7,5 +7,5 @@ export * from './auth.ts';
 export * from './accounts.ts';
 export * from './orders.ts';
 export * from './engagement.ts';
-export * from './personalisation.ts';
+export * from './customisation.ts';
 export * from './audit.ts';

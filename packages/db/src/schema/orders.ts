@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { commonColumns, type StoredImage } from './columns.ts';
-import type { CustomizationType } from './catalogue.ts';
+import type { CustomisationType } from './catalogue.ts';
 
 /*
  * Coupons and orders (issue 4). An order keeps a snapshot of everything it was sold with (lines, address, totals),
@@ -126,7 +126,7 @@ export const orderLines = pgTable(
     quantity: integer('quantity').notNull(),
     cod: boolean('cod').notNull(),
     /** The product's customisation settings when sold (spec §3 product_customization), or null. */
-    customization: jsonb('customization').$type<{ type: CustomizationType; mediaLimit: number }>(),
+    customization: jsonb('customization').$type<{ type: CustomisationType; mediaLimit: number }>(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId, t.position), check('order_lines_quantity_check', sql`${t.quantity} > 0`)],
 );

@@ -1,4 +1,4 @@
-import type { CustomizationType } from '../schema/catalogue.ts';
+import type { CustomisationType } from '../schema/catalogue.ts';
 
 /** One variant axis: an attribute name and its values, with an optional price step (rupees) per value. */
 export interface VariantAxis {
@@ -15,7 +15,7 @@ export interface ProductTemplate {
   /** Price range in rupees. */
   price: [number, number];
   /** Chance a product is customisable, and the types it may take. */
-  custom: { chance: number; types: CustomizationType[] };
+  custom: { chance: number; types: CustomisationType[] };
   variants?: VariantAxis[][];
   hsn: string;
   /** GST basis points; clothing uses [≤ ₹1,000 rate, above rate]. */
@@ -32,7 +32,7 @@ const sizes = (values: string[], steps?: number[]): VariantAxis => ({ name: 'Siz
 const material = (values: string[], steps?: number[]): VariantAxis => ({ name: 'Material', values, steps });
 const clothingSizes = sizes(['S', 'M', 'L', 'XL']);
 const metal = material(['Silver', 'Gold Plated', 'Rose Gold'], [0, 150, 200]);
-const anyCustom: CustomizationType[] = ['text', 'image', 'both'];
+const anyCustom: CustomisationType[] = ['text', 'image', 'both'];
 
 export const templates: Record<string, ProductTemplate> = {
   lamps: {

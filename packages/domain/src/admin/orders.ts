@@ -139,7 +139,7 @@ export const adminOrderSummarySchema = z.object({
   /** Delivery name and city, from the order's address. */
   shipTo: z.object({ name: z.string(), city: z.string(), mobile: z.string() }),
   /** A personalised line still lacks its details. */
-  missingPersonalisation: z.boolean(),
+  missingCustomisation: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
@@ -166,7 +166,7 @@ export const adminOrderDetailSchema = z.object({
   order: orderSchema,
   customer: adminCustomerSchema,
   history: z.array(adminStatusChangeSchema),
-  missingPersonalisation: z.boolean(),
+  missingCustomisation: z.boolean(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
@@ -220,7 +220,7 @@ export const dashboardSchema = z.object({
   today: z.object({ orders: z.number().int(), revenue: z.number().int() }),
   byStatus: statusCountsSchema,
   /** Orders still open to details (placed or confirmed) with a personalised line lacking them; the oldest first. */
-  waitingForPersonalisation: z.object({
+  waitingForCustomisation: z.object({
     total: z.number().int(),
     orders: z.array(z.object({ _id: z.string(), number: z.string(), status: orderStatusSchema, createdAt: z.string() })),
   }),

@@ -5,7 +5,7 @@ import type { Paise } from '../money.ts';
  * gets the cart rules without the zod schemas of the catalogue contract.
  */
 
-export interface CartItemCustomization {
+export interface CartItemCustomisation {
   type: 'text' | 'image' | 'both';
   mediaLimit: number;
 }
@@ -30,7 +30,7 @@ export interface CartLine {
   cod: boolean;
   /** Units in stock when the line was added or last refreshed: caps the drawer's + control. The server decides. */
   stock: number;
-  product_customization: CartItemCustomization | null;
+  product_customization: CartItemCustomisation | null;
 }
 
 export interface CartItem extends CartLine {
@@ -51,7 +51,7 @@ export interface CartProductInput {
   mrp: Paise;
   cod: boolean;
   stock: number;
-  product_customization: CartItemCustomization | null;
+  product_customization: CartItemCustomisation | null;
 }
 
 export interface CartVariantInput {

@@ -2,7 +2,7 @@ import { type Database, orders, products, productVariants } from '@shop/db';
 import { type Dashboard, kolkataDay, kolkataDayStart, LOW_STOCK_THRESHOLD, nextDay } from '@shop/domain/admin/orders';
 import { and, asc, count, eq, gte, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
 import { statusCounts } from './list-orders.ts';
-import { missingPersonalisation } from './order-filters.ts';
+import { missingCustomisation } from './order-filters.ts';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -23,11 +23,11 @@ export async function dashboard(db: Reader, now = new Date()): Promise<Dashboard
   const byStatus = statusCounts(await db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status));
 
   const open = inArray(orders.status, ['placed', 'confirmed']);
-  const [waitingTotal] = await db.select({ n: count() }).from(orders).where(and(open, missingPersonalisation));
+  const [waitingTotal] = await db.select({ n: count() }).from(orders).where(and(open, missingCustomisation));
   const waiting = await db
     .select({ id: orders.id, number: orders.number, status: orders.status, createdAt: orders.createdAt })
     .from(orders)
-    .where(and(open, missingPersonalisation))
+    .where(and(open, missingCustomisation))
     .orderBy(asc(orders.createdAt))
     .limit(LIST_SIZE);
 
@@ -64,7 +64,7 @@ export async function dashboard(db: Reader, now = new Date()): Promise<Dashboard
     day,
     today: { orders: today?.orders ?? 0, revenue: Number(today?.revenue ?? 0) },
     byStatus,
-    waitingForPersonalisation: {
+    waitingForCustomisation: {
       total: waitingTotal?.n ?? 0,
       orders: waiting.map((row) => ({ _id: row.id, number: row.number, status: row.status, createdAt: row.createdAt.toISOString() })),
     },

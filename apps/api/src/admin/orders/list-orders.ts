@@ -87,7 +87,7 @@ export async function listAdminOrders(db: Reader, filters: AdminOrderListFilters
     totalItems: row.totalItems,
     customer: adminCustomer({ id: row.userId, name: row.name, phone: row.phone, email: row.email }),
     shipTo: { name: row.address.name, city: row.address.city, mobile: row.address.mobile },
-    missingPersonalisation: missing.has(row.id),
+    missingCustomisation: missing.has(row.id),
   }));
   return { ...pageOf(data, total, filters.page, filters.limit), counts };
 }

@@ -44,6 +44,6 @@ export async function adminOrderDetail(db: Reader, id: string): Promise<AdminOrd
       actorEmail: visibleEmail(change.email),
       note: change.note,
     })),
-    missingPersonalisation: order.items.some((line) => line.customisation !== null && line.customisation.units === null),
+    missingCustomisation: order.items.some((line) => line.customisation !== null && line.customisation.units === null),
   };
 }

@@ -11,7 +11,7 @@ import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
  * True when the order has a personalised line whose details have not been sent. A correlated NOT EXISTS over the
  * order's lines (order_lines_order_idx) and the details' primary key: a few index probes per order.
  */
-export const missingPersonalisation = sql<boolean>`exists (
+export const missingCustomisation = sql<boolean>`exists (
   select 1 from ${orderLines}
   where ${orderLines.orderId} = ${orders.id}
     and ${orderLines.customization} is not null
@@ -25,7 +25,7 @@ export function orderConditions(filters: Omit<AdminOrderListFilters, 'page' | 'l
   if (filters.from) where.push(gte(orders.createdAt, kolkataDayStart(filters.from)));
   if (filters.to) where.push(lt(orders.createdAt, kolkataDayStart(nextDay(filters.to))));
   if (filters.payment) where.push(eq(orders.paymentMethod, filters.payment));
-  if (filters.missing) where.push(missingPersonalisation);
+  if (filters.missing) where.push(missingCustomisation);
   const search = filters.q ? parseOrderSearch(filters.q) : null;
   if (search?.kind === 'email') where.push(eq(sql`lower(${user.email})`, search.value));
   if (search?.kind === 'phone') {

@@ -6,8 +6,8 @@ import type { StoredImage } from '@shop/db';
 import { MAX_PRODUCT_IMAGES } from '@shop/domain/admin/products';
 import { MAX_UPLOAD_BYTES } from '@shop/domain/customisation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkUpload } from '../../personalisation/image-checks.ts';
-import { processImage } from '../../personalisation/process-image.ts';
+import { checkUpload } from '../../customisation/image-checks.ts';
+import { processImage } from '../../customisation/process-image.ts';
 import { fieldRefusal } from '../../lib/refusal.ts';
 
 /** Where uploaded product pictures go under the media folder (beside the seed's `catalogue/`), and their URL. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAdminOrders } from '../../admin/orders/list-orders.ts';
 import { adminOrderDetail } from '../../admin/orders/order-detail.ts';
-import { personalisationZip } from '../../admin/orders/personalisation-zip.ts';
+import { customisationZip } from '../../admin/orders/customisation-zip.ts';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 import { Refusal } from '../../lib/refusal.ts';
@@ -65,7 +65,7 @@ export const adminOrderReadRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const order = await findOrder(app.db, request.params.id);
       if (!order) throw new Refusal('admin_order_not_found');
-      const stream = await personalisationZip(app.db, app.objectStore, order);
+      const stream = await customisationZip(app.db, app.objectStore, order);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${order.number}-personalisation.zip"`)

@@ -9,10 +9,10 @@ import { Refusal } from '../../lib/refusal.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 import { caller } from '../../orders/deps.ts';
 import { findOrder } from '../../orders/order-view.ts';
-import { readUpload } from '../../personalisation/read-upload.ts';
-import { multipartLimits, receiveUploads } from '../../personalisation/receive-uploads.ts';
-import { saveUploads } from '../../personalisation/save-uploads.ts';
-import { sendCustomisation } from '../../personalisation/send-customisation.ts';
+import { readUpload } from '../../customisation/read-upload.ts';
+import { multipartLimits, receiveUploads } from '../../customisation/receive-uploads.ts';
+import { saveUploads } from '../../customisation/save-uploads.ts';
+import { sendCustomisation } from '../../customisation/send-customisation.ts';
 
 /** Per customer: a few dialogs' worth of photos with retries, far below what it would take to fill a disk. */
 export const UPLOAD_RATE_LIMIT = { max: 30, timeWindow: 10 * 60_000 };

@@ -1,4 +1,4 @@
-import { withQuantity, type CartItem, type CartItemCustomization } from '@shop/domain/cart/item';
+import { withQuantity, type CartItem, type CartItemCustomisation } from '@shop/domain/cart/item';
 import { emptyCart, recompute, type CartCoupon, type CartState } from '@shop/domain/cart/state';
 
 /**
@@ -19,7 +19,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isMoney = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
-function customizationOf(value: unknown): CartItemCustomization | null {
+function customisationOf(value: unknown): CartItemCustomisation | null {
   if (!isObject(value)) return null;
   const { type, mediaLimit } = value;
   if ((type !== 'text' && type !== 'image' && type !== 'both') || !Number.isInteger(mediaLimit)) return null;
@@ -52,7 +52,7 @@ function itemOf(value: unknown): CartItem | null {
       attributes,
       cod: cod !== false,
       stock: Number.isSafeInteger(stock) ? (stock as number) : 0,
-      product_customization: customizationOf(value.product_customization),
+      product_customization: customisationOf(value.product_customization),
     },
     quantity as number,
   );

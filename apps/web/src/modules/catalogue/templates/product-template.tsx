@@ -5,7 +5,7 @@ import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
 import { Container } from '@modules/common/components/container';
 import { BuyBox } from '../components/buy-box';
 import { CodNotice } from '../components/cod-notice';
-import { PersonalisationNotice } from '../components/personalisation-notice';
+import { CustomisationNotice } from '../components/customisation-notice';
 import { ProductDetails } from '../components/product-details';
 import { ProductGallery } from '../components/product-gallery';
 import { Rating } from '../components/rating';
@@ -75,7 +75,7 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
             </HydrateSeparately>
             <div className="flex flex-col gap-4 border-t border-line pt-5">
               <CodNotice cod={product.cod} />
-              <PersonalisationNotice customization={product.product_customization} />
+              <CustomisationNotice customization={product.product_customization} />
             </div>
           </div>
         </div>

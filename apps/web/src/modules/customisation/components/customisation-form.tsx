@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { checkSelectedFileCount, MAX_UPLOAD_BYTES, mediaLimitOf, type UploadedImage } from '@shop/domain/customisation';
-import type { ProductCustomization } from '@shop/domain/catalogue';
+import type { ProductCustomisation } from '@shop/domain/catalogue';
 import type { OrderLine } from '@shop/domain/order';
 import { fieldRefusal } from '@shop/domain/refusals/index';
 import { BrowserApiError } from '@lib/api/browser-client';
@@ -19,7 +19,7 @@ import { dismissDialogToast, photoCountToastId, showDialogToast } from '../lib/t
 import { ordersQueryKey } from '../lib/use-order-line';
 import { UnitFields } from './unit-fields';
 
-export type CustomisableLine = OrderLine & { product_customization: ProductCustomization };
+export type CustomisableLine = OrderLine & { product_customization: ProductCustomisation };
 
 /** Spec §4: editing, then uploading (while any unit's photos are on their way), then submitted. */
 export type DialogState = 'editing' | 'uploading' | 'submitted';

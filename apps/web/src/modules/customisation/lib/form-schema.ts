@@ -7,7 +7,7 @@ import {
   type CustomisationRequest,
   type UnitCustomisation,
 } from '@shop/domain/customisation';
-import type { ProductCustomization } from '@shop/domain/catalogue';
+import type { ProductCustomisation } from '@shop/domain/catalogue';
 import type { FieldRefusal } from '@shop/domain/refusals/index';
 
 /**
@@ -28,7 +28,7 @@ export function formFieldOf(key: string): string | null {
 }
 
 /** What a unit's values become on the wire, after spec §5's shaping (the stray field dropped). */
-export function toEntries(type: ProductCustomization['type'], units: readonly UnitValue[]): CustomisationEntry[] {
+export function toEntries(type: ProductCustomisation['type'], units: readonly UnitValue[]): CustomisationEntry[] {
   return shapeCustomisation(
     type,
     units.map((unit) => ({ text: unit.text, images: unit.images.map((image) => image.id) })),
@@ -41,7 +41,7 @@ export function toEntries(type: ProductCustomization['type'], units: readonly Un
  * (refusalText of the code and its params; decision 037).
  */
 export function customisationFormSchema(
-  customization: ProductCustomization,
+  customization: ProductCustomisation,
   quantity: number,
   say: (refusal: FieldRefusal) => string = (refusal) => refusal.code,
 ) {
@@ -57,7 +57,7 @@ export function customisationFormSchema(
 /** The request for customized-add; the line id names the line when the product is in the order more than once. */
 export function toRequest(
   target: { orderId: string; productId: string; lineId?: string },
-  type: ProductCustomization['type'],
+  type: ProductCustomisation['type'],
   values: CustomisationFormValues,
 ): CustomisationRequest {
   return { ...target, customisation: toEntries(type, values.units) };

@@ -2,10 +2,10 @@ import { attributesLabel } from '@shop/domain/cart/index';
 import { formatInr } from '@shop/domain/money';
 import type { Order } from '@shop/domain/order';
 import Link from 'next/link';
-import { personalisationOf } from '../lib/personalisation';
+import { customisationOf } from '../lib/customisation';
 import { paymentLabel, type OrderTexts } from '../lib/texts';
 import { PostalAddress } from '@modules/common/components/postal-address';
-import { LinePersonalisation } from './line-personalisation';
+import { LineCustomisation } from './line-customisation';
 
 /**
  * The parts of an order shown on the confirmation and the detail page, rendered on the server from the order's
@@ -22,7 +22,7 @@ export function OrderLines({ order, texts, customise = false }: { order: Order; 
       <ul className="mt-2 divide-y divide-line">
         {order.items.map((line) => {
           const attributes = attributesLabel(line.attributes);
-          const personalisation = personalisationOf(line, order.status);
+          const personalisation = customisationOf(line, order.status);
           return (
             <li key={line.id} className="flex gap-3 py-3" data-line={line.id}>
               {line.image ? (
@@ -42,7 +42,7 @@ export function OrderLines({ order, texts, customise = false }: { order: Order; 
                   </div>
                   <p className="shrink-0 font-medium">{formatInr(line.itemTotal)}</p>
                 </div>
-                {personalisation ? <LinePersonalisation order={order} line={line} personalisation={personalisation} texts={texts} customise={customise} /> : null}
+                {personalisation ? <LineCustomisation order={order} line={line} personalisation={personalisation} texts={texts} customise={customise} /> : null}
               </div>
             </li>
           );

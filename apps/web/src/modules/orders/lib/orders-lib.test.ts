@@ -10,7 +10,7 @@ import ar from '../../../i18n/messages/ar/orders.json';
 import general from '../../../i18n/messages/hi/refusals/general.json';
 import orders from '../../../i18n/messages/hi/refusals/orders.json';
 import { formatOrderTime } from './format-time';
-import { personalisationOf, unitsNeededIn } from './personalisation';
+import { customisationOf, unitsNeededIn } from './customisation';
 import { buildTimeline } from './timeline';
 
 const at = (minute: number) => `2026-11-23T06:${String(minute).padStart(2, '0')}:00.000Z`;
@@ -70,20 +70,20 @@ describe('personalisation status', () => {
   const open = { units: null, sentAt: null, locked: false };
 
   test('every unit of a customisable line needs details until they are sent; plain lines have none', () => {
-    expect(personalisationOf({ quantity: 2, product_customization: text, customisation: open })).toMatchObject({ type: 'text', state: 'missing', unitsNeeded: 2, canCustomise: true });
-    expect(personalisationOf({ quantity: 2, product_customization: null, customisation: null })).toBeNull();
+    expect(customisationOf({ quantity: 2, product_customization: text, customisation: open })).toMatchObject({ type: 'text', state: 'missing', unitsNeeded: 2, canCustomise: true });
+    expect(customisationOf({ quantity: 2, product_customization: null, customisation: null })).toBeNull();
   });
 
   test('sent details can be replaced until the order is locked', () => {
     const units = [{ text: 'Asha', customization_image: [] }, { text: 'Ravi', customization_image: [photo] }];
     const sent = { units, sentAt: '2026-11-23T06:10:00.000Z', locked: false };
-    expect(personalisationOf({ quantity: 2, product_customization: text, customisation: sent })).toMatchObject({ state: 'sent', unitsNeeded: 0, units, canCustomise: true });
-    expect(personalisationOf({ quantity: 2, product_customization: text, customisation: { ...sent, locked: true } })).toMatchObject({ state: 'locked', canCustomise: false });
-    expect(personalisationOf({ quantity: 2, product_customization: text, customisation: { ...open, locked: true } })).toMatchObject({ state: 'locked', unitsNeeded: 0, units: null });
+    expect(customisationOf({ quantity: 2, product_customization: text, customisation: sent })).toMatchObject({ state: 'sent', unitsNeeded: 0, units, canCustomise: true });
+    expect(customisationOf({ quantity: 2, product_customization: text, customisation: { ...sent, locked: true } })).toMatchObject({ state: 'locked', canCustomise: false });
+    expect(customisationOf({ quantity: 2, product_customization: text, customisation: { ...open, locked: true } })).toMatchObject({ state: 'locked', unitsNeeded: 0, units: null });
   });
 
   test('a cancelled order asks for nothing', () => {
-    expect(personalisationOf({ quantity: 1, product_customization: text, customisation: { ...open, locked: true } }, 'cancelled')).toMatchObject({ state: 'closed', unitsNeeded: 0, canCustomise: false });
+    expect(customisationOf({ quantity: 1, product_customization: text, customisation: { ...open, locked: true } }, 'cancelled')).toMatchObject({ state: 'closed', unitsNeeded: 0, canCustomise: false });
   });
 
   test('the orders list counts the units still needed across an order', () => {

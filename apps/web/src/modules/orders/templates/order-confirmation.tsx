@@ -32,7 +32,7 @@ export async function OrderConfirmation({ order }: { order: Order }) {
         </h2>
         <ol className="list-decimal space-y-1 ps-5 text-sm">
           <li>{t('confirmation.nextConfirm')}</li>
-          {customisable ? <li>{t('confirmation.nextPersonalise')}</li> : null}
+          {customisable ? <li>{t('confirmation.nextCustomise')}</li> : null}
           <li>{t('confirmation.nextShip')}</li>
           <li>{t('confirmation.nextPay', { amount: formatInr(order.grandTotal) })}</li>
         </ol>

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { AccountHeading } from '@modules/account/templates/account-layout';
 import { TrackingPanel } from '../components/tracking-panel';
 import { formatOrderDate } from '../lib/format-time';
-import { unitsNeededIn } from '../lib/personalisation';
+import { unitsNeededIn } from '../lib/customisation';
 import { orderTexts } from '../lib/texts';
 
 interface OrdersListProps {
@@ -51,11 +51,11 @@ export async function OrdersList({ orders, count, page, totalPages }: OrdersList
                     </p>
                     {unitsNeeded > 0 ? (
                       <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1" data-personalisation-needed={unitsNeeded}>
-                        <span className="rounded bg-brand-soft px-2 py-0.5 font-medium text-ink">{t('lines.personalisationNeeded', { count: unitsNeeded })}</span>
+                        <span className="rounded bg-brand-soft px-2 py-0.5 font-medium text-ink">{t('lines.customisationNeeded', { count: unitsNeeded })}</span>
                         <Link
                           href={`/my-account/orders/${order._id}`}
                           prefetch={false}
-                          aria-label={t('list.personaliseLabel', { number: order.number })}
+                          aria-label={t('list.customiseLabel', { number: order.number })}
                           className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
                         >
                           {t('list.personalise')}

@@ -51,14 +51,14 @@ export function DashboardView({ data, t }: { data: Dashboard; t: AdminTranslate 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <section className={card} aria-labelledby="waiting">
           <h2 id="waiting" className="text-lg font-semibold">
-            {t('dashboard.waiting')} <span className="text-muted">({data.waitingForPersonalisation.total})</span>
+            {t('dashboard.waiting')} <span className="text-muted">({data.waitingForCustomisation.total})</span>
           </h2>
           <p className="mb-3 text-sm text-muted">{t('dashboard.waitingIntro')}</p>
-          {data.waitingForPersonalisation.orders.length === 0 ? (
+          {data.waitingForCustomisation.orders.length === 0 ? (
             <p className="text-sm">{t('dashboard.waitingNone')}</p>
           ) : (
             <ul className="divide-y divide-line text-sm">
-              {data.waitingForPersonalisation.orders.map((order) => (
+              {data.waitingForCustomisation.orders.map((order) => (
                 <li key={order._id} className="flex flex-wrap justify-between gap-2 py-2">
                   <Link href={`/admin/orders/${order._id}`} className="font-mono font-semibold text-brand hover:underline" dir="ltr">
                     {order.number}
@@ -70,9 +70,9 @@ export function DashboardView({ data, t }: { data: Dashboard; t: AdminTranslate 
               ))}
             </ul>
           )}
-          {data.waitingForPersonalisation.total > data.waitingForPersonalisation.orders.length ? (
+          {data.waitingForCustomisation.total > data.waitingForCustomisation.orders.length ? (
             <Link href="/admin/orders?missing=1" className="mt-2 inline-block text-sm text-brand hover:underline">
-              {t('dashboard.waitingAll', { count: data.waitingForPersonalisation.total })}
+              {t('dashboard.waitingAll', { count: data.waitingForCustomisation.total })}
             </Link>
           ) : null}
         </section>

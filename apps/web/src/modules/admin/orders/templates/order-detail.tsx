@@ -8,7 +8,7 @@ import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { PostalAddress } from '@modules/common/components/postal-address';
 import { StatusBadge } from '../components/status-badge';
 import { type StatusMoveTexts, StatusMoveForm } from '../components/status-move-form';
-import { UnitPersonalisation } from '../components/unit-personalisation';
+import { UnitCustomisation } from '../components/unit-customisation';
 import { formatDateTime } from '../lib/format';
 
 const card = 'rounded-xl border border-line bg-white p-4 sm:p-6';
@@ -50,7 +50,7 @@ export function AdminOrderDetailView({ detail, t, moveTexts }: { detail: AdminOr
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <StatusBadge status={order.status} label={t(`status.${order.status}`)} />
-        {detail.missingPersonalisation ? (
+        {detail.missingCustomisation ? (
           <p role="status" className="text-sm font-semibold text-danger">
             {t('detail.missingBanner')}
           </p>
@@ -81,7 +81,7 @@ export function AdminOrderDetailView({ detail, t, moveTexts }: { detail: AdminOr
                           </div>
                           <p className="shrink-0 font-medium">{formatInr(line.itemTotal)}</p>
                         </div>
-                        <UnitPersonalisation line={line} t={t} />
+                        <UnitCustomisation line={line} t={t} />
                       </div>
                     </div>
                   </li>

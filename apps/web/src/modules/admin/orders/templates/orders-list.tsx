@@ -68,7 +68,7 @@ export function OrdersList({ list, values, t }: { list: AdminOrderList; values: 
                   <span>{t('list.items', { count: order.totalItems })}</span>
                   <span className="font-semibold">{formatInr(order.grandTotal)}</span>
                 </div>
-                {order.missingPersonalisation ? <p className="mt-2 text-sm font-semibold text-danger">{t('list.needsDetails')}</p> : null}
+                {order.missingCustomisation ? <p className="mt-2 text-sm font-semibold text-danger">{t('list.needsDetails')}</p> : null}
               </li>
             ))}
           </ul>
@@ -92,7 +92,7 @@ export function OrdersList({ list, values, t }: { list: AdminOrderList; values: 
                       <Link href={`/admin/orders/${order._id}`} className="font-mono font-semibold text-brand hover:underline" dir="ltr">
                         {order.number}
                       </Link>
-                      {order.missingPersonalisation ? <span className="block text-xs font-semibold text-danger">{t('list.needsDetails')}</span> : null}
+                      {order.missingCustomisation ? <span className="block text-xs font-semibold text-danger">{t('list.needsDetails')}</span> : null}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(order.createdAt)}</td>
                     <td className="px-4 py-3">

@@ -1,10 +1,10 @@
 import type { Order, OrderLine } from '@shop/domain/order';
 import { formatOrderTime } from '../lib/format-time';
-import type { Personalisation } from '../lib/personalisation';
+import type { Personalisation } from '../lib/customisation';
 import type { OrderTexts } from '../lib/texts';
 import { CustomiseButton } from './customise-button';
 
-interface LinePersonalisationProps {
+interface LineCustomisationProps {
   order: Pick<Order, '_id'>;
   line: Pick<OrderLine, 'id' | 'productId' | 'name'>;
   personalisation: Personalisation;
@@ -17,7 +17,7 @@ interface LinePersonalisationProps {
  * A customisable line's personalisation, rendered on the server: still missing (with a clear call to action), what was
  * sent per unit (text and 80x80 thumbnails opening the display size), or locked once the order is in production.
  */
-export function LinePersonalisation({ order, line, personalisation, texts, customise }: LinePersonalisationProps) {
+export function LineCustomisation({ order, line, personalisation, texts, customise }: LineCustomisationProps) {
   const { t } = texts;
   const { state, units } = personalisation;
   const headingId = `personalisation-${line.id}`;
@@ -39,9 +39,9 @@ export function LinePersonalisation({ order, line, personalisation, texts, custo
         <div className="mt-1 flex flex-col gap-2 rounded-lg bg-brand-soft p-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="text-ink">
             <p className="font-semibold" data-personalisation-needed={personalisation.unitsNeeded}>
-              {t('lines.personalisationNeeded', { count: personalisation.unitsNeeded })}
+              {t('lines.customisationNeeded', { count: personalisation.unitsNeeded })}
             </p>
-            <p className="text-ink/80">{t('lines.personalisationHint', { type: personalisation.type })}</p>
+            <p className="text-ink/80">{t('lines.customisationHint', { type: personalisation.type })}</p>
           </div>
           {customise ? (
             <CustomiseButton orderId={order._id} productId={line.productId} lineId={line.id} label={t('lines.customise')} accessibleLabel={t('lines.customiseLabel', { name: line.name })} />

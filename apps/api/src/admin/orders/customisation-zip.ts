@@ -26,7 +26,7 @@ export function photoEntryName(linePosition: number, slug: string, unit: number,
 }
 
 /** The texts file: per personalised line, what each unit should say (or that nothing was sent yet). */
-export function personalisationTexts(order: Order, missingPhotos: string[]): string {
+export function customisationTexts(order: Order, missingPhotos: string[]): string {
   const out = [`Order ${order.number}: personalisation`, ''];
   order.items.forEach((line, index) => {
     if (!line.customisation) return;
@@ -52,7 +52,7 @@ export function personalisationTexts(order: Order, missingPhotos: string[]): str
  * time and stored as it is (WebP/JPEG are already compressed, so no deflate: less CPU, same size), then the texts
  * file. Memory holds one photo at a time, whatever the order's size; the stream waits when the client reads slowly.
  */
-export async function personalisationZip(db: Reader, store: ObjectStore, order: Order): Promise<Readable> {
+export async function customisationZip(db: Reader, store: ObjectStore, order: Order): Promise<Readable> {
   const lineIds = order.items.filter((line) => line.customisation?.units).map((line) => line.id);
   const photos = lineIds.length
     ? await db
@@ -95,7 +95,7 @@ export async function personalisationZip(db: Reader, store: ObjectStore, order: 
     }
     const texts = new ZipDeflate(TEXTS_FILE, { level: 6 });
     zip.add(texts);
-    texts.push(new TextEncoder().encode(personalisationTexts(order, missing)), true);
+    texts.push(new TextEncoder().encode(customisationTexts(order, missing)), true);
     zip.end();
   };
   write().catch((error: unknown) => {

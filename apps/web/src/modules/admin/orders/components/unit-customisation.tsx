@@ -5,7 +5,7 @@ import type { AdminTranslate } from '@modules/admin/lib/texts';
  * Each unit's personalisation of one line: the text and the photos as 80x80 thumbnails, each linking to the
  * full-size (display) image, which the API serves to staff. `print` keeps the thumbnails small for the packing slip.
  */
-export function UnitPersonalisation({ line, t }: { line: OrderLine; t: AdminTranslate }) {
+export function UnitCustomisation({ line, t }: { line: OrderLine; t: AdminTranslate }) {
   const customisation = line.customisation;
   if (!customisation) return null;
   if (!customisation.units) return <p className="mt-2 text-sm font-semibold text-danger">{t('detail.notSent')}</p>;

@@ -8,11 +8,11 @@ import type { Order, OrderLine } from '@shop/domain/order';
  * - `locked`: the order has gone into production, so what was sent (or nothing) is final;
  * - `closed`: the order was cancelled; nothing more is asked.
  */
-export type PersonalisationState = 'missing' | 'sent' | 'locked' | 'closed';
+export type CustomisationState = 'missing' | 'sent' | 'locked' | 'closed';
 
 export interface Personalisation {
   type: 'text' | 'image' | 'both';
-  state: PersonalisationState;
+  state: CustomisationState;
   /** Units of the line still waiting for the shopper's details (0 unless `missing`). */
   unitsNeeded: number;
   /** What was sent, one entry per unit; null until sent. */
@@ -25,12 +25,12 @@ export interface Personalisation {
 type LineView = Pick<OrderLine, 'quantity' | 'product_customization'> & { customisation?: OrderLine['customisation'] };
 
 /** A line's personalisation status: null for a product that is not customisable. */
-export function personalisationOf(line: LineView, status?: Order['status']): Personalisation | null {
+export function customisationOf(line: LineView, status?: Order['status']): Personalisation | null {
   if (!line.product_customization) return null;
   const units = line.customisation?.units ?? null;
   const sentAt = line.customisation?.sentAt ?? null;
   const locked = line.customisation?.locked ?? false;
-  const state: PersonalisationState = status === 'cancelled' ? 'closed' : locked ? 'locked' : units ? 'sent' : 'missing';
+  const state: CustomisationState = status === 'cancelled' ? 'closed' : locked ? 'locked' : units ? 'sent' : 'missing';
   return {
     type: line.product_customization.type,
     state,
@@ -43,5 +43,5 @@ export function personalisationOf(line: LineView, status?: Order['status']): Per
 
 /** Units across an order that still need details (the orders list flags such orders). */
 export function unitsNeededIn(order: Pick<Order, 'items' | 'status'>): number {
-  return order.items.reduce((sum, line) => sum + (personalisationOf(line, order.status)?.unitsNeeded ?? 0), 0);
+  return order.items.reduce((sum, line) => sum + (customisationOf(line, order.status)?.unitsNeeded ?? 0), 0);
 }

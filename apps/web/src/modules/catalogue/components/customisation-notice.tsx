@@ -1,8 +1,8 @@
 import { useTranslations } from 'next-intl';
-import type { ProductCustomization } from '@shop/domain/catalogue';
+import type { ProductCustomisation } from '@shop/domain/catalogue';
 
 /** For customisable products: what the shopper sends after ordering (text, photos or both, per unit). */
-export function PersonalisationNotice({ customization }: { customization: ProductCustomization | null }) {
+export function CustomisationNotice({ customization }: { customization: ProductCustomisation | null }) {
   const t = useTranslations('catalogue.personalisation');
   if (!customization) return null;
   const count = customization.mediaLimit || 1;
