@@ -1,5 +1,5 @@
 // ESLint (flat config): typescript-eslint's type-aware rules on every TypeScript file, Next.js's rules (with React,
-// hooks and jsx-a11y) on the storefront. Decision 040.
+// hooks and jsx-a11y) on the storefront. Decision 042.
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
