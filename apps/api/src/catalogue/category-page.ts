@@ -26,7 +26,7 @@ export async function categoryPage(reader: CatalogueReader, slug: string, query:
   const tree = treeOf(all);
   const subtree = subtreeIds(tree, node);
   const { page, limit, sort, ...filters } = query;
-  const filter = await filterCondition(reader.db, { ...filters, category: node.slug }, async () => subtree);
+  const filter = await filterCondition(reader.db, { ...filters, category: node.slug }, () => Promise.resolve(subtree));
   const [productPage, facets] = await Promise.all([
     filter === null
       ? emptyPage<never>(page, limit)

@@ -20,7 +20,7 @@ export const IDEMPOTENCY_KEEP_DAYS = 7;
 export const UNUSED_UPLOAD_KEEP_HOURS = 24;
 export const PRUNE_BATCH = 5_000;
 
-const tasks: Record<string, (batch: number) => SQL> = {
+const tasks = {
   outbox: (batch) => sql`
     delete from ${outbox} where id in (
       select id from ${outbox}
@@ -37,7 +37,7 @@ const tasks: Record<string, (batch: number) => SQL> = {
     delete from ${orderIdempotencyKeys} where ctid in (
       select ctid from ${orderIdempotencyKeys}
        where created_at < now() - ${IDEMPOTENCY_KEEP_DAYS}::int * interval '1 day' limit ${batch})`,
-};
+} satisfies Record<string, (batch: number) => SQL>;
 
 export type PruneCounts = Record<keyof typeof tasks | 'uploads', number>;
 

@@ -27,7 +27,7 @@ function hooksOf(route: Partial<RouteOptions>): unknown[] {
   const hooks: unknown[] = [];
   for (const name of HOOK_NAMES) {
     const value = (route as Record<string, unknown>)[name];
-    if (Array.isArray(value)) hooks.push(...value);
+    if (Array.isArray(value)) hooks.push(...(value as unknown[]));
     else if (value !== undefined) hooks.push(value);
   }
   return hooks;

@@ -67,6 +67,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Register after the rate-limit, db and outbox plugins.
  */
 export const authPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function auth(app: FastifyInstance, options: { settings: AuthSettings; db: Database }) {
     const { settings } = options;
     // Codes and links are written to the outbox in the request; its worker sends them.
@@ -149,7 +150,7 @@ export const authPlugin = fp(
     const verifyAccessToken = createAccessTokenVerifier({
       issuer: settings.siteUrl,
       audience: settings.siteUrl,
-      loadKeys: async () => (await instance.api.getJwks()) as never,
+      loadKeys: () => instance.api.getJwks(),
     });
 
     /** The verified claims of the Bearer token; null for a bad one, undefined without an Authorization header. */

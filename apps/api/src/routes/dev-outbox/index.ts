@@ -19,6 +19,7 @@ export const devOutboxMessageSchema = z.object({
  * GET /api/dev/outbox: the latest messages, newest first, so a developer (and the browser tests) can read
  * the codes and links the dev transport "sent". Not registered in production, where it answers 404.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ production: boolean }> = async (app, options) => {
   if (options.production) return;
   app.get(

@@ -34,6 +34,7 @@ const logBodySchema = z.object({
   url: optionalString(LOG_LIMITS.url, 'log_url_too_long'),
 });
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon posts a string body as text/plain; accept JSON sent that way too.
   app.removeContentTypeParser('text/plain');

@@ -15,6 +15,7 @@ export const reportResponseSchema = z.object({ _id: z.string(), message: z.strin
  * the page carried one: the message then ends in "@<key>") and the shop is told through the outbox, in the same
  * transaction. Limited per client address (429 beyond REPORT_RATE_LIMIT).
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/report',
