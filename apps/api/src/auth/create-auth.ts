@@ -24,7 +24,7 @@ export interface AuthSettings {
   google?: { clientId: string; clientSecret: string } | undefined;
 }
 
-export interface AuthDependencies {
+interface AuthDependencies {
   db: Database;
   /** Writes a message to the outbox in the same request (A2's app.outbox.enqueue). */
   enqueue(message: OutboxMessage): Promise<unknown>;
@@ -35,12 +35,12 @@ export interface AuthDependencies {
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 export const SESSION_COOKIE = 'auth_token';
 export const BASE_PATH = '/api/auth';
-export const ACCESS_TOKEN_LIFETIME = '60m';
+const ACCESS_TOKEN_LIFETIME = '60m';
 
-export const OTP_SECONDS = 300;
-export const MAGIC_LINK_SECONDS = 900;
-export const PASSWORD_RESET_SECONDS = 1800;
-export const EMAIL_VERIFICATION_SECONDS = 3600;
+const OTP_SECONDS = 300;
+const MAGIC_LINK_SECONDS = 900;
+const PASSWORD_RESET_SECONDS = 1800;
+const EMAIL_VERIFICATION_SECONDS = 3600;
 
 // better-auth's error codes reach the client in lower case with the account area's texts (auth/refusals.ts).
 const invalidEmail = () => new APIError('BAD_REQUEST', { message: 'Enter a valid email address', code: 'INVALID_EMAIL' });

@@ -4,7 +4,7 @@ import type { UserRole } from '../auth/roles.ts';
 
 export type AdminRole = Extract<UserRole, 'staff' | 'admin'>;
 
-export interface AdminRouteEntry {
+interface AdminRouteEntry {
   method: string;
   url: string;
   role: AdminRole;

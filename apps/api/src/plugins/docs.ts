@@ -10,7 +10,7 @@ import { securitySchemes, signedInSecurity } from '../openapi/components.ts';
 import { registerNamedSchemas } from '../openapi/named-schemas.ts';
 import { routeFacts } from '../openapi/route-facts.ts';
 
-export const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = '/api/docs';
 
 const description = [
   'The API of Kaarigar Gifts, an online shop for handmade and personalised gifts in India: the catalogue, the cart,',

@@ -31,7 +31,7 @@ const fastifyCodes: Record<string, RefusalCode> = {
 };
 
 /** A body in the contract's shape for a code and status that no Refusal carried. */
-export function codedBody(code: RefusalCode, message: string = refusalMessage(code as never)): RefusalBody {
+function codedBody(code: RefusalCode, message: string = refusalMessage(code as never)): RefusalBody {
   return { message, code };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneOnce } from '../housekeeping/prune.ts';
 
-export interface HousekeepingOptions {
+interface HousekeepingOptions {
   db: Database;
   /** Between passes (ms); `false` runs none in this app (tests, or processes that should not). */
   everyMs?: number | false;

@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export interface OutboxPluginOptions {
+interface OutboxPluginOptions {
   db: Database;
   settings: Partial<DeliverySettings> & { production?: boolean };
   /** Worker timing (tests shorten it); `false` runs no worker in this app (its rows wait for another process). */

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export interface StorageOptions {
+interface StorageOptions {
   /** The store to use (server.ts: createObjectStore(config)). Without one, a scratch folder for this app's life. */
   store?: ObjectStore;
 }

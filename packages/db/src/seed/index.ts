@@ -16,7 +16,7 @@ import { createRandom } from './random.ts';
 import { buildSiteSettings, shopName } from './site-settings.ts';
 import { sliderDefs } from './sliders.ts';
 
-export interface SeedOptions {
+interface SeedOptions {
   /** Folder catalogue images are written to (`${DATA_DIR}/media`); files land in its `catalogue/` folder. */
   mediaDir: string;
   /** Number of products; default 320. */
@@ -28,7 +28,7 @@ export interface SeedOptions {
   now?: Date;
 }
 
-export interface SeedResult {
+interface SeedResult {
   categories: number;
   products: number;
 }

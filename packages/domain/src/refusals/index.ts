@@ -86,8 +86,3 @@ export function fieldRefusal<C extends RefusalCode>(code: C, ...[params]: Record
   const message = entryOf(code).message(all ?? {});
   return all ? { code, message, params: all } : { code, message };
 }
-
-/** The params of a code that are money in paise (shown as rupees). */
-export function moneyParamsOf(code: string): readonly string[] {
-  return isRefusalCode(code) ? (entryOf(code).money ?? []) : [];
-}

@@ -4,7 +4,7 @@ import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema, intQuery, text } from '../../lib/params.ts';
 import { latestOutboxMessages } from '../../outbox/latest.ts';
 
-export const devOutboxMessageSchema = z.object({
+const devOutboxMessageSchema = z.object({
   _id: z.string(),
   channel: z.enum(['email', 'sms']),
   recipient: z.string(),

@@ -9,7 +9,7 @@ import { Refusal } from '../../lib/refusal.ts';
 
 /** Longest strings kept; a bigger body is refused before it is parsed (LOG_BODY_LIMIT). */
 export { LOG_LIMITS };
-export const LOG_BODY_LIMIT = 32 * 1024;
+const LOG_BODY_LIMIT = 32 * 1024;
 /** Per client address and minute; a page stuck in an error loop must not fill the table. */
 export const LOG_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 

@@ -7,7 +7,7 @@ import { Refusal } from '../../lib/refusal.ts';
 import { trackOrder } from '../../orders/order-view.ts';
 
 /** Per client address: enough for a shopper who mistypes a few times, far too few to guess number/mobile pairs. */
-export const TRACKING_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
+const TRACKING_RATE_LIMIT = { max: 10, timeWindow: 60_000 };
 
 /**
  * POST /api/order/track: anyone holding an order's number and the mobile number on it sees its status timeline and

@@ -8,7 +8,7 @@ import { errorResponseSchema } from '../../lib/params.ts';
 /** A message is at most ~5 kB of text; anything far larger is not one. */
 const BODY_LIMIT = 16 * 1024;
 
-export const reportResponseSchema = z.object({ _id: z.string(), message: z.string() });
+const reportResponseSchema = z.object({ _id: z.string(), message: z.string() });
 
 /**
  * POST /api/report (spec §7): the contact page and the complaint view. Every message is stored (with its key, when
