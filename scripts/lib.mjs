@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
-export const webDir = join(root, 'apps/web');
+const webDir = join(root, 'apps/web');
 const nextBin = join(root, 'node_modules/next/dist/bin/next');
 
 /** Runs a command to completion, inheriting the terminal; rejects on a non-zero exit. */
@@ -20,7 +20,7 @@ export function run(command, args, options = {}) {
 }
 
 /** Starts a long-running process; its output is prefixed so the API and the storefront can be told apart. */
-export function startService(name, command, args, options = {}) {
+function startService(name, command, args, options = {}) {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
   const prefix = (stream, target) => {
     let buffered = '';

@@ -1,3 +1,4 @@
+import { format } from 'node:util';
 import { afterEach, vi } from 'vitest';
 
 // A test that logs console.error has hidden a failure; make it visible (ARCHITECTURE.md, convention 8).
@@ -12,6 +13,7 @@ afterEach(() => {
   const logged = errors;
   errors = [];
   if (logged.length > 0) {
-    throw new Error(`console.error was called ${logged.length} time(s): ${String(logged[0]?.[0])}`);
+    // The first call as the console printed it (an object's fields, an error's stack), not `[object Object]`.
+    throw new Error(`console.error was called ${logged.length} time(s): ${format(...(logged[0] ?? []))}`);
   }
 });

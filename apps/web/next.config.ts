@@ -19,7 +19,8 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
  * lazy compilation on the main thread (decision 027). Chunks loaded later (overlays, forms) are left lazy.
  */
 async function addCompileHints({ distDir }: { distDir: string }) {
-  const files = new Set<string>(JSON.parse(await readFile(join(distDir, 'build-manifest.json'), 'utf8')).rootMainFiles ?? []);
+  const manifest = JSON.parse(await readFile(join(distDir, 'build-manifest.json'), 'utf8')) as { rootMainFiles?: string[] };
+  const files = new Set<string>(manifest.rootMainFiles ?? []);
   const appDir = join(distDir, 'server', 'app');
   for (const name of await readdir(appDir, { recursive: true })) {
     if (!name.endsWith('_client-reference-manifest.js')) continue;

@@ -101,5 +101,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Routes.
   await app.register(routes, { production: config.nodeEnv === 'production' });
 
-  return app as unknown as FastifyInstance;
+  return app;
 }

@@ -12,13 +12,13 @@ import { DEFAULT_MAIL_FROM } from './outbox/mail-from.ts';
 const port = z.coerce.number().int().min(1).max(65_535);
 
 /** TRUST_PROXY as Fastify understands it: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
-export type TrustProxy = boolean | number | string[];
+type TrustProxy = boolean | number | string[];
 
 /**
  * Unset, the API trusts X-Forwarded-For only from its own machine: that is the storefront forwarding /api/*, which
  * appends the shopper's address (apps/web/server.mjs). Anyone else's header is ignored (docs/decisions/016).
  */
-export const DEFAULT_TRUST_PROXY: TrustProxy = ['loopback'];
+const DEFAULT_TRUST_PROXY: TrustProxy = ['loopback'];
 
 /** Names proxy-addr (Fastify's trust check) knows, besides addresses and CIDRs. */
 const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -130,7 +130,7 @@ const envSchema = z.object({
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_ALL = [...S3_REQUIRED, 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
 
-export interface S3Settings {
+interface S3Settings {
   endpoint: string;
   bucket: string;
   accessKeyId: string;

@@ -178,9 +178,7 @@ describe('app: server errors', () => {
       db: handle,
       logger: false,
     });
-    app.get('/api/test-failure', async () => {
-      throw new Error('secret database detail at /srv/app.ts:12');
-    });
+    app.get('/api/test-failure', () => Promise.reject(new Error('secret database detail at /srv/app.ts:12')));
     try {
       const response = await app.inject({ method: 'GET', url: '/api/test-failure' });
       expect(response.statusCode).toBe(500);

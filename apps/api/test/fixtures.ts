@@ -79,7 +79,7 @@ interface ProductInput {
 
 const hour = 3_600_000;
 
-export const productInputs: ProductInput[] = [
+const productInputs: ProductInput[] = [
   {
     key: 'photoKeychain',
     name: 'Personalised Photo Keychain',

@@ -6,7 +6,7 @@ import { INVALIDATE_CHANNEL } from '../src/plugins/response-cache.ts';
 import { createTestContext, engines, json, type TestContext } from './helpers.ts';
 
 /** Waits until `check` holds; NOTIFY is asynchronous, so the other process sees it a moment later. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 3_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
@@ -33,7 +33,7 @@ describe.each(engines)('response cache on %s', (engine) => {
     });
     try {
       await ctx.app.responseCache.invalidate();
-      await eventually(async () => heard);
+      await eventually(() => heard);
       // The app listens on a connection of its own: give it the moment to take the same notification off its socket.
       await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
@@ -87,7 +87,7 @@ describe.each(engines)('response cache on %s', (engine) => {
   it('remembers derived values for the window and forgets them on invalidate', async () => {
     await invalidateAndSettle();
     let loads = 0;
-    const load = async () => ++loads;
+    const load = () => Promise.resolve(++loads);
     expect(await ctx.app.responseCache.memo('test-key', load)).toBe(1);
     expect(await ctx.app.responseCache.memo('test-key', load)).toBe(1);
     await ctx.app.responseCache.invalidate();
@@ -156,7 +156,7 @@ describe.each(engines)('response cache on %s', (engine) => {
       await other.inject({ method: 'GET', url: '/api/brands' });
       expect(other.responseCache.size).toBeGreaterThan(0);
       await ctx.app.responseCache.invalidate();
-      await eventually(async () => other.responseCache.size === 0);
+      await eventually(() => other.responseCache.size === 0);
     } finally {
       await other.close();
     }

@@ -31,7 +31,7 @@ export function errorsOf(page: Page): string[] {
   return pageErrors.get(page) ?? [];
 }
 
-export interface BrowserSession {
+interface BrowserSession {
   browser: Browser;
   /** A fresh context (own cookies) per call, so tests do not leak a locale or a cart into each other. */
   newPage(options?: { width?: number; height?: number; locale?: string; mobile?: boolean; address?: string }): Promise<Page>;

@@ -23,7 +23,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface ConnectOptions {
+interface ConnectOptions {
   /** postgres://… for a PostgreSQL server; otherwise PGlite is used. */
   url?: string;
   /** PGlite data folder; omitted means in memory (tests). */

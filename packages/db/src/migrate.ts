@@ -4,7 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client.ts';
 
-export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 /** Applies the committed SQL migrations; safe to call on every start. */
 export async function migrate(handle: DatabaseHandle): Promise<void> {

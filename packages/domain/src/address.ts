@@ -23,7 +23,7 @@ export const indianUnionTerritories = [
 
 /** The 28 states, then the 8 union territories, by the names stored in addresses.state. */
 export const indianStates = [...indianStatesOnly, ...indianUnionTerritories] as const;
-export type IndianState = (typeof indianStates)[number];
+type IndianState = (typeof indianStates)[number];
 
 /** Most addresses one account may keep (the API answers `address_limit_reached` beyond it). */
 export { addressLimits, MAX_ADDRESSES_PER_USER };
@@ -112,7 +112,6 @@ export const addressInputSchema = z.object({
   pincode: pincodeField,
   isDefault: z.boolean({ error: coded('default_flag_invalid') }).optional(),
 });
-export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressValues = z.output<typeof addressInputSchema>;
 
 /** The fields a postal address is written from (a saved address, or an order's snapshot of one). */

@@ -35,8 +35,6 @@ export const contactFormSchema = z.object({
     max: contactLimits.message,
   }),
 });
-export type ContactFormInput = z.input<typeof contactFormSchema>;
-export type ContactFormValues = z.output<typeof contactFormSchema>;
 
 /** A `key` as a page's query parameter may carry it (an order number, a product id, a complaint reference). */
 export const contactKeySchema = z

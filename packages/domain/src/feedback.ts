@@ -23,7 +23,6 @@ export const feedbackInputSchema = z.object({
   rating: ratingField,
   message: requiredText({ required: 'feedback_required', tooLong: 'feedback_too_long', max: feedbackLimits.message }),
 });
-export type FeedbackInput = z.input<typeof feedbackInputSchema>;
 export type FeedbackValues = z.output<typeof feedbackInputSchema>;
 
 /** Approved feedback as GET /api/feedbacks answers it (no email). */

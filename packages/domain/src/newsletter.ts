@@ -22,7 +22,6 @@ export const newsletterRequestSchema = z.object({
   // The spec's newsletter text ends with a full stop (the contact form's does not): its own code.
   email: emailField({ required: 'email_required', invalid: 'newsletter_email_invalid' }, { lowerCase: true }),
 });
-export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
 
 /**
  * A token from a confirmation or unsubscribe link: 32 random bytes in base64url (43 characters). Anything else

@@ -27,14 +27,12 @@ export const reviewContentSchema = z.object({
   title: optionalText({ tooLong: 'review_title_too_long', max: reviewLimits.title }),
   text: requiredText({ required: 'review_text_required', tooLong: 'review_text_too_long', max: reviewLimits.text }),
 });
-export type ReviewContentInput = z.input<typeof reviewContentSchema>;
 export type ReviewContent = z.output<typeof reviewContentSchema>;
 
 /** POST /api/user/review: the content and the product's id. */
 export const reviewCreateSchema = reviewContentSchema.extend({
   product: z.uuid({ error: coded('review_product_required') }),
 });
-export type ReviewCreateInput = z.input<typeof reviewCreateSchema>;
 
 /** A published review as the API answers it. The author is shown by first name and initial only. */
 export const reviewSchema = z.object({

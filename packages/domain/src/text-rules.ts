@@ -50,12 +50,12 @@ export function optionalText(options: { tooLong: RefusalCode; max: number; inval
 }
 
 /** Longest email address SMTP allows (RFC 5321: 254 characters in a path). */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 const emailFormat = z.email();
 
 /** True for an address of the usual form (name@domain.tld), as the shop's forms accept it. */
-export function isEmailAddress(value: string): boolean {
+function isEmailAddress(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && emailFormat.safeParse(value).success;
 }
 

@@ -14,7 +14,7 @@ import { Refusal } from '../lib/refusal.ts';
 type Row = typeof addresses.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export function toAddress(row: Row): Address {
+function toAddress(row: Row): Address {
   return {
     _id: row.id,
     name: row.name,
@@ -32,7 +32,7 @@ export function toAddress(row: Row): Address {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Something that is not a uuid cannot be an address id: not found, without asking the database. */
-export const isAddressId = (id: string) => UUID.test(id);
+const isAddressId = (id: string) => UUID.test(id);
 
 function checkedId(id: string): string {
   if (!isAddressId(id)) throw new Refusal('address_not_found');

@@ -4,7 +4,7 @@ import type { RequestUser } from '../auth/request-user.ts';
 /** A database or an open transaction: the record is written with the change it describes. */
 type Writer = Pick<Database, 'insert'>;
 
-export interface AuditEntry {
+interface AuditEntry {
   /** "<entity>.<verb>", e.g. "product.update". */
   action: string;
   entityType: string;

@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
  * change, a deleted account) is not in the claims: the caller still reads that from the database.
  */
 
-export interface AccessTokenClaims extends JWTPayload {
+interface AccessTokenClaims extends JWTPayload {
   sub: string;
   name?: string;
   email?: string;

@@ -10,9 +10,9 @@ import { dirname, join } from 'node:path';
  * machines must share one secret, so a missing AUTH_SECRET is refused unless the file already exists.
  */
 
-export const AUTH_SECRET_FILE = 'auth-secret';
+const AUTH_SECRET_FILE = 'auth-secret';
 
-export class AuthSecretError extends Error {
+class AuthSecretError extends Error {
   override name = 'AuthSecretError';
 }
 

@@ -6,7 +6,7 @@ import type { Auth } from './create-auth.ts';
  * Used by `npm run create-admin`; the back office (a later issue) creates staff from the UI.
  */
 
-export const createAdminInput = z.object({
+const createAdminInput = z.object({
   email: z.email({ message: '--email must be an email address' }).transform((value) => value.toLowerCase()),
   password: z
     .string({ message: '--password is required' })
@@ -15,7 +15,7 @@ export const createAdminInput = z.object({
   name: z.string().trim().min(1).max(100).default('Admin'),
 });
 
-export type CreateAdminInput = z.input<typeof createAdminInput>;
+type CreateAdminInput = z.input<typeof createAdminInput>;
 
 export async function createAdmin(auth: Auth, input: CreateAdminInput): Promise<{ id: string; email: string; created: boolean }> {
   const { email, password, name } = createAdminInput.parse(input);

@@ -5,7 +5,7 @@ import type { OutboxMessageInput } from '../outbox/enqueue.ts';
  * part repeats it with a button. Links are absolute, on the storefront's origin (better-auth's baseURL).
  */
 
-export const SHOP_NAME = 'Kaarigar Gifts';
+const SHOP_NAME = 'Kaarigar Gifts';
 
 /** What app.outbox.enqueue takes. */
 export type OutboxMessage = OutboxMessageInput;

@@ -19,7 +19,7 @@ export function hashOtp(secret: string, code: string): string {
   return PREFIX + createHmac('sha256', secret).update(code).digest('base64url');
 }
 
-export function isOtpIdentifier(identifier: string): boolean {
+function isOtpIdentifier(identifier: string): boolean {
   return OTP_IDENTIFIER.test(identifier);
 }
 

@@ -14,7 +14,7 @@ export function isIndianMobile(value: string): boolean {
   return E164_INDIAN_MOBILE.test(value);
 }
 
-export const PLACEHOLDER_EMAIL_DOMAIN = 'phone.kaarigar.invalid';
+const PLACEHOLDER_EMAIL_DOMAIN = 'phone.kaarigar.invalid';
 
 export function placeholderEmail(phoneNumber: string): string {
   return `${phoneNumber.replace(/\D/g, '')}@${PLACEHOLDER_EMAIL_DOMAIN}`;

@@ -16,7 +16,7 @@ export function authRefusal(status: number, text: string): RefusalBody {
   let parsed: { code?: unknown; message?: unknown } = {};
   try {
     const value = text === '' ? null : (JSON.parse(text) as unknown);
-    if (value && typeof value === 'object') parsed = value as typeof parsed;
+    if (value && typeof value === 'object') parsed = value;
   } catch {
     // Not JSON: the generic answer below.
   }

@@ -17,7 +17,7 @@ export const roles = {
 
 export { userRoles, type UserRole };
 
-export function isUserRole(value: unknown): value is UserRole {
+function isUserRole(value: unknown): value is UserRole {
   return typeof value === 'string' && (userRoles as readonly string[]).includes(value);
 }
 

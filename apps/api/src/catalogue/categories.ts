@@ -14,7 +14,7 @@ export interface CategoryNode extends Category {
  * subcategories too, so productCount counts a category's whole subtree (published products only).
  * Two queries: the categories (tens of rows) and one grouped count.
  */
-export async function loadCategories(db: Database): Promise<CategoryNode[]> {
+async function loadCategories(db: Database): Promise<CategoryNode[]> {
   const [rows, counts] = await Promise.all([
     db
       .select({

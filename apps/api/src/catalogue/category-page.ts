@@ -8,7 +8,7 @@ import { categorySortOrders, emptyPage, filterCondition, type ListingQuery, page
 import type { CatalogueReader } from './reader.ts';
 
 /** At most this many values per attribute are offered, the most common first (a long tail is no filter). */
-export const FACET_VALUES_MAX = 50;
+const FACET_VALUES_MAX = 50;
 
 /**
  * GET /api/category/{slug}/page: what a category page shows, in one answer (docs/decisions/038): the category, its
@@ -26,7 +26,7 @@ export async function categoryPage(reader: CatalogueReader, slug: string, query:
   const tree = treeOf(all);
   const subtree = subtreeIds(tree, node);
   const { page, limit, sort, ...filters } = query;
-  const filter = await filterCondition(reader.db, { ...filters, category: node.slug }, async () => subtree);
+  const filter = await filterCondition(reader.db, { ...filters, category: node.slug }, () => Promise.resolve(subtree));
   const [productPage, facets] = await Promise.all([
     filter === null
       ? emptyPage<never>(page, limit)
@@ -86,7 +86,7 @@ function breadcrumbOf(tree: Tree, node: CategoryNode): CategoryRef[] {
  * The brands and attribute values of the published products in these categories, with their counts: two grouped
  * queries over the categories' rows (products_category_* indexes), read side by side.
  */
-export async function categoryFacets(db: Database, categoryIds: string[]): Promise<CategoryFacets> {
+async function categoryFacets(db: Database, categoryIds: string[]): Promise<CategoryFacets> {
   const inCategories = and(published, categoryIds.length === 1 ? eq(products.categoryId, categoryIds[0] as string) : inArray(products.categoryId, categoryIds)) as SQL;
   const [brandRows, pairRows] = await Promise.all([
     db
@@ -109,7 +109,7 @@ export async function categoryFacets(db: Database, categoryIds: string[]): Promi
 }
 
 /** "colour:rose gold" pairs and their counts as attributes (by name) with values (most common first). */
-export function attributeFacets(rows: { pair: string; count: number }[]): CategoryFacets['attributes'] {
+function attributeFacets(rows: { pair: string; count: number }[]): CategoryFacets['attributes'] {
   const byName = new Map<string, { value: string; count: number }[]>();
   for (const row of rows) {
     const split = row.pair.indexOf(':');

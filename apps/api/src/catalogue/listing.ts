@@ -19,7 +19,7 @@ import { selectSummaries, toSummary } from './summary.ts';
  *    cost more than the page itself; the exact size of a category is its productCount in /api/categories.
  * `hasMore` is always exact (one row beyond the page is fetched).
  */
-export const TOTAL_CAP = LIST_TOTAL_CAP;
+const TOTAL_CAP = LIST_TOTAL_CAP;
 
 /**
  * Written as a literal condition, not `published = $1`: partial indexes (`WHERE published`) are only
@@ -40,7 +40,7 @@ export const published = sql`${products.published} = true`;
  * NULLS FIRST; PostgreSQL only walks an index whose null ordering matches (even for NOT NULL columns),
  * so descending orders must say NULLS LAST too. (Without it "newest" sorted all 100k rows: 280 ms.)
  */
-export const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
+const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 
 export const sortOrders: Record<ProductSort, SQL[]> = {
   newest: [descNullsLast(products.createdAt)],
@@ -60,7 +60,7 @@ export const categorySortOrders: Record<ProductSort, SQL[]> = {
 };
 
 /** The category with this slug and all its descendants; empty when no category has the slug. */
-export async function categoryTreeIds(db: Database, slug: string): Promise<string[]> {
+async function categoryTreeIds(db: Database, slug: string): Promise<string[]> {
   const result = await db.execute(sql`
     with recursive tree(id) as (
       select id from categories where slug = ${slug}
@@ -76,7 +76,7 @@ export async function categoryTreeIds(db: Database, slug: string): Promise<strin
  * same attribute are alternatives (rose gold OR silver); different attributes must all match. Both forms
  * are array operators the GIN index answers.
  */
-export function attributeCondition(pairs: string[]): SQL | undefined {
+function attributeCondition(pairs: string[]): SQL | undefined {
   const byName = new Map<string, string[]>();
   for (const pair of pairs) {
     const normalised = pair.trim().toLowerCase();
@@ -109,7 +109,7 @@ export interface ProductFilters {
  * and `rest` (every other condition) are kept apart too, so a parent category's list can be read one
  * subcategory index at a time (see pageOfProducts).
  */
-export interface ListingFilter {
+interface ListingFilter {
   where: SQL;
   categoryIds?: string[];
   rest: SQL;

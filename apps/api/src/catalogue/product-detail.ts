@@ -3,7 +3,7 @@ import { brands, categories, products } from '@shop/db';
 import type { ProductDetail } from '@shop/domain/catalogue';
 import { and, eq } from 'drizzle-orm';
 import { published } from './listing.ts';
-import { summaryColumns, toIso, toSummary, type SummaryRow } from './summary.ts';
+import { summaryColumns, toIso, toSummary } from './summary.ts';
 import { attributeOptions, variantsByProduct } from './variants.ts';
 
 /** One product page: the product with category and brand in one query, then its variants. */
@@ -35,7 +35,7 @@ export async function productDetail(db: Database, slug: string): Promise<Product
   if (!row) return null;
   const variants = (await variantsByProduct(db, [row.id])).get(row.id) ?? [];
   return {
-    ...toSummary(row as SummaryRow),
+    ...toSummary(row),
     hasVariants: variants.length > 0,
     description: row.description,
     images: row.images ?? [],

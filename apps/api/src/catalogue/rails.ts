@@ -6,7 +6,7 @@ import { categorySortOrders, pageOfProducts, published, sortOrders } from './lis
 import { productCategory } from './product-detail.ts';
 
 /** A product rail: a fixed filter and order, each backed by a partial or sorted index. */
-export interface Rail {
+interface Rail {
   url: string;
   summary: string;
   where: () => SQL;

@@ -4,7 +4,7 @@ import type { Database } from '@shop/db';
  * Remembers a value derived from the catalogue for the response cache's window and forgets it when the catalogue
  * changes (plugins/response-cache.ts `memo`); with the cache off it loads every time.
  */
-export type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+type Memo = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 
 /** What the catalogue's read services need: the database and the memo for derived values. */
 export interface CatalogueReader {

@@ -20,7 +20,7 @@ import { countCapped, published, summariesInOrder, totalOf } from './listing.ts'
  * an eight-letter word scores about 0.55, so the threshold is lowered to 0.5 for that transaction only
  * (set_config(..., true)); nothing leaks to other queries on the same connection.
  */
-export const WORD_SIMILARITY_THRESHOLD = '0.5';
+const WORD_SIMILARITY_THRESHOLD = '0.5';
 
 interface RankedId {
   id: string;

@@ -101,5 +101,5 @@ export function summariesQuery(db: Database, options: SummaryQueryOptions) {
 
 /** Summaries matching `where`, in `orderBy` order: one query. */
 export async function selectSummaries(db: Database, options: SummaryQueryOptions): Promise<SummaryRow[]> {
-  return (await summariesQuery(db, options)) as SummaryRow[];
+  return await summariesQuery(db, options);
 }

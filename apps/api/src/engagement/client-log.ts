@@ -8,7 +8,7 @@ export interface ClientError {
   url?: string | null;
 }
 
-export interface ClientErrorSource {
+interface ClientErrorSource {
   referer: string;
   userAgent: string;
   ip: string;

@@ -3,7 +3,7 @@ import { contactSubmissions, type Database } from '@shop/db';
 import type { OutboxMessageInput, OutboxWriter } from '../outbox/enqueue.ts';
 import { shopAddress } from './shop-inbox.ts';
 
-export interface ContactDeps {
+interface ContactDeps {
   db: Database;
   /** app.outbox.enqueue: the shop's notification is written in the message's transaction. */
   enqueue(message: OutboxMessageInput, db: OutboxWriter): Promise<string>;
@@ -11,7 +11,7 @@ export interface ContactDeps {
   warn(message: string): void;
 }
 
-export interface ContactMessage {
+interface ContactMessage {
   name: string;
   contact_number: string;
   email: string;

@@ -19,7 +19,7 @@ const publicFeedback = (row: FeedbackRow): Feedback => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export type FeedbackForShop = Feedback & { name: string; email: string; state: ModerationState };
+type FeedbackForShop = Feedback & { name: string; email: string; state: ModerationState };
 const feedbackForShop = (row: FeedbackRow): FeedbackForShop => ({ ...publicFeedback(row), name: row.name, email: row.email, state: row.state });
 
 /** Approved feedback, newest first. */

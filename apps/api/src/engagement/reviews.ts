@@ -40,7 +40,7 @@ export async function publishedReviews(
   return { ...pageOf(rows.map(publicReview), summary.count, page, limit), summary };
 }
 
-export type ReviewForShop = OwnReview & { productName: string; productSlug: string };
+type ReviewForShop = OwnReview & { productName: string; productSlug: string };
 
 /** The shop's moderation list: reviews in one state, oldest first (the queue is state=pending), with their product. */
 export async function reviewsForShop(db: Database, state: ModerationState, page: number, limit: number): Promise<Page<ReviewForShop>> {

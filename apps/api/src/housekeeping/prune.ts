@@ -11,16 +11,16 @@ import type { ObjectStore } from '../storage/object-store.ts';
  * Each statement deletes a bounded batch, so a long-neglected table is trimmed over several passes without one long
  * lock; every process may run this, the deletes do not conflict.
  */
-export const OUTBOX_KEEP_DAYS = 30;
+const OUTBOX_KEEP_DAYS = 30;
 /** Expired sessions stay a day, so "signed out because your session expired" can still be told apart. */
-export const EXPIRED_KEEP_HOURS = 24;
+const EXPIRED_KEEP_HOURS = 24;
 /** A retry comes within minutes; a week covers a phone that was offline for days (decision 017). */
-export const IDEMPOTENCY_KEEP_DAYS = 7;
+const IDEMPOTENCY_KEEP_DAYS = 7;
 /** A customer uploads and sends within minutes; a day covers a dialog left open overnight (decision 023). */
-export const UNUSED_UPLOAD_KEEP_HOURS = 24;
+const UNUSED_UPLOAD_KEEP_HOURS = 24;
 export const PRUNE_BATCH = 5_000;
 
-const tasks: Record<string, (batch: number) => SQL> = {
+const tasks = {
   outbox: (batch) => sql`
     delete from ${outbox} where id in (
       select id from ${outbox}
@@ -37,9 +37,9 @@ const tasks: Record<string, (batch: number) => SQL> = {
     delete from ${orderIdempotencyKeys} where ctid in (
       select ctid from ${orderIdempotencyKeys}
        where created_at < now() - ${IDEMPOTENCY_KEEP_DAYS}::int * interval '1 day' limit ${batch})`,
-};
+} satisfies Record<string, (batch: number) => SQL>;
 
-export type PruneCounts = Record<keyof typeof tasks | 'uploads', number>;
+type PruneCounts = Record<keyof typeof tasks | 'uploads', number>;
 
 /**
  * Unused uploads: the rows go first (so nothing can attach or serve them any more), then their objects. An object

@@ -54,14 +54,6 @@ export const boolQuery = z
   .transform((value) => value === 'true' || value === '1')
   .optional();
 
-/** A query key that may repeat (`attr=a&attr=b`): always an array afterwards. */
-export function repeatedQuery(item: z.ZodType<string, string>, maxItems: number) {
-  return z
-    .union([item, z.array(item).max(maxItems, { message: `must be given at most ${maxItems} times` })])
-    .transform((value): string[] => (Array.isArray(value) ? value : [value]))
-    .optional();
-}
-
 const refusalParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()).readonly()]));
 const fieldRefusalSchema = z.object({ code: z.string(), message: z.string(), params: refusalParamsSchema.optional() });
 

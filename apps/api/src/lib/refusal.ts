@@ -66,7 +66,7 @@ export class Refusal extends Error {
 export function fieldRefusal<C extends RefusalCode>(
   field: string,
   code: C,
-  ...[params, status]: {} extends ParamsOf<C> ? [ParamsOf<C>?, number?] : [ParamsOf<C>, number?]
+  ...[params, status]: Record<never, never> extends ParamsOf<C> ? [ParamsOf<C>?, number?] : [ParamsOf<C>, number?]
 ): Refusal {
   const error = fieldRefusalOf(code as never, params as never);
   return new Refusal(code, { params: error.params, errors: { [field]: error }, ...(status ? { status } : {}) });

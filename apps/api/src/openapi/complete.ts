@@ -9,9 +9,35 @@ import { listRequiredProperties, pruneUnusedResponses, pruneUnusedSchemas, wrapR
  * operationIds, refusals by status pointing at the shared responses, list pages as `Page`, examples, tags.
  */
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
+
+/** The parts of the generated document this pass reads and writes; the rest passes through untouched. */
+interface MediaTypeObject extends Json {
+  schema?: Json;
+  examples?: Json;
+}
+interface ResponseObject extends Json {
+  description?: string;
+  content?: Record<string, MediaTypeObject>;
+}
+interface OperationObject extends Json {
+  operationId?: string;
+  tags?: string[];
+  security?: Json[];
+  parameters?: unknown;
+  requestBody?: { content?: Record<string, MediaTypeObject> };
+  responses?: Record<string, ResponseObject>;
+  'x-required-role'?: string;
+  'x-rate-limit'?: unknown;
+}
+interface OpenApiDocument extends Json {
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], OperationObject>>>;
+  components?: { schemas?: Json; responses?: Json };
+  tags?: { name: string; description: string }[];
+}
+
 /** Properties of the refusal body (and of the uncoded one routes still declare while they move to codes). */
 const REFUSAL_PROPERTIES = new Set(['message', 'code', 'params', 'errors', 'requestId']);
 const PAGE_PROPERTIES = ['data', 'total', 'page', 'limit', 'hasMore'];
@@ -37,12 +63,12 @@ const SUCCESS_TEXT: Record<string, string> = {
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function jsonSchemaOf(response: Json | undefined): Json | undefined {
+function jsonSchemaOf(response: ResponseObject | undefined): Json | undefined {
   return response?.content?.['application/json']?.schema;
 }
 
 /** A 4xx/5xx the route declared: the shared response of its status, or the Refusal plus the route's own extra fields. */
-function refusalResponse(status: string, declared: Json | undefined): Json {
+function refusalResponse(status: string, declared: ResponseObject | undefined): ResponseObject {
   const schema = jsonSchemaOf(declared);
   const name = responseNameFor(Number(status));
   const properties = isObject(schema?.properties) ? schema.properties : {};
@@ -57,7 +83,7 @@ function refusalResponse(status: string, declared: Json | undefined): Json {
       },
     };
   }
-  if (schema && Object.keys(properties).length > 0 && !('message' in properties)) return declared as Json; // not a refusal (GET /api/health's 503)
+  if (declared && schema && Object.keys(properties).length > 0 && !('message' in properties)) return declared; // not a refusal (GET /api/health's 503)
   if (name) return { $ref: `#/components/responses/${name}` };
   return { description: 'Refused', content: { 'application/json': { schema: { $ref: REFUSAL } } } };
 }
@@ -66,19 +92,20 @@ function hasPathParams(path: string): boolean {
   return /\{[^}]+\}/.test(path);
 }
 
-function takesInput(operation: Json): boolean {
+function takesInput(operation: OperationObject): boolean {
   return Boolean(operation.requestBody) || (Array.isArray(operation.parameters) && operation.parameters.length > 0);
 }
 
 /** Whether an operation can only be called signed in (a security requirement, and none of them empty). */
-function requiresSignIn(operation: Json): boolean {
-  const security = operation.security as Json[] | undefined;
+function requiresSignIn(operation: OperationObject): boolean {
+  const security = operation.security;
   return Array.isArray(security) && security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0);
 }
 
-function completeResponses(path: string, operation: Json): void {
-  const declared = (operation.responses ?? {}) as Record<string, Json>;
-  const role = operation['x-required-role'] as string | undefined;
+/** Sets the operation's responses, refusals completed, and returns them. */
+function completeResponses(path: string, operation: OperationObject): Record<string, ResponseObject> {
+  const declared = operation.responses ?? {};
+  const role = operation['x-required-role'];
   const needed = new Set<string>(Object.keys(declared).filter((status) => /^[45]\d\d$/.test(status)));
   if (takesInput(operation)) needed.add('400');
   if (requiresSignIn(operation)) needed.add('401');
@@ -87,7 +114,7 @@ function completeResponses(path: string, operation: Json): void {
   if (operation['x-rate-limit']) needed.add('429');
   needed.add('500');
 
-  const responses: Record<string, Json> = {};
+  const responses: Record<string, ResponseObject> = {};
   for (const [status, response] of Object.entries(declared)) {
     if (/^[45]\d\d$/.test(status)) continue;
     const copy = { ...response };
@@ -98,20 +125,21 @@ function completeResponses(path: string, operation: Json): void {
   }
   for (const status of [...needed].sort()) responses[status] = refusalResponse(status, declared[status]);
   operation.responses = responses;
+  return responses;
 }
 
 /** A list answer `{ data, total, page, limit, hasMore, … }` as the shared Page with its own items. */
 function asPage(schema: Json | undefined): Json | undefined {
   if (!isObject(schema) || schema.type !== 'object' || !isObject(schema.properties)) return undefined;
-  const properties = schema.properties as Json;
-  if (!PAGE_PROPERTIES.every((key) => key in properties) || properties.data?.type !== 'array') return undefined;
+  const properties = schema.properties;
+  if (!PAGE_PROPERTIES.every((key) => key in properties) || !isObject(properties.data) || properties.data.type !== 'array') return undefined;
   const own: Json = { data: properties.data };
   for (const [key, value] of Object.entries(properties)) if (!PAGE_PROPERTIES.includes(key)) own[key] = value;
   const required = ((schema.required as string[] | undefined) ?? []).filter((key) => !PAGE_PROPERTIES.includes(key) || key === 'data');
   return { allOf: [{ $ref: PAGE }, { type: 'object', required, properties: own }] };
 }
 
-function addExamples(operation: Json): void {
+function addExamples(operation: OperationObject): void {
   const examples = operationExamples[operation.operationId as string];
   if (!examples) return;
   const body = operation.requestBody?.content?.['application/json'];
@@ -138,7 +166,8 @@ export interface CompleteOptions {
 }
 
 /** Completes the document in place and returns it. Throws on two operations with one operationId. */
-export function completeDocument(document: Json, options: CompleteOptions = {}): Json {
+export function completeDocument<D extends object>(generated: D, options: CompleteOptions = {}): D {
+  const document = generated as unknown as OpenApiDocument;
   document.components ??= {};
   // Copies: the passes below change schemas in place, and these objects outlive one document.
   document.components.schemas = { ...structuredClone(sharedSchemas), ...document.components.schemas, ...structuredClone(options.auth?.schemas) };
@@ -147,30 +176,31 @@ export function completeDocument(document: Json, options: CompleteOptions = {}):
 
   const seen = new Map<string, string>();
   const tags = new Set<string>();
-  for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
-      const operation = item[method] as Json | undefined;
+      const operation = item[method];
       if (!operation) continue;
       operation.operationId ??= operationIdFor(method, path);
       const where = `${method.toUpperCase()} ${path}`;
-      const other = seen.get(operation.operationId);
-      if (other) throw new Error(`OpenAPI: ${where} and ${other} have the same operationId ${operation.operationId}`);
-      seen.set(operation.operationId, where);
+      const operationId = operation.operationId;
+      const other = seen.get(operationId);
+      if (other) throw new Error(`OpenAPI: ${where} and ${other} have the same operationId ${operationId}`);
+      seen.set(operationId, where);
       // A route no rule marks is public; saying so lets a scanner tell it from one that forgot.
       operation.security ??= [];
-      completeResponses(path, operation);
+      const responses = completeResponses(path, operation);
 
-      const file = FILE_RESPONSES[operation.operationId];
+      const file = FILE_RESPONSES[operationId];
       if (file) {
-        operation.responses[file.status] = {
+        responses[file.status] = {
           description: file.description,
           content: { [file.type]: { schema: { type: 'string', format: 'binary' } } },
         };
       }
-      for (const response of Object.values(operation.responses as Record<string, Json>)) {
+      for (const response of Object.values(responses)) {
         const media = response.content?.['application/json'];
         const page = asPage(media?.schema);
-        if (page) media.schema = page;
+        if (media && page) media.schema = page;
       }
       addExamples(operation);
       for (const tag of operation.tags ?? []) tags.add(tag);
@@ -188,5 +218,5 @@ export function completeDocument(document: Json, options: CompleteOptions = {}):
   document.tags = [...tags]
     .sort((a, b) => (order.indexOf(a) + 1 || order.length + 1) - (order.indexOf(b) + 1 || order.length + 1) || a.localeCompare(b))
     .map((name) => ({ name, description: tagDescriptions[name] ?? name }));
-  return document;
+  return generated;
 }

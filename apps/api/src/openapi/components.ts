@@ -6,8 +6,8 @@ import { SESSION_COOKIE } from '../auth/create-auth.ts';
  * 4xx answers (decision 037), one response per refusal status, and the page every list answers.
  */
 
-export const BEARER_SCHEME = 'bearerAuth';
-export const COOKIE_SCHEME = 'sessionCookie';
+const BEARER_SCHEME = 'bearerAuth';
+const COOKIE_SCHEME = 'sessionCookie';
 
 export const securitySchemes = {
   [BEARER_SCHEME]: {

@@ -4,7 +4,7 @@
  * no-invalid-media-type-examples, as an error), so a schema change that makes one wrong fails the test.
  */
 
-export interface OperationExamples {
+interface OperationExamples {
   /** The request body's example. */
   request?: { summary: string; value: unknown };
   /** Examples of answers, by status. */

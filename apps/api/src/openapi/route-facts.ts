@@ -10,9 +10,9 @@ import { ADMIN_PREFIX } from '../plugins/admin-guard.ts';
  * - `config.rateLimit`: limited per client.
  */
 
-export type RequiredRole = 'customer' | 'staff' | 'admin';
+type RequiredRole = 'customer' | 'staff' | 'admin';
 
-export interface RouteFacts {
+interface RouteFacts {
   /** Null for a public route. */
   role: RequiredRole | null;
   /** How the role was found: the route's own options, or its path only. */
@@ -27,7 +27,7 @@ function hooksOf(route: Partial<RouteOptions>): unknown[] {
   const hooks: unknown[] = [];
   for (const name of HOOK_NAMES) {
     const value = (route as Record<string, unknown>)[name];
-    if (Array.isArray(value)) hooks.push(...value);
+    if (Array.isArray(value)) hooks.push(...(value as unknown[]));
     else if (value !== undefined) hooks.push(value);
   }
   return hooks;

@@ -1,4 +1,4 @@
-import { type Database, orderLines, orders, orderStatusHistory } from '@shop/db';
+import { orderLines, orders, orderStatusHistory } from '@shop/db';
 import type { Order, OrderStatusChangeRequest } from '@shop/domain/order';
 import { canTransition, type OrderActor, type OrderStatus } from '@shop/domain/order-status';
 import { and, eq } from 'drizzle-orm';
@@ -82,5 +82,5 @@ export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatal
     return returned;
   });
   if (move.cameBack) await deps.invalidateCatalogue();
-  return (await findOrder(deps.db as Database, orderId)) as Order;
+  return (await findOrder(deps.db, orderId)) as Order;
 }

@@ -13,7 +13,7 @@ import type { CartRow } from './price-lines.ts';
  * into JSON with the same field names as the Drizzle rows, so the code after it is the same as with four reads.
  */
 
-export interface AddressSnapshot {
+interface AddressSnapshot {
   name: string;
   mobile: string;
   line1: string;
@@ -24,7 +24,7 @@ export interface AddressSnapshot {
   pincode: string;
 }
 
-export interface OrderInputs {
+interface OrderInputs {
   user: UserRow | null;
   address: AddressSnapshot | null;
   earlier: { requestHash: string; orderId: string } | null;

@@ -33,7 +33,7 @@ export interface Customer {
   phoneNumber: string | null;
 }
 
-export interface Placed {
+interface Placed {
   order: Order;
   /** True when an earlier request with the same Idempotency-Key made this order. */
   replayed: boolean;

@@ -17,7 +17,7 @@ import { outOfStock, type PricedLine } from './price-lines.ts';
 
 type StockLine = Pick<PricedLine, 'index' | 'productId' | 'variantId' | 'quantity' | 'name' | 'attributes'>;
 
-export interface StockMove {
+interface StockMove {
   /** Some product or option ran out (it must disappear from cached "in stock" answers). */
   wentOut: boolean;
   /** Some product or option was out and is back. */
@@ -25,7 +25,7 @@ export interface StockMove {
 }
 
 /** One product's part of an order: its options' quantities (none for a product without options) and the total. */
-export interface ProductMove {
+interface ProductMove {
   productId: string;
   variants: { variantId: string; quantity: number }[];
   quantity: number;
@@ -34,7 +34,7 @@ export interface ProductMove {
 const byId = <T>(id: (item: T) => string) => (a: T, b: T) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0);
 
 /** The lines grouped per product, in lock order. */
-export function productMoves(lines: Array<Pick<StockLine, 'productId' | 'variantId' | 'quantity'>>): ProductMove[] {
+function productMoves(lines: Array<Pick<StockLine, 'productId' | 'variantId' | 'quantity'>>): ProductMove[] {
   const moves = new Map<string, ProductMove>();
   for (const line of lines) {
     const move = moves.get(line.productId) ?? { productId: line.productId, variants: [], quantity: 0 };

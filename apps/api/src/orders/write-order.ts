@@ -23,7 +23,7 @@ import { takeStockCtes } from './stock.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type StatusRow = typeof orderStatusHistory.$inferSelect;
-export type OutboxRow = ReturnType<typeof outboxRow>;
+type OutboxRow = ReturnType<typeof outboxRow>;
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 

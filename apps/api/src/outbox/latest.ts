@@ -2,7 +2,7 @@ import { type Database, outbox } from '@shop/db';
 import { normaliseIndianMobile } from '@shop/domain/phone';
 import { desc, eq, sql } from 'drizzle-orm';
 
-export interface OutboxEntry {
+interface OutboxEntry {
   _id: string;
   channel: 'email' | 'sms';
   recipient: string;

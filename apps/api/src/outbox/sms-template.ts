@@ -9,7 +9,7 @@ export const DEFAULT_SMS_TEMPLATE = '{"to":"{phone}","message":"{message}"}';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
-export interface SmsValues {
+interface SmsValues {
   phone: string;
   message: string;
   key?: string;

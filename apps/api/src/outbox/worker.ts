@@ -45,7 +45,7 @@ interface WorkerLog {
   error(object: object, message: string): void;
 }
 
-export interface OutboxWorkerOptions {
+interface OutboxWorkerOptions {
   db: Database;
   transports: Record<OutboxChannel, Transport>;
   log: WorkerLog;

@@ -1,7 +1,6 @@
 import type { Database } from '@shop/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { refusalMessage } from '@shop/domain/refusals/index';
 import { normalizeIP } from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createAccessTokenVerifier } from '../auth/access-token.ts';
@@ -22,7 +21,7 @@ declare module 'fastify' {
     requireRole: (role: UserRole) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
      * onRequest for a route that reads the caller's user row inside its own first statement (placing an order):
-     * a valid Bearer token only sets request.callerId, and the route MUST answer 401 (SIGN_IN_MESSAGE) when that
+     * a valid Bearer token only sets request.callerId, and the route MUST refuse with 401 `not_signed_in` when that
      * read finds no active user (requestUserFrom). A session cookie is checked in full, as requireUser does.
      */
     requireCaller: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -36,11 +35,8 @@ declare module 'fastify' {
   }
 }
 
-export const SIGN_IN_MESSAGE = refusalMessage('not_signed_in');
-export const FORBIDDEN_MESSAGE = refusalMessage('forbidden');
-
 /** Headers for better-auth: the client's, plus Fastify's idea of the client address in a header no client can set. */
-export function authHeaders(request: FastifyRequest): Headers {
+function authHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
   headers.delete(CLIENT_IP_HEADER);
   headers.set(CLIENT_IP_HEADER, request.ip);
@@ -67,6 +63,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Register after the rate-limit, db and outbox plugins.
  */
 export const authPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function auth(app: FastifyInstance, options: { settings: AuthSettings; db: Database }) {
     const { settings } = options;
     // Codes and links are written to the outbox in the request; its worker sends them.
@@ -149,7 +146,7 @@ export const authPlugin = fp(
     const verifyAccessToken = createAccessTokenVerifier({
       issuer: settings.siteUrl,
       audience: settings.siteUrl,
-      loadKeys: async () => (await instance.api.getJwks()) as never,
+      loadKeys: () => instance.api.getJwks(),
     });
 
     /** The verified claims of the Bearer token; null for a bad one, undefined without an Authorization header. */

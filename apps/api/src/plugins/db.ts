@@ -15,6 +15,7 @@ declare module 'fastify' {
  * (server.ts or a test), because the same handle also runs migrations and the seed before the app exists.
  */
 export const dbPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function db(app: FastifyInstance, options: { handle: DatabaseHandle }) {
     app.decorate('db', options.handle.db);
     app.decorate('dbEngine', options.handle.engine);

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -10,7 +10,7 @@ import { securitySchemes, signedInSecurity } from '../openapi/components.ts';
 import { registerNamedSchemas } from '../openapi/named-schemas.ts';
 import { routeFacts } from '../openapi/route-facts.ts';
 
-export const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = '/api/docs';
 
 const description = [
   'The API of Kaarigar Gifts, an online shop for handmade and personalised gifts in India: the catalogue, the cart,',
@@ -51,9 +51,9 @@ export const docsPlugin = fp(
         components: { securitySchemes: securitySchemes as never },
       },
       transform(input) {
-        const { schema, url } = jsonSchemaTransform(input as never) as { schema?: Record<string, unknown>; url: string };
+        const { schema, url } = jsonSchemaTransform(input) as { schema?: Record<string, unknown>; url: string };
         if (schema?.hide) return { schema, url };
-        const facts = routeFacts(app, input.route as Partial<RouteOptions>, url);
+        const facts = routeFacts(app, input.route, url);
         const completed: Record<string, unknown> = { ...schema };
         if (facts.role) {
           completed.security = signedInSecurity;
@@ -63,15 +63,14 @@ export const docsPlugin = fp(
         return { schema: completed, url };
       },
       transformObject(input) {
-        const document = jsonSchemaTransformObject(input as never) as Record<string, unknown>;
-        return completeDocument(document, { auth }) as never;
+        return completeDocument(jsonSchemaTransformObject(input), { auth });
       },
     });
 
     // better-auth's part is generated asynchronously, so it is ready before the document routes build the document.
     app.addHook('onRoute', (route) => {
       if (route.url !== `${DOCS_PREFIX}/json` && route.url !== `${DOCS_PREFIX}/yaml`) return;
-      const prepare: onRequestHookHandler = async (request) => {
+      const prepare: onRequestAsyncHookHandler = async (request) => {
         if (auth || !app.hasDecorator('auth')) return;
         try {
           auth = await authFragment(app.auth);

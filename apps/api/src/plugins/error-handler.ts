@@ -31,7 +31,7 @@ const fastifyCodes: Record<string, RefusalCode> = {
 };
 
 /** A body in the contract's shape for a code and status that no Refusal carried. */
-export function codedBody(code: RefusalCode, message: string = refusalMessage(code as never)): RefusalBody {
+function codedBody(code: RefusalCode, message: string = refusalMessage(code as never)): RefusalBody {
   return { message, code };
 }
 
@@ -46,6 +46,7 @@ function rateLimited(reply: FastifyReply): RefusalBody {
 }
 
 export const errorHandlerPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof Refusal) return reply.code(error.statusCode).send(error.body);

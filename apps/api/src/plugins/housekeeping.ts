@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneOnce } from '../housekeeping/prune.ts';
 
-export interface HousekeepingOptions {
+interface HousekeepingOptions {
   db: Database;
   /** Between passes (ms); `false` runs none in this app (tests, or processes that should not). */
   everyMs?: number | false;
@@ -16,6 +16,7 @@ const HOUR = 3_600_000;
  * app runs. A failed pass is logged and tried again at the next one: it never stops the API.
  */
 export const housekeepingPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function housekeepingPlugin(app: FastifyInstance, options: HousekeepingOptions) {
     const everyMs = options.everyMs ?? HOUR;
     if (everyMs === false) return;
@@ -32,8 +33,9 @@ export const housekeepingPlugin = fp(
           timer = setTimeout(pass, everyMs).unref();
         });
     };
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (done) => {
       timer = setTimeout(pass, Math.min(60_000, everyMs)).unref();
+      done();
     });
     app.addHook('onClose', async () => {
       clearTimeout(timer);

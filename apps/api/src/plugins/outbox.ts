@@ -12,15 +12,15 @@ declare module 'fastify' {
     outbox: {
       /**
        * Writes a message to the outbox (in `db` when given, e.g. the request's transaction) and answers its
-       * id; this process's worker is woken to send it at once.
+       * id; this process's worker is woken to send it at once. A closure: it may be passed around on its own.
        */
-      enqueue(message: OutboxMessageInput, db?: OutboxWriter): Promise<string>;
+      enqueue: (message: OutboxMessageInput, db?: OutboxWriter) => Promise<string>;
       worker: OutboxWorker;
     };
   }
 }
 
-export interface OutboxPluginOptions {
+interface OutboxPluginOptions {
   db: Database;
   settings: Partial<DeliverySettings> & { production?: boolean };
   /** Worker timing (tests shorten it); `false` runs no worker in this app (its rows wait for another process). */
@@ -33,6 +33,7 @@ export interface OutboxPluginOptions {
  * hand, when the app closes (before the database does).
  */
 export const outboxPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function outboxPlugin(app: FastifyInstance, options: OutboxPluginOptions) {
     const settings: DeliverySettings = {
       ...options.settings,
@@ -60,7 +61,12 @@ export const outboxPlugin = fp(
       worker,
     });
 
-    if (options.worker !== false) app.addHook('onReady', async () => worker.start());
+    if (options.worker !== false) {
+      app.addHook('onReady', (done) => {
+        worker.start();
+        done();
+      });
+    }
     app.addHook('onClose', async () => {
       await worker.stop();
       await transports.email.close?.();

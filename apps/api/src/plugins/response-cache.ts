@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export interface ResponseCache {
+interface ResponseCache {
   /**
    * Forgets every cached answer, here and in every other API process on the same database. Whoever
    * changes the catalogue (back office, stock moves) calls this after committing.

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export interface StorageOptions {
+interface StorageOptions {
   /** The store to use (server.ts: createObjectStore(config)). Without one, a scratch folder for this app's life. */
   store?: ObjectStore;
 }
@@ -23,6 +24,7 @@ export interface StorageOptions {
  * gets a local-disk store in a fresh temporary folder, removed when the app closes, so no test shares or leaves files.
  */
 export const storagePlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function storage(app: FastifyInstance, options: StorageOptions) {
     if (options.store) {
       app.decorate('objectStore', options.store);
@@ -31,7 +33,7 @@ export const storagePlugin = fp(
     const root = mkdtempSync(join(tmpdir(), 'api-uploads-'));
     app.decorate('objectStore', new LocalDiskStore(root));
     app.addHook('onClose', async () => {
-      rmSync(root, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
     });
   },
   { name: 'storage' },

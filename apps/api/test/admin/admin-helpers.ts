@@ -19,7 +19,7 @@ export async function adminContext(engine: Engine): Promise<AdminContext> {
   return { ...ctx, people: { customer: shopper, staff, admin } };
 }
 
-export interface AdminCall {
+interface AdminCall {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: unknown;

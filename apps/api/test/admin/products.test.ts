@@ -60,7 +60,7 @@ describe.each(engines)('back office: products (%s)', (engine) => {
   const create = async (overrides: Partial<ProductInput> = {}) => {
     const response = await staff('POST', '/api/admin/products', input(ctx, overrides));
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as AdminProduct;
+    return response.json<AdminProduct>();
   };
   const row = async (id: string) => (await ctx.handle.db.select().from(products).where(eq(products.id, id)))[0]!;
 
@@ -166,7 +166,7 @@ describe.each(engines)('back office: products (%s)', (engine) => {
       ],
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const after = changed.json() as AdminProduct;
+    const after = changed.json<AdminProduct>();
     expect(after).toMatchObject({ price: 34_900, mrp: 34_900, stock: 3 });
     expect(after.variants.map((v) => v._id)[0]).toBe(small!._id);
     expect(after.variants.map((v) => v.sku)).toEqual([large!.sku, `MUG-${serial}-M`]);
@@ -213,7 +213,7 @@ describe.each(engines)('back office: products (%s)', (engine) => {
       payload: form.body,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const images = (response.json() as AdminProduct).images;
+    const images = response.json<AdminProduct>().images;
     expect(images).toHaveLength(2);
     for (const image of images) {
       expect(image.original).toMatch(/^\/api\/media\/products\/[a-z0-9-]+\.webp$/);
@@ -240,9 +240,9 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     const [a, b] = images;
     const reordered = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: b!.id, alt: 'Red card' }, { id: a!.id, alt: '' }] });
     expect(reordered.statusCode, reordered.body).toBe(200);
-    expect((reordered.json() as AdminProduct).images.map((i) => [i.id, i.alt])).toEqual([[b!.id, 'Red card'], [a!.id, undefined]]);
+    expect(reordered.json<AdminProduct>().images.map((i) => [i.id, i.alt])).toEqual([[b!.id, 'Red card'], [a!.id, undefined]]);
     const removed = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: a!.id, alt: 'Pen' }] });
-    expect((removed.json() as AdminProduct).images.map((i) => i.id)).toEqual([a!.id]);
+    expect(removed.json<AdminProduct>().images.map((i) => i.id)).toEqual([a!.id]);
     const unknown = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: 'nope', alt: '' }] });
     expect(expectRefusal(unknown, 400, 'image_not_of_product', { 'images.0.id': 'image_not_of_product' }).message).toBe('is not an image of this product');
     const twice = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: a!.id, alt: '' }, { id: a!.id, alt: '' }] });

@@ -38,7 +38,7 @@ describe.each(engines)('back-office role matrix (%s)', (engine) => {
         const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
         const response = await callAs(ctx, who, { method: route.method as 'GET', url, body });
         const want = expected(who, route.role);
-        const code = String(response.headers['content-type'] ?? '').includes('json') ? (response.json() as { code?: string }).code : undefined;
+        const code = String(response.headers['content-type'] ?? '').includes('json') ? response.json<{ code?: string }>().code : undefined;
         const ok =
           want === 'allowed'
             ? response.statusCode !== 401 && response.statusCode !== 403 && response.statusCode < 500

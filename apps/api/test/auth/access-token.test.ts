@@ -13,9 +13,9 @@ async function signer() {
   const verify = createAccessTokenVerifier({
     issuer: SITE,
     audience: SITE,
-    loadKeys: async () => {
+    loadKeys: () => {
       loads++;
-      return { keys: [jwk] };
+      return Promise.resolve({ keys: [jwk] });
     },
   });
   const sign = (claims: Record<string, unknown>, expiresAt: number) =>

@@ -52,7 +52,7 @@ export function freshEmail(): string {
   return `user${++nextEmail}.${Date.now().toString(36)}@example.com`;
 }
 
-export interface CallOptions {
+interface CallOptions {
   ip?: string;
   cookie?: string;
   bearer?: string;

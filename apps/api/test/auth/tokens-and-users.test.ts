@@ -153,8 +153,8 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
       db: ctx.handle,
       logger: false,
     });
-    app.get('/api/test/staff-only', { preHandler: app.requireRole('staff') }, async (request) => ({ role: request.user?.role }));
-    app.get('/api/test/admin-only', { preHandler: app.requireRole('admin') }, async (request) => ({ role: request.user?.role }));
+    app.get('/api/test/staff-only', { preHandler: app.requireRole('staff') }, (request) => ({ role: request.user?.role }));
+    app.get('/api/test/admin-only', { preHandler: app.requireRole('admin') }, (request) => ({ role: request.user?.role }));
     await app.ready();
     try {
       const { cookie, body } = await signInByPhone(app, ctx);

@@ -9,7 +9,7 @@ import { call, product } from '../orders/order-helpers.ts';
 
 /** Uploads, orders with personalised lines and images for the personalisation tests. */
 
-export interface FilePart {
+interface FilePart {
   name?: string;
   filename: string;
   contentType: string;

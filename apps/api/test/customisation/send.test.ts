@@ -335,6 +335,6 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     ]);
     const counted = await ctx.handle.db.execute(sql`select count(*)::int as n from order_line_customisations where line_id in (
       select id from order_lines where order_id = ${order._id})`);
-    expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+    expect((counted as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
   });
 });

@@ -28,7 +28,7 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
     await message('recent-sent', 'sent', '29 days');
     const user = await ctx.handle.db.execute(sql`
       insert into users (name, email, email_verified) values ('Asha', ${`asha-${Date.now()}@example.com`}, true) returning id`);
-    const userId = (user as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const userId = (user as { rows: { id: string }[] }).rows[0]!.id;
     for (const [token, expires] of [['gone', '2 days'], ['kept', '1 hour']] as const) {
       await ctx.handle.db.execute(sql`
         insert into sessions (token, user_id, expires_at) values (${token}, ${userId}, ${ago(expires)})`);
@@ -45,15 +45,15 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
     expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 2, sessions: 1, verifications: 1, idempotencyKeys: 1, uploads: 0 });
 
     const left = await ctx.handle.db.execute(sql`select recipient from outbox order by recipient`);
-    expect((left as unknown as { rows: { recipient: string }[] }).rows.map((r) => r.recipient)).toEqual([
+    expect((left as { rows: { recipient: string }[] }).rows.map((r) => r.recipient)).toEqual([
       'old-pending@example.com',
       'recent-sent@example.com',
     ]);
     const sessions = await ctx.handle.db.execute(sql`select token from sessions`);
-    expect((sessions as unknown as { rows: { token: string }[] }).rows).toEqual([{ token: 'kept' }]);
+    expect((sessions as { rows: { token: string }[] }).rows).toEqual([{ token: 'kept' }]);
     // A second pass finds nothing more to do.
     const keys = await ctx.handle.db.execute(sql`select key from order_idempotency_keys`);
-    expect((keys as unknown as { rows: { key: string }[] }).rows).toEqual([{ key: 'new-key' }]);
+    expect((keys as { rows: { key: string }[] }).rows).toEqual([{ key: 'new-key' }]);
     expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 0, sessions: 0, verifications: 0, idempotencyKeys: 0, uploads: 0 });
   });
 

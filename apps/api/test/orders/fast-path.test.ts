@@ -166,7 +166,7 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
         address: { name: 'Asha', mobile: asha.mobile, line1: '1 MG Road', line2: null, landmark: null, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
         tracking: null,
       },
-      cart.lines.map((line, position) => ({ ...line, id: randomUUID(), orderId: id, position })) as never,
+      cart.lines.map((line, position) => ({ ...line, id: randomUUID(), orderId: id, position })),
       cart.lines,
       { id: randomUUID(), orderId: id, status: 'placed', actor: 'customer', actorUserId: asha.userId, note: null, at: now },
       { channel: 'sms', recipient: asha.phone, kind: 'order-placed', subject: null, bodyText: 'never sent', bodyHtml: null },

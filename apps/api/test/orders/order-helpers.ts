@@ -63,7 +63,7 @@ function category(ctx: TestContext): Promise<string> {
   return id;
 }
 
-export interface ProductSpec {
+interface ProductSpec {
   name?: string;
   price?: number;
   mrp?: number;

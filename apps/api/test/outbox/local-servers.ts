@@ -8,7 +8,7 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server';
  * an SMTP server (smtp-server) that parses what it receives, and an HTTP "SMS gateway".
  */
 
-export interface ReceivedMail {
+interface ReceivedMail {
   envelope: { from: string; to: string[] };
   user: string | undefined;
   mail: ParsedMail;
@@ -74,7 +74,7 @@ export async function startSmtpServer(options: { user?: string; password?: strin
   };
 }
 
-export interface GatewayRequest {
+interface GatewayRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDbRateLimitStore } from '../../src/plugins/db-rate-limit-store.ts';
 import { LOG_RATE_LIMIT } from '../../src/routes/log/index.ts';
-import { createTestContext, engines, expectRefusal, json, type TestContext } from '../helpers.ts';
+import { createTestContext, engines, expectRefusal, type TestContext } from '../helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

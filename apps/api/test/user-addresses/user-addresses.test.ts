@@ -45,7 +45,7 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
   const add = async (caller: Caller, body: unknown = home) => {
     const response = await call(app, 'POST', base, caller, body);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Record<string, unknown> & { _id: string };
+    return response.json<Record<string, unknown> & { _id: string }>();
   };
 
   beforeAll(async () => {
@@ -288,7 +288,7 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
     await add(await signIn());
     // Room again after a delete.
     const [last] = (await list(me)).slice(-1);
-    expect((await call(app, 'DELETE', `${base}/${last?._id}`, me)).statusCode).toBe(204);
+    expect((await call(app, 'DELETE', `${base}/${String(last?._id)}`, me)).statusCode).toBe(204);
     await add(me);
   });
 

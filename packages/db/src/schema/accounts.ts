@@ -30,7 +30,7 @@ export const addresses = pgTable(
 );
 
 export type OutboxChannel = 'email' | 'sms';
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
+type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
  * Messages (OTP codes, email links) written in the same request that asks for them and sent by a worker,

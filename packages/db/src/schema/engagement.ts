@@ -9,7 +9,7 @@ import { commonColumns } from './columns.ts';
  * Token handling and moderation: docs/decisions (newsletter double opt-in; reviews moderation).
  */
 
-export type ModerationStateValue = 'pending' | 'approved' | 'rejected';
+type ModerationStateValue = 'pending' | 'approved' | 'rejected';
 
 /** Every message sent through the contact page or the complaint view (POST /api/report), for the shop's inbox. */
 export const contactSubmissions = pgTable(
@@ -31,7 +31,7 @@ export const contactSubmissions = pgTable(
   (t) => [index('contact_messages_created_idx').on(t.createdAt.desc()), index('contact_messages_key_idx').on(t.key).where(sql`${t.key} is not null`)],
 );
 
-export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
+type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
 
 /** One row per address (lower case). Only `confirmed` subscribers get newsletters (double opt-in). */
 export const newsletterSubscribers = pgTable(
@@ -52,7 +52,7 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-export type NewsletterTokenPurpose = 'confirm' | 'unsubscribe';
+type NewsletterTokenPurpose = 'confirm' | 'unsubscribe';
 
 /**
  * Links mailed to subscribers. Only the SHA-256 of each token is stored, so the table cannot be used to confirm or

@@ -1,7 +1,7 @@
 import type { MotifName } from './art/motifs.ts';
 import { fastFashionBrand } from './menus.ts';
 
-export interface BrandDef {
+interface BrandDef {
   name: string;
   slug: string;
   motif: MotifName;

@@ -6,17 +6,17 @@ import { templates } from './product-templates.ts';
  * The category tree: six top-level parents with their leaves. Products live in leaves; parents
  * gather them for browsing. Names the spec lists in §3 are spelled exactly as there.
  */
-export interface CategoryDef {
+interface CategoryDef {
   name: string;
   slug: string;
   description: string;
   motif: MotifName;
   featured?: boolean;
 }
-export interface LeafDef extends CategoryDef {
+interface LeafDef extends CategoryDef {
   template: ProductTemplate;
 }
-export interface ParentDef extends CategoryDef {
+interface ParentDef extends CategoryDef {
   children: LeafDef[];
 }
 
@@ -124,4 +124,3 @@ export const categoryTree: ParentDef[] = [
 ];
 
 export const leafCategories: LeafDef[] = categoryTree.flatMap((parent) => parent.children);
-export const allCategoryCount = categoryTree.length + leafCategories.length;

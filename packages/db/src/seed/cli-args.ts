@@ -1,6 +1,6 @@
 import { defaultProductCount } from './index.ts';
 
-export interface CliArgs {
+interface CliArgs {
   products: number;
   reset: boolean;
   help: boolean;

@@ -50,8 +50,8 @@ describe('npm run seed', () => {
 
     const handle = await connect({ dataDir: join(dataDir, 'db') });
     try {
-      const rows = await handle.db.execute<{ n: number }>('select count(*)::int as n from products' as never);
-      const n = (rows as unknown as { rows: { n: number }[] }).rows[0]?.n;
+      const rows = await handle.db.execute<{ n: number }>('select count(*)::int as n from products');
+      const n = (rows as { rows: { n: number }[] }).rows[0]?.n;
       expect(n).toBe(60);
     } finally {
       await handle.close();

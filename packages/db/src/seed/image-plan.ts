@@ -6,11 +6,11 @@ import type { ImageJob } from './images.ts';
 import { hashString } from './random.ts';
 
 /** Pictures per leaf category that its products share, so a large catalogue needs no more renders. */
-export const imagesPerLeaf = 6;
-export const productImageSize = 800;
-export const categoryImageSize = 600;
-export const brandImageSize = 400;
-export const sliderSize = { width: 1600, height: 600 };
+const imagesPerLeaf = 6;
+const productImageSize = 800;
+const categoryImageSize = 600;
+const brandImageSize = 400;
+const sliderSize = { width: 1600, height: 600 };
 
 /** File names carry a hash of the art, so a changed drawing never hides behind an old file. */
 function job(base: string, svg: string, alt: string): ImageJob {

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import type { StoredImage } from '../schema/columns.ts';
 
 /** Where seeded pictures go under the media folder, and the URL prefix the API serves them at. */
-export const catalogueFolder = 'catalogue';
-export const catalogueUrlPrefix = `/api/media/${catalogueFolder}/`;
+const catalogueFolder = 'catalogue';
+const catalogueUrlPrefix = `/api/media/${catalogueFolder}/`;
 
 export interface ImageJob {
   /** File name without extension, unique within the catalogue folder. */

@@ -16,7 +16,7 @@ import { createRandom } from './random.ts';
 import { buildSiteSettings, shopName } from './site-settings.ts';
 import { sliderDefs } from './sliders.ts';
 
-export interface SeedOptions {
+interface SeedOptions {
   /** Folder catalogue images are written to (`${DATA_DIR}/media`); files land in its `catalogue/` folder. */
   mediaDir: string;
   /** Number of products; default 320. */
@@ -28,7 +28,7 @@ export interface SeedOptions {
   now?: Date;
 }
 
-export interface SeedResult {
+interface SeedResult {
   categories: number;
   products: number;
 }
@@ -115,7 +115,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
 
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('shop-catalogue-seed'))`);
-    if (!(await isEmpty(tx as unknown as Database))) throw new CatalogueAlreadySeededError();
+    if (!(await isEmpty(tx))) throw new CatalogueAlreadySeededError();
 
     const withImages = categoryRows.map((row) => ({ ...row, image: image(categoryImageJob.get(row.id) as ImageJob), createdAt: now, updatedAt: now }));
     await tx.insert(categories).values(withImages.filter((row) => row.parentId === null));
@@ -157,7 +157,7 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
 
     // Coupons are not catalogue (a reset keeps them, orders point at them): a re-seed leaves existing codes alone.
     await tx.insert(coupons).values(couponSeed(now)).onConflictDoNothing({ target: coupons.code });
-    await seedEngagement(tx as unknown as Database, { now });
+    await seedEngagement(tx, { now });
 
     // Written last: its presence is what isCatalogueSeeded() reports.
     const headerMenu = buildHeaderMenu();

@@ -15,7 +15,7 @@ export interface LeafInput {
   images: StoredImage[];
 }
 
-export interface GeneratorInput {
+interface GeneratorInput {
   leaves: LeafInput[];
   /** Brand ids by top-level category slug, plus the fast-fashion brand id for clothing. */
   brandsByParent: Map<string, string[]>;

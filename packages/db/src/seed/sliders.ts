@@ -1,6 +1,6 @@
 import type { MotifName } from './art/motifs.ts';
 
-export interface SliderDef {
+interface SliderDef {
   title: string;
   subtitle: string;
   link: string;

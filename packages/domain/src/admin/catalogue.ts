@@ -16,7 +16,7 @@ const PG_INT_MAX = 2_147_483_647;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 
 /** The text fields of the back office's forms, each with its own codes (a code carries its label and limit). */
-export type AdminTextField = 'name' | 'description' | 'title' | 'subtitle' | 'link' | 'label' | 'shop_name' | 'logo';
+type AdminTextField = 'name' | 'description' | 'title' | 'subtitle' | 'link' | 'label' | 'shop_name' | 'logo';
 type TooLong = Extract<RefusalCode, `${string}_too_long`>;
 
 /**
@@ -39,7 +39,7 @@ function textSchema(field: AdminTextField, options: { optional?: boolean; tooLon
   });
 }
 
-export const adminSlugSchema = z
+const adminSlugSchema = z
   .string({ error: coded('admin_slug_required') })
   .trim()
   .min(1, { error: coded('admin_slug_required') })
@@ -60,8 +60,8 @@ export function slugFrom(name: string): string {
 }
 
 /** Images the back office stores live under this URL prefix; nothing else may be set as a catalogue image. */
-export const ADMIN_MEDIA_PREFIX = '/api/media/';
-export const adminImageSchema = z
+const ADMIN_MEDIA_PREFIX = '/api/media/';
+const adminImageSchema = z
   .object(imageSchema.shape, { error: coded('image_required') })
   .refine((image) => image.original.startsWith(ADMIN_MEDIA_PREFIX) && !image.original.includes('..'), { error: coded('image_path') });
 
@@ -80,7 +80,6 @@ export const categoryInputSchema = z.object({
   featured: z.boolean().default(false),
   position: positionSchema.default(0),
 });
-export type CategoryInput = z.input<typeof categoryInputSchema>;
 
 export const adminCategorySchema = z.object({
   _id: z.string(),
@@ -117,7 +116,6 @@ export const brandInputSchema = z.object({
   slug: adminSlugSchema,
   image: adminImageSchema.nullable().default(null),
 });
-export type BrandInput = z.input<typeof brandInputSchema>;
 
 export const adminBrandSchema = z.object({
   _id: z.string(),
@@ -132,7 +130,7 @@ export type AdminBrand = z.infer<typeof adminBrandSchema>;
 // ---- Links and menus -------------------------------------------------------------------------------------------
 
 /** Storefront pages a menu or a slide may link to besides categories, the shop and search. */
-export const STATIC_PATHS = ['/', '/category', '/contact-us', '/faq', '/feedback', '/privacy', '/terms', '/order'] as const;
+const STATIC_PATHS = ['/', '/category', '/contact-us', '/faq', '/feedback', '/privacy', '/terms', '/order'] as const;
 
 /** What a link needs to exist: read by the API from the database, by the editor from the lists it shows. */
 export interface LinkTargets {
@@ -214,10 +212,10 @@ const menuLeafSchema = z.object({
 });
 
 /** Two levels, as the header and the mobile drawer show them: top items, each with an optional list of links. */
-export const menuItemInputSchema = menuLeafSchema.extend({
+const menuItemInputSchema = menuLeafSchema.extend({
   subMenu: z.array(menuLeafSchema).max(MENU_MAX_SUB, { error: coded('menu_too_many_links') }).optional(),
 });
-export const menuInputSchema = z.array(menuItemInputSchema).max(MENU_MAX_TOP, { error: coded('menu_too_many_items') });
+const menuInputSchema = z.array(menuItemInputSchema).max(MENU_MAX_TOP, { error: coded('menu_too_many_items') });
 
 export const menusInputSchema = z.object({ headerMenu: menuInputSchema, mobileMenu: menuInputSchema });
 export type MenusInput = z.infer<typeof menusInputSchema>;
@@ -296,7 +294,6 @@ export const sliderInputSchema = z.object({
   position: positionSchema.default(0),
   active: z.boolean().default(true),
 });
-export type SliderInput = z.input<typeof sliderInputSchema>;
 
 export const adminSliderSchema = z.object({
   _id: z.string(),
@@ -343,7 +340,6 @@ export const couponInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: coded('coupon_dates_order') });
     }
   });
-export type CouponInput = z.input<typeof couponInputSchema>;
 
 export const adminCouponSchema = z.object({
   _id: z.string(),

@@ -36,7 +36,7 @@ export const reportHandledRequestSchema = z.object({
   handled: z.boolean({ error: coded('report_handled_invalid') }),
 });
 
-export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
+const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
 export const subscriberFilters = ['all', ...subscriberStatuses] as const;
 
 export const subscriberListQuerySchema = z.object({

@@ -17,7 +17,7 @@ export const GST_RATES = [0, 25, 300, 500, 1200, 1800, 2800] as const;
 export const LOW_STOCK_THRESHOLD = 5;
 export { MAX_IMPORT_ROWS, MAX_PRODUCT_IMAGES, MAX_VARIANTS, MEDIA_LIMIT_MAX } from './limits.ts';
 /** ₹1 crore in paise: no shop item costs more; keeps every sum inside a PostgreSQL integer. */
-export const MAX_PRICE_PAISE = 1_000_000_000;
+const MAX_PRICE_PAISE = 1_000_000_000;
 
 type TooLong = Extract<RefusalCode, `${string}_too_long`>;
 
@@ -31,7 +31,7 @@ function plainText(tooLong: TooLong, min = 0) {
     .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value), { error: coded('product_control_characters') });
 }
 
-export const productSlugSchema = z
+const productSlugSchema = z
   .string({ error: coded('product_required') })
   .trim()
   .min(1, { error: coded('product_empty') })
@@ -49,7 +49,7 @@ const count = z
 const mediaLimit = coded('media_limit_invalid');
 const gstRate = coded('gst_rate_invalid');
 
-export const variantInputSchema = z
+const variantInputSchema = z
   .object({
     /** Present for a variant that exists (kept, so carts holding it still find it); absent for a new one. */
     id: z.uuid({ error: coded('admin_variant_id_invalid') }).optional(),
@@ -64,7 +64,7 @@ export const variantInputSchema = z
   .superRefine((value, context) => {
     if (value.mrp < value.price) context.addIssue({ code: 'custom', path: ['mrp'], message: coded('mrp_below_price') });
   });
-export type VariantInput = z.infer<typeof variantInputSchema>;
+type VariantInput = z.infer<typeof variantInputSchema>;
 
 /** Create or replace a product (PUT sends the whole product; variants absent from the list are removed). */
 export const productInputSchema = z
@@ -154,7 +154,7 @@ export function slugFromName(name: string): string {
 // Answers
 
 /** A variant as the back office reads it: the catalogue's own shape (its stock is the real count there too). */
-export const adminVariantSchema = variantSchema;
+const adminVariantSchema = variantSchema;
 export type AdminVariant = z.infer<typeof adminVariantSchema>;
 
 const ref = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
@@ -192,7 +192,7 @@ export const adminProductSchema = z.object({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-export const adminProductRowSchema = z.object({
+const adminProductRowSchema = z.object({
   _id: z.string(),
   name: z.string(),
   slug: z.string(),
@@ -223,7 +223,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 const refusalParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()).readonly()]));
 const codedTextSchema = z.object({ code: z.string(), message: z.string(), params: refusalParamsSchema.optional() });
 /** One problem of a refused import: where it is (the header is row 1) and what it is, coded like any refusal. */
-export const importRowErrorSchema = codedTextSchema.extend({ row: z.number().int(), column: z.string() });
+const importRowErrorSchema = codedTextSchema.extend({ row: z.number().int(), column: z.string() });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 /** A refused import (decision 037's body) with every problem by row and column beside it. */
 export const importErrorSchema = codedTextSchema.extend({
@@ -266,7 +266,7 @@ export function paiseToRupeesText(paise: number): string {
   return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
 }
 
-export const variantFormSchema = z
+const variantFormSchema = z
   .object({
     id: z.string().optional(),
     sku: z.string().trim().min(1, { error: coded('product_required') }),

@@ -11,9 +11,9 @@ import { adminText } from './catalogue.ts';
  */
 
 /** Google Analytics 4 measurement id, e.g. G-ABCDE12345. */
-export const ANALYTICS_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
+const ANALYTICS_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
 /** tawk.to "<property id>/<widget id>". */
-export const CHAT_WIDGET_ID_PATTERN = /^[a-f0-9]{24}\/[a-z0-9]{6,16}$/i;
+const CHAT_WIDGET_ID_PATTERN = /^[a-f0-9]{24}\/[a-z0-9]{6,16}$/i;
 
 const PAISE_MAX = 1_000_000_000; // ₹1 crore: well above any real threshold, well below a PostgreSQL integer
 
@@ -54,7 +54,6 @@ export const settingsInputSchema = z.object({
   chatWidgetId: optionalId(CHAT_WIDGET_ID_PATTERN, 'settings_chat_widget_id_invalid').default(null),
   analyticsId: optionalId(ANALYTICS_ID_PATTERN, 'settings_analytics_id_invalid').default(null),
 });
-export type SettingsInput = z.input<typeof settingsInputSchema>;
 
 export const adminSettingsSchema = z.object({
   name: z.string(),

@@ -100,7 +100,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
-export interface AuditChange {
+interface AuditChange {
   /** "price", "variants.0.stock"; "" for a value that is not an object. */
   path: string;
   before: unknown;

@@ -15,7 +15,7 @@ export interface CartRefreshProduct extends CartProductInput {
   variants: CartVariantInput[];
 }
 
-export interface CartRefreshPlan {
+interface CartRefreshPlan {
   /** Lines that match nothing the API answered: remove them now. */
   drop: string[];
   /** Lines to re-add with fresh data (same id, same saved attributes), by the id they are stored under. */

@@ -76,18 +76,13 @@ export function refusalParams(code: RefusalCode, params?: RefusalParams): Refusa
 }
 
 /** The English text of a code (the API's `message`). */
-export function refusalMessage<C extends RefusalCode>(code: C, ...[params]: {} extends ParamsOf<C> ? [ParamsOf<C>?] : [ParamsOf<C>]): string {
-  return entryOf(code).message((refusalParams(code, params as RefusalParams) ?? {}) as never);
+export function refusalMessage<C extends RefusalCode>(code: C, ...[params]: Record<never, never> extends ParamsOf<C> ? [ParamsOf<C>?] : [ParamsOf<C>]): string {
+  return entryOf(code).message(refusalParams(code, params) ?? {});
 }
 
 /** `{ code, message, params? }` for a field. */
-export function fieldRefusal<C extends RefusalCode>(code: C, ...[params]: {} extends ParamsOf<C> ? [ParamsOf<C>?] : [ParamsOf<C>]): FieldRefusal {
-  const all = refusalParams(code, params as RefusalParams);
-  const message = entryOf(code).message((all ?? {}) as never);
+export function fieldRefusal<C extends RefusalCode>(code: C, ...[params]: Record<never, never> extends ParamsOf<C> ? [ParamsOf<C>?] : [ParamsOf<C>]): FieldRefusal {
+  const all = refusalParams(code, params);
+  const message = entryOf(code).message(all ?? {});
   return all ? { code, message, params: all } : { code, message };
-}
-
-/** The params of a code that are money in paise (shown as rupees). */
-export function moneyParamsOf(code: string): readonly string[] {
-  return isRefusalCode(code) ? (entryOf(code).money ?? []) : [];
 }

@@ -6,7 +6,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
 
 /** Back-office images go to $DATA_DIR/media/admin, served at /api/media/admin/<hash>.webp. */
-export const ADMIN_IMAGE_FOLDER = 'admin';
+const ADMIN_IMAGE_FOLDER = 'admin';
 export const MAX_ADMIN_IMAGE_BYTES = 8 * 1024 * 1024;
 const MAX_PIXELS = 40_000_000;
 const MAX_SIDE = 1600;

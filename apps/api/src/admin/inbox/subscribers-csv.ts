@@ -7,7 +7,7 @@ import { stringify } from 'csv-stringify/sync';
  * return) gets a leading apostrophe (OWASP's advice against CSV injection): the file is meant to be opened in Excel
  * or Sheets, and a subscriber chooses their own address.
  */
-export function spreadsheetSafe(value: string): string {
+function spreadsheetSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -56,7 +56,7 @@ export async function dashboard(db: Reader, now = new Date()): Promise<Dashboard
       name: row.name,
       slug: row.slug,
       stock: row.stock,
-      variant: { id: row.variantId, sku: row.sku, attributes: (row.attributes ?? {}) as Record<string, string> },
+      variant: { id: row.variantId, sku: row.sku, attributes: row.attributes ?? {} },
     })),
   ].sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name));
 

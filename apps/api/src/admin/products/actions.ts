@@ -12,7 +12,7 @@ import { saveProduct, type Tx } from './write.ts';
  * the product's row lock first so two staff members saving at once apply one after the other, and answers the
  * product as it now is. The caller empties the API's response cache after the commit (decision 010).
  */
-export interface ProductActions {
+interface ProductActions {
   create(actor: RequestUser, input: ProductInput): Promise<AdminProduct>;
   update(actor: RequestUser, id: string, input: ProductInput): Promise<AdminProduct>;
   setPublished(actor: RequestUser, id: string, published: boolean): Promise<AdminProduct>;

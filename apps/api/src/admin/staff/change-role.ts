@@ -8,7 +8,7 @@ import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function staffMemberView(row: Pick<UserRow, 'id' | 'name' | 'email' | 'phoneNumber' | 'role' | 'createdAt'>): StaffMember {
+function staffMemberView(row: Pick<UserRow, 'id' | 'name' | 'email' | 'phoneNumber' | 'role' | 'createdAt'>): StaffMember {
   return {
     _id: row.id,
     name: row.name,
@@ -30,7 +30,7 @@ export async function listStaff(db: Database): Promise<StaffMember[]> {
 }
 
 /** `target`: the account's id (from the staff list) or how the admin named it (email or mobile number). */
-export type RoleTarget = { id: string } | AccountRef;
+type RoleTarget = { id: string } | AccountRef;
 
 function whereTarget(target: RoleTarget) {
   if ('id' in target) return eq(users.id, target.id);

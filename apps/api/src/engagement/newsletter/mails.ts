@@ -1,6 +1,6 @@
 import { newsletterPaths } from '@shop/domain/newsletter';
 
-export interface NewsletterLinks {
+interface NewsletterLinks {
   confirm: string;
   unsubscribe: string;
 }

@@ -8,11 +8,12 @@ export function createDevTransport(log: { info(object: object, message: string):
   return {
     name: 'dev',
     real: false,
-    async send(message: OutgoingMessage) {
+    send(message: OutgoingMessage) {
       log.info(
         { outbox: { id: message.id, channel: message.channel, to: message.recipient, kind: message.kind, subject: message.subject ?? undefined } },
         `[dev ${message.channel}] to ${message.recipient}: ${message.text}`,
       );
+      return Promise.resolve();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { renderSmsBody } from '../sms-template.ts';
 import { type OutgoingMessage, type Transport, TransportError } from './transport.ts';
 
-export interface SmsGatewaySettings {
+interface SmsGatewaySettings {
   /** SMS_GATEWAY_URL: the gateway's send endpoint; one POST per message. */
   url: string;
   /** SMS_GATEWAY_KEY: sent as `Authorization: Bearer <key>`. */

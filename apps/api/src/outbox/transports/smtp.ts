@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import { type OutgoingMessage, type Transport, TransportError } from './transport.ts';
 
-export interface SmtpSettings {
+interface SmtpSettings {
   /** smtp://user:pass@host:587 or smtps://…:465 (SMTP_URL). */
   url: string;
   /** "Name <address>" (MAIL_FROM). */

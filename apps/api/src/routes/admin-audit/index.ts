@@ -9,6 +9,7 @@ import { errorResponseSchema, intQuery, limitQuery } from '../../lib/params.ts';
 const auditPage = z.object({ page: intQuery({ min: 1, max: 10_000, default: 1 }), limit: limitQuery(50, 200) });
 
 /** GET /api/admin/audit (admins only): the audit log, newest first, filtered and paginated. */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/audit',

@@ -16,6 +16,7 @@ const pageSchema = paginatedSchema(adminCouponSchema);
  * Back office: coupons (staff). Coupons are not catalogue answers the response cache holds, but the check and
  * order paths read them fresh each time, so a change applies to the next cart check without any cache to clear.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (request: { user?: unknown }) => request.user as RequestUser;
 

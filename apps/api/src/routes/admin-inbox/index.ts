@@ -26,6 +26,7 @@ const refused = { 400: errorResponseSchema, 401: errorResponseSchema, 403: error
  * subscribers (list and CSV export) and client error logs (list, delete old ones). Feedback and reviews are moderated
  * through /api/admin/feedbacks and /api/admin/reviews. Every change writes an audit row in its own transaction.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const adminInboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/reports',

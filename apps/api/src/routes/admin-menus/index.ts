@@ -10,6 +10,7 @@ import { errors } from '../admin-categories/index.ts';
 const menusSchema = z.object({ headerMenu: z.array(menuItemSchema), mobileMenu: z.array(menuItemSchema), updatedAt: z.string() });
 
 /** Back office: the header and mobile menus (staff), saved together as two trees; GET /api/headers serves them. */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const adminMenusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/menus',

@@ -13,6 +13,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const params = z.object({ id: z.string().max(100) });
 
 /** The back office reads orders (staff, admin): the filtered list with counts, one order, its photos as a zip. */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const adminOrderReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/orders',

@@ -14,6 +14,7 @@ const refused = { 400: errorResponseSchema, 401: errorResponseSchema, 403: error
  * email or mobile number) one of them; change or take back a role by account id. An admin cannot demote themselves
  * and the last admin stays (409). Each change writes an audit row.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const adminStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/staff',

@@ -5,6 +5,7 @@ import { brandList } from '../../catalogue/brands.ts';
 import { publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema, intQuery, limitQuery } from '../../lib/params.ts';
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/brands',

@@ -14,6 +14,7 @@ const categoryPageOfList = paginatedSchema(categorySchema);
 const pageQuery = z.object({ page: intQuery({ min: 1, max: 1000, default: 1 }), limit: limitQuery(100, 200) });
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const reader = catalogueReader(app);
 

@@ -4,7 +4,7 @@ import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema, intQuery, text } from '../../lib/params.ts';
 import { latestOutboxMessages } from '../../outbox/latest.ts';
 
-export const devOutboxMessageSchema = z.object({
+const devOutboxMessageSchema = z.object({
   _id: z.string(),
   channel: z.enum(['email', 'sms']),
   recipient: z.string(),
@@ -19,6 +19,7 @@ export const devOutboxMessageSchema = z.object({
  * GET /api/dev/outbox: the latest messages, newest first, so a developer (and the browser tests) can read
  * the codes and links the dev transport "sent". Not registered in production, where it answers 404.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ production: boolean }> = async (app, options) => {
   if (options.production) return;
   app.get(

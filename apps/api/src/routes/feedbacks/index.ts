@@ -13,6 +13,7 @@ import { errorResponseSchema, intQuery, limitQuery } from '../../lib/params.ts';
  * it waits for the shop (pending) and only approved feedback is listed. The shop moderates through
  * /api/admin/feedbacks (staff, admin).
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const feedbacksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/feedbacks',

@@ -5,6 +5,7 @@ import { publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 import { Refusal } from '../../lib/refusal.ts';
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const headersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/headers',

@@ -9,7 +9,7 @@ import { Refusal } from '../../lib/refusal.ts';
 
 /** Longest strings kept; a bigger body is refused before it is parsed (LOG_BODY_LIMIT). */
 export { LOG_LIMITS };
-export const LOG_BODY_LIMIT = 32 * 1024;
+const LOG_BODY_LIMIT = 32 * 1024;
 /** Per client address and minute; a page stuck in an error loop must not fill the table. */
 export const LOG_RATE_LIMIT = { max: 20, timeWindow: 60_000 };
 
@@ -34,6 +34,7 @@ const logBodySchema = z.object({
   url: optionalString(LOG_LIMITS.url, 'log_url_too_long'),
 });
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
   // navigator.sendBeacon posts a string body as text/plain; accept JSON sent that way too.
   app.removeContentTypeParser('text/plain');

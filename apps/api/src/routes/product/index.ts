@@ -8,6 +8,7 @@ import { errorResponseSchema, limitQuery, slugSchema } from '../../lib/params.ts
 import { Refusal } from '../../lib/refusal.ts';
 import { pageQuery, productPageSchema } from '../products/schemas.ts';
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/product/:slug',

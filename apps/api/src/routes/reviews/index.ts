@@ -15,6 +15,7 @@ const reviewForShopSchema = ownReviewSchema.extend({ productName: z.string(), pr
  * GET /api/reviews?product=<id or slug>: a product's approved reviews, newest first, paginated, with its rating
  * summary. The shop's moderation: GET /api/admin/reviews?state=… and POST /api/admin/reviews/{id}/moderation.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/reviews',

@@ -4,6 +4,7 @@ import { activeSlides } from '../../catalogue/sliders.ts';
 import { publicCache } from '../../lib/cache.ts';
 
 /** At most a handful of slides exist, so the list is never split into pages. */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const slidersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/sliders',

@@ -15,6 +15,7 @@ const tokenLimit = { max: 30, timeWindow: 60 * 60_000 };
  * - POST /api/subscribe/newsletter/confirm {token}: the link in the confirmation mail, via the storefront's page.
  * - POST /api/subscribe/newsletter/unsubscribe {token}: the link in every newsletter mail.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const subscribeNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: NewsletterDeps = {
     db: app.db,

@@ -22,6 +22,7 @@ function callerId(request: FastifyRequest): string {
  * another user's address id answers 404 `address_not_found`, exactly like one that does not exist (the service
  * throws the refusals; the error handler answers them).
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (_request, reply) => {
     noStore(reply);

@@ -27,6 +27,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * own: another user's order id answers 404 `order_not_found`, exactly like one that does not exist. Refusals are the
  * order services' coded ones (refusals/orders.ts), answered by the one error handler.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = orderDeps(app);
 
