@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { INVALIDATE_CHANNEL } from '../src/plugins/response-cache.ts';
-import { createTestContext, engines, json, type TestContext } from './helpers.ts';
+import { createTestContext, engines, expectRefusal, json, type TestContext } from './helpers.ts';
 
 /** Waits until `check` holds; NOTIFY is asynchronous, so the other process sees it a moment later. */
 async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 3_000) {
@@ -142,7 +142,7 @@ describe.each(engines)('response cache on %s', (engine) => {
   it('never caches an unknown category page', async () => {
     await invalidateAndSettle();
     const response = await ctx.app.inject({ method: 'GET', url: '/api/category/no-such-category/page' });
-    expect(response.statusCode).toBe(404);
+    expectRefusal(response, 404, 'category_not_found');
     expect(ctx.app.responseCache.size).toBe(0);
   });
 

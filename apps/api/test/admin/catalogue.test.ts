@@ -110,7 +110,7 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
       expect((await staff('GET', `/api/admin/sliders/${slide._id}`)).json().link).toBe('/category/spare-bits');
       expect((await staff('DELETE', `/api/admin/sliders/${slide._id}`)).statusCode).toBe(204);
       expect((await staff('DELETE', `/api/admin/categories/${spare._id}`)).statusCode).toBe(204);
-      expect((await shop.inject({ url: '/api/category/spare-bits' })).statusCode).toBe(404);
+      expectRefusal(await shop.inject({ url: '/api/category/spare-bits' }), 404, 'category_not_found');
       expect(await auditCount('category.delete', spare._id)).toBe(1);
     });
 

@@ -81,7 +81,7 @@ describe.each(engines)('back office: products (%s)', (engine) => {
 
     const hidden = await staff('POST', `/api/admin/products/${product._id}/publish`, { published: false });
     expect(hidden.json()).toMatchObject({ published: false });
-    expect((await ctx.app.inject({ url: `/api/product/${product.slug}` })).statusCode).toBe(404);
+    expectRefusal(await ctx.app.inject({ url: `/api/product/${product.slug}` }), 404, 'product_not_found');
     expect((await staff('GET', `/api/admin/products?published=false&q=Deluxe`)).json().data.map((p: AdminProduct) => p._id)).toContain(product._id);
     await staff('POST', `/api/admin/products/${product._id}/publish`, { published: true });
     expect((await ctx.app.inject({ url: `/api/product/${product.slug}` })).statusCode).toBe(200);
@@ -260,6 +260,6 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     expect((await cached.inject({ url })).json()).toMatchObject({ name: 'Renamed Pen', price: 10_000 });
     await callAs(ctx, 'staff', { method: 'POST', url: `/api/admin/products/${product._id}/publish`, body: { published: false } }, cached);
-    expect((await cached.inject({ url })).statusCode).toBe(404);
+    expectRefusal(await cached.inject({ url }), 404, 'product_not_found');
   });
 });
