@@ -8,18 +8,9 @@ import { z } from 'zod';
  * every change and keeps each change, with its time and actor, in the order's history.
  */
 
-export const orderStatuses = [
-  'placed',
-  'confirmed',
-  'in_production',
-  'packed',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'returned',
-  'refunded',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+import { type OrderStatus, orderStatuses } from './order-statuses.ts';
+
+export { orderStatuses, type OrderStatus } from './order-statuses.ts';
 export const orderStatusSchema = z.enum(orderStatuses);
 
 /** Who changes a status: the customer who placed the order, or the shop (staff or admin). */

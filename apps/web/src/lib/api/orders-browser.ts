@@ -1,5 +1,5 @@
 import type { CouponCheckRequest, CouponCheckResponse, Order, OrderTracking, PlaceOrderRequest, TrackOrderRequest } from '@shop/domain/order';
-import type { OrderStatus } from '@shop/domain/order-status';
+import { orderStatuses } from '@shop/domain/order-statuses';
 import { browserApi } from './browser-client';
 import { array, boolean, guard, nullable, number, object, oneOf, type ResponseSchema, string } from './shape';
 
@@ -19,19 +19,8 @@ export const browserOrderPaths = {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-export const browserOrderStatuses = [
-  'placed',
-  'confirmed',
-  'in_production',
-  'packed',
-  'shipped',
-  'delivered',
-  'cancelled',
-  'returned',
-  'refunded',
-] as const satisfies readonly OrderStatus[];
 
-const status = oneOf(...browserOrderStatuses);
+const status = oneOf(...orderStatuses);
 
 const couponCheckSchema: ResponseSchema<CouponCheckResponse> = guard(
   object({
