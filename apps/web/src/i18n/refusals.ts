@@ -10,5 +10,7 @@ export type RefusalArea = (typeof refusalAreas)[number];
  */
 export async function loadRefusalMessages(locale: Locale, areas: readonly RefusalArea[] = refusalAreas): Promise<Record<string, string>> {
   const files = await Promise.all(areas.map((area) => import(`./messages/${locale}/refusals/${area}.json`) as Promise<{ default: Record<string, string> }>));
-  return Object.assign({}, ...files.map((file) => file.default));
+  const messages: Record<string, string> = {};
+  for (const file of files) Object.assign(messages, file.default);
+  return messages;
 }

@@ -9,23 +9,23 @@ export type { ModalData, ModalView, UIState } from './ui-state';
 export { modalViews, defaultModalView, canDismissModal } from './ui-state';
 
 export interface UIActions {
-  openSidebar(): void;
-  closeSidebar(): void;
-  openFilter(): void;
-  closeFilter(): void;
-  openModal(view?: ModalView, data?: ModalData | null): void;
-  closeModal(): void;
-  setModalView(view: ModalView): void;
-  setModalData(data: ModalData | null): void;
-  openCart(): void;
-  closeCart(): void;
-  openSearch(): void;
-  closeSearch(): void;
-  setDrawerView(view: string | null): void;
-  setUserAvatar(avatar: string): void;
-  setToastText(text: string): void;
-  authorize(): void;
-  unauthorize(): void;
+  openSidebar: () => void;
+  closeSidebar: () => void;
+  openFilter: () => void;
+  closeFilter: () => void;
+  openModal: (view?: ModalView, data?: ModalData | null) => void;
+  closeModal: () => void;
+  setModalView: (view: ModalView) => void;
+  setModalData: (data: ModalData | null) => void;
+  openCart: () => void;
+  closeCart: () => void;
+  openSearch: () => void;
+  closeSearch: () => void;
+  setDrawerView: (view: string | null) => void;
+  setUserAvatar: (avatar: string) => void;
+  setToastText: (text: string) => void;
+  authorize: () => void;
+  unauthorize: () => void;
 }
 
 export type UIStore = UIState & UIActions;

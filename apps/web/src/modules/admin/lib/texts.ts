@@ -12,11 +12,11 @@ export type AdminArea = 'admin' | 'admin-products' | 'admin-catalogue' | 'admin-
 export type AdminTranslate = (key: string, values?: Record<string, string | number | Date>) => string;
 
 export async function adminTexts(area: AdminArea = 'admin'): Promise<AdminTranslate> {
-  const messages = (await import(`@/i18n/messages/en/${area}.json`)).default as Record<string, unknown>;
+  const messages = (await (import(`@/i18n/messages/en/${area}.json`) as Promise<{ default: Record<string, unknown> }>)).default;
   return createTranslator({ locale: 'en', messages: messages as never }) as unknown as AdminTranslate;
 }
 
 /** What a client component of the back office gets as its texts: the plain catalogue of its area. */
 export async function adminMessages(area: AdminArea): Promise<Record<string, unknown>> {
-  return (await import(`@/i18n/messages/en/${area}.json`)).default as Record<string, unknown>;
+  return (await (import(`@/i18n/messages/en/${area}.json`) as Promise<{ default: Record<string, unknown> }>)).default;
 }

@@ -22,7 +22,7 @@ const titleKey = { OTP_LOGIN_VIEW: 'otp', LOGIN_VIEW: 'login', SIGN_UP_VIEW: 'si
 
 interface FlowBodyProps {
   view: AuthView;
-  onNavigate(view: AuthView): void;
+  onNavigate: (view: AuthView) => void;
   next: string | null;
   heading: 'h1' | 'h2';
   headingId?: string;

@@ -7,7 +7,7 @@ export function isAuthView(value: unknown): value is AuthView {
 
 export interface AuthFormProps {
   /** Move to another view of the flow. */
-  onNavigate(view: AuthView): void;
+  onNavigate: (view: AuthView) => void;
   /** Where to go after signing in (already checked to be a same-origin path), or null to stay. */
   next: string | null;
   /** Focus the first field on mount (when the visitor switched views). */

@@ -7,6 +7,7 @@ import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 import { getViewer } from '@lib/api/user';
 import type { Locale } from '@lib/locale/config';
 import { loadRefusalMessages } from '@/i18n/refusals';
+import type { RequestMessages } from '@/i18n/request';
 import { Container } from '@modules/common/components/container';
 import { QueryProvider } from '@modules/common/query-provider';
 import { PageAuthFlow } from '../components/auth-flow';
@@ -19,7 +20,7 @@ import { safeNextPath } from '../lib/safe-next';
  * 037), and the data-fetching client the sign-in forms use (it is not provided app-wide, decision 018).
  */
 export async function AuthMessagesProvider({ children }: { children: ReactNode }) {
-  const [messages, locale] = await Promise.all([getMessages(), getLocale()]);
+  const [messages, locale] = await Promise.all([getMessages() as Promise<RequestMessages>, getLocale()]);
   const refusals = await loadRefusalMessages(locale as Locale, accountRefusalAreas);
   return (
     <NextIntlClientProvider messages={{ auth: messages.auth, refusals }}>

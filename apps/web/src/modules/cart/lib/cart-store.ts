@@ -11,18 +11,18 @@ import { restoreCart, storedPart } from './restore-cart';
 export const CART_STORAGE_KEY = 'cart';
 
 export interface CartActions {
-  addItemWithQuantity(line: CartLine, quantity: number): void;
+  addItemWithQuantity: (line: CartLine, quantity: number) => void;
   /** Takes one unit off; the line goes at zero. */
-  removeItemOrQuantity(id: string): void;
-  addItem(item: CartLine & { quantity?: number }): void;
-  removeItem(id: string): void;
-  updateItem(id: string, update: cart.CartItemUpdate): void;
-  applyCoupon(coupon: CartCoupon | null): void;
-  setCashOnDelivery(on: boolean): void;
-  setCashOnDeliveryPageState(pageState: CashOnDeliveryPageState): void;
-  updateCartMeta(meta: Record<string, unknown> | null): void;
-  setShippingRules(rules: ShippingRules): void;
-  resetCart(): void;
+  removeItemOrQuantity: (id: string) => void;
+  addItem: (item: CartLine & { quantity?: number }) => void;
+  removeItem: (id: string) => void;
+  updateItem: (id: string, update: cart.CartItemUpdate) => void;
+  applyCoupon: (coupon: CartCoupon | null) => void;
+  setCashOnDelivery: (on: boolean) => void;
+  setCashOnDeliveryPageState: (pageState: CashOnDeliveryPageState) => void;
+  updateCartMeta: (meta: Record<string, unknown> | null) => void;
+  setShippingRules: (rules: ShippingRules) => void;
+  resetCart: () => void;
 }
 
 export type CartStore = CartState & CartActions;

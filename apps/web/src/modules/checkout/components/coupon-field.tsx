@@ -17,8 +17,8 @@ interface CouponFieldProps {
   busy: boolean;
   /** Already translated; the server's refusal. */
   error: string | null;
-  onApply(code: string): void;
-  onRemove(): void;
+  onApply: (code: string) => void;
+  onRemove: () => void;
 }
 
 /** The coupon code field: checked by the server against this cart (POST /api/user/coupon), its answer shown as is. */

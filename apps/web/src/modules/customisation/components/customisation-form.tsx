@@ -25,6 +25,8 @@ export type CustomisableLine = OrderLine & { product_customization: ProductCusto
 export type DialogState = 'editing' | 'uploading' | 'submitted';
 
 type UnitPath = `units.${number}.text` | `units.${number}.images`;
+/** One unit's errors in the form's error tree. */
+type UnitErrors = FieldErrors<CustomisationFormValues['units'][number]>;
 
 /**
  * The personalisation form for one order line: one block per ordered unit, photos uploaded as soon as they are chosen
@@ -121,10 +123,11 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
   }
 
   function onInvalid(invalid: FieldErrors<CustomisationFormValues>) {
-    const units = Array.isArray(invalid.units) ? invalid.units : [];
+    const units = Array.isArray(invalid.units) ? (invalid.units as (UnitErrors | undefined)[]) : [];
     const index = units.findIndex((unit) => typeof unit?.images?.message === 'string');
+    const message = units[index]?.images?.message;
     // Spec §8: the image-count mismatch is also a toast.
-    if (index >= 0) void showDialogToast('error', units[index]!.images!.message!, photoCountToastId(index));
+    if (typeof message === 'string') void showDialogToast('error', message, photoCountToastId(index));
     focusFirstError();
   }
 
@@ -160,7 +163,7 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
   const fieldError = (index: number, field: 'text' | 'images') => errors.units?.[index]?.[field]?.message || undefined;
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-state={state} aria-busy={uploading || isSubmitting || undefined}>
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" data-state={state} aria-busy={uploading || isSubmitting || undefined}>
       {units.map((unit, index) => (
         <UnitFields
           key={index}

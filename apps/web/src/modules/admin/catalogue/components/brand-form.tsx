@@ -32,7 +32,7 @@ export function BrandForm({ brand, texts }: { brand: AdminBrand | null; texts: B
   });
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="brand-form">
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="brand-form">
       <NameSlugFields form={form} texts={texts} />
       <div className="sm:col-span-2">
         <ImageField

@@ -52,7 +52,7 @@ export function CategoryForm({ category, all, texts }: { category: AdminCategory
   });
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="category-form">
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="category-form">
       <NameSlugFields form={form} texts={texts} />
       <SelectField
         label={texts.parent}

@@ -47,7 +47,7 @@ export function CouponForm({ id, initial, texts }: { id: string | null; initial?
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="coupon-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="coupon-form">
       <TextField label={texts.code} hint={texts.codeHint} registration={form.register('code')} error={errors.code?.message} autoComplete="off" className="uppercase" />
       <TextField label={texts.description} registration={form.register('description')} error={errors.description?.message} autoComplete="off" />
       <SelectField label={texts.type} registration={form.register('type')} error={errors.type?.message}>

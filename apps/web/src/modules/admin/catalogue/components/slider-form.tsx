@@ -45,7 +45,7 @@ export function SliderForm({ slider, texts }: { slider: AdminSlider | null; text
   });
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="slider-form">
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="slider-form">
       <TextField label={texts.title} registration={form.register('title')} error={errors.title?.message} autoComplete="off" />
       <TextField label={texts.subtitle} registration={form.register('subtitle')} error={errors.subtitle?.message} autoComplete="off" />
       <TextField label={texts.link} hint={texts.linkHint} registration={form.register('link')} error={errors.link?.message} autoComplete="off" dir="ltr" />

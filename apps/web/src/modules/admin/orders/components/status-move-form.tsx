@@ -57,7 +57,7 @@ export function StatusMoveForm({ orderId, next, texts }: { orderId: string; next
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="status-move-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" data-testid="status-move-form">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={selectId} className="text-sm font-medium text-ink">
           {texts.to}

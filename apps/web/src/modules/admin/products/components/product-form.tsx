@@ -148,7 +148,7 @@ export function ProductForm({
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="product-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6" data-testid="product-form">
       <Section title={t('form.basics')}>
         <TextField label={t('form.name')} registration={nameField} error={errors.name?.message} className="sm:col-span-2" autoComplete="off" />
         <TextField

@@ -93,7 +93,7 @@ export function SettingsForm({ settings, texts }: { settings: AdminSettings; tex
   const section = 'grid gap-4 rounded-xl border border-line p-4 sm:grid-cols-2 sm:p-6';
   const legend = 'px-1 font-display text-lg font-semibold';
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="settings-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6" data-testid="settings-form">
       <fieldset className={section}>
         <legend className={legend}>{texts.identity}</legend>
         <TextField label={texts.name} registration={form.register('name')} error={errors.name?.message} autoComplete="off" />
