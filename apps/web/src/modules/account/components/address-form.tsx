@@ -56,7 +56,7 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
   }, [form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const fieldErrors = await onSave(values as AddressFields);
+    const fieldErrors = await onSave(values);
     if (fieldErrors) {
       for (const [field, refusal] of Object.entries(fieldErrors)) form.setError(field as keyof Input, { type: REFUSAL_ERROR, message: refusals.text(refusal) });
     }

@@ -131,7 +131,7 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     focusFirstError();
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  async function send(values: CustomisationFormValues) {
     try {
       await addCustomisation(toRequest({ orderId, productId: line.productId, lineId: line.id }, type, values));
       setSubmitted(true);
@@ -157,13 +157,13 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
       }
       void showDialogToast('error', failure(error));
     }
-  }, onInvalid);
+  }
 
   // Already in the shopper's language: the schema's `say`, or the refusal translated where it was set.
   const fieldError = (index: number, field: 'text' | 'images') => errors.units?.[index]?.[field]?.message || undefined;
 
   return (
-    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" data-state={state} aria-busy={uploading || isSubmitting || undefined}>
+    <form ref={formRef} onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)} noValidate className="flex flex-col gap-4" data-state={state} aria-busy={uploading || isSubmitting || undefined}>
       {units.map((unit, index) => (
         <UnitFields
           key={index}

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { saveCoupon } from '../actions';
@@ -24,18 +24,18 @@ export function CouponForm({ id, initial, texts }: { id: string | null; initial?
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CouponFormValues>({ defaultValues: initial ?? emptyCoupon });
   const errors = form.formState.errors;
-  const type = form.watch('type');
+  const type = useWatch({ control: form.control, name: 'type' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const converted = couponFromForm(values);
     if (converted.errors) {
-      applyErrors(converted.errors, fields, form.setError as never);
+      applyErrors(converted.errors, fields, form.setError);
       return;
     }
     const result = await saveCoupon(id, converted.body);
     if (!result.ok) {
-      showRefusal(result, { fields, setError: form.setError as never, setFailure, toast: texts.failed });
+      showRefusal(result, { fields, setError: form.setError, setFailure, toast: texts.failed });
       return;
     }
     void showToast('success', texts.saved.replace('{code}', result.value.code));

@@ -26,6 +26,13 @@ export function listHref(values: ProductFilterValues, change: ProductFilterValue
   return text ? `/admin/products?${text}` : '/admin/products';
 }
 
+/** The list's filters as the export's query string (the page and the order do not change what is exported). */
+export function exportQueryOf(values: ProductFilterValues): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value && key !== 'page' && key !== 'sort') query.set(key, value);
+  return query.toString();
+}
+
 export function getAdminProducts(values: ProductFilterValues): Promise<Paginated<AdminProductRow>> {
   return adminApi('GET', productsApiPath, { query: { ...values, limit: 25 }, schema: adminProductPageSchema });
 }
