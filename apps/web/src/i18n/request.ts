@@ -4,8 +4,6 @@ import { getRequestConfig } from 'next-intl/server';
 import { localeCookie, resolveLocale, type Locale } from '@lib/locale/config';
 import { loadRefusalMessages } from './refusals';
 
-export { locales, defaultLocale, directionOf, type Locale } from '@lib/locale/config';
-
 /** A message catalogue as its dynamic import gives it (the JSON is the default export). */
 type MessageFile = Promise<{ default: AbstractIntlMessages }>;
 
@@ -18,7 +16,7 @@ type MessageFile = Promise<{ default: AbstractIntlMessages }>;
  * order pages' (checkout hands its own to its form; the order pages render on the server). `cart` is translated on the
  * server for the cart's client leaves; the cart drawer reads its own texts when first opened.
  */
-export async function loadMessages(locale: Locale) {
+async function loadMessages(locale: Locale) {
   const [shell, catalogue, errors, pages, auth, account, cart, checkout, orders] = await Promise.all([
     import(`./messages/${locale}/shell.json`) as MessageFile,
     import(`./messages/${locale}/catalogue.json`) as MessageFile,

@@ -5,10 +5,7 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import * as ui from './ui-state';
 import type { ModalData, ModalView, UIState } from './ui-state';
 
-export type { ModalData, ModalView, UIState } from './ui-state';
-export { modalViews, defaultModalView, canDismissModal } from './ui-state';
-
-export interface UIActions {
+interface UIActions {
   openSidebar: () => void;
   closeSidebar: () => void;
   openFilter: () => void;
@@ -28,9 +25,9 @@ export interface UIActions {
   unauthorize: () => void;
 }
 
-export type UIStore = UIState & UIActions;
+type UIStore = UIState & UIActions;
 
-export function createUIStore(isAuthorized = false): StoreApi<UIStore> {
+function createUIStore(isAuthorized = false): StoreApi<UIStore> {
   return createStore<UIStore>()((set) => ({
     ...ui.initialUIState(isAuthorized),
     openSidebar: () => set(ui.openSidebar()),

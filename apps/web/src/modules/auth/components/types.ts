@@ -1,9 +1,4 @@
-export const authViews = ['OTP_LOGIN_VIEW', 'LOGIN_VIEW', 'SIGN_UP_VIEW', 'FORGET_PASSWORD'] as const;
-export type AuthView = (typeof authViews)[number];
-
-export function isAuthView(value: unknown): value is AuthView {
-  return typeof value === 'string' && (authViews as readonly string[]).includes(value);
-}
+export type AuthView = 'OTP_LOGIN_VIEW' | 'LOGIN_VIEW' | 'SIGN_UP_VIEW' | 'FORGET_PASSWORD';
 
 export interface AuthFormProps {
   /** Move to another view of the flow. */

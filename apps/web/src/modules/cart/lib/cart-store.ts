@@ -10,7 +10,7 @@ import { restoreCart, storedPart } from './restore-cart';
 /** The local-storage key the cart lives under (spec §4). */
 export const CART_STORAGE_KEY = 'cart';
 
-export interface CartActions {
+interface CartActions {
   addItemWithQuantity: (line: CartLine, quantity: number) => void;
   /** Takes one unit off; the line goes at zero. */
   removeItemOrQuantity: (id: string) => void;
@@ -25,7 +25,7 @@ export interface CartActions {
   resetCart: () => void;
 }
 
-export type CartStore = CartState & CartActions;
+type CartStore = CartState & CartActions;
 
 /** Every action is the domain's pure function applied to the current state (packages/domain/src/cart). */
 function actions(set: (update: (state: CartStore) => Partial<CartStore>) => void): CartActions {

@@ -4,7 +4,7 @@ import { formatInr } from '@shop/domain/money';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 
-export interface CouponView {
+interface CouponView {
   code: string;
   /** The discount the server gave this cart (0 below the minimum). */
   amount: number | null;

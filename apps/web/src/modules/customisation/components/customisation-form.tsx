@@ -22,7 +22,7 @@ import { UnitFields } from './unit-fields';
 export type CustomisableLine = OrderLine & { product_customization: ProductCustomisation };
 
 /** Spec §4: editing, then uploading (while any unit's photos are on their way), then submitted. */
-export type DialogState = 'editing' | 'uploading' | 'submitted';
+type DialogState = 'editing' | 'uploading' | 'submitted';
 
 type UnitPath = `units.${number}.text` | `units.${number}.images`;
 /** One unit's errors in the form's error tree. */

@@ -1,7 +1,7 @@
 import type { Image } from '@shop/domain/catalogue';
 import Link from 'next/link';
 
-export interface EntityRow {
+interface EntityRow {
   id: string;
   href: string;
   title: string;

@@ -18,7 +18,7 @@ import { adminResolver } from '@modules/admin/lib/resolver';
 import { saveProduct } from '../actions';
 import { textsOf } from '../lib/client-texts';
 
-export interface Option {
+interface Option {
   id: string;
   name: string;
 }

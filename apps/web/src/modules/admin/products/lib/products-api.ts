@@ -6,7 +6,7 @@ import { adminApi } from '@lib/api/admin-fetch';
 export const productsApiPath = '/api/admin/products';
 
 /** The list's filters as they travel in the page's URL and on to the API (names are the API's). */
-export const productFilterKeys = ['q', 'category', 'brand', 'published', 'stock', 'customisation', 'flag', 'sort', 'page'] as const;
+const productFilterKeys = ['q', 'category', 'brand', 'published', 'stock', 'customisation', 'flag', 'sort', 'page'] as const;
 export type ProductFilterValues = Partial<Record<(typeof productFilterKeys)[number], string>>;
 
 export function filterValues(params: Record<string, string | string[] | undefined>): ProductFilterValues {
