@@ -13,6 +13,14 @@ export default defineConfig([
     settings: { next: { rootDir: 'apps/web/' }, react: { version: '19' } },
   },
   {
+    // The storefront renders plain <img> on purpose: catalogue images through StaticImage (getImageProps, nothing to
+    // hydrate, lazy by one observer; decisions 015 and 036); personalisation photos that only their uploader and
+    // staff may see, served by the session cookie (decision 023), which the image optimiser would not forward; and
+    // the back office's thumbnails (already sized by the API) and local previews of files being chosen (blob: URLs).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { '@next/next/no-img-element': 'off' },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {

@@ -2,7 +2,7 @@ import type { Locale } from '@lib/locale/config';
 
 /** The areas of packages/domain/src/refusals, each a file of messages per locale (messages/<locale>/refusals/). */
 export const refusalAreas = ['general', 'orders', 'customisation', 'account', 'engagement', 'catalogue', 'admin'] as const;
-export type RefusalArea = (typeof refusalAreas)[number];
+type RefusalArea = (typeof refusalAreas)[number];
 
 /**
  * The `refusals` namespace: one message per refusal code, flat (decision 037). A client leaf that shows refusals gets
@@ -10,5 +10,7 @@ export type RefusalArea = (typeof refusalAreas)[number];
  */
 export async function loadRefusalMessages(locale: Locale, areas: readonly RefusalArea[] = refusalAreas): Promise<Record<string, string>> {
   const files = await Promise.all(areas.map((area) => import(`./messages/${locale}/refusals/${area}.json`) as Promise<{ default: Record<string, string> }>));
-  return Object.assign({}, ...files.map((file) => file.default));
+  const messages: Record<string, string> = {};
+  for (const file of files) Object.assign(messages, file.default);
+  return messages;
 }

@@ -1,9 +1,11 @@
 import { cookies } from 'next/headers';
+import type { AbstractIntlMessages } from 'next-intl';
 import { getRequestConfig } from 'next-intl/server';
 import { localeCookie, resolveLocale, type Locale } from '@lib/locale/config';
 import { loadRefusalMessages } from './refusals';
 
-export { locales, defaultLocale, directionOf, type Locale } from '@lib/locale/config';
+/** A message catalogue as its dynamic import gives it (the JSON is the default export). */
+type MessageFile = Promise<{ default: AbstractIntlMessages }>;
 
 /**
  * Messages per namespace: `shell`, `catalogue` and `errors` are used across the app (and sent to
@@ -14,17 +16,17 @@ export { locales, defaultLocale, directionOf, type Locale } from '@lib/locale/co
  * order pages' (checkout hands its own to its form; the order pages render on the server). `cart` is translated on the
  * server for the cart's client leaves; the cart drawer reads its own texts when first opened.
  */
-export async function loadMessages(locale: Locale) {
+async function loadMessages(locale: Locale) {
   const [shell, catalogue, errors, pages, auth, account, cart, checkout, orders] = await Promise.all([
-    import(`./messages/${locale}/shell.json`),
-    import(`./messages/${locale}/catalogue.json`),
-    import(`./messages/${locale}/errors.json`),
-    import(`./messages/${locale}/pages.json`),
-    import(`./messages/${locale}/auth.json`),
-    import(`./messages/${locale}/account.json`),
-    import(`./messages/${locale}/cart.json`),
-    import(`./messages/${locale}/checkout.json`),
-    import(`./messages/${locale}/orders.json`),
+    import(`./messages/${locale}/shell.json`) as MessageFile,
+    import(`./messages/${locale}/catalogue.json`) as MessageFile,
+    import(`./messages/${locale}/errors.json`) as MessageFile,
+    import(`./messages/${locale}/pages.json`) as MessageFile,
+    import(`./messages/${locale}/auth.json`) as MessageFile,
+    import(`./messages/${locale}/account.json`) as MessageFile,
+    import(`./messages/${locale}/cart.json`) as MessageFile,
+    import(`./messages/${locale}/checkout.json`) as MessageFile,
+    import(`./messages/${locale}/orders.json`) as MessageFile,
   ]);
   return {
     shell: shell.default,
@@ -37,14 +39,17 @@ export async function loadMessages(locale: Locale) {
     checkout: checkout.default,
     orders: orders.default,
     // Issue 6: contact/complaint, newsletter, shop feedback and product reviews (their pages and modal views).
-    contact: (await import(`./messages/${locale}/contact.json`)).default,
-    newsletter: (await import(`./messages/${locale}/newsletter.json`)).default,
-    feedback: (await import(`./messages/${locale}/feedback.json`)).default,
-    reviews: (await import(`./messages/${locale}/reviews.json`)).default,
+    contact: (await (import(`./messages/${locale}/contact.json`) as MessageFile)).default,
+    newsletter: (await (import(`./messages/${locale}/newsletter.json`) as MessageFile)).default,
+    feedback: (await (import(`./messages/${locale}/feedback.json`) as MessageFile)).default,
+    reviews: (await (import(`./messages/${locale}/reviews.json`) as MessageFile)).default,
     // Decision 037: the API's refusal codes in the shopper's language (lib/api/refusal-text.ts).
     refusals: await loadRefusalMessages(locale),
   };
 }
+
+/** What `getMessages()` gives a server component: the catalogues loadMessages loads (next-intl types it as `any`). */
+export type RequestMessages = Awaited<ReturnType<typeof loadMessages>>;
 
 /** The locale comes from the NEXT_LOCALE cookie (no locale routing); en when absent or unknown. */
 export default getRequestConfig(async () => {

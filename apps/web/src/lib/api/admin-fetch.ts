@@ -4,9 +4,9 @@ import type { ResponseSchema } from './shape';
 
 export { ApiError } from './client';
 
-export type AdminMethod = HttpMethod;
+type AdminMethod = HttpMethod;
 
-export interface AdminCallOptions {
+interface AdminCallOptions {
   query?: Query;
   /** JSON body, or FormData for uploads (sent as multipart). */
   body?: unknown;

@@ -10,7 +10,7 @@ import { boolean, guard, object, type ResponseSchema } from './shape';
  * lower case, e.g. `invalid_otp`); status 0 means the shop could not be reached at all.
  */
 export type AuthFailure = { ok: false } & Refusal;
-export type AuthResult<T = undefined> = { ok: true; data: T } | AuthFailure;
+type AuthResult<T = undefined> = { ok: true; data: T } | AuthFailure;
 
 /** What better-auth's client gives for a failed call: the answer's body fields, with its status. */
 interface ClientError {
@@ -29,7 +29,7 @@ async function settle(call: Promise<{ error: ClientError | null }>): Promise<Aut
   }
 }
 
-export interface SignInMethods {
+interface SignInMethods {
   phone: boolean;
   email: boolean;
   emailLink: boolean;

@@ -3,8 +3,6 @@ import { type CodedText, type Refusal, refusalFrom, type RefusalParamsOf } from 
 import { checkedAnswer, encodeBody, type HttpMethod, type Query, readBody, unexpectedAnswer, withQuery } from './request';
 import type { ResponseSchema } from './shape';
 
-export type { ResponseSchema } from './shape';
-
 /** A failed browser call: the API's coded refusal (decision 037), its English as the message (spec §8). */
 export class BrowserApiError extends Error implements Refusal {
   readonly status: number;
@@ -33,7 +31,7 @@ export class NetworkError extends Error {
   }
 }
 
-export interface BrowserRequest {
+interface BrowserRequest {
   method?: HttpMethod;
   /** JSON, or FormData (sent as multipart, never JSON-encoded). */
   body?: unknown;

@@ -20,7 +20,7 @@ const productPreview = object({
   product_customization: nullable(object({ type: string })),
 });
 
-export type ProductPreview = Checked<typeof productPreview>;
+type ProductPreview = Checked<typeof productPreview>;
 
 const productPreviewSchema = guard(productPreview);
 

@@ -46,9 +46,9 @@ const categoryList = paginatedSchema(categorySchema);
 const brandList = paginatedSchema(brandSchema);
 const productPage = paginatedSchema(productSummarySchema);
 
-export type RailKind = 'featured' | 'flash-sale' | 'best-selling' | 'new-arrivals';
+type RailKind = 'featured' | 'flash-sale' | 'best-selling' | 'new-arrivals';
 
-export const DEFAULT_PAGE_SIZE = 24;
+const DEFAULT_PAGE_SIZE = 24;
 const RAIL_SIZE = 8;
 
 export async function getSliders(): Promise<Slider[]> {

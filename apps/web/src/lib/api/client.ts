@@ -6,7 +6,6 @@ import { checkedAnswer, encodeBody, type HttpMethod, type Query, readBody, unexp
 import type { ResponseSchema } from './shape';
 
 export type { HttpMethod, Query } from './request';
-export type { ResponseSchema } from './shape';
 
 /**
  * A failed API call: the API's refusal, coded (decision 037). `message` is the server's English (spec §8: "Any failed
@@ -35,7 +34,7 @@ export class ApiError extends Error implements Refusal {
 }
 
 /** How long Next's data cache keeps a public read, and the tags a change expires it by (ARCHITECTURE.md, convention 3). */
-export interface CacheFor {
+interface CacheFor {
   tags?: string[];
   /** Seconds a cached answer stays fresh (0: asked every render; false: until a tag expires it). */
   revalidate: number | false;
@@ -53,7 +52,7 @@ interface CallBase {
  * API, which accepts it like a bearer token, and their forwarded address too, so the API keys its limits on the
  * visitor and not on the storefront's server. A visitor's call is never cached.
  */
-export type ServerCall = CallBase & ({ session?: 'public'; cache?: CacheFor | 'no-store' } | { session: 'visitor'; cache?: 'no-store' });
+type ServerCall = CallBase & ({ session?: 'public'; cache?: CacheFor | 'no-store' } | { session: 'visitor'; cache?: 'no-store' });
 
 async function visitorHeaders(): Promise<Record<string, string>> {
   const [store, forwarded] = await Promise.all([cookies(), headers()]);
@@ -93,7 +92,7 @@ export async function serverApi<T>(method: HttpMethod, path: string, options: Se
   });
 }
 
-export interface ApiGetOptions<T> {
+interface ApiGetOptions<T> {
   /** Cache tags so a catalogue change can invalidate exactly what it touched (ARCHITECTURE.md, convention 3). */
   tags?: string[];
   /** Seconds a cached answer stays fresh; catalogue reads default to 60. */

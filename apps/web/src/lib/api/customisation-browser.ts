@@ -17,7 +17,7 @@ export const getMyOrderInBrowser = (id: string) => browserApi(`/api/user/order/$
 export const addCustomisation = (body: CustomisationRequest) =>
   browserApi(customisationApiPaths.add, { method: 'POST', body, signedIn: true, schema: orderSchema });
 
-export interface UploadTarget {
+interface UploadTarget {
   orderId?: string;
   productId?: string;
   lineId?: string;

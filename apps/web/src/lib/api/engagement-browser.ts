@@ -27,7 +27,7 @@ const receiptSchema = guard(object({ _id: string, message: string }));
 const messageSchema = guard(object({ message: string }));
 const ownReviewSchema: ResponseSchema<OwnReview> = guard(ownReview);
 
-export type ReviewsPage = Paginated<Review> & { summary: RatingSummary };
+type ReviewsPage = Paginated<Review> & { summary: RatingSummary };
 const reviewsPageSchema: ResponseSchema<ReviewsPage> = guard(
   object({ ...pageShape(object(reviewShape)), summary: object({ average: number, count: number, distribution: array(number) }) }),
 );

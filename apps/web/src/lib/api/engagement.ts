@@ -16,7 +16,7 @@ export async function getFeedbacks(page: number, limit = 10): Promise<Paginated<
   return apiGet('/api/feedbacks', { revalidate: 0, query: { page, limit }, schema: feedbackPage });
 }
 
-export type ProductReviews = Paginated<Review> & { summary: RatingSummary };
+type ProductReviews = Paginated<Review> & { summary: RatingSummary };
 
 export async function getProductReviews(productId: string, limit: number): Promise<ProductReviews> {
   return apiGet('/api/reviews', { revalidate: 0, query: { product: productId, page: 1, limit }, schema: reviewsPage });

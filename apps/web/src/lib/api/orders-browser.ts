@@ -36,7 +36,7 @@ const couponCheckSchema: ResponseSchema<CouponCheckResponse> = guard(
 );
 
 /** What the browser reads of an order it placed or cancelled: which one it is and where it stands. */
-export type OrderRef = Pick<Order, '_id' | 'number' | 'status'>;
+type OrderRef = Pick<Order, '_id' | 'number' | 'status'>;
 const orderRefSchema: ResponseSchema<OrderRef> = guard(object({ _id: string, number: string, status }));
 
 const trackingSchema: ResponseSchema<OrderTracking> = guard(

@@ -3,8 +3,6 @@ import { orderApiPaths, orderCountSchema, orderListSchema, orderSchema, type Ord
 import type { Paginated } from '@shop/domain/catalogue';
 import { ApiError, serverApi } from './client';
 
-export type { Order, OrderLine, OrderAddress, OrderTracking, StatusChange, ShipmentTracking } from '@shop/domain/order';
-
 /** Orders per page of /my-account/orders. */
 export const ORDERS_PER_PAGE = 10;
 

@@ -15,7 +15,7 @@ function messagesOf(locale: string, area: string): Record<string, string> {
 }
 
 function translatorFor(locale: string, messages: Record<string, string>): RefusalTranslator {
-  return createTranslator({ locale, messages: { refusals: messages }, namespace: 'refusals' }) as unknown as RefusalTranslator;
+  return createTranslator({ locale, messages: { refusals: messages }, namespace: 'refusals' });
 }
 
 describe('refusal translations (decision 037)', () => {

@@ -39,6 +39,3 @@ export function refusalText(refusal: CodedText & { errors?: Record<string, Coded
 export function fieldTexts(errors: Record<string, CodedText> | undefined, t: RefusalTranslator, locale: string): Record<string, string> {
   return Object.fromEntries(Object.entries(errors ?? {}).map(([field, error]) => [field, refusalText(error, t, locale)]));
 }
-
-/** Names of params shown as money, for the translation test. */
-export const moneyParams: ReadonlySet<string> = MONEY_PARAMS;

@@ -3,7 +3,7 @@
  * what the storefront branches on and translates (refusal-text.ts); `message` is the API's English text, shown only
  * when this storefront does not know the code yet.
  */
-export type RefusalParamValue = string | number | readonly string[];
+type RefusalParamValue = string | number | readonly string[];
 export type RefusalParamsOf = Record<string, RefusalParamValue>;
 
 export interface CodedText {
@@ -40,7 +40,7 @@ function codedTextOf(value: unknown, fallback: CodedText): CodedText {
 }
 
 /** The generic code of a status, for an answer that came without one (a proxy's error page, a dropped connection). */
-export function codeOfStatus(status: number): string {
+function codeOfStatus(status: number): string {
   if (status === 401) return 'not_signed_in';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';

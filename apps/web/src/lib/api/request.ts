@@ -8,7 +8,7 @@ import type { ResponseSchema } from './shape';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type QueryValue = string | number | boolean | null | undefined | readonly string[];
+type QueryValue = string | number | boolean | null | undefined | readonly string[];
 export type Query = Record<string, QueryValue>;
 
 /** `path?query`: empty values (undefined, null, '') are left out, a list repeats its key (`attr=a&attr=b`). */

@@ -19,7 +19,7 @@ export class ShapeError extends Error {
 }
 
 /** A check of one value. On a failure it adds the failing key to `trail` (innermost first). */
-export type Check<T> = (value: unknown, trail: string[]) => value is T;
+type Check<T> = (value: unknown, trail: string[]) => value is T;
 
 export type Checked<C> = C extends Check<infer T> ? T : never;
 

@@ -9,7 +9,7 @@ export const shellTags = ['settings', 'menus'];
 const headersTimeoutMs = 3000;
 
 /** GET /api/headers: site settings and the header and mobile menus (cached 60 s, tagged). */
-export const getHeaders = cache(async (): Promise<HeadersResponse> => {
+const getHeaders = cache(async (): Promise<HeadersResponse> => {
   return apiGet('/api/headers', { tags: shellTags, revalidate: 60, schema: headersResponseSchema });
 });
 

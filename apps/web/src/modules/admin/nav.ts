@@ -18,5 +18,3 @@ export const adminSections = [
   { href: '/admin/settings', key: 'settings', role: 'admin' },
   { href: '/admin/audit', key: 'audit', role: 'admin' },
 ] as const satisfies readonly { href: string; key: string; role: StaffRole }[];
-
-export type AdminSection = (typeof adminSections)[number];

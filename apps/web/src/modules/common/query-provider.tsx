@@ -11,7 +11,7 @@ let browserClient: QueryClient | undefined;
  * account pages), so the cache survives moving between them and `clear()` after a sign-in or sign-out empties all of
  * it. On the server each render gets its own, so visitors never share cached data.
  */
-export function getQueryClient(): QueryClient {
+function getQueryClient(): QueryClient {
   if (isServer) return new QueryClient({ defaultOptions: queryDefaults });
   browserClient ??= new QueryClient({ defaultOptions: queryDefaults });
   return browserClient;

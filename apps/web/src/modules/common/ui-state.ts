@@ -15,7 +15,7 @@ export const modalViews = [
   'COMPLAIN_VIEW',
 ] as const;
 export type ModalView = (typeof modalViews)[number];
-export const defaultModalView: ModalView = 'OTP_LOGIN_VIEW';
+const defaultModalView: ModalView = 'OTP_LOGIN_VIEW';
 
 export function isModalView(value: unknown): value is ModalView {
   return typeof value === 'string' && (modalViews as readonly string[]).includes(value);

@@ -5,32 +5,29 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import * as ui from './ui-state';
 import type { ModalData, ModalView, UIState } from './ui-state';
 
-export type { ModalData, ModalView, UIState } from './ui-state';
-export { modalViews, defaultModalView, canDismissModal } from './ui-state';
-
-export interface UIActions {
-  openSidebar(): void;
-  closeSidebar(): void;
-  openFilter(): void;
-  closeFilter(): void;
-  openModal(view?: ModalView, data?: ModalData | null): void;
-  closeModal(): void;
-  setModalView(view: ModalView): void;
-  setModalData(data: ModalData | null): void;
-  openCart(): void;
-  closeCart(): void;
-  openSearch(): void;
-  closeSearch(): void;
-  setDrawerView(view: string | null): void;
-  setUserAvatar(avatar: string): void;
-  setToastText(text: string): void;
-  authorize(): void;
-  unauthorize(): void;
+interface UIActions {
+  openSidebar: () => void;
+  closeSidebar: () => void;
+  openFilter: () => void;
+  closeFilter: () => void;
+  openModal: (view?: ModalView, data?: ModalData | null) => void;
+  closeModal: () => void;
+  setModalView: (view: ModalView) => void;
+  setModalData: (data: ModalData | null) => void;
+  openCart: () => void;
+  closeCart: () => void;
+  openSearch: () => void;
+  closeSearch: () => void;
+  setDrawerView: (view: string | null) => void;
+  setUserAvatar: (avatar: string) => void;
+  setToastText: (text: string) => void;
+  authorize: () => void;
+  unauthorize: () => void;
 }
 
-export type UIStore = UIState & UIActions;
+type UIStore = UIState & UIActions;
 
-export function createUIStore(isAuthorized = false): StoreApi<UIStore> {
+function createUIStore(isAuthorized = false): StoreApi<UIStore> {
   return createStore<UIStore>()((set) => ({
     ...ui.initialUIState(isAuthorized),
     openSidebar: () => set(ui.openSidebar()),

@@ -1,5 +1,5 @@
 /** What the shopper is pointing at, touching or focusing, as the link's description gives it. */
-export interface LinkIntent {
+interface LinkIntent {
   /** The link's resolved address (`HTMLAnchorElement.href`). */
   href: string;
   target: string;

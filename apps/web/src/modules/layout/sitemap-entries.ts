@@ -4,7 +4,7 @@ import type { MetadataRoute } from 'next';
 export const sitemapProductCap = 5000;
 export const sitemapPageSize = 60;
 
-export const staticPaths = ['/', '/shop', '/category', '/terms', '/privacy', '/faq'] as const;
+const staticPaths = ['/', '/shop', '/category', '/terms', '/privacy', '/faq'] as const;
 
 interface Sluggable {
   slug: string;

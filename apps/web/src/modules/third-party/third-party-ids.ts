@@ -20,7 +20,7 @@ export interface ScriptPlan {
   strategy: 'afterInteractive' | 'lazyOnload';
 }
 
-export interface ThirdPartySources {
+interface ThirdPartySources {
   settings?: { chatWidgetId?: string | null; analyticsId?: string | null } | null;
   env?: { CHAT_WIDGET_ID?: string; ANALYTICS_ID?: string };
 }

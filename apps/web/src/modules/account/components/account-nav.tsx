@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { SignOutButton } from '@modules/auth/components/sign-out-button';
 import { SectionNav } from '@modules/common/components/section-nav';
 
-export const accountLinks = [
+const accountLinks = [
   { href: '/my-account', key: 'dashboard' },
   { href: '/my-account/orders', key: 'orders' },
   { href: '/my-account/account-details', key: 'details' },

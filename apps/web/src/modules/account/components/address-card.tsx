@@ -9,9 +9,9 @@ import { PostalAddress } from '@modules/common/components/postal-address';
 interface AddressCardProps {
   address: SavedAddress;
   busy: boolean;
-  onEdit(): void;
-  onDelete(): void;
-  onMakeDefault(): void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMakeDefault: () => void;
 }
 
 /** One saved address with its actions; deleting asks for a confirmation in place. */

@@ -33,8 +33,8 @@ function fromSaved(address: SavedAddress): Input {
 interface AddressFormProps {
   address?: SavedAddress;
   /** Saves and resolves to the API's per-field refusals (if any); rejects with a message otherwise. */
-  onSave(input: AddressFields): Promise<Record<string, CodedText> | void>;
-  onCancel(): void;
+  onSave: (input: AddressFields) => Promise<Record<string, CodedText> | void>;
+  onCancel: () => void;
   failure: string | null;
 }
 
@@ -56,7 +56,7 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
   }, [form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const fieldErrors = await onSave(values as AddressFields);
+    const fieldErrors = await onSave(values);
     if (fieldErrors) {
       for (const [field, refusal] of Object.entries(fieldErrors)) form.setError(field as keyof Input, { type: REFUSAL_ERROR, message: refusals.text(refusal) });
     }
@@ -64,7 +64,7 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
 
   const stateError = message(errors.state);
   return (
-    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label={address ? t('editTitle') : t('addTitle')}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label={address ? t('editTitle') : t('addTitle')}>
       <TextField label={t('name')} autoComplete="name" registration={form.register('name')} error={message(errors.name)} />
       <TextField
         label={t('mobile')}

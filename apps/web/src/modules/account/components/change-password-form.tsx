@@ -33,7 +33,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex max-w-md flex-col gap-4">
       <TextField
         label={t('currentLabel')}
         type="password"

@@ -32,6 +32,11 @@ export function EmailChangeForm({ email, verified }: { email: string | null; ver
     setNotice({ tone: 'success', text: t('emailLinkSent', { email: newEmail }) });
   });
 
+  async function sendVerification(address: string) {
+    const result = await sendVerificationEmail(address, backHere);
+    setNotice(result.ok ? { tone: 'success', text: t('verificationSent', { email: address }) } : { tone: 'error', text: errorText.fromFailure(result) });
+  }
+
   return (
     <div className="flex flex-col gap-4">
       <p className="text-ink" dir="auto">
@@ -49,16 +54,13 @@ export function EmailChangeForm({ email, verified }: { email: string | null; ver
       {email && !verified ? (
         <div className="text-sm">
           <TextButton
-            onClick={async () => {
-              const result = await sendVerificationEmail(email, backHere);
-              setNotice(result.ok ? { tone: 'success', text: t('verificationSent', { email }) } : { tone: 'error', text: errorText.fromFailure(result) });
-            }}
+            onClick={() => void sendVerification(email)}
           >
             {t('sendVerification')}
           </TextButton>
         </div>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         <TextField
           label={email ? t('newEmailLabel') : t('addEmailLabel')}
           type="email"

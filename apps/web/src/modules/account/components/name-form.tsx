@@ -31,7 +31,7 @@ export function NameForm({ name }: { name: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
       <TextField label={t('nameLabel')} autoComplete="name" registration={form.register('name')} error={errorText.field(form.formState.errors.name)} />
       {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
       <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto sm:self-start">

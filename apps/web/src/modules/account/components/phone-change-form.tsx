@@ -60,7 +60,7 @@ export function PhoneChangeForm({ mobile }: { mobile: string | null }) {
         {mobile ? <span dir="ltr">{formatIndianMobile(mobile)}</span> : <span className="text-muted">{t('noPhone')}</span>}
       </p>
       {!pending ? (
-        <form onSubmit={onPhone} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void onPhone(event)} noValidate className="flex flex-col gap-4">
           <TextField
             label={mobile ? t('newPhoneLabel') : t('addPhoneLabel')}
             type="tel"
@@ -77,7 +77,7 @@ export function PhoneChangeForm({ mobile }: { mobile: string | null }) {
           </SubmitButton>
         </form>
       ) : (
-        <form onSubmit={onCode} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void onCode(event)} noValidate className="flex flex-col gap-4">
           {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
           <TextField
             label={t('codeLabel')}

@@ -128,8 +128,8 @@ export function SavedAddresses() {
                   setFailure(null);
                   setEditing({ mode: 'edit', address });
                 }}
-                onDelete={() => run('deleted', () => deleteAddress(address._id))}
-                onMakeDefault={() => run('defaultSet', () => setDefaultAddress(address._id))}
+                onDelete={() => void run('deleted', () => deleteAddress(address._id))}
+                onMakeDefault={() => void run('defaultSet', () => setDefaultAddress(address._id))}
               />
             </li>
           ))}

@@ -5,12 +5,13 @@ import type { Locale } from '@lib/locale/config';
 import { accountRefusalAreas } from '@modules/auth/lib/refusal-messages';
 import { Container } from '@modules/common/components/container';
 import { loadRefusalMessages } from '@/i18n/refusals';
+import type { RequestMessages } from '@/i18n/request';
 import { QueryProvider } from '@modules/common/query-provider';
 import { AccountNav } from '../components/account-nav';
 
 /** The frame of every /my-account page: the section's navigation beside the page. */
 export async function AccountLayout({ children }: { children: ReactNode }) {
-  const [messages, t, locale] = await Promise.all([getMessages(), getTranslations('account'), getLocale()]);
+  const [messages, t, locale] = await Promise.all([getMessages() as Promise<RequestMessages>, getTranslations('account'), getLocale()]);
   // The refusal texts the account forms can show (decision 037): sign-in codes, profile and address rules.
   const refusals = await loadRefusalMessages(locale as Locale, accountRefusalAreas);
   return (

@@ -44,7 +44,8 @@ export async function uploadCatalogueImage(area: Area, form: FormData): Promise<
   const body = new FormData();
   const file = form.get('file');
   if (file instanceof Blob) body.set('file', file);
-  body.set('alt', String(form.get('alt') ?? ''));
+  const alt = form.get('alt');
+  body.set('alt', typeof alt === 'string' ? alt : '');
   return attempt(() => adminApi('POST', `/api/admin/${area}/images`, { body, schema: imageSchema }));
 }
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useUI } from '@modules/common/ui-store';
 import { modalTitleId } from '@modules/common/modal/ids';
 import { EmailLoginForm } from './email-login-form';
@@ -22,7 +22,7 @@ const titleKey = { OTP_LOGIN_VIEW: 'otp', LOGIN_VIEW: 'login', SIGN_UP_VIEW: 'si
 
 interface FlowBodyProps {
   view: AuthView;
-  onNavigate(view: AuthView): void;
+  onNavigate: (view: AuthView) => void;
   next: string | null;
   heading: 'h1' | 'h2';
   headingId?: string;
@@ -63,17 +63,18 @@ export function ModalAuthFlow({ view }: { view: AuthView }) {
 /** The same views full-page (/signin, /signup, /forget-password); switching views stays on the page. */
 export function PageAuthFlow({ initialView, next }: { initialView: AuthView; next: string | null }) {
   const [view, setView] = useState(initialView);
-  const switched = useRef(false);
+  // The first view is the page's own (focus stays where the page put it); a view switched to takes the focus.
+  const [switched, setSwitched] = useState(false);
   return (
     <FlowBody
       view={view}
       onNavigate={(target) => {
-        switched.current = true;
+        setSwitched(true);
         setView(target);
       }}
       next={next}
       heading="h1"
-      autoFocus={switched.current}
+      autoFocus={switched}
     />
   );
 }

@@ -67,7 +67,7 @@ export function EmailLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         <TextField
           label={t('emailLabel')}
           type="email"
@@ -92,7 +92,7 @@ export function EmailLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
             {notice.unverified ? (
               <>
                 {' '}
-                <TextButton onClick={resendVerification}>{t('resendVerification')}</TextButton>
+                <TextButton onClick={() => void resendVerification()}>{t('resendVerification')}</TextButton>
               </>
             ) : null}
           </FormMessage>
@@ -101,7 +101,7 @@ export function EmailLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
       </form>
       <button
         type="button"
-        onClick={emailMeALink}
+        onClick={() => void emailMeALink()}
         disabled={sendingLink}
         className="inline-flex min-h-11 w-full items-center justify-center rounded-full border border-brand px-6 py-2.5 font-semibold text-brand hover:bg-brand-soft disabled:opacity-60"
       >

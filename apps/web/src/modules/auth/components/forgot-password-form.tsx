@@ -40,7 +40,7 @@ export function ForgotPasswordForm({ onNavigate, autoFocus }: AuthFormProps) {
       {sentTo ? (
         <FormMessage tone="success">{t('sent', { email: sentTo })}</FormMessage>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
           <p className="text-sm text-muted">{t('intro')}</p>
           <TextField
             label={t('emailLabel')}

@@ -13,17 +13,18 @@ export function GoogleButton({ next }: { next: string | null }) {
   const errorText = useAuthErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   const { data } = useQuery({ queryKey: ['sign-in-methods'], queryFn: getSignInMethods, staleTime: 5 * 60_000 });
+  async function continueWithGoogle() {
+    setFailure(null);
+    // On success the client navigates to Google; we only handle a refusal.
+    const result = await signInWithGoogle(next ?? `${window.location.pathname}${window.location.search}`);
+    if (!result.ok) setFailure(errorText.fromFailure(result));
+  }
   if (!data?.google) return null;
   return (
     <div className="flex flex-col gap-2">
       <button
         type="button"
-        onClick={async () => {
-          setFailure(null);
-          // On success the client navigates to Google; we only handle a refusal.
-          const result = await signInWithGoogle(next ?? `${window.location.pathname}${window.location.search}`);
-          if (!result.ok) setFailure(errorText.fromFailure(result));
-        }}
+        onClick={() => void continueWithGoogle()}
         className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full border border-line bg-white px-6 py-2.5 font-semibold text-ink hover:bg-surface"
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 48 48">

@@ -51,6 +51,10 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
     return true;
   }
 
+  async function resend(number: string) {
+    if (await send(number)) setResent(true);
+  }
+
   const onPhone = phoneForm.handleSubmit(async ({ phone: input }) => {
     const number = normaliseIndianMobile(input);
     if (!number) return;
@@ -74,7 +78,7 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
   return (
     <div className="flex flex-col gap-4">
       {!phone ? (
-        <form onSubmit={onPhone} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void onPhone(event)} noValidate className="flex flex-col gap-4">
           <p className="text-sm text-muted">{t('intro')}</p>
           <TextField
             label={t('phoneLabel')}
@@ -91,7 +95,7 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
           <SubmitButton busy={phoneForm.formState.isSubmitting}>{t('sendCode')}</SubmitButton>
         </form>
       ) : (
-        <form onSubmit={onCode} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(event) => void onCode(event)} noValidate className="flex flex-col gap-4">
           <FormMessage tone="info">
             {resent ? t('resent', { phone: formatIndianMobile(phone) }) : t('sent', { phone: formatIndianMobile(phone) })}
           </FormMessage>
@@ -103,7 +107,7 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
             dir="ltr"
             registration={{
               ...codeRegistration,
-              ref: (element) => {
+              ref: (element: HTMLInputElement | null) => {
                 codeRegistration.ref(element);
                 codeInput.current = element;
               },
@@ -115,9 +119,7 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <TextButton
               disabled={countdown.left > 0}
-              onClick={async () => {
-                if (await send(phone)) setResent(true);
-              }}
+              onClick={() => void resend(phone)}
             >
               {countdown.left > 0 ? t('resendIn', { seconds: countdown.left }) : t('resend')}
             </TextButton>

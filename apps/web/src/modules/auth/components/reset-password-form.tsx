@@ -53,7 +53,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
       <TextField
         label={t('passwordLabel')}
         type="password"

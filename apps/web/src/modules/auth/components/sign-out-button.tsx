@@ -12,9 +12,9 @@ export function SignOutButton({ children, className }: { children: ReactNode; cl
       type="button"
       disabled={busy}
       className={className}
-      onClick={async () => {
+      onClick={() => {
         setBusy(true);
-        await signOut();
+        void signOut();
       }}
     >
       {children}

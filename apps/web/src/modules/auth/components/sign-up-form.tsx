@@ -49,7 +49,7 @@ export function SignUpForm({ onNavigate, next, autoFocus }: AuthFormProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
         <TextField label={t('nameLabel')} autoComplete="name" registration={form.register('name')} error={errorText.field(errors.name)} />
         <TextField
           label={t('emailLabel')}

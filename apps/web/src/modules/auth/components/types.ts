@@ -1,13 +1,8 @@
-export const authViews = ['OTP_LOGIN_VIEW', 'LOGIN_VIEW', 'SIGN_UP_VIEW', 'FORGET_PASSWORD'] as const;
-export type AuthView = (typeof authViews)[number];
-
-export function isAuthView(value: unknown): value is AuthView {
-  return typeof value === 'string' && (authViews as readonly string[]).includes(value);
-}
+export type AuthView = 'OTP_LOGIN_VIEW' | 'LOGIN_VIEW' | 'SIGN_UP_VIEW' | 'FORGET_PASSWORD';
 
 export interface AuthFormProps {
   /** Move to another view of the flow. */
-  onNavigate(view: AuthView): void;
+  onNavigate: (view: AuthView) => void;
   /** Where to go after signing in (already checked to be a same-origin path), or null to stay. */
   next: string | null;
   /** Focus the first field on mount (when the visitor switched views). */

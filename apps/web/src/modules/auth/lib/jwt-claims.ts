@@ -3,7 +3,7 @@
  * token's claims. The browser only reads the claims to show who is signed in; the API verifies the
  * signature on every call, so nothing here is trusted for access decisions.
  */
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   exp: number;
   name?: string;

@@ -12,7 +12,7 @@ const email = z.string().trim().min(1, coded('email_required')).pipe(z.email(cod
 const newPassword = z.string().min(passwordLimits.min, coded('password_too_short')).max(passwordLimits.max, coded('password_too_long'));
 const name = z.string().trim().min(1, coded('name_required')).max(PROFILE_NAME_MAX, coded('profile_name_too_long'));
 
-export const phoneField = z
+const phoneField = z
   .string()
   .trim()
   .min(1, coded('mobile_required'))

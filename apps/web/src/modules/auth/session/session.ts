@@ -73,7 +73,7 @@ export function startSession(): Promise<string | null> {
 }
 
 /** The token for an API call: waits for a load in progress, so the first call after sign-in is not anonymous. */
-export async function accessToken(): Promise<string | null> {
+async function accessToken(): Promise<string | null> {
   if (loading) await loading.catch(() => null);
   return authStore.getState().token;
 }

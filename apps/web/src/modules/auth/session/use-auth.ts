@@ -3,16 +3,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { useStore } from 'zustand';
 import { useUI } from '@modules/common/ui-store';
 import { safeNextPath } from '../lib/safe-next';
-import { authStore } from './auth-store';
 import { endSession, startSession } from './session';
-
-/** The signed-in user from the token claims (spec §3), or null. */
-export function useSignedInUser() {
-  return useStore(authStore, (state) => state.user);
-}
 
 /**
  * What the forms do once the API has set the session cookie: load the token, mark the UI as

@@ -3,10 +3,11 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { refusalMessage } from '@shop/domain/refusals/index';
-import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
+import { refusalText } from '@lib/api/refusal-text';
 import { getViewer } from '@lib/api/user';
 import type { Locale } from '@lib/locale/config';
 import { loadRefusalMessages } from '@/i18n/refusals';
+import type { RequestMessages } from '@/i18n/request';
 import { Container } from '@modules/common/components/container';
 import { QueryProvider } from '@modules/common/query-provider';
 import { PageAuthFlow } from '../components/auth-flow';
@@ -19,7 +20,7 @@ import { safeNextPath } from '../lib/safe-next';
  * 037), and the data-fetching client the sign-in forms use (it is not provided app-wide, decision 018).
  */
 export async function AuthMessagesProvider({ children }: { children: ReactNode }) {
-  const [messages, locale] = await Promise.all([getMessages(), getLocale()]);
+  const [messages, locale] = await Promise.all([getMessages() as Promise<RequestMessages>, getLocale()]);
   const refusals = await loadRefusalMessages(locale as Locale, accountRefusalAreas);
   return (
     <NextIntlClientProvider messages={{ auth: messages.auth, refusals }}>
@@ -50,7 +51,7 @@ export async function AuthPage({ view, next, error }: { view: AuthView; next: st
       {/* An emailed sign-in link that was used or has expired comes back here with ?error= (better-auth's INVALID_TOKEN or EXPIRED_TOKEN). */}
       {error ? (
         <p role="alert" className="mb-5 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-          {refusalText({ code: 'invalid_token', message: refusalMessage('invalid_token') }, t as unknown as RefusalTranslator, locale)}
+          {refusalText({ code: 'invalid_token', message: refusalMessage('invalid_token') }, t, locale)}
         </p>
       ) : null}
       <AuthMessagesProvider>

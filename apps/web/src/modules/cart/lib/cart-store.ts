@@ -10,22 +10,22 @@ import { restoreCart, storedPart } from './restore-cart';
 /** The local-storage key the cart lives under (spec §4). */
 export const CART_STORAGE_KEY = 'cart';
 
-export interface CartActions {
-  addItemWithQuantity(line: CartLine, quantity: number): void;
+interface CartActions {
+  addItemWithQuantity: (line: CartLine, quantity: number) => void;
   /** Takes one unit off; the line goes at zero. */
-  removeItemOrQuantity(id: string): void;
-  addItem(item: CartLine & { quantity?: number }): void;
-  removeItem(id: string): void;
-  updateItem(id: string, update: cart.CartItemUpdate): void;
-  applyCoupon(coupon: CartCoupon | null): void;
-  setCashOnDelivery(on: boolean): void;
-  setCashOnDeliveryPageState(pageState: CashOnDeliveryPageState): void;
-  updateCartMeta(meta: Record<string, unknown> | null): void;
-  setShippingRules(rules: ShippingRules): void;
-  resetCart(): void;
+  removeItemOrQuantity: (id: string) => void;
+  addItem: (item: CartLine & { quantity?: number }) => void;
+  removeItem: (id: string) => void;
+  updateItem: (id: string, update: cart.CartItemUpdate) => void;
+  applyCoupon: (coupon: CartCoupon | null) => void;
+  setCashOnDelivery: (on: boolean) => void;
+  setCashOnDeliveryPageState: (pageState: CashOnDeliveryPageState) => void;
+  updateCartMeta: (meta: Record<string, unknown> | null) => void;
+  setShippingRules: (rules: ShippingRules) => void;
+  resetCart: () => void;
 }
 
-export type CartStore = CartState & CartActions;
+type CartStore = CartState & CartActions;
 
 /** Every action is the domain's pure function applied to the current state (packages/domain/src/cart). */
 function actions(set: (update: (state: CartStore) => Partial<CartStore>) => void): CartActions {

@@ -6,7 +6,7 @@ import { emptyCart, recompute, type CartCoupon, type CartState } from '@shop/dom
  * rules come from the shop's settings, so a stale or edited copy cannot set a price the totals trust; the start-up
  * refresh then replaces every line's data with the shop's.
  */
-export type StoredCart = Pick<CartState, 'items' | 'coupon' | 'meta' | 'isCashOnDelivery' | 'cashOnDeliveryPageState'>;
+type StoredCart = Pick<CartState, 'items' | 'coupon' | 'meta' | 'isCashOnDelivery' | 'cashOnDeliveryPageState'>;
 
 export function storedPart(state: CartState): StoredCart {
   const { items, coupon, meta, isCashOnDelivery, cashOnDeliveryPageState } = state;

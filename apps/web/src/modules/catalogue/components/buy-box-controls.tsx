@@ -7,7 +7,7 @@ import { AddToCartButton, type AddToCartLabels } from '@modules/cart/components/
 import { priceKey, stockKey } from '../lib/buy-box-keys';
 import { isAvailable, maxQuantity, variantFor, type Selection } from '../lib/variants';
 
-export interface BuyBoxLabels {
+interface BuyBoxLabels {
   taxIncluded: string;
   unavailable: string;
   /** "SKU: {sku}", {sku} left in for the browser to fill. */

@@ -11,7 +11,7 @@ import { Rating } from './rating';
  * The `sizes` for a card image in the standard grid (2 columns, 3 from 640px, 4 from 1024px, capped by
  * the 80rem container), so the optimiser serves ~384px-wide files instead of full-width ones.
  */
-export const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 46vw';
+const CARD_IMAGE_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 46vw';
 
 interface ProductCardProps {
   product: ProductSummary;

@@ -21,7 +21,7 @@ export interface ListingState {
   page: number;
 }
 
-export const MAX_PAGE = 500;
+const MAX_PAGE = 500;
 /** Highest bound the API accepts: its price columns are 32-bit integers of paise. */
 const MAX_RUPEES = 21_474_836;
 const MAX_ATTRS = 20;
@@ -50,7 +50,7 @@ function rupees(value: string | undefined): number | undefined {
   return Number.isFinite(n) && n >= 0 ? Math.min(Math.floor(n), MAX_RUPEES) : undefined;
 }
 
-export function isSort(value: unknown): value is ProductSort {
+function isSort(value: unknown): value is ProductSort {
   return typeof value === 'string' && (productSorts as readonly string[]).includes(value);
 }
 

@@ -1,7 +1,7 @@
 import type { ProductDetail, Variant } from '@shop/domain/catalogue';
 
 /** The shop's public origin (SITE_URL), for absolute links in Open Graph tags and JSON-LD. */
-export function siteUrl(): string {
+function siteUrl(): string {
   return (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 }
 

@@ -16,8 +16,8 @@ const AddressForm = dynamic(() => import('@modules/account/components/address-fo
 interface AddressStepProps {
   addresses: SavedAddress[];
   selected: string | null;
-  onSelect(id: string): void;
-  onAdded(address: SavedAddress): void;
+  onSelect: (id: string) => void;
+  onAdded: (address: SavedAddress) => void;
   /** Already translated; shown under the legend. */
   error: string | null;
 }

@@ -84,9 +84,12 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
 
   const placingRef = useRef(false);
   const checkRef = useRef<CouponCheck | null>(null);
-  checkRef.current = check;
   const itemsRef = useRef(items);
-  itemsRef.current = items;
+  // The last check and the lines as rendered, for the coupon effect below (declared after this one, so it runs after).
+  useEffect(() => {
+    checkRef.current = check;
+    itemsRef.current = items;
+  });
   const attempts = useRef<AttemptStore | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const addressRef = useRef<HTMLFieldSetElement>(null);

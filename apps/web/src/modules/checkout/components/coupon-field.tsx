@@ -4,7 +4,7 @@ import { formatInr } from '@shop/domain/money';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 
-export interface CouponView {
+interface CouponView {
   code: string;
   /** The discount the server gave this cart (0 below the minimum). */
   amount: number | null;
@@ -17,8 +17,8 @@ interface CouponFieldProps {
   busy: boolean;
   /** Already translated; the server's refusal. */
   error: string | null;
-  onApply(code: string): void;
-  onRemove(): void;
+  onApply: (code: string) => void;
+  onRemove: () => void;
 }
 
 /** The coupon code field: checked by the server against this cart (POST /api/user/coupon), its answer shown as is. */

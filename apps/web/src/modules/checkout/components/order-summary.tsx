@@ -11,8 +11,8 @@ interface OrderSummaryProps {
   totals: CheckoutTotals;
   /** Server messages per line index (out of stock, option gone, no cash on delivery). */
   lineErrors: Record<number, string>;
-  onRemoveLine(id: string): void;
-  onEditCart(): void;
+  onRemoveLine: (id: string) => void;
+  onEditCart: () => void;
   coupon: ReactNode;
 }
 

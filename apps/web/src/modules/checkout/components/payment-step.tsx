@@ -5,7 +5,7 @@ import { forwardRef } from 'react';
 
 interface PaymentStepProps {
   cashOnDelivery: boolean;
-  onCashOnDelivery(): void;
+  onCashOnDelivery: () => void;
   /** Lines that rule out cash on delivery (cod false), by name; empty when it is allowed. */
   blockers: string[];
   error: string | null;

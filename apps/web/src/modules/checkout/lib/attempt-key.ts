@@ -6,7 +6,7 @@
  * sessionStorage so a reload of the tab mid-request still reuses it; it ends when the order is placed or refused.
  */
 
-export interface StoredAttempt {
+interface StoredAttempt {
   fingerprint: string;
   key: string;
 }

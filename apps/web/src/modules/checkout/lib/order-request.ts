@@ -4,7 +4,7 @@ import type { CouponCheckRequest, PlaceOrderRequest } from '@shop/domain/order';
 type Line = Pick<CartItem, 'productId' | 'variantId' | 'quantity'>;
 
 /** What the API takes per line: which product and option, how many. Prices never leave the browser: the server prices. */
-export function orderLinesOf(items: readonly Line[]): PlaceOrderRequest['items'] {
+function orderLinesOf(items: readonly Line[]): PlaceOrderRequest['items'] {
   return items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity }));
 }
 

@@ -4,6 +4,7 @@ import type { ShippingRules } from '@shop/domain/pricing';
 import type { SavedAddress } from '@lib/api/addresses';
 import type { Locale } from '@lib/locale/config';
 import { loadRefusalMessages } from '@/i18n/refusals';
+import type { RequestMessages } from '@/i18n/request';
 import { Container } from '@modules/common/components/container';
 import { CheckoutForm } from '../components/checkout-form';
 
@@ -16,7 +17,7 @@ interface CheckoutPageProps {
 
 /** /checkout: the heading on the server, the form (which reads the browser's cart) as the client leaf. */
 export async function CheckoutPage({ viewerId, addresses, shippingRules }: CheckoutPageProps) {
-  const [t, messages, locale] = await Promise.all([getTranslations('checkout'), getMessages(), getLocale() as Promise<Locale>]);
+  const [t, messages, locale] = await Promise.all([getTranslations('checkout'), getMessages() as Promise<RequestMessages>, getLocale() as Promise<Locale>]);
   // The refusals the checkout can meet (decision 037): the general ones, the order's, and the address form's.
   const refusals = await loadRefusalMessages(locale, ['general', 'orders', 'account']);
   return (

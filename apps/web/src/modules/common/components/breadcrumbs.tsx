@@ -38,5 +38,3 @@ export function Breadcrumbs({ items, className = '' }: { items: BreadcrumbItem[]
     </nav>
   );
 }
-
-export default Breadcrumbs;

@@ -35,6 +35,7 @@ export function Drawer({ open, onClose, side, labelledBy, children, className = 
   useEffect(() => {
     // Reading the layout commits the off-screen position first, so the change below is transitioned.
     void panel.current?.offsetWidth;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the second render after the first commit is the point: it starts the slide-in transition
     setMounted(true);
   }, []);
   const shown = open && mounted;

@@ -12,7 +12,7 @@ interface PriceProps {
 }
 
 /** The words around a price, already translated: `off` is the template "{percent}% off" in the visitor's language. */
-export interface PriceLabels {
+interface PriceLabels {
   price: string;
   mrp: string;
   off: string;
@@ -28,7 +28,7 @@ const sizes = {
  * INR with no decimals and Indian digit grouping (₹1,29,999), with labels given as props: for always-loaded client
  * leaves (a buy box), which must not load next-intl's formatter (decision 018). Get the labels from `priceLabels`.
  */
-export function PriceView({ price, mrp, size = 'md', className = '', labels }: PriceProps & { labels: PriceLabels }) {
+function PriceView({ price, mrp, size = 'md', className = '', labels }: PriceProps & { labels: PriceLabels }) {
   const off = mrp ? discountPercent(mrp, price) : 0;
   const s = sizes[size];
   return (
@@ -51,7 +51,7 @@ export function PriceView({ price, mrp, size = 'md', className = '', labels }: P
 }
 
 /** The labels PriceView needs, read in a server component: `priceLabels(await getTranslations('shell.price'))`. */
-export function priceLabels(t: { (key: 'price' | 'mrp'): string; raw(key: 'off'): unknown }): PriceLabels {
+function priceLabels(t: { (key: 'price' | 'mrp'): string; raw(key: 'off'): unknown }): PriceLabels {
   return { price: t('price'), mrp: t('mrp'), off: String(t.raw('off')) };
 }
 
@@ -60,5 +60,3 @@ export function Price(props: PriceProps) {
   const t = useTranslations('shell.price');
   return <PriceView {...props} labels={priceLabels(t)} />;
 }
-
-export default Price;

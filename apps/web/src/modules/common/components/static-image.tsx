@@ -41,7 +41,7 @@ export function StaticImage({ preload = false, fetchPriority, loading, maxWidth,
       as: 'image',
       imageSrcSet: props.srcSet,
       imageSizes: props.sizes,
-      fetchPriority: props.fetchPriority as 'high' | 'low' | 'auto' | undefined,
+      fetchPriority: props.fetchPriority,
     });
   }
   if (props.loading !== 'lazy') return <img {...props} alt={image.alt} />;

@@ -26,6 +26,7 @@ export function ErrorFallback({ error, reset, texts }: ErrorFallbackProps) {
         >
           {texts.retry}
         </button>
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- after a failed render (possibly of the root layout, global-error.tsx) home is a fresh document load, not a client navigation through the broken tree */}
         <a href="/" className="rounded-full border border-line px-6 py-3 font-semibold text-ink hover:border-brand hover:text-brand">
           {texts.home}
         </a>

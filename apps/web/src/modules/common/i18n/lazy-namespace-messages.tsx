@@ -6,7 +6,7 @@ import type { Locale } from '@lib/locale/config';
 import { useShopLocale } from '../locale-context';
 
 /** One dynamic import per locale: the bundler needs each path written out, so every namespace lists its own three. */
-export type NamespaceLoaders = Record<Locale, () => Promise<{ default: AbstractIntlMessages }>>;
+type NamespaceLoaders = Record<Locale, () => Promise<{ default: AbstractIntlMessages }>>;
 /** Further namespaces a part needs beside its own (e.g. `refusals`, decision 037), by locale: `{ namespace: messages }`. */
 export type ExtraMessageLoaders = Record<Locale, () => Promise<AbstractIntlMessages>>;
 

@@ -75,5 +75,3 @@ export function ModalHost() {
     </div>
   );
 }
-
-export default ModalHost;

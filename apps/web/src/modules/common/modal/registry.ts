@@ -2,8 +2,6 @@ import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
 import type { ModalView } from '../ui-state';
 
-export { modalViews, type ModalView } from '../ui-state';
-
 /**
  * The views the modal host can show, by name. Each is loaded only when first opened. Later
  * issues register NEWSLETTER_VIEW, COSTOMIZATION_VIEW and COMPLAIN_VIEW here; the host never

@@ -57,7 +57,7 @@ export function ContactForm({ variant, onSent }: ContactFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid={`contact-form-${variant}`}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid={`contact-form-${variant}`}>
       <TextField label={t('fields.name')} autoComplete="name" registration={form.register('name')} error={translate(errors.name)} />
       <TextField
         label={t('fields.contactNumber')}

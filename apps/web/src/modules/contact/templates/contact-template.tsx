@@ -4,6 +4,7 @@ import type { Locale } from '@lib/locale/config';
 import { engagementRefusalAreas } from '@modules/auth/lib/refusal-messages';
 import { Container } from '@modules/common/components/container';
 import { loadRefusalMessages } from '@/i18n/refusals';
+import type { RequestMessages } from '@/i18n/request';
 import { ContactForm } from '../components/contact-form';
 import { ReportProblemButton } from '../components/report-problem-button';
 
@@ -16,7 +17,7 @@ interface ContactTemplateProps {
 /** /contact-us: the shop's phone and mail links, the contact form, and the complaint view for an order problem. */
 export async function ContactTemplate({ tollFreeNumber, contactEmail }: ContactTemplateProps) {
   const t = await getTranslations('contact');
-  const messages = await getMessages();
+  const messages = await (getMessages() as Promise<RequestMessages>);
   // The refusal texts its form can show (decision 037).
   const refusals = await loadRefusalMessages((await getLocale()) as Locale, engagementRefusalAreas);
   return (

@@ -22,9 +22,11 @@ import { UnitFields } from './unit-fields';
 export type CustomisableLine = OrderLine & { product_customization: ProductCustomisation };
 
 /** Spec §4: editing, then uploading (while any unit's photos are on their way), then submitted. */
-export type DialogState = 'editing' | 'uploading' | 'submitted';
+type DialogState = 'editing' | 'uploading' | 'submitted';
 
 type UnitPath = `units.${number}.text` | `units.${number}.images`;
+/** One unit's errors in the form's error tree. */
+type UnitErrors = FieldErrors<CustomisationFormValues['units'][number]>;
 
 /**
  * The personalisation form for one order line: one block per ordered unit, photos uploaded as soon as they are chosen
@@ -121,14 +123,15 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
   }
 
   function onInvalid(invalid: FieldErrors<CustomisationFormValues>) {
-    const units = Array.isArray(invalid.units) ? invalid.units : [];
+    const units = Array.isArray(invalid.units) ? (invalid.units as (UnitErrors | undefined)[]) : [];
     const index = units.findIndex((unit) => typeof unit?.images?.message === 'string');
+    const message = units[index]?.images?.message;
     // Spec §8: the image-count mismatch is also a toast.
-    if (index >= 0) void showDialogToast('error', units[index]!.images!.message!, photoCountToastId(index));
+    if (typeof message === 'string') void showDialogToast('error', message, photoCountToastId(index));
     focusFirstError();
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  async function send(values: CustomisationFormValues) {
     try {
       await addCustomisation(toRequest({ orderId, productId: line.productId, lineId: line.id }, type, values));
       setSubmitted(true);
@@ -154,13 +157,13 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
       }
       void showDialogToast('error', failure(error));
     }
-  }, onInvalid);
+  }
 
   // Already in the shopper's language: the schema's `say`, or the refusal translated where it was set.
   const fieldError = (index: number, field: 'text' | 'images') => errors.units?.[index]?.[field]?.message || undefined;
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-state={state} aria-busy={uploading || isSubmitting || undefined}>
+    <form ref={formRef} onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)} noValidate className="flex flex-col gap-4" data-state={state} aria-busy={uploading || isSubmitting || undefined}>
       {units.map((unit, index) => (
         <UnitFields
           key={index}

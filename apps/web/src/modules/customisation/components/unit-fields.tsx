@@ -6,7 +6,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { UploadedImage } from '@shop/domain/customisation';
 
 /** What the picker accepts (the server checks the bytes again, whatever the name or declared type says). */
-export const acceptedImageTypes = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
+const acceptedImageTypes = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 
 interface UnitFieldsProps {
   /** 1-based, as the label says it. */

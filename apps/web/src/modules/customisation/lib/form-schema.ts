@@ -14,8 +14,8 @@ import type { FieldRefusal } from '@shop/domain/refusals/index';
  * The dialog's form: one entry per ordered unit, its text and the photos already uploaded for it (kept whole, so the
  * thumbnails can be shown; only their ids are sent). The rules are the domain's (spec §5), the same the API applies.
  */
-export const unitValueSchema = z.object({ text: z.string(), images: z.array(uploadedImageSchema) });
-export type UnitValue = z.infer<typeof unitValueSchema>;
+const unitValueSchema = z.object({ text: z.string(), images: z.array(uploadedImageSchema) });
+type UnitValue = z.infer<typeof unitValueSchema>;
 export interface CustomisationFormValues {
   units: UnitValue[];
 }
@@ -28,7 +28,7 @@ export function formFieldOf(key: string): string | null {
 }
 
 /** What a unit's values become on the wire, after spec §5's shaping (the stray field dropped). */
-export function toEntries(type: ProductCustomisation['type'], units: readonly UnitValue[]): CustomisationEntry[] {
+function toEntries(type: ProductCustomisation['type'], units: readonly UnitValue[]): CustomisationEntry[] {
   return shapeCustomisation(
     type,
     units.map((unit) => ({ text: unit.text, images: unit.images.map((image) => image.id) })),

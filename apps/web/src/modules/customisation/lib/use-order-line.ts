@@ -8,7 +8,7 @@ import { useUI } from '@modules/common/ui-store';
 
 /** Every order query starts with this; a sent personalisation invalidates them all. */
 export const ordersQueryKey = ['orders'] as const;
-export const orderQueryKey = (id: string) => [...ordersQueryKey, id] as const;
+const orderQueryKey = (id: string) => [...ordersQueryKey, id] as const;
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 

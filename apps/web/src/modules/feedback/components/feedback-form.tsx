@@ -47,7 +47,7 @@ export function FeedbackForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="feedback-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="feedback-form">
       <TextField label={t('fields.name')} autoComplete="name" registration={form.register('name')} error={translate(errors.name)} />
       <TextField label={t('fields.email')} type="email" autoComplete="email" dir="ltr" registration={form.register('email')} error={translate(errors.email)} />
       <div className="sm:col-span-2">

@@ -7,6 +7,7 @@ import type { Locale } from '@lib/locale/config';
 import { engagementRefusalAreas } from '@modules/auth/lib/refusal-messages';
 import { Container } from '@modules/common/components/container';
 import { loadRefusalMessages } from '@/i18n/refusals';
+import type { RequestMessages } from '@/i18n/request';
 import { Stars } from '@modules/reviews/components/stars';
 import { FeedbackForm } from '../components/feedback-form';
 
@@ -14,7 +15,7 @@ import { FeedbackForm } from '../components/feedback-form';
 export async function FeedbackTemplate({ list }: { list: Paginated<Feedback> | null }) {
   const t = await getTranslations('feedback');
   const format = await getFormatter();
-  const messages = await getMessages();
+  const messages = await (getMessages() as Promise<RequestMessages>);
   // The refusal texts its form can show (decision 037).
   const refusals = await loadRefusalMessages((await getLocale()) as Locale, engagementRefusalAreas);
   const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;

@@ -3,7 +3,7 @@ import type { ProductSummary } from '@shop/domain/catalogue';
 import { Countdown } from '@modules/catalogue/components/countdown';
 import { ProductRail } from '@modules/catalogue/components/product-rail';
 
-export interface HomeRailsData {
+interface HomeRailsData {
   flashSale: ProductSummary[];
   featured: ProductSummary[];
   bestSelling: ProductSummary[];

@@ -7,7 +7,7 @@ import { DeferredRails } from '../components/deferred-rails';
 import { FeaturedCategories } from '../components/featured-categories';
 import { HeroSlider } from '../components/hero-slider';
 
-export interface HomeData {
+interface HomeData {
   sliders: Slider[];
   categories: Category[];
 }

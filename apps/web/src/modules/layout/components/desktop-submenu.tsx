@@ -34,7 +34,7 @@ export function DesktopSubmenu({ item, toggleLabel }: { item: MenuItem; toggleLa
     }
   }
   function onBlur(event: FocusEvent<HTMLLIElement>) {
-    if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) show(false);
+    if (open && !event.currentTarget.contains(event.relatedTarget)) show(false);
   }
   function onClick(event: MouseEvent) {
     if (isLinkClick(event.target)) show(false);

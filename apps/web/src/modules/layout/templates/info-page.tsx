@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
 import { Container } from '@modules/common/components/container';
 
-export type InfoPageKey = 'terms' | 'privacy' | 'faq';
+type InfoPageKey = 'terms' | 'privacy' | 'faq';
 
 interface Section {
   id: string;

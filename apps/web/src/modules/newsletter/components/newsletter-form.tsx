@@ -45,7 +45,7 @@ export function NewsletterForm() {
         {t('title')}
       </h2>
       <p className="text-muted">{t('offer')}</p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 flex w-full max-w-md flex-col gap-3" data-testid="newsletter-form">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex w-full max-w-md flex-col gap-3" data-testid="newsletter-form">
         <TextField
           label={t('email')}
           type="email"

@@ -49,7 +49,7 @@ export function NewsletterLinkAction({ action, token }: NewsletterLinkActionProp
       {state.status === 'failed' ? <FormMessage tone="error">{state.message}</FormMessage> : null}
       <button
         type="button"
-        onClick={run}
+        onClick={() => void run()}
         disabled={!hydrated || state.status === 'busy'}
         aria-busy={state.status === 'busy' || undefined}
         className="min-h-11 rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong disabled:opacity-60"

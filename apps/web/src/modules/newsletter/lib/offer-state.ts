@@ -7,7 +7,7 @@ export const OFFER_STORAGE_KEY = 'kaarigar:newsletter-offer';
 /** How long a visitor browses before the offer appears: long enough not to greet them with a pop-up. */
 export const OFFER_DELAY_MS = 20_000;
 
-export type OfferOutcome = 'closed' | 'subscribed';
+type OfferOutcome = 'closed' | 'subscribed';
 
 interface StorageLike {
   getItem(key: string): string | null;

@@ -5,12 +5,13 @@ import type { Locale } from '@lib/locale/config';
 import { engagementRefusalAreas } from '@modules/auth/lib/refusal-messages';
 import { Container } from '@modules/common/components/container';
 import { loadRefusalMessages } from '@/i18n/refusals';
+import type { RequestMessages } from '@/i18n/request';
 import { NewsletterLinkAction } from '../components/newsletter-link-action';
 
 /** /newsletter/confirm and /newsletter/unsubscribe: what the link is for, and one button that does it. */
 export async function NewsletterLinkPage({ action, token }: { action: 'confirm' | 'unsubscribe'; token: string | undefined }) {
   const t = await getTranslations('newsletter');
-  const messages = await getMessages();
+  const messages = await (getMessages() as Promise<RequestMessages>);
   // The refusal texts its form can show (decision 037).
   const refusals = await loadRefusalMessages((await getLocale()) as Locale, engagementRefusalAreas);
   const valid = token !== undefined && newsletterTokenSchema.safeParse({ token }).success;

@@ -9,7 +9,7 @@ import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 // Registers the access-token source, so the call carries the bearer token even on a freshly loaded page.
 import '@modules/auth/session/session';
 
-export interface CancelOrderLabels {
+interface CancelOrderLabels {
   cancel: string;
   confirm: string;
   yes: string;

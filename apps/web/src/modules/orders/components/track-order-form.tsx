@@ -12,7 +12,7 @@ import { formatOrderTime } from '../lib/format-time';
 import { buildTimeline, type TimelineState } from '../lib/timeline';
 import { StatusTimeline } from './status-timeline';
 
-export interface TrackOrderLabels {
+interface TrackOrderLabels {
   number: string;
   numberHint: string;
   mobile: string;

@@ -8,7 +8,7 @@ import type { Order, OrderLine } from '@shop/domain/order';
  * - `locked`: the order has gone into production, so what was sent (or nothing) is final;
  * - `closed`: the order was cancelled; nothing more is asked.
  */
-export type CustomisationState = 'missing' | 'sent' | 'locked' | 'closed';
+type CustomisationState = 'missing' | 'sent' | 'locked' | 'closed';
 
 export interface Personalisation {
   type: 'text' | 'image' | 'both';

@@ -9,7 +9,7 @@ import type { OrderStatus } from '@shop/domain/order-status';
 
 export type TimelineState = 'done' | 'current' | 'upcoming';
 
-export interface TimelineStep {
+interface TimelineStep {
   status: OrderStatus;
   state: TimelineState;
   /** When the order reached this status (ISO), null for a step still to come. */

@@ -50,7 +50,7 @@ export function MoreReviews({ productId, limit, hasMore: initiallyMore, labels }
       {hasMore ? (
         <button
           type="button"
-          onClick={more}
+          onClick={() => void more()}
           disabled={busy}
           aria-busy={busy || undefined}
           className="mt-2 min-h-11 self-start rounded-full border border-line px-5 py-2 font-medium text-ink hover:border-brand disabled:opacity-60"

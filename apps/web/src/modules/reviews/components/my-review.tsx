@@ -103,7 +103,7 @@ export function MyReview({ productId, labels }: { productId: string; labels: MyR
           <FormMessage tone={review.state === 'rejected' ? 'error' : review.state === 'pending' ? 'info' : 'success'}>{labels.state[review.state]}</FormMessage>
           <div className="flex gap-3">
             <TextButton onClick={() => setEditing(true)}>{labels.edit}</TextButton>
-            <TextButton onClick={() => remove(review)}>{labels.delete}</TextButton>
+            <TextButton onClick={() => void remove(review)}>{labels.delete}</TextButton>
           </div>
         </div>
       </section>

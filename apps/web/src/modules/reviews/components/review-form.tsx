@@ -22,7 +22,7 @@ const fields = ['rating', 'title', 'text'] as const;
 interface ReviewFormProps {
   /** The review being edited, or none for a new one. */
   review?: OwnReview;
-  onSave(content: ReviewContent): Promise<void>;
+  onSave: (content: ReviewContent) => Promise<void>;
   onCancel?: () => void;
 }
 
@@ -53,7 +53,7 @@ export function ReviewForm({ review, onSave, onCancel }: ReviewFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="review-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" data-testid="review-form">
       <StarInput
         legend={t('write.rating')}
         labels={[1, 2, 3, 4, 5].map((n) => t('write.star', { n }))}

@@ -2,7 +2,7 @@
 
 import { type AdminBrand, brandInputSchema } from '@shop/domain/admin/catalogue';
 import type { Image } from '@shop/domain/catalogue';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { adminResolver } from '@modules/admin/lib/resolver';
 import { saveBrand } from '../actions';
@@ -21,25 +21,27 @@ export function BrandForm({ brand, texts }: { brand: AdminBrand | null; texts: B
     resolver: adminResolver(brandInputSchema),
     defaultValues: { name: brand?.name ?? '', slug: brand?.slug ?? '', image: brand?.image ?? null },
   });
+  const image = useWatch({ control: form.control, name: 'image' }) as Image | null;
+  const name = useWatch({ control: form.control, name: 'name' });
   const { failure, submit } = useCatalogueSave({
     id: brand?._id ?? null,
     area: 'brands',
     save: saveBrand,
     nameOf: (saved) => saved.name,
     fields,
-    setError: form.setError as never,
+    setError: form.setError,
     texts,
   });
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="brand-form">
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="brand-form">
       <NameSlugFields form={form} texts={texts} />
       <div className="sm:col-span-2">
         <ImageField
           area="brands"
-          value={form.watch('image') as Image | null}
+          value={image}
           onChange={(next) => form.setValue('image', next, { shouldDirty: true })}
-          alt={form.watch('name') ?? ''}
+          alt={name ?? ''}
           error={form.formState.errors.image?.message}
           texts={texts.image}
         />

@@ -2,7 +2,7 @@
 
 import { type AdminCategory, categoryInputSchema } from '@shop/domain/admin/catalogue';
 import type { Image } from '@shop/domain/catalogue';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField } from '@modules/auth/components/form-controls';
 import { adminResolver } from '@modules/admin/lib/resolver';
@@ -39,7 +39,8 @@ export function CategoryForm({ category, all, texts }: { category: AdminCategory
     },
   });
   const errors = form.formState.errors;
-  const image = form.watch('image') as Image | null;
+  const image = useWatch({ control: form.control, name: 'image' }) as Image | null;
+  const name = useWatch({ control: form.control, name: 'name' });
 
   const { failure, submit } = useCatalogueSave({
     id: category?._id ?? null,
@@ -47,12 +48,12 @@ export function CategoryForm({ category, all, texts }: { category: AdminCategory
     save: saveCategory,
     nameOf: (saved) => saved.name,
     fields,
-    setError: form.setError as never,
+    setError: form.setError,
     texts,
   });
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="category-form">
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="category-form">
       <NameSlugFields form={form} texts={texts} />
       <SelectField
         label={texts.parent}
@@ -79,7 +80,7 @@ export function CategoryForm({ category, all, texts }: { category: AdminCategory
           area="categories"
           value={image}
           onChange={(next) => form.setValue('image', next, { shouldDirty: true })}
-          alt={form.watch('name') ?? ''}
+          alt={name ?? ''}
           error={errors.image?.message}
           texts={texts.image}
         />

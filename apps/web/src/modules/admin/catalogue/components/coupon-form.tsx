@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { saveCoupon } from '../actions';
@@ -24,18 +24,18 @@ export function CouponForm({ id, initial, texts }: { id: string | null; initial?
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CouponFormValues>({ defaultValues: initial ?? emptyCoupon });
   const errors = form.formState.errors;
-  const type = form.watch('type');
+  const type = useWatch({ control: form.control, name: 'type' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const converted = couponFromForm(values);
     if (converted.errors) {
-      applyErrors(converted.errors, fields, form.setError as never);
+      applyErrors(converted.errors, fields, form.setError);
       return;
     }
     const result = await saveCoupon(id, converted.body);
     if (!result.ok) {
-      showRefusal(result, { fields, setError: form.setError as never, setFailure, toast: texts.failed });
+      showRefusal(result, { fields, setError: form.setError, setFailure, toast: texts.failed });
       return;
     }
     void showToast('success', texts.saved.replace('{code}', result.value.code));
@@ -47,7 +47,7 @@ export function CouponForm({ id, initial, texts }: { id: string | null; initial?
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="coupon-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="coupon-form">
       <TextField label={texts.code} hint={texts.codeHint} registration={form.register('code')} error={errors.code?.message} autoComplete="off" className="uppercase" />
       <TextField label={texts.description} registration={form.register('description')} error={errors.description?.message} autoComplete="off" />
       <SelectField label={texts.type} registration={form.register('type')} error={errors.type?.message}>

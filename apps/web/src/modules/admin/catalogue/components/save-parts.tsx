@@ -2,7 +2,7 @@
 
 import { slugFrom } from '@shop/domain/admin/catalogue';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type FocusEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
@@ -69,8 +69,8 @@ export function NameSlugFields<In extends FieldValues & { name: string; slug: st
       <TextField
         label={texts.name}
         registration={form.register(name, {
-          onBlur: (event) => {
-            if (!form.getValues(slug)) form.setValue(slug, slugFrom(String(event.target.value)) as never);
+          onBlur: (event: FocusEvent<HTMLInputElement>) => {
+            if (!form.getValues(slug)) form.setValue(slug, slugFrom(event.target.value) as never);
           },
         })}
         error={errors.name?.message as string | undefined}

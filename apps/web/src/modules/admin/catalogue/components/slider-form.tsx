@@ -2,7 +2,7 @@
 
 import { type AdminSlider, sliderInputSchema } from '@shop/domain/admin/catalogue';
 import type { Image } from '@shop/domain/catalogue';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField } from '@modules/auth/components/form-controls';
 import { adminResolver } from '@modules/admin/lib/resolver';
@@ -29,10 +29,12 @@ export function SliderForm({ slider, texts }: { slider: AdminSlider | null; text
       link: slider?.link ?? '/',
       position: slider?.position ?? 0,
       active: slider?.active ?? true,
-      image: slider?.image ?? (undefined as unknown as Image),
+      image: slider?.image,
     },
   });
   const errors = form.formState.errors;
+  const image = useWatch({ control: form.control, name: 'image' });
+  const title = useWatch({ control: form.control, name: 'title' });
 
   const { failure, submit } = useCatalogueSave({
     id: slider?._id ?? null,
@@ -40,12 +42,12 @@ export function SliderForm({ slider, texts }: { slider: AdminSlider | null; text
     save: saveSlider,
     nameOf: (saved) => saved.title,
     fields,
-    setError: form.setError as never,
+    setError: form.setError,
     texts,
   });
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="slider-form">
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="slider-form">
       <TextField label={texts.title} registration={form.register('title')} error={errors.title?.message} autoComplete="off" />
       <TextField label={texts.subtitle} registration={form.register('subtitle')} error={errors.subtitle?.message} autoComplete="off" />
       <TextField label={texts.link} hint={texts.linkHint} registration={form.register('link')} error={errors.link?.message} autoComplete="off" dir="ltr" />
@@ -54,9 +56,9 @@ export function SliderForm({ slider, texts }: { slider: AdminSlider | null; text
       <div className="sm:col-span-2">
         <ImageField
           area="sliders"
-          value={(form.watch('image') as Image | undefined) ?? null}
+          value={image ?? null}
           onChange={(next) => form.setValue('image', next as Image, { shouldDirty: true })}
-          alt={form.watch('title') ?? ''}
+          alt={title ?? ''}
           error={errors.image?.message}
           texts={texts.image}
           removable={false}

@@ -7,7 +7,7 @@ import { CouponForm, type CouponFormTexts } from '../components/coupon-form';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }) : '—');
 
-export function couponTerms(coupon: AdminCoupon, t: AdminTranslate): string {
+function couponTerms(coupon: AdminCoupon, t: AdminTranslate): string {
   const off = coupon.type === 'percent' ? `${coupon.value}%` : formatInr(coupon.value);
   return coupon.minimum > 0 ? t('coupons.termsMin', { off, minimum: formatInr(coupon.minimum) }) : t('coupons.terms', { off });
 }

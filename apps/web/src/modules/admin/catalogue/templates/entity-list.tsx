@@ -1,7 +1,7 @@
 import type { Image } from '@shop/domain/catalogue';
 import Link from 'next/link';
 
-export interface EntityRow {
+interface EntityRow {
   id: string;
   href: string;
   title: string;
@@ -17,7 +17,6 @@ export function EntityList({ rows, empty, testId }: { rows: EntityRow[]; empty: 
       {rows.map((row) => (
         <li key={row.id} className="flex items-center gap-4 p-3 sm:p-4">
           {row.image ? (
-            // eslint-disable-next-line @next/next/no-img-element -- small admin thumbnail of a stored image
             <img src={row.image.original} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg border border-line object-cover" />
           ) : (
             <span aria-hidden className="size-12 shrink-0 rounded-lg border border-dashed border-line" />

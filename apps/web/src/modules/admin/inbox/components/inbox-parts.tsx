@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 
 /** The inbox's sub-pages, as tabs (links: each is its own page and URL). */
-export const inboxTabs = [
+const inboxTabs = [
   { key: 'reports', href: '/admin/inbox' },
   { key: 'feedback', href: '/admin/inbox/feedback' },
   { key: 'reviews', href: '/admin/inbox/reviews' },
@@ -11,7 +11,7 @@ export const inboxTabs = [
   { key: 'errors', href: '/admin/inbox/errors' },
 ] as const;
 
-export type InboxTab = (typeof inboxTabs)[number]['key'];
+type InboxTab = (typeof inboxTabs)[number]['key'];
 
 export function InboxTabs({ current, t }: { current: InboxTab; t: AdminTranslate }) {
   return (

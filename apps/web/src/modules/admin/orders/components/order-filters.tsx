@@ -65,6 +65,7 @@ export function OrderFilters({ values, t }: { values: AdminOrderFilterValues; t:
           {t('list.missing')}
         </label>
         <div className="flex gap-2">
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a document load like the GET form's own: a client navigation would keep the uncontrolled fields' values */}
           <a href="/admin/orders" className="inline-flex min-h-11 items-center rounded-full border border-line px-5 py-2 font-semibold hover:bg-surface">
             {t('list.clear')}
           </a>

@@ -4,7 +4,7 @@ import { type AdminStatusMove, adminStatusMoveSchema } from '@shop/domain/admin/
 import type { OrderStatus } from '@shop/domain/order-status';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { adminResolver } from '@modules/admin/lib/resolver';
@@ -37,7 +37,7 @@ export function StatusMoveForm({ orderId, next, texts }: { orderId: string; next
     resolver: adminResolver(adminStatusMoveSchema),
     defaultValues: { status: undefined as unknown as OrderStatus, note: '', carrier: '', number: '', link: '' },
   });
-  const status = form.watch('status');
+  const status = useWatch({ control: form.control, name: 'status' });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -57,7 +57,7 @@ export function StatusMoveForm({ orderId, next, texts }: { orderId: string; next
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" data-testid="status-move-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4" data-testid="status-move-form">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={selectId} className="text-sm font-medium text-ink">
           {texts.to}

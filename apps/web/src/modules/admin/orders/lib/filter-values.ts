@@ -32,10 +32,10 @@ export function filterValues(params: SearchParams): AdminOrderFilterValues {
 export function toQuery(values: AdminOrderFilterValues): AdminOrderListQuery {
   return {
     q: values.q || undefined,
-    status: (values.status || undefined) as AdminOrderListQuery['status'],
+    status: values.status || undefined,
     from: values.from || undefined,
     to: values.to || undefined,
-    payment: (values.payment || undefined) as AdminOrderListQuery['payment'],
+    payment: values.payment || undefined,
     missing: values.missing ? '1' : undefined,
     page: values.page > 1 ? String(values.page) : undefined,
   };

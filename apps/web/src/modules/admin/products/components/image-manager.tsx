@@ -93,7 +93,6 @@ export function ImageManager({ productId, images: initial, messages }: { product
       <ol className="flex flex-col gap-3">
         {images.map((image, index) => (
           <li key={image.id} className="flex flex-col gap-3 rounded-lg border border-line p-3 sm:flex-row sm:items-center" data-testid="gallery-image">
-            {/* eslint-disable-next-line @next/next/no-img-element -- the API's own thumbnail */}
             <img src={image.thumbnail ?? image.original} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-lg object-cover" />
             <div className="flex min-w-0 flex-1 flex-col gap-1.5">
               <span className="text-xs text-muted">{t('images.position', { n: index + 1, total: images.length })}</span>
@@ -152,7 +151,6 @@ export function ImageManager({ productId, images: initial, messages }: { product
           <ul className="flex flex-wrap gap-2" aria-label={t('images.choose')}>
             {previews.map((preview) => (
               <li key={preview.url}>
-                {/* eslint-disable-next-line @next/next/no-img-element -- a local preview (blob: URL) */}
                 <img src={preview.url} alt={preview.name} width={80} height={80} className="h-20 w-20 rounded-lg object-cover" />
               </li>
             ))}

@@ -10,15 +10,15 @@ import {
   slugFromName,
 } from '@shop/domain/admin/products';
 import { useRouter } from 'next/navigation';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { type FieldPath, useFieldArray, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type FieldPath, useFieldArray, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { FormMessage, SubmitButton, TextField, useHydrated } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { adminResolver } from '@modules/admin/lib/resolver';
 import { saveProduct } from '../actions';
 import { textsOf } from '../lib/client-texts';
 
-export interface Option {
+interface Option {
   id: string;
   name: string;
 }
@@ -98,24 +98,25 @@ export function ProductForm({
   const t = useMemo(() => textsOf(messages), [messages]);
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
-  const slugTouched = useRef(Boolean(product));
+  const [slugTouched, setSlugTouched] = useState(Boolean(product));
   const form = useForm<ProductFormValues>({
     resolver: adminResolver(productFormSchema),
     defaultValues: { ...productToForm(product), flashSaleEndsAt: toLocalInput(product?.flashSaleEndsAt ?? null) },
   });
   const variants = useFieldArray({ control: form.control, name: 'variants' });
   const errors = form.formState.errors;
-  const customizationType = form.watch('customizationType');
+  const customizationType = useWatch({ control: form.control, name: 'customizationType' });
+  const slug = useWatch({ control: form.control, name: 'slug' });
   const hasVariants = variants.fields.length > 0;
 
   const nameField = form.register('name', {
     onChange: (event: { target: { value: string } }) => {
-      if (!slugTouched.current) form.setValue('slug', slugFromName(event.target.value));
+      if (!slugTouched) form.setValue('slug', slugFromName(event.target.value));
     },
   });
   const slugField = form.register('slug', {
     onChange: () => {
-      slugTouched.current = true;
+      setSlugTouched(true);
     },
   });
 
@@ -148,14 +149,14 @@ export function ProductForm({
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="product-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6" data-testid="product-form">
       <Section title={t('form.basics')}>
         <TextField label={t('form.name')} registration={nameField} error={errors.name?.message} className="sm:col-span-2" autoComplete="off" />
         <TextField
           label={t('form.slug')}
           registration={slugField}
           error={errors.slug?.message}
-          hint={t('form.slugHint', { slug: form.watch('slug') || '…' })}
+          hint={t('form.slugHint', { slug: slug || '…' })}
           className="sm:col-span-2"
           autoComplete="off"
           dir="ltr"

@@ -1,6 +1,6 @@
 import { createTranslator } from 'next-intl';
 
-export type Texts = (key: string, values?: Record<string, string | number>) => string;
+type Texts = (key: string, values?: Record<string, string | number>) => string;
 
 /** The area's plain catalogue (adminMessages) as a `t` for client components, in English like the whole back office. */
 export function textsOf(messages: Record<string, unknown>): Texts {

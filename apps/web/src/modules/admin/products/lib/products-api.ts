@@ -6,7 +6,7 @@ import { adminApi } from '@lib/api/admin-fetch';
 export const productsApiPath = '/api/admin/products';
 
 /** The list's filters as they travel in the page's URL and on to the API (names are the API's). */
-export const productFilterKeys = ['q', 'category', 'brand', 'published', 'stock', 'customisation', 'flag', 'sort', 'page'] as const;
+const productFilterKeys = ['q', 'category', 'brand', 'published', 'stock', 'customisation', 'flag', 'sort', 'page'] as const;
 export type ProductFilterValues = Partial<Record<(typeof productFilterKeys)[number], string>>;
 
 export function filterValues(params: Record<string, string | string[] | undefined>): ProductFilterValues {
@@ -24,6 +24,13 @@ export function listHref(values: ProductFilterValues, change: ProductFilterValue
   for (const [key, value] of Object.entries({ ...values, ...change })) if (value) query.set(key, value);
   const text = query.toString();
   return text ? `/admin/products?${text}` : '/admin/products';
+}
+
+/** The list's filters as the export's query string (the page and the order do not change what is exported). */
+export function exportQueryOf(values: ProductFilterValues): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value && key !== 'page' && key !== 'sort') query.set(key, value);
+  return query.toString();
 }
 
 export function getAdminProducts(values: ProductFilterValues): Promise<Paginated<AdminProductRow>> {

@@ -2,14 +2,14 @@ import Link from 'next/link';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import { ImportForm } from '../components/import-form';
-import type { ProductFilterValues } from '../lib/products-api';
+import { exportQueryOf, type ProductFilterValues } from '../lib/products-api';
 
 /**
  * /admin/products/import: the export (a plain download link to the API through the storefront's /api proxy, with the
  * list's filters; the session cookie goes with it and the API checks the role) and the import form.
  */
 export function CsvPanel({ values, t, messages }: { values: ProductFilterValues; t: AdminTranslate; messages: Record<string, unknown> }) {
-  const query = new URLSearchParams(Object.entries(values).filter(([key, value]) => value && key !== 'page' && key !== 'sort') as [string, string][]).toString();
+  const query = exportQueryOf(values);
   return (
     <>
       <p className="mb-2 text-sm">

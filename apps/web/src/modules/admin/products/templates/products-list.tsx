@@ -6,7 +6,7 @@ import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { Pager } from '@modules/admin/components/pager';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import { ProductFilters } from '../components/product-filters';
-import { listHref, type ProductFilterValues } from '../lib/products-api';
+import { exportQueryOf, listHref, type ProductFilterValues } from '../lib/products-api';
 
 function StockNote({ stock, t }: { stock: number; t: AdminTranslate }) {
   if (stock <= 0) return <span className="block text-xs font-semibold text-danger">{t('list.outOfStock')}</span>;
@@ -24,7 +24,6 @@ function Status({ published, t }: { published: boolean; t: AdminTranslate }) {
 
 function Thumb({ product }: { product: AdminProductRow }) {
   const src = product.image?.thumbnail ?? product.image?.original;
-  // eslint-disable-next-line @next/next/no-img-element -- 48px thumbnails from the API's media route, already sized
   return src ? <img src={src} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg object-cover" /> : <span className="h-12 w-12 shrink-0 rounded-lg bg-surface" />;
 }
 
@@ -46,7 +45,7 @@ export function ProductsList({
   t: AdminTranslate;
 }) {
   const page = Number(values.page ?? 1) || 1;
-  const exportQuery = new URLSearchParams(Object.entries(values).filter(([key, value]) => value && key !== 'page' && key !== 'sort') as [string, string][]).toString();
+  const exportQuery = exportQueryOf(values);
   return (
     <>
       <AdminHeading

@@ -6,7 +6,7 @@ import { fieldRefusalsOf } from '@shop/domain/field-errors';
 import { fieldRefusal } from '@shop/domain/refusals/index';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { applyErrors, TextAreaField } from '@modules/admin/catalogue/components/fields';
@@ -51,7 +51,7 @@ export function SettingsForm({ settings, texts }: { settings: AdminSettings; tex
     },
   });
   const errors = form.formState.errors;
-  const logo = form.watch('logo');
+  const logo = useWatch({ control: form.control, name: 'logo' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -63,12 +63,12 @@ export function SettingsForm({ settings, texts }: { settings: AdminSettings; tex
     if (threshold === null) local.freeShippingThreshold = fieldRefusal('admin_money_invalid');
     if (fee === null) local.shippingFee = fieldRefusal('admin_money_invalid');
     if (Object.keys(local).length > 0) {
-      applyErrors(local, fields, form.setError as never);
+      applyErrors(local, fields, form.setError);
       return;
     }
     const result = await saveSettings(body);
     if (!result.ok) {
-      applyErrors(result.errors, fields, form.setError as never);
+      applyErrors(result.errors, fields, form.setError);
       setFailure(result.message);
       void showToast('error', texts.failed);
       return;
@@ -93,7 +93,7 @@ export function SettingsForm({ settings, texts }: { settings: AdminSettings; tex
   const section = 'grid gap-4 rounded-xl border border-line p-4 sm:grid-cols-2 sm:p-6';
   const legend = 'px-1 font-display text-lg font-semibold';
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" data-testid="settings-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-6" data-testid="settings-form">
       <fieldset className={section}>
         <legend className={legend}>{texts.identity}</legend>
         <TextField label={texts.name} registration={form.register('name')} error={errors.name?.message} autoComplete="off" />
@@ -103,7 +103,6 @@ export function SettingsForm({ settings, texts }: { settings: AdminSettings; tex
         </div>
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
           {logo ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the logo as it is stored
             <img src={logo} alt="" width={64} height={64} className="size-16 rounded border border-line object-contain" />
           ) : null}
           <label htmlFor={logoId} className="text-sm font-medium">

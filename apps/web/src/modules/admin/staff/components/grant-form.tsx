@@ -9,7 +9,7 @@ import { FormMessage, SubmitButton, TextField } from '@modules/auth/components/f
 import { showToast } from '@modules/common/show-toast';
 import { grantRole } from '../actions';
 
-export interface GrantFormTexts {
+interface GrantFormTexts {
   account: string;
   role: string;
   roles: { staff: string; admin: string };
