@@ -33,18 +33,21 @@ const costRequests = Number(process.env.BENCH_COST ?? 0);
 const queryCountFile = join(tmpdir(), `shop-bench-queries-${process.pid}`);
 const costArgs = costRequests > 0 ? ['--import', new URL('./count-queries.mjs', import.meta.url).pathname] : [];
 
-const api = startApi({
-  API_PORT: port,
-  DATABASE_URL: databaseUrl,
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-orders-secret-'.padEnd(48, 'x'),
-  SITE_URL: 'http://localhost:3130',
-  // Seeded images and the like go to a scratch folder, not the shop's ./.data.
-  DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), 'shop-bench-orders'),
-  BENCH_QUERY_COUNT_FILE: queryCountFile,
-  // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API (Node refuses --cpu-prof in NODE_OPTIONS).
-}, [...costArgs, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
+const api = startApi(
+  {
+    API_PORT: port,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-orders-secret-'.padEnd(48, 'x'),
+    SITE_URL: 'http://localhost:3130',
+    // Seeded images and the like go to a scratch folder, not the shop's ./.data.
+    DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), 'shop-bench-orders'),
+    BENCH_QUERY_COUNT_FILE: queryCountFile,
+    // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API (Node refuses --cpu-prof in NODE_OPTIONS).
+  },
+  [...costArgs, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+);
 // Named, so cost mode can leave the benchmark's own connections out of the database's CPU time.
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'bench-orders' });
 

@@ -66,7 +66,9 @@ async function mainThread(path) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
   try {
     const page = await context.newPage();
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.compile', 'loading'] });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.compile', 'loading'],
+    });
     await page.goto(base + path, { waitUntil: 'load' });
     await page.waitForTimeout(2500);
     const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
@@ -77,7 +79,10 @@ async function mainThread(path) {
     const tasks = main.filter((e) => e.name === 'RunTask').map(cpu);
     return {
       total: tasks.reduce((a, b) => a + b, 0),
-      compile: main.filter((e) => e.name === 'V8.CompileCode').map(cpu).reduce((a, b) => a + b, 0),
+      compile: main
+        .filter((e) => e.name === 'V8.CompileCode')
+        .map(cpu)
+        .reduce((a, b) => a + b, 0),
       largest: Math.max(0, ...tasks),
     };
   } finally {
@@ -131,7 +136,9 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
 try {
-  console.log('| page | performance | LCP ms | CLS | TBT ms | first-load JS (gzip) | HTML (flight data) | fibers (elements) | main-thread CPU: all / compile / largest task | load before–after |');
+  console.log(
+    '| page | performance | LCP ms | CLS | TBT ms | first-load JS (gzip) | HTML (flight data) | fibers (elements) | main-thread CPU: all / compile / largest task | load before–after |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   const medians = [];
   for (const [name, path] of pages) {
@@ -156,13 +163,15 @@ try {
       `| ${name} (${path}) | ${Math.round(lhr.categories.performance.score * 100)} (runs: ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}) | ${Math.round(audit('largest-contentful-paint'))} | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-blocking-time'))} | ${kB(js.bytes)} in ${js.count} files | ${kB(js.html)} (${kB(js.flight)}) | ${tree.fibers} (${tree.elements}) | ${Math.round(cpu.total)} / ${Math.round(cpu.compile)} / ${Math.round(cpu.largest)} ms | ${loadBefore.toFixed(1)}–${loadavg()[0].toFixed(1)} |`,
     );
   }
-  console.log('\nEach metric\'s median over the runs (every run in brackets):\n');
+  console.log("\nEach metric's median over the runs (every run in brackets):\n");
   console.log('| page | performance | TBT ms | LCP ms | CLS (worst) |');
   console.log('|---|---|---|---|---|');
   for (const m of medians) {
-    console.log(`| ${m.name} (${m.path}) | ${m.score.median} (${m.score.runs.join(', ')}) | ${m.tbt.median} (${m.tbt.runs.join(', ')}) | ${m.lcp.median} (${m.lcp.runs.join(', ')}) | ${m.clsWorst.toFixed(3)} |`);
+    console.log(
+      `| ${m.name} (${m.path}) | ${m.score.median} (${m.score.runs.join(', ')}) | ${m.tbt.median} (${m.tbt.runs.join(', ')}) | ${m.lcp.median} (${m.lcp.runs.join(', ')}) | ${m.clsWorst.toFixed(3)} |`,
+    );
   }
-  console.log('\nIssue 2\'s targets on those medians (performance >= 95, TBT <= 100 ms; CLS <= 0.02 in the worst run):\n');
+  console.log("\nIssue 2's targets on those medians (performance >= 95, TBT <= 100 ms; CLS <= 0.02 in the worst run):\n");
   for (const m of medians) {
     const misses = [
       m.score.median < TARGETS.score && `performance ${m.score.median}`,

@@ -20,7 +20,9 @@ function routePatterns(dir = appDir) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) found.push(...routePatterns(path));
     else if (entry.name === 'page.tsx') {
-      const segments = relative(appDir, dir).split(sep).filter((s) => s && !/^\(.*\)$/.test(s));
+      const segments = relative(appDir, dir)
+        .split(sep)
+        .filter((s) => s && !/^\(.*\)$/.test(s));
       found.push(`/${segments.join('/')}`);
     }
   }
@@ -90,5 +92,7 @@ for (const pattern of [...routePatterns(), '/no-such-page']) {
   const note = cookie ? '' : ` ${answer} |`;
   // A redirect's own page is a stub that sends the browser on; its scripts are not what the route's users load.
   const js = weight.status >= 300 && weight.status < 400 ? '—' : `${kB(weight.bytes)} in ${weight.count} files`;
-  console.log(`| ${pattern === '/no-such-page' ? '404 page' : pattern} | ${path}${cookie && answer ? ` (${answer})` : ''} | ${js} | ${kB(weight.html)} (${kB(weight.flight)}) |${note}`);
+  console.log(
+    `| ${pattern === '/no-such-page' ? '404 page' : pattern} | ${path}${cookie && answer ? ` (${answer})` : ''} | ${js} | ${kB(weight.html)} (${kB(weight.flight)}) |${note}`,
+  );
 }

@@ -13,9 +13,7 @@ export function run(command, args, options = {}) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', ...options });
     child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
-    );
+    child.on('exit', (code, signal) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`))));
   });
 }
 

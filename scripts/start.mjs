@@ -12,8 +12,14 @@ const settings = z
     SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
     API_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
     // The storefront ignores a malformed id rather than load a broken script; say so here instead (issue 6).
-    ANALYTICS_ID: z.string().regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id like G-ABCDE12345').optional(),
-    CHAT_WIDGET_ID: z.string().regex(/^[a-f0-9]{24}\/[a-z0-9]{6,16}$/i, 'must be a tawk.to <property id>/<widget id>').optional(),
+    ANALYTICS_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id like G-ABCDE12345')
+      .optional(),
+    CHAT_WIDGET_ID: z
+      .string()
+      .regex(/^[a-f0-9]{24}\/[a-z0-9]{6,16}$/i, 'must be a tawk.to <property id>/<widget id>')
+      .optional(),
   })
   .safeParse(process.env);
 if (!settings.success) {

@@ -50,7 +50,10 @@ async function browserTests() {
   const admin = { E2E_ADMIN_EMAIL: 'e2e-admin@example.com', E2E_ADMIN_PASSWORD: randomBytes(12).toString('base64url') };
   try {
     const adminArgs = ['--email', admin.E2E_ADMIN_EMAIL, '--password', admin.E2E_ADMIN_PASSWORD];
-    await run(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/cli/create-admin.ts'), ...adminArgs], { cwd: root, env: { ...process.env, ...env, NODE_ENV: 'test' } });
+    await run(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/cli/create-admin.ts'), ...adminArgs], {
+      cwd: root,
+      env: { ...process.env, ...env, NODE_ENV: 'test' },
+    });
     const api = startApi({ ...env, NODE_ENV: 'test' });
     children.push(api);
     await buildWebIfNeeded();
@@ -61,7 +64,12 @@ async function browserTests() {
     // One admin session for every test file: per-test sign-ins would run into the API's limit of 10 password sign-ins
     // per account in 15 minutes (apps/web/e2e/admin-session.ts).
     const adminCookie = await signInAdmin(`http://localhost:${webPort}`, admin);
-    return await vitestRun(['e2e'], 'e2e', { E2E_BASE_URL: `http://localhost:${webPort}`, CHROMIUM_PATH: chromium, ...admin, E2E_ADMIN_COOKIE: adminCookie }, e2eFilters);
+    return await vitestRun(
+      ['e2e'],
+      'e2e',
+      { E2E_BASE_URL: `http://localhost:${webPort}`, CHROMIUM_PATH: chromium, ...admin, E2E_ADMIN_COOKIE: adminCookie },
+      e2eFilters,
+    );
   } catch (error) {
     console.error(`Browser tests could not start: ${error.message}`);
     totals.failed += 1;

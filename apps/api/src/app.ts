@@ -68,7 +68,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A hop count becomes a function: Fastify's types take true/false, addresses, or a predicate.
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, index: number) => index < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, index: number) =>
+              index < hops
+          )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },

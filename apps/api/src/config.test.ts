@@ -161,13 +161,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ S3_ENDPOINT: '', S3_BUCKET: '' }).s3).toBeUndefined();
   });
 
-  it.each(['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)(
-    'refuses the bucket settings without %s, naming it',
-    (name) => {
-      const { [name]: _, ...rest } = s3Env;
-      expect(() => loadConfig(rest)).toThrow(new RegExp(`^Invalid environment: ${name}: is needed because S3_`));
-    },
-  );
+  it.each(['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)('refuses the bucket settings without %s, naming it', (name) => {
+    const { [name]: _, ...rest } = s3Env;
+    expect(() => loadConfig(rest)).toThrow(new RegExp(`^Invalid environment: ${name}: is needed because S3_`));
+  });
 
   it('names every missing bucket setting, also when only a tuning one is set', () => {
     expect(() => loadConfig({ S3_BUCKET: 'shop-uploads' })).toThrow(

@@ -85,9 +85,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   // Delivery of codes and links (issue 3, outbox): unset means the dev transport (server log + /api/dev/outbox).
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' })
-    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
     .trim()
@@ -204,9 +202,7 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   // An empty variable means "not set", as shells and .env files commonly leave them.
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value !== ''),
-  );
+  const present = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== undefined && value !== ''));
   const result = envSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
@@ -214,9 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const env_ = result.data;
   if (Boolean(env_.GOOGLE_CLIENT_ID) !== Boolean(env_.GOOGLE_CLIENT_SECRET)) {
-    const [set, missing] = env_.GOOGLE_CLIENT_ID
-      ? ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']
-      : ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'];
+    const [set, missing] = env_.GOOGLE_CLIENT_ID ? ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] : ['GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'];
     throw new ConfigError(`Invalid environment: ${set}: needs ${missing} too (set both or neither)`);
   }
   if (env_.SMS_GATEWAY_KEY && !env_.SMS_GATEWAY_URL) {
@@ -238,10 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     nodeEnv: env_.NODE_ENV,
     siteUrl: env_.SITE_URL ?? `http://localhost:${env_.PORT}`,
     authSecret: env_.AUTH_SECRET,
-    google:
-      env_.GOOGLE_CLIENT_ID && env_.GOOGLE_CLIENT_SECRET
-        ? { clientId: env_.GOOGLE_CLIENT_ID, clientSecret: env_.GOOGLE_CLIENT_SECRET }
-        : undefined,
+    google: env_.GOOGLE_CLIENT_ID && env_.GOOGLE_CLIENT_SECRET ? { clientId: env_.GOOGLE_CLIENT_ID, clientSecret: env_.GOOGLE_CLIENT_SECRET } : undefined,
     smtpUrl: env_.SMTP_URL,
     mailFrom: env_.MAIL_FROM,
     smsGatewayUrl: env_.SMS_GATEWAY_URL,

@@ -35,7 +35,10 @@ describe('app: errors, media and the OpenAPI document', () => {
     expect(json(wrongType)).toMatchObject({ code: 'unsupported_media_type' });
     const badQuery = await ctx.app.inject({ method: 'GET', url: '/api/products?page=abc' });
     expect(badQuery.statusCode).toBe(400);
-    expect(json(badQuery)).toMatchObject({ code: 'validation_failed', errors: { page: { code: expect.any(String) as string, message: expect.any(String) as string } } });
+    expect(json(badQuery)).toMatchObject({
+      code: 'validation_failed',
+      errors: { page: { code: expect.any(String) as string, message: expect.any(String) as string } },
+    });
   });
 
   it('serves media files with long cache headers and nosniff', async () => {
@@ -67,7 +70,11 @@ describe('app: errors, media and the OpenAPI document', () => {
     const document = json(response);
     expect(document.openapi).toMatch(/^3\./);
     // better-auth's endpoints (/api/auth/*) are listed by openapi.test.ts.
-    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/auth/')).sort()).toEqual(
+    expect(
+      Object.keys(document.paths)
+        .filter((path) => !path.startsWith('/api/auth/'))
+        .sort(),
+    ).toEqual(
       [
         '/api/health',
         '/api/headers',

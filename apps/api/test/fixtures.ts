@@ -1,13 +1,4 @@
-import {
-  brands,
-  categories,
-  type Database,
-  products,
-  productVariants,
-  siteSettings,
-  sliders,
-  type StoredImage,
-} from '@shop/db';
+import { brands, categories, type Database, products, productVariants, siteSettings, sliders, type StoredImage } from '@shop/db';
 
 /**
  * A small catalogue written straight into the tables, so the API suites do not depend on the big
@@ -209,7 +200,11 @@ const productInputs: ProductInput[] = [
   },
 ];
 
-const slugify = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export async function insertFixtures(db: Database): Promise<Fixtures> {
   await db.insert(siteSettings).values(settingsFixture);
@@ -249,9 +244,7 @@ export async function insertFixtures(db: Database): Promise<Fixtures> {
   let draft: Fixtures['draft'] | undefined;
   for (const input of productInputs) {
     const createdAt = minutesAgo(input.minutesAgo);
-    const attributeValues = [
-      ...new Set((input.variants ?? []).flatMap((v) => Object.entries(v.attributes).map(([k, val]) => `${k}:${val}`.toLowerCase()))),
-    ];
+    const attributeValues = [...new Set((input.variants ?? []).flatMap((v) => Object.entries(v.attributes).map(([k, val]) => `${k}:${val}`.toLowerCase())))];
     const [row] = await db
       .insert(products)
       .values({
@@ -285,9 +278,7 @@ export async function insertFixtures(db: Database): Promise<Fixtures> {
       })
       .returning({ id: products.id, slug: products.slug, discountPercent: products.discountPercent });
     if (input.variants) {
-      await db
-        .insert(productVariants)
-        .values(input.variants.map((variant, position) => ({ ...variant, productId: row!.id, position })));
+      await db.insert(productVariants).values(input.variants.map((variant, position) => ({ ...variant, productId: row!.id, position })));
     }
     if (input.published === false) draft = { id: row!.id, slug: row!.slug };
     else

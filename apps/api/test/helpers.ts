@@ -91,7 +91,12 @@ export function expectRefusal(
   status: number,
   code: string,
   fields: Record<string, string> = {},
-): { message: string; code: string; params?: Record<string, unknown>; errors?: Record<string, { code: string; message: string; params?: Record<string, unknown> }> } {
+): {
+  message: string;
+  code: string;
+  params?: Record<string, unknown>;
+  errors?: Record<string, { code: string; message: string; params?: Record<string, unknown> }>;
+} {
   const body = response.json() as ReturnType<typeof expectRefusal>;
   if (response.statusCode !== status || body?.code !== code) {
     throw new Error(`expected ${status} ${code}, got ${response.statusCode} ${JSON.stringify(body)}`);

@@ -77,7 +77,11 @@ describe.each(engines)('response cache on %s', (engine) => {
     await ctx.app.inject({ method: 'GET', url: '/api/product/no-such-product' });
     await ctx.app.inject({ method: 'GET', url: '/api/products?limit=abc' });
     await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    const ids = { productIds: Object.values(ctx.fixtures.products).slice(0, 1).map((product) => product.id) };
+    const ids = {
+      productIds: Object.values(ctx.fixtures.products)
+        .slice(0, 1)
+        .map((product) => product.id),
+    };
     await ctx.app.inject({ method: 'POST', url: '/api/products/cart', payload: ids });
     expect(ctx.app.responseCache.size).toBe(0);
     const again = await ctx.app.inject({ method: 'GET', url: '/api/health' });

@@ -70,7 +70,10 @@ test('the overlays break no rule while open: mobile menu, cart drawer, sign-in m
   await desktop.getByRole('dialog', { name: 'Sign in or sign up' }).waitFor();
   found.push(...(await axeViolations(desktop)).map((v) => `sign-in ${v}`));
   await desktop.keyboard.press('Escape');
-  await desktop.getByRole('button', { name: /^Quick view: / }).first().click();
+  await desktop
+    .getByRole('button', { name: /^Quick view: / })
+    .first()
+    .click();
   await desktop.getByRole('dialog').getByRole('heading').first().waitFor();
   found.push(...(await axeViolations(desktop)).map((v) => `quick view ${v}`));
   expect(found).toEqual([]);
@@ -85,7 +88,19 @@ test("a customer's account pages and the back office break no rule", async () =>
 
   const staff = await session.newPage();
   await signInAdmin(staff.context());
-  const backOffice = ['/admin', '/admin/products', '/admin/products/new', '/admin/orders', '/admin/categories', '/admin/menus', '/admin/coupons', '/admin/settings', '/admin/staff', '/admin/inbox', '/admin/audit'];
+  const backOffice = [
+    '/admin',
+    '/admin/products',
+    '/admin/products/new',
+    '/admin/orders',
+    '/admin/categories',
+    '/admin/menus',
+    '/admin/coupons',
+    '/admin/settings',
+    '/admin/staff',
+    '/admin/inbox',
+    '/admin/audit',
+  ];
   expect(await auditPages(staff, backOffice)).toEqual([]);
   expect([...errorsOf(customer), ...errorsOf(staff)]).toEqual([]);
 });

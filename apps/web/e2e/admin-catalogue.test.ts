@@ -98,16 +98,18 @@ test('an admin adds a coupon in the back office; the shopper’s coupon check at
   // A shopper with one product in the cart applies the code at checkout.
   const shopper = await session.newPage();
   await signedUpCustomer(shopper.context(), 'a2-coupon');
-  const listing = await api<{ data: { _id: string; name: string; slug: string; price: number; mrp: number; stock: number; cod: boolean; hasVariants: boolean }[] }>(
-    shopper,
-    'GET',
-    '/api/products?limit=60&sort=newest',
-  );
+  const listing = await api<{
+    data: { _id: string; name: string; slug: string; price: number; mrp: number; stock: number; cod: boolean; hasVariants: boolean }[];
+  }>(shopper, 'GET', '/api/products?limit=60&sort=newest');
   const product = listing.data.find((p) => !p.hasVariants && p.stock > 2);
   if (!product) throw new Error('no simple in-stock product');
   await shopper.goto('/terms');
   await shopper.evaluate(
-    (item) => localStorage.setItem('cart', JSON.stringify({ state: { items: [item], coupon: null, meta: null, isCashOnDelivery: false, cashOnDeliveryPageState: null }, version: 1 })),
+    (item) =>
+      localStorage.setItem(
+        'cart',
+        JSON.stringify({ state: { items: [item], coupon: null, meta: null, isCashOnDelivery: false, cashOnDeliveryPageState: null }, version: 1 }),
+      ),
     {
       id: product._id,
       productId: product._id,
@@ -144,7 +146,9 @@ test('staff add a category with a picture and link it from the header menu; the 
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Name', { exact: true }).blur();
   await expect.poll(() => form.getByLabel('Slug', { exact: true }).inputValue()).toBe(slug);
-  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b5651d' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b5651d' } })
+    .png()
+    .toBuffer();
   await form.getByLabel('Image', { exact: true }).setInputFiles({ name: 'clay.png', mimeType: 'image/png', buffer: png });
   const preview = form.getByTestId('image-preview');
   await preview.waitFor();

@@ -30,7 +30,11 @@ test('the shop moves an order to shipped with tracking in the back office; the c
   // The customer: signed up, an address, one cash-on-delivery order.
   const shopper = await session.newPage();
   const person = await signedUpCustomer(shopper.context(), 'admin-orders');
-  const listing = await api<{ data: { _id: string; stock: number; cod: boolean; hasVariants: boolean }[] }>(shopper, 'GET', '/api/products?limit=60&sort=newest');
+  const listing = await api<{ data: { _id: string; stock: number; cod: boolean; hasVariants: boolean }[] }>(
+    shopper,
+    'GET',
+    '/api/products?limit=60&sort=newest',
+  );
   const product = listing.data.find((p) => !p.hasVariants && p.cod && p.stock > 2);
   if (!product) throw new Error('no simple in-stock product in the first page');
   const address = await api<{ _id: string }>(shopper, 'POST', '/api/user/addresses', {

@@ -65,7 +65,9 @@ test('an admin creates a personalised product with an image, publishes it, and t
   expect(await shopper.getByRole('link', { name }).count()).toBe(0);
 
   // An image: previewed when chosen, re-encoded by the API when uploaded.
-  const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d4a373' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d4a373' } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Add images').setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: png });
   await page.getByRole('img', { name: 'lamp.png' }).waitFor();
   await page.getByLabel('Alt text for new images').fill('The lamp, lit');
@@ -102,13 +104,21 @@ test('an admin creates a personalised product with an image, publishes it, and t
   await page.goto('/admin/products/import');
   await page.getByRole('heading', { name: 'Import and export products (CSV)', level: 1 }).waitFor();
   const header = 'slug,name,category,price,mrp,stock\n';
-  await page.getByLabel('CSV file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}${slug},${name},${category.slug},12,13,4\n${slug}-2,Other,${category.slug},abc,1,1\n`) });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}${slug},${name},${category.slug},12,13,4\n${slug}-2,Other,${category.slug},abc,1,1\n`),
+    });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const problems = page.getByTestId('import-problems');
   await problems.waitFor();
   expect(await problems.locator('tbody tr').allInnerTexts()).toEqual(['3\tprice\tmust be an amount in rupees with at most two decimals, e.g. 1299.50']);
   expect(((await (await fetch(`${baseUrl}/api/product/${slug}`)).json()) as { stock: number }).stock).toBe(5);
-  await page.getByLabel('CSV file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}${slug},${name},${category.slug},799,999.50,9\n`) });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}${slug},${name},${category.slug},799,999.50,9\n`) });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await page.getByText('0 created, 1 updated from 1 rows').first().waitFor();
   await shopper.goto(`/product/${slug}`);

@@ -61,7 +61,11 @@ test('a category page shows its breadcrumb, its subcategories, and the colour fi
   // A subcategory: the trail runs through its parent, and keychains have no colours to filter by.
   await page.goto('/category/keychains');
   const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
-  expect(await trail.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['/', '/category', '/category/personalised-gifts']);
+  expect(await trail.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+    '/',
+    '/category',
+    '/category/personalised-gifts',
+  ]);
   expect(await trail.locator('[aria-current="page"]').textContent()).toBe('Keychains');
   await expect.poll(() => page.locator('main a[href^="/product/"]').count()).toBeGreaterThan(0);
   const filters = page.getByRole('complementary', { name: 'Filters' });

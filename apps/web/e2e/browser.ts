@@ -5,14 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 /** The shop under test, started by scripts/test.mjs on spare ports with a freshly seeded database. */
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 
-const launchFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+const launchFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const pageErrors = new WeakMap<Page, string[]>();
 

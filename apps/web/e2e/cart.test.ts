@@ -39,15 +39,16 @@ beforeAll(async () => {
   expect(soldOut, 'a product with a sold-out variant').toBeTruthy();
 });
 
-const nameOf = (product: { name: string }, variant?: Variant) =>
-  variant ? `${product.name} - ${Object.values(variant.attributes).join(', ')}` : product.name;
+const nameOf = (product: { name: string }, variant?: Variant) => (variant ? `${product.name} - ${Object.values(variant.attributes).join(', ')}` : product.name);
 
 function cartDrawer(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Shopping cart' });
 }
 
 function line(page: Page, name: string): Locator {
-  return cartDrawer(page).getByTestId('cart-line').filter({ has: page.getByRole('link', { name, exact: true }) });
+  return cartDrawer(page)
+    .getByTestId('cart-line')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 }
 
 async function closeDrawer(page: Page) {
@@ -60,7 +61,10 @@ test('two variants and a plain product go into the cart, quantities change, and 
 
   // A card of a product without variants adds it straight away and opens the drawer.
   await page.goto(plainListing);
-  await page.getByRole('button', { name: `Add ${plain.name} to cart`, exact: true }).first().click();
+  await page
+    .getByRole('button', { name: `Add ${plain.name} to cart`, exact: true })
+    .first()
+    .click();
   const drawer = cartDrawer(page);
   await drawer.waitFor();
   const plainLine = line(page, plain.name);
@@ -98,8 +102,12 @@ test('two variants and a plain product go into the cart, quantities change, and 
   // Quantity controls: one more plain product, one less of the second variant, the first variant removed.
   await plainLine.getByRole('button', { name: `One more ${plain.name}` }).click();
   await expect.poll(() => plainLine.getByTestId('cart-line-quantity').textContent()).toBe('2');
-  await line(page, nameOf(variantProduct, second)).getByRole('button', { name: `One less ${nameOf(variantProduct, second)}` }).click();
-  await line(page, nameOf(variantProduct, first)).getByRole('button', { name: `Remove ${nameOf(variantProduct, first)} from the cart` }).click();
+  await line(page, nameOf(variantProduct, second))
+    .getByRole('button', { name: `One less ${nameOf(variantProduct, second)}` })
+    .click();
+  await line(page, nameOf(variantProduct, first))
+    .getByRole('button', { name: `Remove ${nameOf(variantProduct, first)} from the cart` })
+    .click();
   total = 2 * plain.price + second.price;
   await expect.poll(() => drawer.getByTestId('cart-total').textContent()).toBe(formatInr(total));
   expect(await lines.count()).toBe(2);
@@ -122,7 +130,9 @@ test('two variants and a plain product go into the cart, quantities change, and 
   // − on the last unit takes the line away; an empty cart's link points home and looks disabled.
   await plainLine.getByRole('button', { name: `One less ${plain.name}` }).click();
   await plainLine.getByRole('button', { name: `One less ${plain.name}` }).click();
-  await line(page, nameOf(variantProduct, second)).getByRole('button', { name: /^Remove / }).click();
+  await line(page, nameOf(variantProduct, second))
+    .getByRole('button', { name: /^Remove / })
+    .click();
   await drawer.getByText('Your cart is empty.').waitFor();
   const home = drawer.getByRole('link', { name: /Proceed To Checkout/ });
   expect(await home.getAttribute('href')).toBe('/');
@@ -150,7 +160,11 @@ test('a stale stored cart is refreshed on start: fresh price and name, unknown p
     product_customization: null,
   });
   await page.evaluate(
-    (items) => localStorage.setItem('cart', JSON.stringify({ state: { items, coupon: null, meta: null, isCashOnDelivery: false, cashOnDeliveryPageState: null }, version: 1 })),
+    (items) =>
+      localStorage.setItem(
+        'cart',
+        JSON.stringify({ state: { items, coupon: null, meta: null, isCashOnDelivery: false, cashOnDeliveryPageState: null }, version: 1 }),
+      ),
     [stale(plain._id, 'Old name'), stale('00000000-0000-4000-8000-000000000000', 'A gift no longer sold')],
   );
   await page.reload();

@@ -44,7 +44,10 @@ const nameOf = (product: { name: string }, variant: Variant) => `${product.name}
 
 async function addFromCard(page: Page, listing: string, product: ProductSummary) {
   await page.goto(listing);
-  await page.getByRole('button', { name: `Add ${product.name} to cart`, exact: true }).first().click();
+  await page
+    .getByRole('button', { name: `Add ${product.name} to cart`, exact: true })
+    .first()
+    .click();
   await closeDrawer(page);
 }
 
@@ -65,7 +68,10 @@ async function closeDrawer(page: Page) {
 }
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
-const amountOf = (page: Page, label: string) => summary(page).locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+const amountOf = (page: Page, label: string) =>
+  summary(page)
+    .locator('div', { has: page.getByText(label, { exact: true }) })
+    .locator('dd');
 
 test('cart to order: sign in by OTP at checkout, add an address, apply a coupon, pay on delivery, see the order, cancel it', async () => {
   const page = await session.newPage();
@@ -174,7 +180,10 @@ test('cart to order: sign in by OTP at checkout, add an address, apply a coupon,
   const timeline = page.getByRole('list', { name: 'Status timeline' });
   expect(await timeline.locator('[aria-current="step"]').getAttribute('data-status')).toBe('placed');
   await page.locator('[data-shipping-widget]').getByText('Not shipped yet').waitFor();
-  await page.getByRole('region', { name: /items$/ }).getByText(nameOf(variantProduct, second).split(' - ')[1]!, { exact: true }).waitFor();
+  await page
+    .getByRole('region', { name: /items$/ })
+    .getByText(nameOf(variantProduct, second).split(' - ')[1]!, { exact: true })
+    .waitFor();
 
   // Cancel, after confirming: the timeline ends with Cancelled and the button is gone.
   await page.getByRole('button', { name: 'Cancel order' }).click();
@@ -219,7 +228,16 @@ test('an out-of-stock answer names the product next to the summary and lets the 
   const scarce = listing.data.find((p) => !p.hasVariants && p.cod && p.stock >= 1 && p.stock < 90 && p._id !== plain._id)!;
   expect(scarce, 'a plain product with under 90 in stock').toBeTruthy();
   // More units than the shop has: a cart kept from before the stock ran low (the drawer would not allow it now).
-  const line = (p: ProductSummary, quantity: number) => ({ ...p, id: p._id, productId: p._id, variantId: null, image: null, quantity, attributes: {}, product_customization: null });
+  const line = (p: ProductSummary, quantity: number) => ({
+    ...p,
+    id: p._id,
+    productId: p._id,
+    variantId: null,
+    image: null,
+    quantity,
+    attributes: {},
+    product_customization: null,
+  });
   await page.goto('/terms');
   await page.evaluate(async () => {
     const address = { name: 'Ravi Kumar', mobile: '9123456780', line1: '9 Lake Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' };
@@ -227,7 +245,11 @@ test('an out-of-stock answer names the product next to the summary and lets the 
     if (!response.ok) throw new Error(`address: ${response.status}`);
   });
   await page.evaluate(
-    (items) => localStorage.setItem('cart', JSON.stringify({ state: { items, coupon: null, meta: null, isCashOnDelivery: true, cashOnDeliveryPageState: null }, version: 1 })),
+    (items) =>
+      localStorage.setItem(
+        'cart',
+        JSON.stringify({ state: { items, coupon: null, meta: null, isCashOnDelivery: true, cashOnDeliveryPageState: null }, version: 1 }),
+      ),
     [line(plain, 1), line(scarce, scarce.stock + 1)],
   );
   await page.goto('/checkout');

@@ -94,7 +94,8 @@ async function moveOrder(orderId: string, statuses: string[]) {
   }
 }
 
-const lineOf = (page: Page, product: ProductSummary) => page.locator('[data-line]').filter({ has: page.getByRole('link', { name: product.name, exact: true }) });
+const lineOf = (page: Page, product: ProductSummary) =>
+  page.locator('[data-line]').filter({ has: page.getByRole('link', { name: product.name, exact: true }) });
 
 /** Opens the dialog from the line's button: "Customise" while nothing was sent, "Change personalisation" after. */
 async function openDialog(page: Page, product: ProductSummary, button = `Customise ${product.name}`): Promise<Locator> {
@@ -108,7 +109,11 @@ async function openDialog(page: Page, product: ProductSummary, button = `Customi
 async function seeToast(page: Page, text: string) {
   const toast = page.locator('.Toastify__toast').filter({ hasText: text });
   await toast.first().waitFor();
-  await toast.first().getByRole('button').click().catch(() => {});
+  await toast
+    .first()
+    .getByRole('button')
+    .click()
+    .catch(() => {});
   await poll(() => toast.count()).toBe(0);
 }
 
@@ -121,7 +126,9 @@ async function sendAndClose(page: Page, dialog: Locator) {
 /** Every thumbnail in `scope` is loaded and 80x80. */
 async function thumbnailsOf(scope: Locator): Promise<number[][]> {
   const images = scope.locator('img[width="80"]');
-  await poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await poll(() => images.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(
+    true,
+  );
   return images.evaluateAll((all) => all.map((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]));
 }
 
@@ -192,7 +199,10 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   expect(await picker.getAttribute('multiple')).not.toBeNull();
   await picker.setInputFiles([photos[0]!]);
   await seeToast(page, refused.imageCount(2));
-  await dialog.getByRole('alert').filter({ hasText: refused.imageCount(2) }).waitFor();
+  await dialog
+    .getByRole('alert')
+    .filter({ hasText: refused.imageCount(2) })
+    .waitFor();
   expect(uploads).toEqual([]);
   // Send is blocked while the photo check fails.
   await dialog.getByRole('button', { name: m.send, exact: true }).click();

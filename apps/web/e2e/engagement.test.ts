@@ -187,7 +187,11 @@ test('a buyer whose order was delivered reviews the product on its page; the rev
   const person = await signedUpCustomer(page.context(), 'reviewer');
 
   // An in-stock, cash-on-delivery product without options, ordered and delivered through the API.
-  const listing = await api<{ data: { _id: string; slug: string; stock: number; cod: boolean; hasVariants: boolean }[] }>(page, 'GET', '/api/products?limit=60&sort=newest');
+  const listing = await api<{ data: { _id: string; slug: string; stock: number; cod: boolean; hasVariants: boolean }[] }>(
+    page,
+    'GET',
+    '/api/products?limit=60&sort=newest',
+  );
   const product = listing.data.find((p) => !p.hasVariants && p.cod && p.stock > 2);
   if (!product) throw new Error('no simple in-stock product in the first page');
   const address = await api<{ _id: string }>(page, 'POST', '/api/user/addresses', {
@@ -210,7 +214,11 @@ test('a buyer whose order was delivered reviews the product on its page; the rev
 
   const admin = await adminCookie();
   for (const status of ['confirmed', 'in_production', 'packed', 'shipped', 'delivered']) {
-    await adminApi(admin, `/api/admin/orders/${order._id}/status`, status === 'shipped' ? { status, tracking: { carrier: 'India Post', number: 'EE123456789IN' } } : { status });
+    await adminApi(
+      admin,
+      `/api/admin/orders/${order._id}/status`,
+      status === 'shipped' ? { status, tracking: { carrier: 'India Post', number: 'EE123456789IN' } } : { status },
+    );
   }
 
   await page.reload();
@@ -224,7 +232,10 @@ test('a buyer whose order was delivered reviews the product on its page; the rev
 
   const text = `Bright, even glow and sturdy base ${randomInt(1e9)}`;
   // The fourth star, as a shopper clicks it (the radio itself is visually hidden inside its star).
-  await form.locator('label').filter({ has: page.getByLabel('4 stars') }).click();
+  await form
+    .locator('label')
+    .filter({ has: page.getByLabel('4 stars') })
+    .click();
   expect(await form.getByLabel('4 stars').isChecked()).toBe(true);
   await form.getByLabel('Your review').fill(text);
   await post.click();
@@ -241,9 +252,9 @@ test('a buyer whose order was delivered reviews the product on its page; the rev
   expect(await reviews.getByTestId('rating-summary').textContent()).toMatch(/Based on \d+ reviews?/);
 
   // No third-party script is loaded: the seeded shop sets no chat widget or analytics id.
-  const foreign = await page.locator('script[src]').evaluateAll((scripts) =>
-    scripts.map((s) => (s as HTMLScriptElement).src).filter((src) => new URL(src).origin !== window.location.origin),
-  );
+  const foreign = await page
+    .locator('script[src]')
+    .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).src).filter((src) => new URL(src).origin !== window.location.origin));
   expect(foreign).toEqual([]);
   expect(errorsOf(page)).toEqual([]);
 });

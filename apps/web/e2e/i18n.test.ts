@@ -24,7 +24,10 @@ test('Arabic turns the page right to left, and the cart drawer comes from the le
 test('the language switcher keeps the choice in the NEXT_LOCALE cookie', async () => {
   const page = await session.newPage();
   await page.goto('/faq');
-  await page.locator('footer').getByRole('combobox', { name: /Language/ }).selectOption('hi');
+  await page
+    .locator('footer')
+    .getByRole('combobox', { name: /Language/ })
+    .selectOption('hi');
   await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('hi');
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'NEXT_LOCALE')?.value).toBe('hi');

@@ -33,9 +33,22 @@ async function switchToHindi(page: Page) {
 
 /** The browser's stored cart (modules/cart), as a shopper's earlier visit left it. */
 async function storeCart(page: Page, lines: Array<[ProductSummary, number]>) {
-  const items = lines.map(([p, quantity]) => ({ ...p, id: p._id, productId: p._id, variantId: null, image: null, quantity, attributes: {}, product_customization: null }));
+  const items = lines.map(([p, quantity]) => ({
+    ...p,
+    id: p._id,
+    productId: p._id,
+    variantId: null,
+    image: null,
+    quantity,
+    attributes: {},
+    product_customization: null,
+  }));
   await page.evaluate(
-    (stored) => localStorage.setItem('cart', JSON.stringify({ state: { items: stored, coupon: null, meta: null, isCashOnDelivery: true, cashOnDeliveryPageState: null }, version: 1 })),
+    (stored) =>
+      localStorage.setItem(
+        'cart',
+        JSON.stringify({ state: { items: stored, coupon: null, meta: null, isCashOnDelivery: true, cashOnDeliveryPageState: null }, version: 1 }),
+      ),
     items,
   );
 }

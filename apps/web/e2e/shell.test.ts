@@ -37,7 +37,10 @@ test('the cart drawer opens from the right with the empty-cart state, and Escape
 test('the quick view opens in the modal host and a click outside closes it', async () => {
   const page = await session.newPage();
   await page.goto('/category/lamps');
-  await page.getByRole('button', { name: /^Quick view: / }).first().click();
+  await page
+    .getByRole('button', { name: /^Quick view: / })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('link', { name: 'View details' }).waitFor();
   expect(await dialog.textContent()).toMatch(/₹[\d,]+/);

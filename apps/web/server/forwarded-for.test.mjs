@@ -5,7 +5,7 @@ describe('appendForwardedFor', () => {
   it('starts the header with the peer when the client sent none', () => {
     expect(appendForwardedFor(undefined, '203.0.113.7')).toBe('203.0.113.7');
   });
-  it("keeps what came in and puts the peer last, so a forged entry can never be the one the API trusts", () => {
+  it('keeps what came in and puts the peer last, so a forged entry can never be the one the API trusts', () => {
     expect(appendForwardedFor('1.2.3.4', '203.0.113.7')).toBe('1.2.3.4, 203.0.113.7');
     expect(appendForwardedFor(['1.2.3.4', '5.6.7.8'], '203.0.113.7')).toBe('1.2.3.4, 5.6.7.8, 203.0.113.7');
   });

@@ -130,7 +130,12 @@ describe('precompressed static files', () => {
   });
 
   it('never serves a file outside the static folder, however the path is written', async () => {
-    for (const path of ['/_next/static/../secret.js', '/_next/static/%2e%2e/secret.js', '/_next/static/chunks/%2e%2e%2f..%2fsecret.js', '/_next/static/%E0%A4%A.js']) {
+    for (const path of [
+      '/_next/static/../secret.js',
+      '/_next/static/%2e%2e/secret.js',
+      '/_next/static/chunks/%2e%2e%2f..%2fsecret.js',
+      '/_next/static/%E0%A4%A.js',
+    ]) {
       const res = await get(path, { 'accept-encoding': 'br, gzip' });
       expect(res.headers['x-handled-by'], path).toBe('next');
     }

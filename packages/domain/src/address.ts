@@ -10,15 +10,45 @@ import { addressLimits, MAX_ADDRESSES_PER_USER } from './refusals/account.ts';
  */
 
 export const indianStatesOnly = [
-  'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chhattisgarh', 'Goa', 'Gujarat', 'Haryana',
-  'Himachal Pradesh', 'Jharkhand', 'Karnataka', 'Kerala', 'Madhya Pradesh', 'Maharashtra', 'Manipur', 'Meghalaya',
-  'Mizoram', 'Nagaland', 'Odisha', 'Punjab', 'Rajasthan', 'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura',
-  'Uttar Pradesh', 'Uttarakhand', 'West Bengal',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chhattisgarh',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
 ] as const;
 
 export const indianUnionTerritories = [
-  'Andaman and Nicobar Islands', 'Chandigarh', 'Dadra and Nagar Haveli and Daman and Diu', 'Delhi',
-  'Jammu and Kashmir', 'Ladakh', 'Lakshadweep', 'Puducherry',
+  'Andaman and Nicobar Islands',
+  'Chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Jammu and Kashmir',
+  'Ladakh',
+  'Lakshadweep',
+  'Puducherry',
 ] as const;
 
 /** The 28 states, then the 8 union territories, by the names stored in addresses.state. */
@@ -33,7 +63,10 @@ export { addressLimits, MAX_ADDRESSES_PER_USER };
  * courier label would choke on) and runs of whitespace become single spaces, the ends are trimmed.
  */
 export function cleanLine(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return value
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function requiredLine(required: RefusalCode, tooLong: RefusalCode, max: number) {
@@ -126,8 +159,8 @@ export interface PostalAddressFields {
 
 /** The lines an address is written in, empty ones left out: street lines, landmark, then "City, State PIN". */
 export function addressLines(address: PostalAddressFields): string[] {
-  return [address.line1, address.line2, address.landmark, `${address.city}, ${address.state} ${address.pincode}`].filter(
-    (line): line is string => Boolean(line),
+  return [address.line1, address.line2, address.landmark, `${address.city}, ${address.state} ${address.pincode}`].filter((line): line is string =>
+    Boolean(line),
   );
 }
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contactFormSchema,
-  contactSuccessMessage,
-  keyOfMessage,
-  messageWithKey,
-  reportRequestSchema,
-} from './contact.ts';
+import { contactFormSchema, contactSuccessMessage, keyOfMessage, messageWithKey, reportRequestSchema } from './contact.ts';
 import { fieldRefusalsOf, firstFieldErrors } from './field-errors.ts';
 
 const valid = { name: 'Asha Verma', contact_number: '9876543210', email: 'asha@example.com', message: 'The lamp arrived broken.' };

@@ -158,20 +158,37 @@ describe('checkCustomisation (spec §5)', () => {
   const check = (...args: Parameters<typeof checkCustomisation>) => codesOf(checkCustomisation(...args));
 
   it('passes complete details', () => {
-    expect(check(text, 2, [{ text: 'A', images: [] }, { text: 'B', images: [] }])).toEqual({});
+    expect(
+      check(text, 2, [
+        { text: 'A', images: [] },
+        { text: 'B', images: [] },
+      ]),
+    ).toEqual({});
     expect(check(image2, 1, [{ text: '', images: [IMG[0], IMG[1]] }])).toEqual({});
     expect(check(both, 1, [{ text: 'A', images: [IMG[0]] }])).toEqual({});
   });
 
   it('wants one entry per ordered unit, naming the quantity', () => {
     expect(check(text, 2, [{ text: 'A', images: [] }])).toEqual({ customisation: ['unit_count', { count: 2 }] });
-    expect(check(text, 1, [{ text: 'A', images: [] }, { text: 'B', images: [] }])).toEqual({ customisation: ['unit_count', { count: 1 }] });
+    expect(
+      check(text, 1, [
+        { text: 'A', images: [] },
+        { text: 'B', images: [] },
+      ]),
+    ).toEqual({ customisation: ['unit_count', { count: 1 }] });
     expect(check(text, 2, [])).toEqual({ customisation: ['unit_count', { count: 2 }] });
   });
 
   it('requires the text for text and both, keyed per unit, with the spec text', () => {
-    expect(check(text, 2, [{ text: 'A', images: [] }, { text: '   ', images: [] }])).toEqual({ 'customisation.1.text': 'text_required' });
-    expect(checkCustomisation(both, 1, [{ text: '', images: [IMG[0]] }])).toEqual({ 'customisation.0.text': { code: 'text_required', message: 'Details is required' } });
+    expect(
+      check(text, 2, [
+        { text: 'A', images: [] },
+        { text: '   ', images: [] },
+      ]),
+    ).toEqual({ 'customisation.1.text': 'text_required' });
+    expect(checkCustomisation(both, 1, [{ text: '', images: [IMG[0]] }])).toEqual({
+      'customisation.0.text': { code: 'text_required', message: 'Details is required' },
+    });
   });
 
   it('does not ask for a text for image products', () => {
@@ -193,14 +210,24 @@ describe('checkCustomisation (spec §5)', () => {
       'customisation.0.images': { code: 'image_count', message: 'please select only 2 image for every product', params: { count: 2 } },
     });
     expect(check(image2, 1, [{ text: '', images: [IMG[0], IMG[1], IMG[2]] }])).toEqual({ 'customisation.0.images': ['image_count', { count: 2 }] });
-    expect(check(both, 2, [{ text: 'A', images: [IMG[0]] }, { text: 'B', images: [] }])).toEqual({ 'customisation.1.images': ['image_count', { count: 1 }] });
+    expect(
+      check(both, 2, [
+        { text: 'A', images: [IMG[0]] },
+        { text: 'B', images: [] },
+      ]),
+    ).toEqual({ 'customisation.1.images': ['image_count', { count: 1 }] });
     expect(checkCustomisation({ type: 'image', mediaLimit: 0 }, 1, [{ text: '', images: [] }])['customisation.0.images']?.message).toBe(
       'please select only 1 image for every product',
     );
   });
 
   it('reports every problem at once', () => {
-    expect(check(both, 3, [{ text: '', images: [] }, { text: 'B', images: [IMG[0]] }])).toEqual({
+    expect(
+      check(both, 3, [
+        { text: '', images: [] },
+        { text: 'B', images: [IMG[0]] },
+      ]),
+    ).toEqual({
       customisation: ['unit_count', { count: 3 }],
       'customisation.0.text': 'text_required',
       'customisation.0.images': ['image_count', { count: 1 }],
@@ -211,7 +238,11 @@ describe('checkCustomisation (spec §5)', () => {
 describe('checkSelectedFileCount (spec §5: raised at upload time)', () => {
   it('is null when the count equals mediaLimit, else the count refusal', () => {
     expect(checkSelectedFileCount({ mediaLimit: 2 }, 2)).toBeNull();
-    expect(checkSelectedFileCount({ mediaLimit: 2 }, 1)).toEqual({ code: 'image_count', message: 'please select only 2 image for every product', params: { count: 2 } });
+    expect(checkSelectedFileCount({ mediaLimit: 2 }, 1)).toEqual({
+      code: 'image_count',
+      message: 'please select only 2 image for every product',
+      params: { count: 2 },
+    });
     expect(checkSelectedFileCount({ mediaLimit: 2 }, 3)?.code).toBe('image_count');
     expect(checkSelectedFileCount({ mediaLimit: 0 }, 1)).toBeNull();
   });
@@ -231,7 +262,11 @@ describe('customisationOpen: until the order goes into production', () => {
 describe('lineCustomisationSchema', () => {
   it('reads a line not yet sent and one sent', () => {
     expect(lineCustomisationSchema.parse({ units: null, sentAt: null, locked: false })).toEqual({ units: null, sentAt: null, locked: false });
-    const sent = { units: [{ text: 'A', customization_image: [{ id: IMG[0], original: '/o', thumbnail: '/t' }] }], sentAt: '2026-11-23T10:00:00.000Z', locked: true };
+    const sent = {
+      units: [{ text: 'A', customization_image: [{ id: IMG[0], original: '/o', thumbnail: '/t' }] }],
+      sentAt: '2026-11-23T10:00:00.000Z',
+      locked: true,
+    };
     expect(lineCustomisationSchema.parse(sent)).toEqual(sent);
   });
 });

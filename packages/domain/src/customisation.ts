@@ -97,9 +97,7 @@ export const customisationRequestSchema = z.object({
    * spec's payload: an addition that the spec's clients never need to send.
    */
   lineId: uuid('line_id_needed').optional(),
-  customisation: z
-    .array(customisationEntrySchema, { error: coded('units_missing') })
-    .max(MAX_CUSTOMISED_UNITS, { error: coded('too_many_units') }),
+  customisation: z.array(customisationEntrySchema, { error: coded('units_missing') }).max(MAX_CUSTOMISED_UNITS, { error: coded('too_many_units') }),
 });
 export type CustomisationRequest = z.input<typeof customisationRequestSchema>;
 

@@ -66,7 +66,9 @@ describe('placeOrderRequestSchema', () => {
 
   it('refuses an empty order, more than 50 lines, and one product option on two lines', () => {
     expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: [] }))).toEqual({ items: 'order_lines_invalid' });
-    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: Array.from({ length: 51 }, () => valid.items[0]) }))).toEqual({ items: 'order_lines_invalid' });
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: Array.from({ length: 51 }, () => valid.items[0]) }))).toEqual({
+      items: 'order_lines_invalid',
+    });
     expect(refusalMessage('order_lines_invalid')).toBe('An order holds from 1 to 50 lines');
     const twice = placeOrderRequestSchema.safeParse({ ...valid, items: [valid.items[0], { productId: productId.toUpperCase(), quantity: 3 }] });
     expect(issues(twice)).toEqual({ 'items.1': 'duplicate_line' });
@@ -96,7 +98,9 @@ describe('order refusals (refusals/orders.ts)', () => {
     expect(refusalMessage('cod_unavailable', { names: ['Gold ring', 'Silk saree'], count: 2 })).toBe(
       'Cash on delivery is not available for Gold ring, Silk saree. Remove them from the cart to pay on delivery.',
     );
-    expect(refusalMessage('cod_unavailable', { names: ['Gold ring'], count: 1 })).toBe('Cash on delivery is not available for Gold ring. Remove it from the cart to pay on delivery.');
+    expect(refusalMessage('cod_unavailable', { names: ['Gold ring'], count: 1 })).toBe(
+      'Cash on delivery is not available for Gold ring. Remove it from the cart to pay on delivery.',
+    );
   });
 
   it('names a refused status change by its labels', () => {
@@ -109,25 +113,39 @@ describe('idempotencyKeySchema', () => {
   it('takes 1 to 100 visible characters', () => {
     expect(idempotencyKeySchema.safeParse('3f1c2a9e-checkout').success).toBe(true);
     expect(idempotencyKeySchema.safeParse('x'.repeat(100)).success).toBe(true);
-    for (const bad of ['', 'has space', 'x'.repeat(101), 'tab\t']) expect(issues(idempotencyKeySchema.safeParse(bad))).toEqual({ '': 'idempotency_key_invalid' });
+    for (const bad of ['', 'has space', 'x'.repeat(101), 'tab\t'])
+      expect(issues(idempotencyKeySchema.safeParse(bad))).toEqual({ '': 'idempotency_key_invalid' });
     expect(refusalMessage('idempotency_key_invalid')).toBe('Idempotency-Key must be 1 to 100 visible characters');
   });
 });
 
 describe('trackOrderRequestSchema', () => {
   it('reads the number in any case and the mobile in any common form', () => {
-    expect(trackOrderRequestSchema.parse({ number: ' kg-261123-7k3m9q ', mobile: '098765 43210' })).toEqual({ number: 'KG-261123-7K3M9Q', mobile: '+919876543210' });
+    expect(trackOrderRequestSchema.parse({ number: ' kg-261123-7k3m9q ', mobile: '098765 43210' })).toEqual({
+      number: 'KG-261123-7K3M9Q',
+      mobile: '+919876543210',
+    });
   });
   it('refuses anything else, naming the field', () => {
-    expect(issues(trackOrderRequestSchema.safeParse({ number: '42', mobile: '12345' }))).toEqual({ number: 'order_number_invalid', mobile: 'tracking_mobile_invalid' });
-    expect(issues(trackOrderRequestSchema.safeParse({ number: 42, mobile: null }))).toEqual({ number: 'order_number_invalid', mobile: 'tracking_mobile_invalid' });
+    expect(issues(trackOrderRequestSchema.safeParse({ number: '42', mobile: '12345' }))).toEqual({
+      number: 'order_number_invalid',
+      mobile: 'tracking_mobile_invalid',
+    });
+    expect(issues(trackOrderRequestSchema.safeParse({ number: 42, mobile: null }))).toEqual({
+      number: 'order_number_invalid',
+      mobile: 'tracking_mobile_invalid',
+    });
   });
 });
 
 describe('orderStatusChangeRequestSchema', () => {
   it('takes a status, a note and tracking with an http(s) link only', () => {
-    expect(orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: 'Delhivery', number: 'DL1', link: 'https://t.example/DL1' } }).success).toBe(true);
-    expect(issues(orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: 'D', number: '1', link: 'javascript:alert(1)' } }))).toEqual({
+    expect(
+      orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: 'Delhivery', number: 'DL1', link: 'https://t.example/DL1' } }).success,
+    ).toBe(true);
+    expect(
+      issues(orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: 'D', number: '1', link: 'javascript:alert(1)' } })),
+    ).toEqual({
       'tracking.link': 'tracking_link_invalid',
     });
     expect(issues(orderStatusChangeRequestSchema.safeParse({ status: 'shipped', tracking: { carrier: ' ', number: '1' }, note: 'x'.repeat(501) }))).toEqual({

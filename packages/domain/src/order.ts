@@ -239,11 +239,23 @@ export type OrderTracking = z.infer<typeof orderTrackingSchema>;
 /** POST /api/admin/orders/{id}/status. Tracking is required when the status becomes shipped. */
 export const orderStatusChangeRequestSchema = z.object({
   status: orderStatusSchema,
-  note: z.string().trim().max(MAX_STATUS_NOTE_LENGTH, { error: coded('status_note_too_long') }).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(MAX_STATUS_NOTE_LENGTH, { error: coded('status_note_too_long') })
+    .optional(),
   tracking: z
     .object({
-      carrier: z.string().trim().min(1, { error: coded('tracking_required') }).max(80),
-      number: z.string().trim().min(1, { error: coded('tracking_required') }).max(80),
+      carrier: z
+        .string()
+        .trim()
+        .min(1, { error: coded('tracking_required') })
+        .max(80),
+      number: z
+        .string()
+        .trim()
+        .min(1, { error: coded('tracking_required') })
+        .max(80),
       link: z
         .string()
         .trim()

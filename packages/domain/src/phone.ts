@@ -38,13 +38,11 @@ export function nationalDigits(e164: string): string {
 }
 
 /** A form or API field holding an Indian mobile number: refuses with `phone_invalid` and outputs "+91…". */
-export const indianMobileSchema = z
-  .string({ error: coded('phone_invalid') })
-  .transform((value, context) => {
-    const normalised = normaliseIndianMobile(value);
-    if (normalised === null) {
-      context.addIssue({ code: 'custom', message: coded('phone_invalid') });
-      return z.NEVER;
-    }
-    return normalised;
-  });
+export const indianMobileSchema = z.string({ error: coded('phone_invalid') }).transform((value, context) => {
+  const normalised = normaliseIndianMobile(value);
+  if (normalised === null) {
+    context.addIssue({ code: 'custom', message: coded('phone_invalid') });
+    return z.NEVER;
+  }
+  return normalised;
+});

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { feedbackInputSchema } from './feedback.ts';
 import { fieldRefusalsOf } from './field-errors.ts';
 import { refusalParams } from './refusals/index.ts';
-import { averageRating, displayName, feedbackLimits, moderationRequestSchema, reviewContentSchema, reviewCreateSchema, stateAfterAuthorWrite } from './index.ts';
+import {
+  averageRating,
+  displayName,
+  feedbackLimits,
+  moderationRequestSchema,
+  reviewContentSchema,
+  reviewCreateSchema,
+  stateAfterAuthorWrite,
+} from './index.ts';
 
 /** The code per field of a failed parse. */
 const errorsOf = (schema: { safeParse(input: unknown): { success: boolean; error?: unknown } }, input: unknown) => {
@@ -36,7 +44,7 @@ describe('review content', () => {
   });
 });
 
-describe('moderation of an author\'s write', () => {
+describe("moderation of an author's write", () => {
   it('publishes a new review at once, keeps an approved one approved, sends a rejected one back to the shop', () => {
     expect(stateAfterAuthorWrite(null)).toBe('approved');
     expect(stateAfterAuthorWrite('approved')).toBe('approved');
@@ -75,7 +83,9 @@ describe('shop feedback', () => {
   });
 
   it('refuses a long name with the same limit the code names', () => {
-    expect(errorsOf(feedbackInputSchema, { name: 'x'.repeat(feedbackLimits.name + 1), email: 'a@b.in', rating: 1, message: 'm' })).toEqual({ name: 'name_too_long' });
+    expect(errorsOf(feedbackInputSchema, { name: 'x'.repeat(feedbackLimits.name + 1), email: 'a@b.in', rating: 1, message: 'm' })).toEqual({
+      name: 'name_too_long',
+    });
     expect(refusalParams('name_too_long')).toEqual({ max: feedbackLimits.name });
     expect(fieldRefusalsOf(feedbackInputSchema.safeParse({ name: 'A', email: 'a@', rating: 9, message: 'x'.repeat(2_001) }).error!)).toEqual({
       email: { code: 'email_invalid', message: 'Please provide valid email address' },

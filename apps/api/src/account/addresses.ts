@@ -65,7 +65,10 @@ async function findOwned(tx: Tx, userId: string, id: string): Promise<Row> {
 
 /** Clears the current default (done before setting a new one, or the unique index would refuse). */
 async function clearDefault(tx: Tx, userId: string): Promise<void> {
-  await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
 }
 
 /** The user's newest address other than `exceptId`, to inherit the default. */

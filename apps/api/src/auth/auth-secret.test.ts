@@ -31,7 +31,9 @@ describe('resolveAuthSecret', () => {
   });
 
   it('refuses to mint a secret when it may not (production with a database server)', () => {
-    expect(() => resolveAuthSecret({ authSecret: undefined, dataDir: scratch(), mayGenerate: false })).toThrow(/^AUTH_SECRET: required in production with DATABASE_URL/);
+    expect(() => resolveAuthSecret({ authSecret: undefined, dataDir: scratch(), mayGenerate: false })).toThrow(
+      /^AUTH_SECRET: required in production with DATABASE_URL/,
+    );
   });
 
   it('refuses a truncated secret file', () => {

@@ -27,9 +27,7 @@ export function resolveAuthSecret(options: { authSecret: string | undefined; dat
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   if (!options.mayGenerate) {
-    throw new AuthSecretError(
-      'AUTH_SECRET: required in production with DATABASE_URL (32+ random characters, the same for every API process)',
-    );
+    throw new AuthSecretError('AUTH_SECRET: required in production with DATABASE_URL (32+ random characters, the same for every API process)');
   }
   const secret = randomBytes(32).toString('base64url');
   mkdirSync(dirname(file), { recursive: true });

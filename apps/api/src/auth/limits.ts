@@ -70,4 +70,3 @@ export const minimumResponseMs: Record<string, number> = {
   '/sign-up/email': 250,
   '/sign-in/magic-link': 250,
 };
-

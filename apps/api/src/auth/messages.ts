@@ -34,15 +34,39 @@ export function otpSms(phoneNumber: string, code: string, purpose: 'sign-in' | '
 }
 
 export function verifyEmailMail(to: string, url: string): OutboxMessage {
-  return linkMail('verify-email', to, `Confirm your email for ${SHOP_NAME}`, `Confirm that ${to} is your email address.`, 'Confirm email', url, 'The link is valid for 1 hour.');
+  return linkMail(
+    'verify-email',
+    to,
+    `Confirm your email for ${SHOP_NAME}`,
+    `Confirm that ${to} is your email address.`,
+    'Confirm email',
+    url,
+    'The link is valid for 1 hour.',
+  );
 }
 
 export function passwordResetMail(to: string, url: string): OutboxMessage {
-  return linkMail('password-reset', to, `Reset your ${SHOP_NAME} password`, 'Someone asked to reset the password of your account.', 'Set a new password', url, 'The link works once and is valid for 30 minutes.');
+  return linkMail(
+    'password-reset',
+    to,
+    `Reset your ${SHOP_NAME} password`,
+    'Someone asked to reset the password of your account.',
+    'Set a new password',
+    url,
+    'The link works once and is valid for 30 minutes.',
+  );
 }
 
 export function magicLinkMail(to: string, url: string): OutboxMessage {
-  return linkMail('magic-link', to, `Your ${SHOP_NAME} sign-in link`, `Sign in to ${SHOP_NAME} with this link.`, 'Sign in', url, 'The link works once and is valid for 15 minutes.');
+  return linkMail(
+    'magic-link',
+    to,
+    `Your ${SHOP_NAME} sign-in link`,
+    `Sign in to ${SHOP_NAME} with this link.`,
+    'Sign in',
+    url,
+    'The link works once and is valid for 15 minutes.',
+  );
 }
 
 /** Someone tried to sign up with an address that already has an account: tell its owner, reveal nothing to the caller. */

@@ -8,9 +8,7 @@ describe('OTP hashing', () => {
     const stored = protectVerificationValue(secret, 'phone-number-otp-+919876543210', '123456:0');
     expect(stored).toBe(`${hashOtp(secret, '123456')}:0`);
     expect(stored).not.toContain('123456');
-    expect(protectVerificationValue(secret, 'phone-number-reset-+919876543210', '654321:2')).toBe(
-      `${hashOtp(secret, '654321')}:2`,
-    );
+    expect(protectVerificationValue(secret, 'phone-number-reset-+919876543210', '654321:2')).toBe(`${hashOtp(secret, '654321')}:2`);
   });
 
   it('leaves hashed values and other rows alone', () => {

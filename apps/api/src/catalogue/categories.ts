@@ -80,7 +80,11 @@ export async function categoryList(reader: CatalogueReader, page: number, limit:
 }
 
 export async function featuredCategories(reader: CatalogueReader, page: number, limit: number): Promise<Paginated<Category>> {
-  return pageOfCategories((await allCategories(reader)).filter((category) => category.featured), page, limit);
+  return pageOfCategories(
+    (await allCategories(reader)).filter((category) => category.featured),
+    page,
+    limit,
+  );
 }
 
 /**
@@ -89,11 +93,20 @@ export async function featuredCategories(reader: CatalogueReader, page: number, 
  */
 export async function subcategories(reader: CatalogueReader, parent: string | undefined, page: number, limit: number): Promise<Paginated<Category> | null> {
   const all = await allCategories(reader);
-  if (parent === undefined) return pageOfCategories(all.filter((category) => category.parent !== null), page, limit);
+  if (parent === undefined)
+    return pageOfCategories(
+      all.filter((category) => category.parent !== null),
+      page,
+      limit,
+    );
   const key = parent.toLowerCase();
   const found = all.find((category) => category.slug === parent || category._id === key);
   if (!found) return null;
-  return pageOfCategories(all.filter((category) => category.parent?._id === found._id), page, limit);
+  return pageOfCategories(
+    all.filter((category) => category.parent?._id === found._id),
+    page,
+    limit,
+  );
 }
 
 export async function categoryBySlug(reader: CatalogueReader, slug: string): Promise<Category | null> {

@@ -75,7 +75,11 @@ function subtreeIds(tree: Tree, root: CategoryNode): string[] {
 function breadcrumbOf(tree: Tree, node: CategoryNode): CategoryRef[] {
   const chain: CategoryRef[] = [];
   const seen = new Set<string>();
-  for (let current: CategoryNode | undefined = node; current && !seen.has(current._id); current = current.parent ? tree.byId.get(current.parent._id) : undefined) {
+  for (
+    let current: CategoryNode | undefined = node;
+    current && !seen.has(current._id);
+    current = current.parent ? tree.byId.get(current.parent._id) : undefined
+  ) {
     seen.add(current._id);
     chain.unshift({ _id: current._id, name: current.name, slug: current.slug });
   }
@@ -87,7 +91,10 @@ function breadcrumbOf(tree: Tree, node: CategoryNode): CategoryRef[] {
  * queries over the categories' rows (products_category_* indexes), read side by side.
  */
 async function categoryFacets(db: Database, categoryIds: string[]): Promise<CategoryFacets> {
-  const inCategories = and(published, categoryIds.length === 1 ? eq(products.categoryId, categoryIds[0] as string) : inArray(products.categoryId, categoryIds)) as SQL;
+  const inCategories = and(
+    published,
+    categoryIds.length === 1 ? eq(products.categoryId, categoryIds[0] as string) : inArray(products.categoryId, categoryIds),
+  ) as SQL;
   const [brandRows, pairRows] = await Promise.all([
     db
       .select({ id: brands.id, name: brands.name, slug: brands.slug, count: sql<number>`count(*)::int` })

@@ -85,7 +85,11 @@ function attributeCondition(pairs: string[]): SQL | undefined {
     const key = `${name}:${value}`;
     byName.set(name, [...(byName.get(name) ?? []), key]);
   }
-  const array = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+  const array = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]`;
   const single = [...byName.values()].filter((values) => values.length === 1).map((values) => values[0] as string);
   const conditions: SQL[] = [];
   if (single.length > 0) conditions.push(sql`${products.attributeValues} @> ${array(single)}`);
@@ -144,9 +148,7 @@ export async function filterCondition(
 }
 
 export async function countCapped(db: Database, where: SQL): Promise<number> {
-  const result = await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${TOTAL_CAP}) matches`,
-  );
+  const result = await db.execute(sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${TOTAL_CAP}) matches`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
@@ -169,10 +171,7 @@ export async function totalOf(page: { offset: number; returned: number; hasMore:
  * only those few are merged: the classic top-N per partition. The merged rows are aliased "products"
  * so the same ORDER BY expressions apply outside.
  */
-async function mergedPageIds(
-  db: Database,
-  options: { categoryIds: string[]; rest: SQL; orderBy: SQL[]; take: number; offset: number },
-): Promise<string[]> {
+async function mergedPageIds(db: Database, options: { categoryIds: string[]; rest: SQL; orderBy: SQL[]; take: number; offset: number }): Promise<string[]> {
   const { categoryIds, rest, orderBy, take, offset } = options;
   const order = sql.join(orderBy, sql`, `);
   const perCategory = categoryIds.map(
@@ -232,9 +231,7 @@ export interface ListingQuery extends ProductFilters {
  */
 export async function listProducts(reader: CatalogueReader, query: ListingQuery): Promise<Paginated<ProductSummary>> {
   const { page, limit, sort, ...filters } = query;
-  const filter = await filterCondition(reader.db, filters, (slug) =>
-    reader.memo(`category-subtree:${slug}`, () => categoryTreeIds(reader.db, slug)),
-  );
+  const filter = await filterCondition(reader.db, filters, (slug) => reader.memo(`category-subtree:${slug}`, () => categoryTreeIds(reader.db, slug)));
   if (filter === null) return emptyPage(page, limit);
   const orderBy = (filters.category !== undefined ? categorySortOrders : sortOrders)[sort];
   return pageOfProducts(reader.db, { where: filter.where, filter, orderBy, page, limit });

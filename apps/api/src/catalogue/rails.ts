@@ -16,7 +16,12 @@ interface Rail {
 const bestSelling = { where: () => published, orderBy: sortOrders.popularity };
 
 export const rails: Rail[] = [
-  { url: '/api/products/featured', summary: 'Featured products, newest first', where: () => and(published, sql`${products.featured}`) as SQL, orderBy: sortOrders.newest },
+  {
+    url: '/api/products/featured',
+    summary: 'Featured products, newest first',
+    where: () => and(published, sql`${products.featured}`) as SQL,
+    orderBy: sortOrders.newest,
+  },
   {
     url: '/api/products/flash-sale',
     summary: 'Products on a flash sale that has not ended, soonest ending first',
@@ -24,9 +29,24 @@ export const rails: Rail[] = [
     orderBy: [asc(products.flashSaleEndsAt)],
   },
   { url: '/api/products/best-selling', summary: 'Best-selling products (units sold, most first)', ...bestSelling },
-  { url: '/api/products/uniques', summary: 'Unique pieces, newest first', where: () => and(published, sql`${products.isUnique}`) as SQL, orderBy: sortOrders.newest },
-  { url: '/api/products/new-arrivals', summary: 'New arrivals, newest first', where: () => and(published, sql`${products.newArrival}`) as SQL, orderBy: sortOrders.newest },
-  { url: '/api/products/on-selling', summary: 'Products on sale, newest first', where: () => and(published, sql`${products.onSelling}`) as SQL, orderBy: sortOrders.newest },
+  {
+    url: '/api/products/uniques',
+    summary: 'Unique pieces, newest first',
+    where: () => and(published, sql`${products.isUnique}`) as SQL,
+    orderBy: sortOrders.newest,
+  },
+  {
+    url: '/api/products/new-arrivals',
+    summary: 'New arrivals, newest first',
+    where: () => and(published, sql`${products.newArrival}`) as SQL,
+    orderBy: sortOrders.newest,
+  },
+  {
+    url: '/api/products/on-selling',
+    summary: 'Products on sale, newest first',
+    where: () => and(published, sql`${products.onSelling}`) as SQL,
+    orderBy: sortOrders.newest,
+  },
   // The spec's route constants name both; neither use is shown, so both answer the best-selling list.
   { url: '/api/products_top_seller', summary: 'Same list as /api/products/best-selling', ...bestSelling },
   { url: '/api/products_best_seller', summary: 'Same list as /api/products/best-selling', ...bestSelling },

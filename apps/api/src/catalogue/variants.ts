@@ -41,7 +41,5 @@ export function attributeOptions(variants: Variant[]): AttributeOption[] {
       options.set(name, values);
     }
   }
-  return [...options]
-    .sort(([a], [b]) => a.localeCompare(b, 'en'))
-    .map(([name, values]) => ({ name, values }));
+  return [...options].sort(([a], [b]) => a.localeCompare(b, 'en')).map(([name, values]) => ({ name, values }));
 }

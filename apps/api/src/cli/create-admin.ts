@@ -68,7 +68,12 @@ async function main(): Promise<void> {
     await migrate(handle);
     // The secret signs sessions and tokens; creating a user needs neither, so any value does here.
     const auth = createAuth(
-      { siteUrl: config.siteUrl, secret: config.authSecret ?? randomBytes(32).toString('base64url'), production: config.nodeEnv === 'production', google: undefined },
+      {
+        siteUrl: config.siteUrl,
+        secret: config.authSecret ?? randomBytes(32).toString('base64url'),
+        production: config.nodeEnv === 'production',
+        google: undefined,
+      },
       {
         db: handle.db,
         enqueue: (message) => enqueueMessage(handle.db, message),

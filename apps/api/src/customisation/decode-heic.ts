@@ -39,7 +39,12 @@ export async function decodeHeicInWorker(bytes: Buffer): Promise<DecodedHeic> {
       worker.once('message', (message: { error?: string } & Partial<DecodedHeic>) => {
         clearTimeout(timer);
         if (message.error !== undefined || !message.data || !message.width || !message.height) reject(new Error(`HEIC decode failed: ${message.error}`));
-        else resolve({ width: message.width, height: message.height, data: new Uint8Array(message.data.buffer, message.data.byteOffset, message.data.byteLength) });
+        else
+          resolve({
+            width: message.width,
+            height: message.height,
+            data: new Uint8Array(message.data.buffer, message.data.byteOffset, message.data.byteLength),
+          });
       });
       worker.once('error', (error) => {
         clearTimeout(timer);

@@ -5,7 +5,14 @@ import { hasMarkup } from './image-checks.ts';
 /** A JPEG-shaped buffer: SOI, `size` bytes of "compressed data" with `middle` at its centre, EOI, then `tail`. */
 function jpegLike(size: number, middle = '', tail = ''): Buffer {
   const half = randomBytes(size / 2).map((byte) => (byte === 0xff ? 0xfe : byte));
-  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), half, Buffer.from(middle, 'latin1'), half, Buffer.from([0xff, 0xd9]), Buffer.from(tail, 'latin1')]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    half,
+    Buffer.from(middle, 'latin1'),
+    half,
+    Buffer.from([0xff, 0xd9]),
+    Buffer.from(tail, 'latin1'),
+  ]);
 }
 
 describe('hasMarkup', () => {
@@ -26,7 +33,12 @@ describe('hasMarkup', () => {
   });
 
   it('finds a tag after a PNG IEND chunk', () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200_000), Buffer.from('IEND', 'latin1'), randomBytes(4)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      randomBytes(200_000),
+      Buffer.from('IEND', 'latin1'),
+      randomBytes(4),
+    ]);
     expect(hasMarkup(Buffer.concat([png, Buffer.from('<svg/onload=x>', 'latin1')]), 'png')).toBe(true);
   });
 });

@@ -12,7 +12,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * One stored upload in one size, for its uploader or the shop's staff (admins included). Someone else's photo is
  * `upload_not_found` (404), exactly like a missing id, a malformed one or a lost object.
  */
-export async function readUpload(deps: { db: Database; store: ObjectStore }, viewer: Pick<RequestUser, 'id' | 'role'>, id: string, size: UploadSize): Promise<StoredObject> {
+export async function readUpload(
+  deps: { db: Database; store: ObjectStore },
+  viewer: Pick<RequestUser, 'id' | 'role'>,
+  id: string,
+  size: UploadSize,
+): Promise<StoredObject> {
   if (!UUID.test(id)) throw new Refusal('upload_not_found');
   const [row] = await deps.db
     .select({ userId: customisationUploads.userId, displayKey: customisationUploads.displayKey, thumbnailKey: customisationUploads.thumbnailKey })

@@ -61,10 +61,7 @@ export async function sendCustomisation(db: Database, userId: string, request: S
     refuseIfAny(errors);
 
     // Replacing frees the photos sent before (housekeeping deletes them a day after upload unless sent again).
-    await tx
-      .update(customisationUploads)
-      .set({ lineId: null, unit: null, position: null })
-      .where(eq(customisationUploads.lineId, line.id));
+    await tx.update(customisationUploads).set({ lineId: null, unit: null, position: null }).where(eq(customisationUploads.lineId, line.id));
     const places = entries.flatMap((entry, unit) => entry.images.map((id, position) => ({ id, unit, position })));
     if (places.length) {
       const values = sql.join(

@@ -26,7 +26,13 @@ const feedbackForShop = (row: FeedbackRow): FeedbackForShop => ({ ...publicFeedb
 export async function approvedFeedback(db: Database, page: number, limit: number): Promise<Page<Feedback>> {
   const where = eq(shopFeedback.state, 'approved');
   const [rows, [total]] = await Promise.all([
-    db.select().from(shopFeedback).where(where).orderBy(desc(shopFeedback.createdAt), desc(shopFeedback.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(shopFeedback)
+      .where(where)
+      .orderBy(desc(shopFeedback.createdAt), desc(shopFeedback.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(shopFeedback).where(where),
   ]);
   return pageOf(rows.map(publicFeedback), Number(total?.n ?? 0), page, limit);
@@ -45,7 +51,13 @@ export async function receiveFeedback(db: Database, values: FeedbackValues, ip: 
 export async function feedbackInState(db: Database, state: ModerationState, page: number, limit: number): Promise<Page<FeedbackForShop>> {
   const where = eq(shopFeedback.state, state);
   const [rows, [total]] = await Promise.all([
-    db.select().from(shopFeedback).where(where).orderBy(shopFeedback.createdAt, shopFeedback.id).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(shopFeedback)
+      .where(where)
+      .orderBy(shopFeedback.createdAt, shopFeedback.id)
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(shopFeedback).where(where),
   ]);
   return pageOf(rows.map(feedbackForShop), Number(total?.n ?? 0), page, limit);

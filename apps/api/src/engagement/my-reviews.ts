@@ -20,7 +20,10 @@ export interface Author {
 export async function createReview(db: Database, author: Author, productId: string, content: ReviewContent): Promise<ReviewRow> {
   try {
     return await db.transaction(async (tx) => {
-      const [product] = await tx.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.published, true)));
+      const [product] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.published, true)));
       if (!product) throw new Refusal('product_not_found');
       if (!(await hasReceived(tx, author.id, productId))) throw new Refusal('review_not_buyer');
       await lockProduct(tx, productId);

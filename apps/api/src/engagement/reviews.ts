@@ -14,12 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A published product's approved reviews, newest first, one page of them, with its rating summary. The product is
  * named by id or slug; an unknown or unpublished one is `product_not_found`.
  */
-export async function publishedReviews(
-  db: Database,
-  product: string,
-  page: number,
-  limit: number,
-): Promise<Page<Review> & { summary: RatingSummary }> {
+export async function publishedReviews(db: Database, product: string, page: number, limit: number): Promise<Page<Review> & { summary: RatingSummary }> {
   const [found] = await db
     .select({ id: products.id })
     .from(products)

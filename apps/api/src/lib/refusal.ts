@@ -75,17 +75,28 @@ export function fieldRefusal<C extends RefusalCode>(
 /** The code an uncoded status answers with. */
 export function genericCode(status: number): RefusalCode {
   switch (status) {
-    case 400: return 'bad_request';
-    case 401: return 'not_signed_in';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 409: return 'conflict';
-    case 413: return 'payload_too_large';
-    case 415: return 'unsupported_media_type';
-    case 422: return 'bad_request';
-    case 429: return 'rate_limited';
-    case 503: return 'service_unavailable';
-    default: return status >= 500 ? 'internal' : 'bad_request';
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'not_signed_in';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 422:
+      return 'bad_request';
+    case 429:
+      return 'rate_limited';
+    case 503:
+      return 'service_unavailable';
+    default:
+      return status >= 500 ? 'internal' : 'bad_request';
   }
 }
 

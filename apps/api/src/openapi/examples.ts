@@ -41,10 +41,7 @@ const productSummary = {
 const productDetail = {
   ...productSummary,
   description: 'An acrylic keychain printed with your photo.',
-  images: [
-    keychainImage,
-    { ...keychainImage, id: 'personalised-photo-keychain-2', original: '/api/media/catalogue/personalised-photo-keychain-2.webp' },
-  ],
+  images: [keychainImage, { ...keychainImage, id: 'personalised-photo-keychain-2', original: '/api/media/catalogue/personalised-photo-keychain-2.webp' }],
   brand: null,
   tags: ['keychain', 'photo'],
   hsnCode: '7117',

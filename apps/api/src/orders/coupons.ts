@@ -53,7 +53,11 @@ export async function checkCouponAvailable(db: Database, coupon: CouponRow, user
  * prices it (never the client). A cart below the minimum is not refused: the answer says `applicable: false` with the
  * English of `coupon_minimum_not_met` (spec §9: the cart shows the coupon with no discount until the minimum).
  */
-export async function checkCoupon(db: Database, userId: string, request: { code: string; items: Parameters<typeof priceLines>[1] }): Promise<CouponCheckResponse> {
+export async function checkCoupon(
+  db: Database,
+  userId: string,
+  request: { code: string; items: Parameters<typeof priceLines>[1] },
+): Promise<CouponCheckResponse> {
   const coupon = await findCoupon(db, request.code, 'code');
   await checkCouponAvailable(db, coupon, userId, 'code');
   // The coupon is about money: a line short of stock is the order's business, not the coupon's.

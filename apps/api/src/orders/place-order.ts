@@ -105,7 +105,9 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
     if (noCod.length > 0) {
       // The whole refusal names every such line; each line's own names that line.
       const names = noCod.map(lineLabel);
-      const errors = Object.fromEntries(noCod.map((line) => [`items.${line.index}`, fieldRefusalOf('cod_unavailable', { names: [lineLabel(line)], count: 1 })]));
+      const errors = Object.fromEntries(
+        noCod.map((line) => [`items.${line.index}`, fieldRefusalOf('cod_unavailable', { names: [lineLabel(line)], count: 1 })]),
+      );
       throw new Refusal('cod_unavailable', { params: { names, count: names.length }, errors });
     }
   }
@@ -119,7 +121,14 @@ export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrd
     discount = discountFor(coupon, cart.total);
   }
   const shipping = shippingFor(cart.total, await deps.shippingRules());
-  const totals = { total: cart.total, totalMrp: cart.totalMrp, discount, shipping, grandTotal: grandTotal(cart.total, discount, shipping), totalItems: cart.totalItems };
+  const totals = {
+    total: cart.total,
+    totalMrp: cart.totalMrp,
+    discount,
+    shipping,
+    grandTotal: grandTotal(cart.total, discount, shipping),
+    totalItems: cart.totalItems,
+  };
 
   const snapshot = {
     name: address.name,

@@ -151,7 +151,15 @@ export function priceRows(rows: CartRow[], requested: Line[], options: { checkSt
       errors[`items.${index}.variantId`] = fieldRefusal('variant_unavailable', { name: product.name });
       return;
     }
-    lines.push({ ...base, variantId: variant.id, attributes: variant.attributes, sku: variant.sku, price: variant.price, mrp: variant.mrp, stock: variant.stock });
+    lines.push({
+      ...base,
+      variantId: variant.id,
+      attributes: variant.attributes,
+      sku: variant.sku,
+      price: variant.price,
+      mrp: variant.mrp,
+      stock: variant.stock,
+    });
   });
 
   const [first] = Object.values(errors);

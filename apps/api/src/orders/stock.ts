@@ -31,7 +31,10 @@ interface ProductMove {
   quantity: number;
 }
 
-const byId = <T>(id: (item: T) => string) => (a: T, b: T) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0);
+const byId =
+  <T>(id: (item: T) => string) =>
+  (a: T, b: T) =>
+    id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0;
 
 /** The lines grouped per product, in lock order. */
 function productMoves(lines: Array<Pick<StockLine, 'productId' | 'variantId' | 'quantity'>>): ProductMove[] {
@@ -99,15 +102,15 @@ export async function shortOfStock(db: Database, lines: StockLine[]) {
   const variantIds = lines.flatMap((line) => (line.variantId ? [line.variantId] : []));
   const [productRows, variantRows] = await Promise.all([
     db.select({ id: products.id, stock: products.stock, published: products.published }).from(products).where(inArray(products.id, productIds)),
-    variantIds.length ? db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).where(inArray(productVariants.id, variantIds)) : [],
+    variantIds.length
+      ? db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).where(inArray(productVariants.id, variantIds))
+      : [],
   ]);
   const left = new Map<string, number>([
     ...productRows.map((row) => [row.id, row.published ? row.stock : 0] as const),
     ...variantRows.map((row) => [row.id, row.stock] as const),
   ]);
-  const short = lines
-    .map((line) => ({ ...line, left: left.get(line.variantId ?? line.productId) ?? 0 }))
-    .filter((line) => line.quantity > line.left);
+  const short = lines.map((line) => ({ ...line, left: left.get(line.variantId ?? line.productId) ?? 0 })).filter((line) => line.quantity > line.left);
   return short.length ? outOfStock(short) : null;
 }
 

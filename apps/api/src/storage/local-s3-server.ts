@@ -22,13 +22,7 @@ interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
+type S3rverClass = new (options: { address: string; port: number; silent: boolean; directory: string; configureBuckets: { name: string }[] }) => S3rverInstance;
 
 /** s3rver's built-in account: it refuses any other key pair. */
 const S3RVER_KEY = 'S3RVER';

@@ -1,11 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { assertContentType } from './content-type.ts';
 import type { ObjectStore, StoredObject } from './object-store.ts';
 import { assertSafeKey } from './safe-key.ts';
@@ -92,9 +85,5 @@ export class S3Store implements ObjectStore {
 /** The key is not there. NoSuchBucket is not "missing": it is a wrong setting and must surface. */
 function isMissing(error: unknown): boolean {
   if (error instanceof NoSuchKey) return true;
-  return (
-    error instanceof S3ServiceException &&
-    error.name !== 'NoSuchBucket' &&
-    (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
-  );
+  return error instanceof S3ServiceException && error.name !== 'NoSuchBucket' && (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 }

@@ -21,12 +21,14 @@ describe.each(engines)('back-office audit viewer (%s)', (engine) => {
       before: { price: 100, name: 'Lamp' },
       after: { price: 120, name: 'Lamp' },
     });
-    await ctx.handle.db.insert(auditLog).values([
-      row('2026-11-01T09:00:00Z', 'product', 'p1', 'Meera@Example.com', ctx.people.admin.userId),
-      row('2026-11-02T23:59:59Z', 'product', 'p2', 'ravi@example.com'),
-      row('2026-11-03T00:00:00Z', 'coupon', 'c1', 'ravi@example.com'),
-      row('2026-11-05T12:00:00Z', 'product', 'p1', 'ravi@example.com'),
-    ]);
+    await ctx.handle.db
+      .insert(auditLog)
+      .values([
+        row('2026-11-01T09:00:00Z', 'product', 'p1', 'Meera@Example.com', ctx.people.admin.userId),
+        row('2026-11-02T23:59:59Z', 'product', 'p2', 'ravi@example.com'),
+        row('2026-11-03T00:00:00Z', 'coupon', 'c1', 'ravi@example.com'),
+        row('2026-11-05T12:00:00Z', 'product', 'p1', 'ravi@example.com'),
+      ]);
   });
   afterAll(async () => {
     await ctx?.close();

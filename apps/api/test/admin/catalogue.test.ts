@@ -18,7 +18,12 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
   const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => callAs(ctx, 'staff', { method, url, body }, shop);
   const image = { id: 'x', original: '/api/media/admin/x.webp', width: 10, height: 10 };
   const auditCount = async (action: string, entityId: string) =>
-    (await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)))).length;
+    (
+      await ctx.handle.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)))
+    ).length;
 
   beforeAll(async () => {
     ctx = await adminContext(engine);
@@ -32,20 +37,46 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
   describe('categories', () => {
     it('creates, updates and lists a category; the storefront sees it at once; audit rows before and after', async () => {
       const before = (await shop.inject({ url: '/api/categories?limit=200' })).json();
-      const created = await staff('POST', '/api/admin/categories', { name: 'Mugs', slug: 'mugs', parentId: ctx.fixtures.categories.personalised.id, featured: true, position: 4 });
+      const created = await staff('POST', '/api/admin/categories', {
+        name: 'Mugs',
+        slug: 'mugs',
+        parentId: ctx.fixtures.categories.personalised.id,
+        featured: true,
+        position: 4,
+      });
       expect(created.statusCode, created.body).toBe(201);
       const mug = created.json();
-      expect(mug).toMatchObject({ name: 'Mugs', slug: 'mugs', parentId: ctx.fixtures.categories.personalised.id, featured: true, productCount: 0, image: null });
+      expect(mug).toMatchObject({
+        name: 'Mugs',
+        slug: 'mugs',
+        parentId: ctx.fixtures.categories.personalised.id,
+        featured: true,
+        productCount: 0,
+        image: null,
+      });
       const after = (await shop.inject({ url: '/api/categories?limit=200' })).json();
       expect(after.total).toBe(before.total + 1);
 
-      const updated = await staff('PUT', `/api/admin/categories/${mug._id}`, { name: 'Photo Mugs', slug: 'photo-mugs', description: 'Printed', image, parentId: null });
+      const updated = await staff('PUT', `/api/admin/categories/${mug._id}`, {
+        name: 'Photo Mugs',
+        slug: 'photo-mugs',
+        description: 'Printed',
+        image,
+        parentId: null,
+      });
       expect(updated.statusCode, updated.body).toBe(200);
       expect(updated.json()).toMatchObject({ name: 'Photo Mugs', slug: 'photo-mugs', parentId: null, featured: false, image });
       expect((await shop.inject({ url: '/api/category/photo-mugs' })).json()).toMatchObject({ name: 'Photo Mugs', parent: null });
       expect(await auditCount('category.create', mug._id)).toBe(1);
-      const [record] = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'category.update'), eq(auditLog.entityId, mug._id)));
-      expect(record).toMatchObject({ actorRole: 'staff', before: expect.objectContaining({ slug: 'mugs' }), after: expect.objectContaining({ slug: 'photo-mugs' }) });
+      const [record] = await ctx.handle.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'category.update'), eq(auditLog.entityId, mug._id)));
+      expect(record).toMatchObject({
+        actorRole: 'staff',
+        before: expect.objectContaining({ slug: 'mugs' }),
+        after: expect.objectContaining({ slug: 'photo-mugs' }),
+      });
 
       const list = (await staff('GET', '/api/admin/categories')).json();
       expect(list.data.find((c: { slug: string }) => c.slug === 'lamps')).toMatchObject({ parentId: ctx.fixtures.categories.personalised.id });
@@ -69,7 +100,9 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
 
     it('answers a taken slug with 409 naming the field, bad input with 400 naming it, an unknown id with 404', async () => {
       const taken = await staff('POST', '/api/admin/categories', { name: 'Lamps again', slug: 'lamps' });
-      expect(expectRefusal(taken, 409, 'slug_taken', { slug: 'slug_taken' }).errors).toEqual({ slug: { code: 'slug_taken', message: 'This slug is already used' } });
+      expect(expectRefusal(taken, 409, 'slug_taken', { slug: 'slug_taken' }).errors).toEqual({
+        slug: { code: 'slug_taken', message: 'This slug is already used' },
+      });
       const bad = await staff('POST', '/api/admin/categories', { name: '', slug: 'Bad Slug', image: { ...image, original: 'https://evil.example/x.png' } });
       const badBody = expectRefusal(bad, 400, 'validation_failed', { name: 'admin_name_required', slug: 'slug_format', image: 'image_path' });
       expect(badBody.errors).toMatchObject({
@@ -96,7 +129,10 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
 
       const spare = (await staff('POST', '/api/admin/categories', { name: 'Spare', slug: 'spare' })).json();
       const menus = (await staff('GET', '/api/admin/menus')).json();
-      const linked = await staff('PUT', '/api/admin/menus', { ...menus, mobileMenu: [...menus.mobileMenu, { id: 'spare', path: '/category/spare', label: 'Spare' }] });
+      const linked = await staff('PUT', '/api/admin/menus', {
+        ...menus,
+        mobileMenu: [...menus.mobileMenu, { id: 'spare', path: '/category/spare', label: 'Spare' }],
+      });
       expect(linked.statusCode, linked.body).toBe(200);
       const inMenu = expectRefusal(await staff('DELETE', `/api/admin/categories/${spare._id}`), 409, 'linked_in_mobile_menu');
       expect(inMenu.message).toBe('The mobile menu links here: change the menu first');
@@ -116,7 +152,11 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
 
     it('moves the menus’ links with a renamed slug', async () => {
       const { keychains } = ctx.fixtures.categories;
-      const renamed = await staff('PUT', `/api/admin/categories/${keychains.id}`, { name: 'Key Chains', slug: 'key-chains', parentId: ctx.fixtures.categories.personalised.id });
+      const renamed = await staff('PUT', `/api/admin/categories/${keychains.id}`, {
+        name: 'Key Chains',
+        slug: 'key-chains',
+        parentId: ctx.fixtures.categories.personalised.id,
+      });
       expect(renamed.statusCode, renamed.body).toBe(200);
       const headers = (await shop.inject({ url: '/api/headers' })).json();
       expect(headers.headerMenu[0].subMenu[0].path).toBe('/category/key-chains');
@@ -133,11 +173,19 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
       // Bytes as they are (callAs would send a string, re-encoded as UTF-8).
-      return ctx.app.inject({ method: 'POST', url, payload, headers: { cookie: ctx.people.staff.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      return ctx.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { cookie: ctx.people.staff.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
     };
 
     it('re-encodes an upload to WebP (upright, at most 1600 px, no metadata) and serves it', async () => {
-      const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#c33' } }).png().withMetadata({ exif: { IFD0: { Artist: 'secret' } } }).toBuffer();
+      const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#c33' } })
+        .png()
+        .withMetadata({ exif: { IFD0: { Artist: 'secret' } } })
+        .toBuffer();
       const response = await upload(png, 'lamp.png');
       expect(response.statusCode, response.body).toBe(201);
       const stored = response.json();
@@ -193,7 +241,11 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
         const bad = await staff('PUT', `/api/admin/sliders/${slide._id}`, { title: 'x', image, link });
         expectRefusal(bad, 400, code, { link: code });
       }
-      const missing = expectRefusal(await staff('PUT', `/api/admin/sliders/${slide._id}`, { title: 'x', image, link: '/category/nothing-here' }), 400, 'link_category_missing');
+      const missing = expectRefusal(
+        await staff('PUT', `/api/admin/sliders/${slide._id}`, { title: 'x', image, link: '/category/nothing-here' }),
+        400,
+        'link_category_missing',
+      );
       expect(missing).toMatchObject({ message: 'No category has the slug "nothing-here"', params: { slug: 'nothing-here' } });
       expectRefusal(await staff('POST', '/api/admin/sliders', { title: 'No image', link: '/' }), 400, 'validation_failed', { image: 'image_required' });
       expect((await staff('DELETE', `/api/admin/sliders/${slide._id}`)).statusCode).toBe(204);
@@ -205,11 +257,22 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
     it('saves both trees; GET /api/headers shows them at once; audit before and after', async () => {
       expect((await shop.inject({ url: '/api/headers' })).json().mobileMenu).toHaveLength(1); // cached now
       const headerMenu = [
-        { id: 'gifts', path: '/category/personalised-gifts', label: 'Gifts', subMenu: [{ id: 'lamps', path: '/category/lamps', label: 'Lamps' }, { id: 'aurora', path: '/shop?brand=aurora', label: 'Aurora' }] },
+        {
+          id: 'gifts',
+          path: '/category/personalised-gifts',
+          label: 'Gifts',
+          subMenu: [
+            { id: 'lamps', path: '/category/lamps', label: 'Lamps' },
+            { id: 'aurora', path: '/shop?brand=aurora', label: 'Aurora' },
+          ],
+        },
         { id: 'mugs', path: '/search?q=mug', label: 'Mugs' },
         { id: 'all', path: '/category', label: 'All' },
       ];
-      const mobileMenu = [{ id: 'm-gifts', path: '/shop', label: 'Shop' }, { id: 'm-faq', path: '/faq', label: 'FAQ' }];
+      const mobileMenu = [
+        { id: 'm-gifts', path: '/shop', label: 'Shop' },
+        { id: 'm-faq', path: '/faq', label: 'FAQ' },
+      ];
       const saved = await staff('PUT', '/api/admin/menus', { headerMenu, mobileMenu });
       expect(saved.statusCode, saved.body).toBe(200);
       const headers = (await shop.inject({ url: '/api/headers' })).json();

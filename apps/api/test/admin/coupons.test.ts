@@ -23,8 +23,20 @@ describe.each(engines)('admin coupons (%s)', (engine) => {
     const created = await staff('POST', '/api/admin/coupons', { ...base, code: 'diwali15', description: 'Festival' });
     expect(created.statusCode, created.body).toBe(201);
     const coupon = created.json();
-    expect(coupon).toMatchObject({ code: 'DIWALI15', type: 'percent', value: 15, minimum: 50_000, usedCount: 0, maxUsesPerCustomer: 1, maxUses: null, active: true });
-    const [record] = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'coupon.create'), eq(auditLog.entityId, coupon._id)));
+    expect(coupon).toMatchObject({
+      code: 'DIWALI15',
+      type: 'percent',
+      value: 15,
+      minimum: 50_000,
+      usedCount: 0,
+      maxUsesPerCustomer: 1,
+      maxUses: null,
+      active: true,
+    });
+    const [record] = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'coupon.create'), eq(auditLog.entityId, coupon._id)));
     expect(record).toMatchObject({ actorRole: 'staff', before: null });
 
     const asha = await customer(ctx);
@@ -65,7 +77,12 @@ describe.each(engines)('admin coupons (%s)', (engine) => {
 
     const asha = await customer(ctx);
     const lamp = await product(ctx, { price: 60_000, mrp: 60_000 });
-    const placed = await call(ctx.app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, variantId: null, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'cod', couponCode: 'FLAT50' });
+    const placed = await call(ctx.app, 'POST', '/api/user/order', asha, {
+      items: [{ productId: lamp.id, variantId: null, quantity: 1 }],
+      addressId: asha.addressId,
+      paymentMethod: 'cod',
+      couponCode: 'FLAT50',
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     expect((await staff('GET', `/api/admin/coupons/${flat._id}`)).json()).toMatchObject({ usedCount: 1 });
 

@@ -51,7 +51,10 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
     it('refuses bad filters naming the field', async () => {
       const bad = await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/reports?status=closed&limit=500' });
       const body = expectRefusal(bad, 400, 'validation_failed', { status: 'report_status_invalid' });
-      expect(body.errors).toMatchObject({ status: { message: 'status must be open, handled or all' }, limit: { code: expect.any(String), message: 'must be at most 100' } });
+      expect(body.errors).toMatchObject({
+        status: { message: 'status must be open, handled or all' },
+        limit: { code: expect.any(String), message: 'must be at most 100' },
+      });
     });
 
     it('marks a complaint handled (once, with an audit row) and opens it again', async () => {
@@ -70,11 +73,20 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
 
       const rows = await auditRows(ctx, 'contact_message', complaintId);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ action: 'contact_message.handled', actorUserId: ctx.people.staff.userId, actorRole: 'staff', before: { handledAt: null }, after: { handledAt } });
+      expect(rows[0]).toMatchObject({
+        action: 'contact_message.handled',
+        actorUserId: ctx.people.staff.userId,
+        actorRole: 'staff',
+        before: { handledAt: null },
+        after: { handledAt },
+      });
 
       const reopened = await callAs(ctx, 'staff', { method: 'POST', url: `/api/admin/reports/${complaintId}/handled`, body: { handled: false } });
       expect(reopened.json().handledAt).toBeNull();
-      expect((await auditRows(ctx, 'contact_message', complaintId)).map((r) => r.action).sort()).toEqual(['contact_message.handled', 'contact_message.reopened']);
+      expect((await auditRows(ctx, 'contact_message', complaintId)).map((r) => r.action).sort()).toEqual([
+        'contact_message.handled',
+        'contact_message.reopened',
+      ]);
     });
 
     it('answers 400 for a bad body and 404 for an unknown message', async () => {
@@ -82,9 +94,15 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
       expect(expectRefusal(bad, 400, 'validation_failed', { handled: 'report_handled_invalid' }).errors).toEqual({
         handled: { code: 'report_handled_invalid', message: 'handled must be true or false' },
       });
-      const missing = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/reports/00000000-0000-4000-8000-000000000000/handled', body: { handled: true } });
+      const missing = await callAs(ctx, 'staff', {
+        method: 'POST',
+        url: '/api/admin/reports/00000000-0000-4000-8000-000000000000/handled',
+        body: { handled: true },
+      });
       expect(expectRefusal(missing, 404, 'admin_message_not_found').message).toBe('Message not found');
-      expectRefusal(await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/reports/nope/handled', body: { handled: true } }), 400, 'validation_failed', { id: 'report_id_invalid' });
+      expectRefusal(await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/reports/nope/handled', body: { handled: true } }), 400, 'validation_failed', {
+        id: 'report_id_invalid',
+      });
     });
   });
 
@@ -108,9 +126,18 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
       ]);
       const confirmed = (await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/subscribers?status=confirmed' })).json();
       expect(confirmed.data).toEqual([
-        { _id: expect.any(String), email: 'first@example.com', status: 'confirmed', createdAt: '2026-11-01T10:00:00.000Z', confirmedAt: '2026-11-01T10:05:00.000Z', unsubscribedAt: null },
+        {
+          _id: expect.any(String),
+          email: 'first@example.com',
+          status: 'confirmed',
+          createdAt: '2026-11-01T10:00:00.000Z',
+          confirmedAt: '2026-11-01T10:05:00.000Z',
+          unsubscribedAt: null,
+        },
       ]);
-      expectRefusal(await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/subscribers?status=gone' }), 400, 'validation_failed', { status: 'subscriber_status_invalid' });
+      expectRefusal(await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/subscribers?status=gone' }), 400, 'validation_failed', {
+        status: 'subscriber_status_invalid',
+      });
     });
 
     it('exports CSV: headers, a BOM, one row per subscriber oldest first, formula-looking cells defused', async () => {
@@ -143,7 +170,12 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
 
       const list = (await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/error-logs' })).json();
       expect(list.total).toBe(2);
-      expect(list.data[0]).toMatchObject({ message: 'TypeError: x is undefined', stack: 'at Cart (cart.tsx:10)', url: 'https://shop.test/cart', userAgent: 'TestBrowser/1.0' });
+      expect(list.data[0]).toMatchObject({
+        message: 'TypeError: x is undefined',
+        stack: 'at Cart (cart.tsx:10)',
+        url: 'https://shop.test/cart',
+        userAgent: 'TestBrowser/1.0',
+      });
       expect(list.data[1].message).toBe('Old error');
 
       const bad = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/error-logs/prune', body: { olderThanDays: 'thirty' } });
@@ -167,7 +199,10 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
 
   describe('moderation (existing routes) writes audit rows', () => {
     it('feedback: approve, with the state before and after', async () => {
-      const [row] = await ctx.handle.db.insert(shopFeedback).values({ name: 'Asha Verma', email: 'asha@example.com', rating: 5, message: 'Lovely shop' }).returning();
+      const [row] = await ctx.handle.db
+        .insert(shopFeedback)
+        .values({ name: 'Asha Verma', email: 'asha@example.com', rating: 5, message: 'Lovely shop' })
+        .returning();
       const id = (row as { id: string }).id;
       const queue = (await callAs(ctx, 'staff', { method: 'GET', url: '/api/admin/feedbacks' })).json();
       expect(queue.data.map((f: { _id: string }) => f._id)).toContain(id);
@@ -175,14 +210,21 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
       expect(approved.json().state).toBe('approved');
       const rows = await auditRows(ctx, 'feedback', id);
       expect(rows).toEqual([expect.objectContaining({ action: 'feedback.moderate', before: { state: 'pending' }, after: { state: 'approved' } })]);
-      const missing = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/feedbacks/00000000-0000-4000-8000-000000000000/moderation', body: { state: 'approved' } });
+      const missing = await callAs(ctx, 'staff', {
+        method: 'POST',
+        url: '/api/admin/feedbacks/00000000-0000-4000-8000-000000000000/moderation',
+        body: { state: 'approved' },
+      });
       // The moderation routes are the engagement area's (routes/feedbacks): their refusal codes are tested there.
       expect(missing.statusCode).toBe(404);
     });
 
     it('reviews: the queue names the product; hiding one writes an audit row', async () => {
       const fixture = Object.values(ctx.fixtures.products)[0] as { id: string };
-      const [product] = await ctx.handle.db.select({ id: products.id, name: products.name, slug: products.slug }).from(products).where(eq(products.id, fixture.id));
+      const [product] = await ctx.handle.db
+        .select({ id: products.id, name: products.name, slug: products.slug })
+        .from(products)
+        .where(eq(products.id, fixture.id));
       if (!product) throw new Error('no product fixture');
       const [row] = await ctx.handle.db.insert(productReviews).values({ productId: product.id, authorName: 'Asha V.', rating: 2, text: 'Meh' }).returning();
       const id = (row as { id: string }).id;
@@ -190,7 +232,9 @@ describe.each(engines)('back-office inbox (%s)', (engine) => {
       expect(queue.data.find((r: { _id: string }) => r._id === id)).toMatchObject({ productName: product.name, productSlug: product.slug, state: 'pending' });
       const hidden = await callAs(ctx, 'staff', { method: 'POST', url: `/api/admin/reviews/${id}/moderation`, body: { state: 'rejected' } });
       expect(hidden.json().state).toBe('rejected');
-      expect(await auditRows(ctx, 'review', id)).toEqual([expect.objectContaining({ action: 'review.moderate', before: { state: 'pending' }, after: { state: 'rejected' } })]);
+      expect(await auditRows(ctx, 'review', id)).toEqual([
+        expect.objectContaining({ action: 'review.moderate', before: { state: 'pending' }, after: { state: 'rejected' } }),
+      ]);
     });
   });
 });

@@ -35,14 +35,20 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     app = ctx.app;
     [asha, ravi, staff] = [await customer(ctx), await customer(ctx), await customer(ctx)];
     await makeStaff(ctx, staff.userId);
-    await ctx.handle.db.update(user).set({ email: `asha.${asha.userId.slice(0, 8)}@example.com`, name: 'Asha Verma' }).where(eq(user.id, asha.userId));
+    await ctx.handle.db
+      .update(user)
+      .set({ email: `asha.${asha.userId.slice(0, 8)}@example.com`, name: 'Asha Verma' })
+      .where(eq(user.id, asha.userId));
     const lamp = await product(ctx, { stock: 50 });
     const mug = await personalised(ctx, 'text');
     plain = await placeOrder(app, asha, [{ productId: lamp.id, quantity: 2 }]);
     waiting = await placeOrder(app, ravi, [{ productId: mug.id, quantity: 1 }]);
     old = await placeOrder(app, asha, [{ productId: lamp.id, quantity: 1 }]);
     // The old order was placed on 1 March 2026, 00:10 in Kolkata (the evening before in UTC).
-    await ctx.handle.db.update(orders).set({ createdAt: new Date(kolkataDayStart('2026-03-01').getTime() + 10 * 60_000) }).where(eq(orders.id, old._id));
+    await ctx.handle.db
+      .update(orders)
+      .set({ createdAt: new Date(kolkataDayStart('2026-03-01').getTime() + 10 * 60_000) })
+      .where(eq(orders.id, old._id));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -137,7 +143,13 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     const photoMug = await personalised(ctx, 'both', 2, 'Photo mug');
     const order = await placeOrder(app, asha, [{ productId: photoMug.id, quantity: 1 }]);
     const small = await png(8, 8);
-    const uploaded = (await upload(app, asha, [0, 1].map((n) => ({ filename: `${n}.png`, contentType: 'image/png', body: small })))).json();
+    const uploaded = (
+      await upload(
+        app,
+        asha,
+        [0, 1].map((n) => ({ filename: `${n}.png`, contentType: 'image/png', body: small })),
+      )
+    ).json();
     const sent = await call(app, 'POST', '/api/user/order/customized-add', asha, {
       orderId: order._id,
       productId: photoMug.id,
@@ -174,7 +186,11 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     expect(zip.headers['content-disposition']).toBe(`attachment; filename="${order.number}-personalisation.zip"`);
     const files = unzipSync(new Uint8Array(zip.rawPayload));
     const names = Object.keys(files).sort();
-    expect(names).toEqual([expect.stringMatching(/^line-1-photo-lamp-[a-z0-9-]+\/unit-1-photo-1\.\w+$/), expect.stringMatching(/\/unit-1-photo-2\.\w+$/), 'personalisation.txt']);
+    expect(names).toEqual([
+      expect.stringMatching(/^line-1-photo-lamp-[a-z0-9-]+\/unit-1-photo-1\.\w+$/),
+      expect.stringMatching(/\/unit-1-photo-2\.\w+$/),
+      'personalisation.txt',
+    ]);
     const display = await call(app, 'GET', uploaded[1].original, staff);
     expect(Buffer.from(files[names[1] as string] as Uint8Array).equals(display.rawPayload)).toBe(true);
     const texts = new TextDecoder().decode(files['personalisation.txt']);
@@ -183,7 +199,10 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     expect(texts).toContain('Unit 1: Happy birthday, Meera (2 photos)');
     expectRefusal(await call(app, 'GET', `/api/admin/orders/${NIL}/personalisation.zip`, staff), 404, 'admin_order_not_found');
     // A photo gone from storage: the zip still comes, the texts file names what is missing.
-    const [stored] = await ctx.handle.db.select({ key: customisationUploads.displayKey }).from(customisationUploads).where(eq(customisationUploads.id, uploaded[0].id));
+    const [stored] = await ctx.handle.db
+      .select({ key: customisationUploads.displayKey })
+      .from(customisationUploads)
+      .where(eq(customisationUploads.id, uploaded[0].id));
     await app.objectStore.delete((stored as { key: string }).key);
     const partial = unzipSync(new Uint8Array((await call(app, 'GET', `/api/admin/orders/${order._id}/personalisation.zip`, staff)).rawPayload));
     expect(Object.keys(partial).sort()).toEqual([names[1], 'personalisation.txt']);
@@ -214,7 +233,10 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
     expect(await stockOf(ctx, lamp.id)).toBe(10);
-    const [record] = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, order._id)));
+    const [record] = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, order._id)));
     expect(record).toMatchObject({
       actorUserId: staff.userId,
       actorRole: 'staff',
@@ -251,7 +273,10 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     expect((await move(dropped._id, { status: 'cancelled', note: 'Duplicate order' })).statusCode).toBe(200);
     // Yesterday's order (Kolkata) does not count for today.
     const yesterday = await placeOrder(app, asha, [{ productId: lamp.id, quantity: 1 }]);
-    await ctx.handle.db.update(orders).set({ createdAt: new Date(kolkataDayStart(before.day).getTime() - 60_000) }).where(eq(orders.id, yesterday._id));
+    await ctx.handle.db
+      .update(orders)
+      .set({ createdAt: new Date(kolkataDayStart(before.day).getTime() - 60_000) })
+      .where(eq(orders.id, yesterday._id));
     // Lamp: 20 - 2 - 1 = 17 left, then set low by hand; an option of another product at 0.
     await ctx.handle.db.update(productsTable).set({ stock: LOW_STOCK_THRESHOLD }).where(eq(productsTable.id, lamp.id));
     const ring = await product(ctx, {
@@ -275,7 +300,13 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     expect(now.lowStock.threshold).toBe(LOW_STOCK_THRESHOLD);
     expect(now.lowStock.total - before.lowStock.total).toBe(2);
     const variant = ring.variants.find((row: typeof productVariants.$inferSelect) => row.stock === 0);
-    expect(now.lowStock.items).toContainEqual({ productId: ring.id, name: 'Aaa silver ring', slug: ring.slug, stock: 0, variant: { id: variant?.id, sku: variant?.sku, attributes: { Size: '6' } } });
+    expect(now.lowStock.items).toContainEqual({
+      productId: ring.id,
+      name: 'Aaa silver ring',
+      slug: ring.slug,
+      stock: 0,
+      variant: { id: variant?.id, sku: variant?.sku, attributes: { Size: '6' } },
+    });
     expect(now.lowStock.items).toContainEqual({ productId: lamp.id, name: 'Aaa nearly gone lamp', slug: lamp.slug, stock: LOW_STOCK_THRESHOLD, variant: null });
     expect(now.lowStock.items.some((item: { productId: string; variant: unknown }) => item.productId === ring.id && item.variant === null)).toBe(false);
     expectRefusal(await call(app, 'GET', '/api/admin/dashboard', asha), 403, 'forbidden');

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, expectRefusal } from '../helpers.ts';
 import { adminContext, type AdminContext, callAs } from './admin-helpers.ts';
 
-type ImportRefused = ReturnType<typeof expectRefusal> & { rows: { row: number; column: string; code: string; message: string; params?: Record<string, unknown> }[] };
+type ImportRefused = ReturnType<typeof expectRefusal> & {
+  rows: { row: number; column: string; code: string; message: string; params?: Record<string, unknown> }[];
+};
 /** A refused import: the coded refusal with every problem by row and column beside it. */
 const refusedImport = (response: Parameters<typeof expectRefusal>[0], code: string, fields: Record<string, string> = {}) =>
   expectRefusal(response, 400, code, fields) as ImportRefused;
@@ -27,7 +29,8 @@ describe.each(engines)('back office: products CSV (%s)', (engine) => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     return response.body;
   };
-  const importCsv = (csv: string, dryRun?: boolean) => callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/products/import', body: { csv, ...(dryRun ? { dryRun } : {}) } });
+  const importCsv = (csv: string, dryRun?: boolean) =>
+    callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/products/import', body: { csv, ...(dryRun ? { dryRun } : {}) } });
   /** Everything an import may change, in a stable order, without the timestamps. */
   const snapshot = async () => {
     const rows = await ctx.handle.db.select().from(products).orderBy(asc(products.slug));
@@ -81,14 +84,25 @@ describe.each(engines)('back office: products CSV (%s)', (engine) => {
     const response = await importCsv(csv);
     expect(response.statusCode, response.body).toBe(200);
     const [frame] = await ctx.handle.db.select().from(products).where(eq(products.slug, 'photo-frame-import'));
-    expect(frame).toMatchObject({ name: 'Photo Frame', price: 49_900, mrp: 59_900, stock: 7, gstRate: 1200, customizationType: 'both', mediaLimit: 2, tags: ['frame', 'photo'] });
+    expect(frame).toMatchObject({
+      name: 'Photo Frame',
+      price: 49_900,
+      mrp: 59_900,
+      stock: 7,
+      gstRate: 1200,
+      customizationType: 'both',
+      mediaLimit: 2,
+      tags: ['frame', 'photo'],
+    });
     const [candle] = await ctx.handle.db.select().from(products).where(eq(products.slug, 'candle-import'));
     expect(candle).toMatchObject({ price: 129_900, mrp: 129_900, stock: 7, gstRate: 500, customizationType: null });
     const imports = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, 'product.import'));
     expect(imports.at(-1)!.after).toMatchObject({ rows: 3, created: ['photo-frame-import', 'candle-import'] });
 
     // A new slug with a known SKU renames that product; stock changes, the other variant goes.
-    const renamed = await importCsv(stringify([header, ['photo-frame-classic', 'Classic Photo Frame', 'lamps', 'PF-IMP-L', 'Size=Large', '799.50', '999', '9', '12', 'both', '2', 'frame']]));
+    const renamed = await importCsv(
+      stringify([header, ['photo-frame-classic', 'Classic Photo Frame', 'lamps', 'PF-IMP-L', 'Size=Large', '799.50', '999', '9', '12', 'both', '2', 'frame']]),
+    );
     expect(renamed.json()).toMatchObject({ updated: ['photo-frame-classic'] });
     const [after] = await ctx.handle.db.select().from(products).where(eq(products.id, frame!.id));
     expect(after).toMatchObject({ slug: 'photo-frame-classic', price: 79_950, stock: 9 });
@@ -161,6 +175,8 @@ describe.each(engines)('back office: products CSV (%s)', (engine) => {
       { row: 2_002, column: '', code: 'import_too_many_rows', message: 'a file may have at most 2000 rows', params: { max: 2000 } },
     ]);
     const empty = await importCsv('');
-    expect(expectRefusal(empty, 400, 'validation_failed', { csv: 'product_empty' }).errors).toEqual({ csv: { code: 'product_empty', message: 'must not be empty' } });
+    expect(expectRefusal(empty, 400, 'validation_failed', { csv: 'product_empty' }).errors).toEqual({
+      csv: { code: 'product_empty', message: 'must not be empty' },
+    });
   });
 });

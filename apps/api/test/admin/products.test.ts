@@ -129,17 +129,27 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     });
 
     const withSku = await create({ variants: [{ sku: `PEN-${serial}-A`, attributes: { Ink: 'Blue' }, price: 100, mrp: 100, stock: 1 }] });
-    const skuTaken = await staff('POST', '/api/admin/products', input(ctx, { variants: [{ sku: withSku.variants[0]!.sku, attributes: { Ink: 'Red' }, price: 100, mrp: 100, stock: 1 }] }));
+    const skuTaken = await staff(
+      'POST',
+      '/api/admin/products',
+      input(ctx, { variants: [{ sku: withSku.variants[0]!.sku, attributes: { Ink: 'Red' }, price: 100, mrp: 100, stock: 1 }] }),
+    );
     expect(expectRefusal(skuTaken, 409, 'sku_taken', { 'variants.0.sku': 'sku_taken' }).errors).toEqual({
       'variants.0.sku': { code: 'sku_taken', message: 'is already used by another variant' },
     });
-    const twice = await staff('POST', '/api/admin/products', input(ctx, {
-      variants: [
-        { sku: 'DUP-1', attributes: { Ink: 'Red' }, price: 100, mrp: 100, stock: 1 },
-        { sku: 'dup-1', attributes: { Colour: 'Red' }, price: 100, mrp: 100, stock: 1 },
-      ],
-    }));
-    expect(expectRefusal(twice, 400, 'validation_failed', { 'variants.1.sku': 'sku_repeated', 'variants.1.attributes': 'attribute_names_differ' }).errors).toMatchObject({
+    const twice = await staff(
+      'POST',
+      '/api/admin/products',
+      input(ctx, {
+        variants: [
+          { sku: 'DUP-1', attributes: { Ink: 'Red' }, price: 100, mrp: 100, stock: 1 },
+          { sku: 'dup-1', attributes: { Colour: 'Red' }, price: 100, mrp: 100, stock: 1 },
+        ],
+      }),
+    );
+    expect(
+      expectRefusal(twice, 400, 'validation_failed', { 'variants.1.sku': 'sku_repeated', 'variants.1.attributes': 'attribute_names_differ' }).errors,
+    ).toMatchObject({
       'variants.1.sku': { message: 'appears twice in this product' },
       'variants.1.attributes': { message: 'every variant must have the same attribute names' },
     });
@@ -174,7 +184,11 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     const storefront = (await ctx.app.inject({ url: `/api/product/${product.slug}` })).json();
     expect(storefront).toMatchObject({ price: 34_900, stock: 3, hasVariants: true });
 
-    const foreign = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, variants: [{ id: '00000000-0000-4000-8000-000000000000', sku: 'X-1', attributes: { Size: 'S' }, price: 1, mrp: 1, stock: 1 }] });
+    const foreign = await staff('PUT', `/api/admin/products/${product._id}`, {
+      ...input(ctx),
+      slug: product.slug,
+      variants: [{ id: '00000000-0000-4000-8000-000000000000', sku: 'X-1', attributes: { Size: 'S' }, price: 1, mrp: 1, stock: 1 }],
+    });
     expect(expectRefusal(foreign, 400, 'variant_not_of_product', { 'variants.0.id': 'variant_not_of_product' }).errors).toEqual({
       'variants.0.id': { code: 'variant_not_of_product', message: 'is not a variant of this product' },
     });
@@ -183,7 +197,10 @@ describe.each(engines)('back office: products (%s)', (engine) => {
   it('writes an audit record with before and after for each change, by the staff member', async () => {
     const product = await create();
     await staff('POST', `/api/admin/products/${product._id}/publish`, { published: false });
-    const records = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'product'), eq(auditLog.entityId, product._id)));
+    const records = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'product'), eq(auditLog.entityId, product._id)));
     expect(records.map((r) => r.action).sort()).toEqual(['product.create', 'product.unpublish']);
     const unpublish = records.find((r) => r.action === 'product.unpublish')!;
     expect(unpublish.actorUserId).toBe(ctx.people.staff.userId);
@@ -193,14 +210,20 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     expect(records.find((r) => r.action === 'product.create')!.before).toBeNull();
 
     // A refused change leaves no record.
-    expectRefusal(await staff('PUT', `/api/admin/products/${product._id}`, input(ctx, { slug: ctx.fixtures.products.moonLamp!.slug })), 409, 'product_slug_taken');
+    expectRefusal(
+      await staff('PUT', `/api/admin/products/${product._id}`, input(ctx, { slug: ctx.fixtures.products.moonLamp!.slug })),
+      409,
+      'product_slug_taken',
+    );
     expect(await ctx.handle.db.select().from(auditLog).where(eq(auditLog.entityId, product._id))).toHaveLength(2);
   });
 
   it('re-encodes uploaded images to WebP under the media folder, and orders, labels and removes them', async () => {
     const product = await create();
     const photo = await phonePhoto(640, 480);
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
     const form = multipart({ alt: 'Brass pen on a desk' }, [
       { filename: 'a.jpg', contentType: 'image/jpeg', body: photo },
       { filename: 'b.png', contentType: 'image/png', body: png },
@@ -231,24 +254,47 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
 
-    const svg = multipart({}, [{ filename: 'x.svg', contentType: 'image/svg+xml', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }]);
-    const refused = await ctx.app.inject({ method: 'POST', url: `/api/admin/products/${product._id}/images`, remoteAddress: freshIp(), headers: { 'content-type': svg.contentType, cookie: ctx.people.staff.cookie }, payload: svg.body });
+    const svg = multipart({}, [
+      { filename: 'x.svg', contentType: 'image/svg+xml', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+    ]);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${product._id}/images`,
+      remoteAddress: freshIp(),
+      headers: { 'content-type': svg.contentType, cookie: ctx.people.staff.cookie },
+      payload: svg.body,
+    });
     // The pictures' checks are the personalisation pipeline's (its codes); the product route answers them as they are.
     expect(refused.statusCode).toBe(415);
     expect(refused.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
 
     const [a, b] = images;
-    const reordered = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: b!.id, alt: 'Red card' }, { id: a!.id, alt: '' }] });
+    const reordered = await staff('PUT', `/api/admin/products/${product._id}/images`, {
+      images: [
+        { id: b!.id, alt: 'Red card' },
+        { id: a!.id, alt: '' },
+      ],
+    });
     expect(reordered.statusCode, reordered.body).toBe(200);
-    expect(reordered.json<AdminProduct>().images.map((i) => [i.id, i.alt])).toEqual([[b!.id, 'Red card'], [a!.id, undefined]]);
+    expect(reordered.json<AdminProduct>().images.map((i) => [i.id, i.alt])).toEqual([
+      [b!.id, 'Red card'],
+      [a!.id, undefined],
+    ]);
     const removed = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: a!.id, alt: 'Pen' }] });
     expect(removed.json<AdminProduct>().images.map((i) => i.id)).toEqual([a!.id]);
     const unknown = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: 'nope', alt: '' }] });
     expect(expectRefusal(unknown, 400, 'image_not_of_product', { 'images.0.id': 'image_not_of_product' }).message).toBe('is not an image of this product');
-    const twice = await staff('PUT', `/api/admin/products/${product._id}/images`, { images: [{ id: a!.id, alt: '' }, { id: a!.id, alt: '' }] });
+    const twice = await staff('PUT', `/api/admin/products/${product._id}/images`, {
+      images: [
+        { id: a!.id, alt: '' },
+        { id: a!.id, alt: '' },
+      ],
+    });
     expectRefusal(twice, 400, 'admin_appears_twice', { 'images.1.id': 'admin_appears_twice' });
     const notMultipart = await staff('POST', `/api/admin/products/${product._id}/images`, {});
-    expect(expectRefusal(notMultipart, 400, 'product_files_required', { files: 'product_files_required' }).message).toBe('must be one or more image files (multipart/form-data)');
+    expect(expectRefusal(notMultipart, 400, 'product_files_required', { files: 'product_files_required' }).message).toBe(
+      'must be one or more image files (multipart/form-data)',
+    );
   });
 
   it('shows a change in the storefront at once, with the response cache on', async () => {
@@ -256,7 +302,16 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     const url = `/api/product/${product.slug}`;
     expect((await cached.inject({ url })).json().name).toBe(product.name);
     expect((await cached.inject({ url })).json().name).toBe(product.name);
-    const response = await callAs(ctx, 'staff', { method: 'PUT', url: `/api/admin/products/${product._id}`, body: { ...input(ctx), slug: product.slug, name: 'Renamed Pen', price: 10_000, mrp: 10_000 } }, cached);
+    const response = await callAs(
+      ctx,
+      'staff',
+      {
+        method: 'PUT',
+        url: `/api/admin/products/${product._id}`,
+        body: { ...input(ctx), slug: product.slug, name: 'Renamed Pen', price: 10_000, mrp: 10_000 },
+      },
+      cached,
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect((await cached.inject({ url })).json()).toMatchObject({ name: 'Renamed Pen', price: 10_000 });
     await callAs(ctx, 'staff', { method: 'POST', url: `/api/admin/products/${product._id}/publish`, body: { published: false } }, cached);

@@ -48,7 +48,12 @@ describe.each(engines)('admin settings (%s)', (engine) => {
   it.each([
     ['analyticsId', 'UA-12345-1', 'settings_analytics_id_invalid', 'Analytics id must look like G-ABCDE12345 (Google Analytics 4), or be empty'],
     ['analyticsId', "G-ABC');alert(1)//", 'settings_analytics_id_invalid', 'Analytics id must look like G-ABCDE12345 (Google Analytics 4), or be empty'],
-    ['chatWidgetId', 'not-a-widget', 'settings_chat_widget_id_invalid', 'Chat widget id must be "<property id>/<widget id>" as in the tawk.to embed code, or be empty'],
+    [
+      'chatWidgetId',
+      'not-a-widget',
+      'settings_chat_widget_id_invalid',
+      'Chat widget id must be "<property id>/<widget id>" as in the tawk.to embed code, or be empty',
+    ],
     ['tollFreeNumber', 'call us', 'settings_toll_free_invalid', 'Enter a phone number of 8 to 15 digits (spaces, dashes and a leading + allowed)'],
     ['contactEmail', 'nobody', 'settings_email_invalid', 'Enter a valid email address'],
     ['logo', 'javascript:alert(1)', 'settings_logo_invalid', 'Logo must be an image uploaded to this shop (/api/media/…) or an https:// address'],
@@ -72,12 +77,22 @@ describe.each(engines)('admin settings (%s)', (engine) => {
     expect(first.json()).toMatchObject({ shipping: 15_000 });
 
     const chat = '0123456789abcdef01234567/1abcdefg';
-    const saved = await callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/settings', body: { ...valid, shippingFee: 9_900, freeShippingThreshold: 99_900, chatWidgetId: chat } }, cached);
+    const saved = await callAs(
+      ctx,
+      'admin',
+      { method: 'PUT', url: '/api/admin/settings', body: { ...valid, shippingFee: 9_900, freeShippingThreshold: 99_900, chatWidgetId: chat } },
+      cached,
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ tollFreeNumber: '1800-123-4567', shippingFee: 9_900, chatWidgetId: chat, analyticsId: 'G-ABCDE12345' });
 
     const headers = (await call(cached, 'GET', '/api/headers')).json();
-    expect(headers.site).toMatchObject({ tollFreeNumber: '1800-123-4567', contactEmail: 'help@example.test', shippingFee: 9_900, freeShippingThreshold: 99_900 });
+    expect(headers.site).toMatchObject({
+      tollFreeNumber: '1800-123-4567',
+      contactEmail: 'help@example.test',
+      shippingFee: 9_900,
+      freeShippingThreshold: 99_900,
+    });
     const second = await call(cached, 'POST', '/api/user/order', asha, order);
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json()).toMatchObject({ total: 30_000, shipping: 9_900, grandTotal: 39_900 });

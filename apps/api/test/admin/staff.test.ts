@@ -62,7 +62,9 @@ describe.each(engines)('back-office staff accounts (%s)', (engine) => {
     const response = await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/staff', body: { account: typed, role: 'admin' } });
     expect(response.json()).toMatchObject({ _id: shopper.userId, role: 'admin', mobile: row?.phone });
     // Back to customer: another admin (Meera) remains.
-    expect((await callAs(ctx, 'admin', { method: 'PUT', url: `/api/admin/staff/${shopper.userId}/role`, body: { role: 'customer' } })).json().role).toBe('customer');
+    expect((await callAs(ctx, 'admin', { method: 'PUT', url: `/api/admin/staff/${shopper.userId}/role`, body: { role: 'customer' } })).json().role).toBe(
+      'customer',
+    );
   });
 
   it('says which field is wrong: bad input 400, unknown account 404', async () => {
@@ -78,14 +80,24 @@ describe.each(engines)('back-office staff accounts (%s)', (engine) => {
       errors: { account: { code: 'staff_account_not_found', message: 'No account with that email or mobile number' } },
     });
     const badRole = await callAs(ctx, 'admin', { method: 'PUT', url: `/api/admin/staff/${ctx.people.staff.userId}/role`, body: { role: 'boss' } });
-    expect(expectRefusal(badRole, 400, 'validation_failed', { role: 'staff_role_invalid' }).errors?.role?.message).toBe('role must be customer, staff or admin');
+    expect(expectRefusal(badRole, 400, 'validation_failed', { role: 'staff_role_invalid' }).errors?.role?.message).toBe(
+      'role must be customer, staff or admin',
+    );
     const missing = await callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/staff/00000000-0000-4000-8000-000000000000/role', body: { role: 'staff' } });
     expect(expectRefusal(missing, 404, 'staff_user_not_found').message).toBe('Account not found');
-    expectRefusal(await callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/staff/not-an-id/role', body: { role: 'staff' } }), 400, 'validation_failed', { id: 'staff_id_invalid' });
+    expectRefusal(await callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/staff/not-an-id/role', body: { role: 'staff' } }), 400, 'validation_failed', {
+      id: 'staff_id_invalid',
+    });
   });
 
   it("better-auth's own admin endpoints are closed: roles change only here, under the rules and with an audit row", async () => {
-    for (const url of ['/api/auth/admin/set-role', '/api/auth/ADMIN/set-role', '/api/auth/admin%2Fset-role', '/api/auth//admin/set-role', '/api/auth/x/../admin/set-role']) {
+    for (const url of [
+      '/api/auth/admin/set-role',
+      '/api/auth/ADMIN/set-role',
+      '/api/auth/admin%2Fset-role',
+      '/api/auth//admin/set-role',
+      '/api/auth/x/../admin/set-role',
+    ]) {
       const response = await ctx.app.inject({
         method: 'POST',
         url,
@@ -121,7 +133,11 @@ describe.each(engines)('back-office staff accounts (%s)', (engine) => {
       }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
-    expectRefusal(answers.find((a) => a.statusCode === 403)!, 403, 'forbidden');
+    expectRefusal(
+      answers.find((a) => a.statusCode === 403)!,
+      403,
+      'forbidden',
+    );
     const admins = await ctx.handle.db.select({ id: user.id }).from(user).where(eq(user.role, 'admin'));
     expect(admins).toHaveLength(1);
     // Whoever won, the remaining admin has no way to demote themselves.

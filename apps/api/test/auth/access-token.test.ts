@@ -19,7 +19,13 @@ async function signer() {
     },
   });
   const sign = (claims: Record<string, unknown>, expiresAt: number) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', kid: 'k1' }).setIssuer(SITE).setAudience(SITE).setIssuedAt().setExpirationTime(expiresAt).sign(privateKey);
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'k1' })
+      .setIssuer(SITE)
+      .setAudience(SITE)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(privateKey);
   return { verify, sign, loads: () => loads };
 }
 

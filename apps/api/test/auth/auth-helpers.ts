@@ -25,7 +25,16 @@ export async function authContext(engine: Engine, config: Partial<BuildAppOption
 /** Another API process on the same database (shares rate limits, sessions, keys). */
 export async function anotherApp(ctx: Pick<TestContext, 'handle' | 'mediaDir'>, config: Partial<BuildAppOptions['config']> = {}): Promise<FastifyInstance> {
   const app = await buildApp({
-    config: { mediaDir: ctx.mediaDir, redisUrl: undefined, trustProxy: false, logLevel: 'silent', responseCacheSeconds: 0, siteUrl: SITE, authSecret: SECRET, ...config },
+    config: {
+      mediaDir: ctx.mediaDir,
+      redisUrl: undefined,
+      trustProxy: false,
+      logLevel: 'silent',
+      responseCacheSeconds: 0,
+      siteUrl: SITE,
+      authSecret: SECRET,
+      ...config,
+    },
     db: ctx.handle,
     logger: false,
   });
@@ -116,7 +125,10 @@ export async function latestLink(ctx: Pick<TestContext, 'handle'>, email: string
 }
 
 export async function otpRows(ctx: Pick<TestContext, 'handle'>, phone: string) {
-  return ctx.handle.db.select().from(verification).where(like(verification.identifier, `%${phone}`));
+  return ctx.handle.db
+    .select()
+    .from(verification)
+    .where(like(verification.identifier, `%${phone}`));
 }
 
 /** Signs a number up (or in) by OTP; returns the session cookie and the verify answer. */
@@ -136,7 +148,13 @@ export async function accessToken(app: FastifyInstance, cookie: string): Promise
 }
 
 /** Signs up by email, follows the verification link and returns the signed-in cookie. */
-export async function signUpByEmail(app: FastifyInstance, ctx: Pick<TestContext, 'handle'>, email = freshEmail(), password = 'correct horse battery', name = 'Asha') {
+export async function signUpByEmail(
+  app: FastifyInstance,
+  ctx: Pick<TestContext, 'handle'>,
+  email = freshEmail(),
+  password = 'correct horse battery',
+  name = 'Asha',
+) {
   const ip = freshIp();
   const signedUp = await post(app, '/api/auth/sign-up/email', { email, password, name }, { ip });
   if (signedUp.statusCode !== 200) throw new Error(`sign-up: ${signedUp.statusCode} ${signedUp.body}`);

@@ -36,7 +36,10 @@ describe.each(engines)('create-admin (%s)', (engine) => {
     expect(result).toMatchObject({ email, created: true });
     const [row] = await ctx.handle.db.select().from(user).where(eq(user.email, email));
     expect(row).toMatchObject({ role: 'admin', emailVerified: true, name: 'Owner' });
-    const [credential] = await ctx.handle.db.select().from(account).where(eq(account.userId, row?.id as string));
+    const [credential] = await ctx.handle.db
+      .select()
+      .from(account)
+      .where(eq(account.userId, row?.id as string));
     // better-auth's scrypt format "<salt hex>:<key hex>", never the password itself.
     expect(credential?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
     const signedIn = await signIn(email, 'owner password 1');
@@ -97,22 +100,26 @@ describe('npm run create-admin', () => {
     expect(unknown.stderr).toMatch(/^create-admin: .*--mail/);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('works with DATABASE_URL', async () => {
-    const base = new URL(process.env.TEST_DATABASE_URL as string);
-    const name = `create_admin_${process.pid}_${Date.now().toString(36)}`;
-    const admin = await connect({ url: base.toString(), poolSize: 1 });
-    await admin.db.execute(sql.raw(`create database "${name}"`));
-    await admin.close();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    try {
-      const made = runCli(['--email', 'pg-owner@example.com', '--password', 'owner password 1'], { DATABASE_URL: url.toString() });
-      expect(made.stderr).toBe('');
-      expect(made.stdout).toContain('created admin pg-owner@example.com');
-    } finally {
-      const cleanup = await connect({ url: base.toString(), poolSize: 1 });
-      await cleanup.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-      await cleanup.close();
-    }
-  }, 120_000);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'works with DATABASE_URL',
+    async () => {
+      const base = new URL(process.env.TEST_DATABASE_URL as string);
+      const name = `create_admin_${process.pid}_${Date.now().toString(36)}`;
+      const admin = await connect({ url: base.toString(), poolSize: 1 });
+      await admin.db.execute(sql.raw(`create database "${name}"`));
+      await admin.close();
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      try {
+        const made = runCli(['--email', 'pg-owner@example.com', '--password', 'owner password 1'], { DATABASE_URL: url.toString() });
+        expect(made.stderr).toBe('');
+        expect(made.stdout).toContain('created admin pg-owner@example.com');
+      } finally {
+        const cleanup = await connect({ url: base.toString(), poolSize: 1 });
+        await cleanup.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+        await cleanup.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -3,18 +3,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import {
-  authContext,
-  freshEmail,
-  freshIp,
-  get,
-  latestLink,
-  latestMessage,
-  post,
-  sessionCookie,
-  signInByPhone,
-  signUpByEmail,
-} from './auth-helpers.ts';
+import { authContext, freshEmail, freshIp, get, latestLink, latestMessage, post, sessionCookie, signInByPhone, signUpByEmail } from './auth-helpers.ts';
 
 /** How better-auth stores a reset token's row identifier (storeIdentifier 'hashed'). */
 const resetIdentifier = (token: string) => createHash('sha256').update(`reset-password:${token}`).digest('base64url');
@@ -66,7 +55,12 @@ describe.each(engines)('email sign-in (%s)', (engine) => {
 
   it('records the client address Fastify saw on the session, not a forged header', async () => {
     const { email, password } = await signUpByEmail(ctx.app, ctx);
-    const response = await post(ctx.app, '/api/auth/sign-in/email', { email, password }, { ip: '10.9.8.7', headers: { 'x-forwarded-for': '1.2.3.4', 'x-shop-client-ip': '5.6.7.8' } });
+    const response = await post(
+      ctx.app,
+      '/api/auth/sign-in/email',
+      { email, password },
+      { ip: '10.9.8.7', headers: { 'x-forwarded-for': '1.2.3.4', 'x-shop-client-ip': '5.6.7.8' } },
+    );
     expect(response.statusCode).toBe(200);
     const [row] = await ctx.handle.db.select().from(session).where(eq(session.token, response.json().token));
     expect(row?.ipAddress).toBe('10.9.8.7');
@@ -105,7 +99,10 @@ describe.each(engines)('email sign-in (%s)', (engine) => {
     const linkToken = link.pathname.split('/').pop() as string;
     // Stored as a hash of the identifier: the token itself is nowhere in the table.
     expect(JSON.stringify(await ctx.handle.db.select().from(verification))).not.toContain(linkToken);
-    const [row] = await ctx.handle.db.select().from(verification).where(eq(verification.identifier, resetIdentifier(linkToken)));
+    const [row] = await ctx.handle.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, resetIdentifier(linkToken)));
     const minutes = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
@@ -145,11 +142,30 @@ describe.each(engines)('email sign-in (%s)', (engine) => {
   it('changes the password with the current one and signs out the other sessions', async () => {
     const { email, password, cookie: first } = await signUpByEmail(ctx.app, ctx);
     const second = sessionCookie(await signIn(email, password)) as string;
-    const wrong = await post(ctx.app, '/api/auth/change-password', { currentPassword: 'not it at all', newPassword: 'changed secret 1', revokeOtherSessions: true }, { cookie: second });
+    const wrong = await post(
+      ctx.app,
+      '/api/auth/change-password',
+      { currentPassword: 'not it at all', newPassword: 'changed secret 1', revokeOtherSessions: true },
+      { cookie: second },
+    );
     expectRefusal(wrong, 400, 'invalid_password');
-    const short = await post(ctx.app, '/api/auth/change-password', { currentPassword: password, newPassword: 'short', revokeOtherSessions: true }, { cookie: second });
-    expect(expectRefusal(short, 400, 'password_too_short')).toEqual({ message: 'Password must be at least 8 characters', code: 'password_too_short', params: { min: 8 } });
-    const changed = await post(ctx.app, '/api/auth/change-password', { currentPassword: password, newPassword: 'changed secret 1', revokeOtherSessions: true }, { cookie: second });
+    const short = await post(
+      ctx.app,
+      '/api/auth/change-password',
+      { currentPassword: password, newPassword: 'short', revokeOtherSessions: true },
+      { cookie: second },
+    );
+    expect(expectRefusal(short, 400, 'password_too_short')).toEqual({
+      message: 'Password must be at least 8 characters',
+      code: 'password_too_short',
+      params: { min: 8 },
+    });
+    const changed = await post(
+      ctx.app,
+      '/api/auth/change-password',
+      { currentPassword: password, newPassword: 'changed secret 1', revokeOtherSessions: true },
+      { cookie: second },
+    );
     expect(changed.statusCode).toBe(200);
     const current = sessionCookie(changed) as string;
     expect(current).toBeDefined();
@@ -172,7 +188,7 @@ describe.each(engines)('email sign-in (%s)', (engine) => {
     expect(rows).toHaveLength(1);
   });
 
-  it('never lets anyone claim or mail a phone user\'s placeholder address', async () => {
+  it("never lets anyone claim or mail a phone user's placeholder address", async () => {
     const { phone } = await signInByPhone(ctx.app, ctx);
     const placeholder = `${phone.replace(/\D/g, '')}@phone.kaarigar.invalid`;
     for (const [path, body] of [

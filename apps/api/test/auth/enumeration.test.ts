@@ -17,7 +17,10 @@ async function timed(run: () => Promise<{ statusCode: number; body: string }>) {
   return { ms: performance.now() - started, status: response.statusCode, body: response.body };
 }
 
-async function compare(known: (i: number) => Promise<{ statusCode: number; body: string }>, unknown: (i: number) => Promise<{ statusCode: number; body: string }>) {
+async function compare(
+  known: (i: number) => Promise<{ statusCode: number; body: string }>,
+  unknown: (i: number) => Promise<{ statusCode: number; body: string }>,
+) {
   const a: Awaited<ReturnType<typeof timed>>[] = [];
   const b: Awaited<ReturnType<typeof timed>>[] = [];
   await known(-1); // warm-up: first calls load code and keys
@@ -26,7 +29,11 @@ async function compare(known: (i: number) => Promise<{ statusCode: number; body:
     a.push(await timed(() => known(i)));
     b.push(await timed(() => unknown(i)));
   }
-  return { known: a, unknown: b, ratio: Math.max(median(a.map((r) => r.ms)), median(b.map((r) => r.ms))) / Math.min(median(a.map((r) => r.ms)), median(b.map((r) => r.ms))) };
+  return {
+    known: a,
+    unknown: b,
+    ratio: Math.max(median(a.map((r) => r.ms)), median(b.map((r) => r.ms))) / Math.min(median(a.map((r) => r.ms)), median(b.map((r) => r.ms))),
+  };
 }
 
 describe.each(engines)('no account enumeration (%s)', (engine) => {

@@ -138,9 +138,7 @@ describe.each(engines)('phone OTP sign-in (%s)', (engine) => {
     const phone = freshPhone();
     await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip: freshIp() });
     const code = await latestCode(ctx, phone);
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => ctx.app.auth.api.verifyPhoneNumber({ body: { phoneNumber: phone, code } })),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => ctx.app.auth.api.verifyPhoneNumber({ body: { phoneNumber: phone, code } })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const sessions = await ctx.handle.db.execute(
       sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.phone_number = ${phone}`,
@@ -160,7 +158,7 @@ describe.each(engines)('phone OTP sign-in (%s)', (engine) => {
     expect([200, 400]).toContain(response.statusCode);
   });
 
-  it('resets a phone user\'s password with an SMS code (hashed too), then signs in with it', async () => {
+  it("resets a phone user's password with an SMS code (hashed too), then signs in with it", async () => {
     const { phone } = await signInByPhone(ctx.app, ctx);
     const ip = freshIp();
     const asked = await post(ctx.app, '/api/auth/phone-number/request-password-reset', { phoneNumber: phone }, { ip });
@@ -172,7 +170,12 @@ describe.each(engines)('phone OTP sign-in (%s)', (engine) => {
     expect(row?.value).toMatch(/^h1\./);
     expect(row?.value).not.toContain(otp);
 
-    const wrong = await post(ctx.app, '/api/auth/phone-number/reset-password', { phoneNumber: phone, otp: otp === '000000' ? '111111' : '000000', newPassword: 'phone user secret' }, { ip });
+    const wrong = await post(
+      ctx.app,
+      '/api/auth/phone-number/reset-password',
+      { phoneNumber: phone, otp: otp === '000000' ? '111111' : '000000', newPassword: 'phone user secret' },
+      { ip },
+    );
     expectRefusal(wrong, 400, 'invalid_otp');
     const reset = await post(ctx.app, '/api/auth/phone-number/reset-password', { phoneNumber: phone, otp, newPassword: 'phone user secret' }, { ip });
     expect(reset.statusCode).toBe(200);
@@ -196,19 +199,29 @@ describe.each(engines)('phone OTP sign-in (%s)', (engine) => {
     expect(response.json().user.phoneNumber).toMatch(/^\+91/);
   });
 
-  it('changes a signed-in user\'s number only after the new number is verified, never to someone else\'s', async () => {
+  it("changes a signed-in user's number only after the new number is verified, never to someone else's", async () => {
     const { cookie, body } = await signInByPhone(ctx.app, ctx);
     const { phone: taken } = await signInByPhone(ctx.app, ctx);
     const phone = freshPhone();
     const ip = freshIp();
     await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: phone }, { ip, cookie });
-    const changed = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: phone, code: await latestCode(ctx, phone), updatePhoneNumber: true }, { ip, cookie });
+    const changed = await post(
+      ctx.app,
+      '/api/auth/phone-number/verify',
+      { phoneNumber: phone, code: await latestCode(ctx, phone), updatePhoneNumber: true },
+      { ip, cookie },
+    );
     expect(changed.statusCode).toBe(200);
     const profile = (await post(ctx.app, '/api/user', undefined, { cookie })).json();
     expect(profile).toMatchObject({ _id: body.user.id, mobile: phone, phoneVerified: true });
 
     await post(ctx.app, '/api/auth/phone-number/send-otp', { phoneNumber: taken }, { ip, cookie });
-    const stolen = await post(ctx.app, '/api/auth/phone-number/verify', { phoneNumber: taken, code: await latestCode(ctx, taken), updatePhoneNumber: true }, { ip, cookie });
+    const stolen = await post(
+      ctx.app,
+      '/api/auth/phone-number/verify',
+      { phoneNumber: taken, code: await latestCode(ctx, taken), updatePhoneNumber: true },
+      { ip, cookie },
+    );
     expect(expectRefusal(stolen, 400, 'phone_number_exist').message).toBe('This mobile number belongs to another account');
     expect((await post(ctx.app, '/api/user', undefined, { cookie })).json().mobile).toBe(phone);
   });

@@ -42,7 +42,7 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
     expect(decodeProtectedHeader(token).kid).toBeTruthy();
   });
 
-  it('leaves the email out of a phone user\'s token and answers it as null', async () => {
+  it("leaves the email out of a phone user's token and answers it as null", async () => {
     const { cookie, phone, body } = await signInByPhone(ctx.app, ctx);
     const token = await accessToken(ctx.app, cookie);
     const claims = decodeJwt(token);
@@ -161,7 +161,10 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
       const token = await accessToken(app, cookie);
       const call = (url: string, bearer?: string) => get(app, url, { bearer });
       expectRefusal(await call('/api/test/staff-only'), 401, 'not_signed_in');
-      expect(expectRefusal(await call('/api/test/staff-only', token), 403, 'forbidden')).toEqual({ message: 'You do not have access to this', code: 'forbidden' });
+      expect(expectRefusal(await call('/api/test/staff-only', token), 403, 'forbidden')).toEqual({
+        message: 'You do not have access to this',
+        code: 'forbidden',
+      });
 
       // The role is read from the database, so a promotion counts before the token is renewed.
       await ctx.handle.db.update(user).set({ role: 'staff' }).where(eq(user.id, body.user.id));

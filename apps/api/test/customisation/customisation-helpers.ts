@@ -64,11 +64,15 @@ export function hasGps(exif: Buffer | undefined): boolean {
 }
 
 export async function png(width = 20, height = 20): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 export async function webp(width = 20, height = 20): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 10 } } }).webp().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 10 } } })
+    .webp()
+    .toBuffer();
 }
 
 export const heicPhoto = () => readFileSync(new URL('./fixtures/photo.heic', import.meta.url));

@@ -37,7 +37,11 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
 
   const send = (who: Who | undefined, body: unknown) => call(app, 'POST', '/api/user/order/customized-add', who, body);
   const photos = async (who: Who, count: number): Promise<{ id: string; original: string; thumbnail: string }[]> => {
-    const response = await upload(app, who, Array.from({ length: count }, (_, index) => ({ filename: `${index}.png`, contentType: 'image/png', body: small })));
+    const response = await upload(
+      app,
+      who,
+      Array.from({ length: count }, (_, index) => ({ filename: `${index}.png`, contentType: 'image/png', body: small })),
+    );
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   };
@@ -64,7 +68,10 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
   it('shows every personalised line as not sent yet, and plain lines without a block', async () => {
     const mug = await personalised(ctx, 'text');
     const plain = await product(ctx);
-    const order = await placeOrder(app, asha, [{ productId: mug.id, quantity: 2 }, { productId: plain.id, quantity: 1 }]);
+    const order = await placeOrder(app, asha, [
+      { productId: mug.id, quantity: 2 },
+      { productId: plain.id, quantity: 1 },
+    ]);
     expect(lineOf(order, mug.id).customisation).toEqual({ units: null, sentAt: null, locked: false });
     expect(lineOf(order, plain.id).customisation).toBeNull();
   });
@@ -76,7 +83,10 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     const response = await send(asha, {
       orderId: order._id,
       productId: mug.id,
-      customisation: [{ text: '  Asha  ', images: [stray!.id] }, { text: 'Ravi', images: [] }],
+      customisation: [
+        { text: '  Asha  ', images: [stray!.id] },
+        { text: 'Ravi', images: [] },
+      ],
     });
     expect(response.statusCode, response.body).toBe(200);
     const line = lineOf(response.json(), mug.id);
@@ -94,7 +104,12 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     const read = await call(app, 'GET', `/api/user/order/${order._id}`, asha);
     expect(lineOf(read.json(), mug.id).customisation).toEqual(line.customisation);
     const list = await call(app, 'GET', '/api/user/orders', asha);
-    expect(lineOf(list.json().data.find((o: any) => o._id === order._id), mug.id).customisation).toEqual(line.customisation);
+    expect(
+      lineOf(
+        list.json().data.find((o: any) => o._id === order._id),
+        mug.id,
+      ).customisation,
+    ).toEqual(line.customisation);
   });
 
   it('takes exactly mediaLimit photos per unit for an image product, with an empty text, in the order sent', async () => {
@@ -105,10 +120,7 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
       orderId: order._id,
       productId: frame.id,
       // The whole upload answer or just the id: both are accepted.
-      customisation: [
-        { text: 'ignored', images: [b, a] },
-        { images: [c!.id, d!.id] },
-      ],
+      customisation: [{ text: 'ignored', images: [b, a] }, { images: [c!.id, d!.id] }],
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(lineOf(ok.json(), frame.id).customisation.units).toEqual([
@@ -129,32 +141,98 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     expect(units.params).toEqual({ count: 2 });
     expect(units.errors!.customisation!.params).toEqual({ count: 2 });
     expectError(await send(asha, body([])), 400, { customisation: ['unit_count', 'Send one entry for each of the 2 ordered units'] });
-    expectError(await send(asha, body([{ text: 'A', images: [a!.id] }, { text: '  ', images: [b!.id] }])), 400, {
-      'customisation.1.text': ['text_required', 'Details is required'],
-    });
-    const count = expectError(await send(asha, body([{ text: 'A', images: [a!.id, b!.id] }, { text: 'B', images: [] }])), 400, {
-      'customisation.0.images': ['image_count', 'please select only 1 image for every product'],
-      'customisation.1.images': ['image_count', 'please select only 1 image for every product'],
-    });
+    expectError(
+      await send(
+        asha,
+        body([
+          { text: 'A', images: [a!.id] },
+          { text: '  ', images: [b!.id] },
+        ]),
+      ),
+      400,
+      {
+        'customisation.1.text': ['text_required', 'Details is required'],
+      },
+    );
+    const count = expectError(
+      await send(
+        asha,
+        body([
+          { text: 'A', images: [a!.id, b!.id] },
+          { text: 'B', images: [] },
+        ]),
+      ),
+      400,
+      {
+        'customisation.0.images': ['image_count', 'please select only 1 image for every product'],
+        'customisation.1.images': ['image_count', 'please select only 1 image for every product'],
+      },
+    );
     expect(count.params).toEqual({ count: 1 });
-    const long = expectError(await send(asha, body([{ text: 'x'.repeat(501), images: [a!.id] }, { text: 'B', images: [b!.id] }])), 400, {
-      'customisation.0.text': ['text_too_long', 'Details can be at most 500 characters'],
-    });
+    const long = expectError(
+      await send(
+        asha,
+        body([
+          { text: 'x'.repeat(501), images: [a!.id] },
+          { text: 'B', images: [b!.id] },
+        ]),
+      ),
+      400,
+      {
+        'customisation.0.text': ['text_too_long', 'Details can be at most 500 characters'],
+      },
+    );
     expect(long.errors!['customisation.0.text']!.params).toEqual({ max: 500 });
-    expectError(await send(asha, body([{ text: 'A\u0007', images: [a!.id] }, { text: 'B', images: [b!.id] }])), 400, {
-      'customisation.0.text': ['text_invalid', refusalMessage('text_invalid')],
-    });
-    expectError(await send(asha, body([{ text: 'A', images: [a!.id] }, { text: 'B', images: [a!.id] }])), 400, {
-      'customisation.1.images': ['image_in_use', refusalMessage('image_in_use')],
-    });
-    expectError(await send(asha, body([{ text: 'A', images: [a!.id] }, { text: 'B', images: [NIL] }])), 400, {
-      'customisation.1.images': ['image_not_found', refusalMessage('image_not_found')],
-    });
+    expectError(
+      await send(
+        asha,
+        body([
+          { text: 'A\u0007', images: [a!.id] },
+          { text: 'B', images: [b!.id] },
+        ]),
+      ),
+      400,
+      {
+        'customisation.0.text': ['text_invalid', refusalMessage('text_invalid')],
+      },
+    );
+    expectError(
+      await send(
+        asha,
+        body([
+          { text: 'A', images: [a!.id] },
+          { text: 'B', images: [a!.id] },
+        ]),
+      ),
+      400,
+      {
+        'customisation.1.images': ['image_in_use', refusalMessage('image_in_use')],
+      },
+    );
+    expectError(
+      await send(
+        asha,
+        body([
+          { text: 'A', images: [a!.id] },
+          { text: 'B', images: [NIL] },
+        ]),
+      ),
+      400,
+      {
+        'customisation.1.images': ['image_not_found', refusalMessage('image_not_found')],
+      },
+    );
     // Nothing was stored by any of these.
     const read = await call(app, 'GET', `/api/user/order/${order._id}`, asha);
     expect(lineOf(read.json(), both.id).customisation).toEqual({ units: null, sentAt: null, locked: false });
 
-    const ok = await send(asha, body([{ text: 'A', images: [a!.id] }, { text: 'B', images: [b!.id] }]));
+    const ok = await send(
+      asha,
+      body([
+        { text: 'A', images: [a!.id] },
+        { text: 'B', images: [b!.id] },
+      ]),
+    );
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
@@ -163,7 +241,9 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
     const body = expectRefusal(response, 400, 'validation_failed', { orderId: 'order_id_invalid' });
     expect(body.errors!.orderId!.message).toBe('Order id is missing or not an order id');
     expectRefusal(await send(asha, { orderId: NIL, productId: 'p', customisation: [] }), 400, 'validation_failed', { productId: 'product_id_invalid' });
-    expectRefusal(await send(asha, { orderId: NIL, productId: NIL, lineId: 'first', customisation: [] }), 400, 'validation_failed', { lineId: 'line_id_needed' });
+    expectRefusal(await send(asha, { orderId: NIL, productId: NIL, lineId: 'first', customisation: [] }), 400, 'validation_failed', {
+      lineId: 'line_id_needed',
+    });
     expectRefusal(await send(asha, { orderId: NIL, productId: NIL }), 400, 'validation_failed', { customisation: 'units_missing' });
     expectRefusal(await send(asha, { orderId: NIL, productId: NIL, customisation: [{ text: 5 }] }), 400, 'validation_failed', {
       'customisation.0.text': 'text_required',
@@ -219,7 +299,10 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
   it('uses a photo for one unit of one line only, across lines and orders', async () => {
     const frame = await personalised(ctx, 'image');
     const lamp = await personalised(ctx, 'image');
-    const first = await placeOrder(app, asha, [{ productId: frame.id, quantity: 1 }, { productId: lamp.id, quantity: 1 }]);
+    const first = await placeOrder(app, asha, [
+      { productId: frame.id, quantity: 1 },
+      { productId: lamp.id, quantity: 1 },
+    ]);
     const second = await placeOrder(app, asha, [{ productId: frame.id, quantity: 1 }]);
     const [photo] = await photos(asha, 1);
     expect((await send(asha, { orderId: first._id, productId: frame.id, customisation: [{ images: [photo!.id] }] })).statusCode).toBe(200);
@@ -239,7 +322,12 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
       [one, two].map((order) => send(asha, { orderId: order._id, productId: frame.id, customisation: [{ images: [photo!.id] }] })),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400]);
-    expectRefusal(responses.find((response) => response.statusCode === 400)!, 400, 'image_in_use', { 'customisation.0.images': 'image_in_use' });
+    expectRefusal(
+      responses.find((response) => response.statusCode === 400)!,
+      400,
+      'image_in_use',
+      { 'customisation.0.images': 'image_in_use' },
+    );
     const [row] = await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.id, photo!.id));
     expect(row!.lineId).not.toBeNull();
   });
@@ -323,7 +411,11 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
 
   it('shows each personalised line of an order with its own details, sent or not', async () => {
     const [a, b, c] = [await personalised(ctx, 'text'), await personalised(ctx, 'image'), await personalised(ctx, 'both')];
-    const order = await placeOrder(app, asha, [a, b, c].map((p) => ({ productId: p.id, quantity: 1 })));
+    const order = await placeOrder(
+      app,
+      asha,
+      [a, b, c].map((p) => ({ productId: p.id, quantity: 1 })),
+    );
     const [p1, p2] = await photos(asha, 2);
     await send(asha, { orderId: order._id, productId: b.id, customisation: [{ images: [p1!.id] }] });
     await send(asha, { orderId: order._id, productId: c.id, customisation: [{ text: 'C', images: [p2!.id] }] });

@@ -107,7 +107,9 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
   });
 
   it('keeps a large photo to DISPLAY_MAX_SIDE on its longest side', async () => {
-    const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#888' } }).jpeg({ quality: 30 }).toBuffer();
+    const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#888' } })
+      .jpeg({ quality: 30 })
+      .toBuffer();
     const [image] = (await upload(app, ravi, [jpegFile(big)])).json();
     const row = await stored(image.id);
     expect(row).toMatchObject({ width: 2048, height: 683 });
@@ -120,7 +122,9 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
     refused(await upload(app, asha, [jpegFile(svg, 'logo.jpg')]), 415, 'file_type', fileType);
     const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
     refused(await upload(app, asha, [{ filename: 'page.png', contentType: 'image/png', body: html }]), 415, 'file_type', fileType);
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     refused(await upload(app, asha, [{ filename: 'a.gif', contentType: 'image/gif', body: gif }]), 415, 'file_type', fileType);
   });
 
@@ -134,9 +138,17 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
   });
 
   it('refuses a 50-megapixel PNG from its header, before decoding it (400)', async () => {
-    const huge = await sharp(Buffer.alloc(10_000 * 5_000), { raw: { width: 10_000, height: 5_000, channels: 1 } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp(Buffer.alloc(10_000 * 5_000), { raw: { width: 10_000, height: 5_000, channels: 1 } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(huge.length).toBeLessThan(1024 * 1024);
-    refused(await upload(app, asha, [{ filename: 'huge.png', contentType: 'image/png', body: huge }]), 400, 'too_many_pixels', 'Each photo must be 40 megapixels or fewer', { max: 40 });
+    refused(
+      await upload(app, asha, [{ filename: 'huge.png', contentType: 'image/png', body: huge }]),
+      400,
+      'too_many_pixels',
+      'Each photo must be 40 megapixels or fewer',
+      { max: 40 },
+    );
   });
 
   it('refuses an 11 MB file while it streams (413 naming files)', async () => {
@@ -146,13 +158,25 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
   });
 
   it('refuses a truncated photo that only looks like one (400 unreadable)', async () => {
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#a33' } }).png().toBuffer();
-    refused(await upload(app, asha, [{ filename: 'cut.png', contentType: 'image/png', body: photo.subarray(0, 60) }]), 400, 'unreadable', refusalMessage('unreadable'));
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#a33' } })
+      .png()
+      .toBuffer();
+    refused(
+      await upload(app, asha, [{ filename: 'cut.png', contentType: 'image/png', body: photo.subarray(0, 60) }]),
+      400,
+      'unreadable',
+      refusalMessage('unreadable'),
+    );
   });
 
   it('refuses a damaged HEIC whose header reads but whose picture does not decode (400 unreadable)', async () => {
     const heic = heicPhoto();
-    refused(await upload(app, asha, [{ filename: 'cut.heic', contentType: 'image/heic', body: heic.subarray(0, heic.length - 24) }]), 400, 'unreadable', refusalMessage('unreadable'));
+    refused(
+      await upload(app, asha, [{ filename: 'cut.heic', contentType: 'image/heic', body: heic.subarray(0, heic.length - 24) }]),
+      400,
+      'unreadable',
+      refusalMessage('unreadable'),
+    );
   });
 
   it('is all or nothing: one bad file keeps none of the request', async () => {
@@ -169,7 +193,12 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
     // Someone else (the upload limit is per customer): a file in another field, an empty file, too many fields.
     const meera = await customer(ctx);
     refused(await upload(app, meera, [{ name: 'photo', filename: 'a.png', contentType: 'image/png', body: await png(4, 4) }]), 400, 'no_files', noFiles);
-    refused(await upload(app, meera, [{ filename: 'empty.png', contentType: 'image/png', body: Buffer.alloc(0) }]), 400, 'unreadable', refusalMessage('unreadable'));
+    refused(
+      await upload(app, meera, [{ filename: 'empty.png', contentType: 'image/png', body: Buffer.alloc(0) }]),
+      400,
+      'unreadable',
+      refusalMessage('unreadable'),
+    );
     const fields = Object.fromEntries(Array.from({ length: 7 }, (_, index) => [`note${index}`, 'x']));
     expectRefusal(await upload(app, meera, [], fields), 413, 'too_many_fields', { request: 'too_many_fields' });
     const small = await png(4, 4);
@@ -199,7 +228,10 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
 
   it('serves a photo to its uploader and to staff only, with its type, nosniff and a private cache', async () => {
     const [image] = (await upload(app, asha, [jpegFile(await phonePhoto())])).json();
-    for (const [size, url] of [['display', image.original], ['thumbnail', image.thumbnail]] as const) {
+    for (const [size, url] of [
+      ['display', image.original],
+      ['thumbnail', image.thumbnail],
+    ] as const) {
       const mine = await call(app, 'GET', url, asha);
       expect(mine.statusCode, size).toBe(200);
       expect(mine.headers['content-type']).toBe('image/webp');
@@ -231,7 +263,11 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
       const form = new FormData();
       form.append('files', new Blob([Buffer.concat([photo, Buffer.alloc(11 * 1024 * 1024)])], { type: 'image/jpeg' }), 'big.jpg');
       form.append('files', new Blob([photo], { type: 'image/jpeg' }), 'small.jpg');
-      const response = await fetch(`http://127.0.0.1:${port}/api/user/order/customised-uploads`, { method: 'POST', body: form, headers: { cookie: ravi.cookie } });
+      const response = await fetch(`http://127.0.0.1:${port}/api/user/order/customised-uploads`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: ravi.cookie },
+      });
       expect(response.status).toBe(413);
       expect(response.headers.get('connection')).toBe('close');
       expect(await response.json()).toMatchObject({ code: 'file_too_large', message: 'Each photo must be 10 MB or smaller' });

@@ -47,7 +47,10 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
       expect(response.statusCode).toBe(201);
       const [row] = await ctx.handle.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, response.json()._id));
       expect(row).toMatchObject({ message: 'Wrong colour@KG-261123-7K3M9Q', key: 'KG-261123-7K3M9Q' });
-      const [mail] = await ctx.handle.db.select().from(outbox).where(sql`${outbox.subject} = 'Complaint about KG-261123-7K3M9Q from Asha Verma'`);
+      const [mail] = await ctx.handle.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.subject} = 'Complaint about KG-261123-7K3M9Q from Asha Verma'`);
       expect(mail?.bodyText).toContain('Key: KG-261123-7K3M9Q');
     });
 
@@ -133,7 +136,9 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
     it('is idempotent and case-insensitive: one row, one mail per resend window, the same answer for a confirmed address', async () => {
       const email = uniqueEmail('case');
       const upper = email.toUpperCase();
-      const answers = await Promise.all([email, upper, ` ${upper} `].map((address) => request(ctx.app, 'POST', '/api/subscribe/newsletter', { email: address })));
+      const answers = await Promise.all(
+        [email, upper, ` ${upper} `].map((address) => request(ctx.app, 'POST', '/api/subscribe/newsletter', { email: address })),
+      );
       expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202]);
       expect(await ctx.handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toHaveLength(1);
       expect(await mailsTo(ctx, email, 'newsletter-confirm-link')).toHaveLength(1);
@@ -157,7 +162,11 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
       await request(ctx.app, 'POST', '/api/subscribe/newsletter', { email });
       const mails = await mailsTo(ctx, email, 'newsletter-confirm-link');
       expect(mails).toHaveLength(2);
-      expectRefusal(await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token: tokenIn(first!.bodyText, 'confirm') }), 404, 'newsletter_token_invalid');
+      expectRefusal(
+        await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token: tokenIn(first!.bodyText, 'confirm') }),
+        404,
+        'newsletter_token_invalid',
+      );
       expect((await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token: tokenIn(mails[0]!.bodyText, 'confirm') })).statusCode).toBe(200);
     });
 
@@ -166,9 +175,15 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
       await request(ctx.app, 'POST', '/api/subscribe/newsletter', { email });
       const [mail] = await mailsTo(ctx, email, 'newsletter-confirm-link');
       const token = tokenIn(mail!.bodyText, 'confirm');
-      await ctx.handle.db.update(newsletterTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(newsletterTokens.tokenHash, hashToken(token)));
+      await ctx.handle.db
+        .update(newsletterTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(newsletterTokens.tokenHash, hashToken(token)));
       const response = await request(ctx.app, 'POST', '/api/subscribe/newsletter/confirm', { token });
-      expect(expectRefusal(response, 404, 'newsletter_token_invalid')).toEqual({ message: 'This link is not valid or has expired.', code: 'newsletter_token_invalid' });
+      expect(expectRefusal(response, 404, 'newsletter_token_invalid')).toEqual({
+        message: 'This link is not valid or has expired.',
+        code: 'newsletter_token_invalid',
+      });
     });
 
     it.each([
@@ -184,7 +199,9 @@ describe.each(engines)('contact and newsletter on %s', (engine) => {
       const malformed = await request(ctx.app, 'POST', '/api/subscribe/newsletter/unsubscribe', { token: 'abc' });
       expectRefusal(malformed, 400, 'validation_failed', { token: 'newsletter_token_invalid' });
       expect(Object.keys(malformed.json().errors)).toEqual(['token']);
-      expectRefusal(await request(ctx.app, 'POST', '/api/subscribe/newsletter/unsubscribe', {}), 400, 'validation_failed', { token: 'newsletter_token_required' });
+      expectRefusal(await request(ctx.app, 'POST', '/api/subscribe/newsletter/unsubscribe', {}), 400, 'validation_failed', {
+        token: 'newsletter_token_required',
+      });
       expectRefusal(await request(ctx.app, 'POST', '/api/subscribe/newsletter/unsubscribe', { token: 'A'.repeat(43) }), 404, 'newsletter_token_invalid');
     });
 

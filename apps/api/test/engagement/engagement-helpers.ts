@@ -56,11 +56,22 @@ export async function orderOf(ctx: TestContext, userId: string, productId: strin
       grandTotal: 45_000,
       shipping: 15_000,
       totalItems: 1,
-      address: { name: 'Asha Verma', mobile: '9876543210', line1: '12, MG Road', line2: null, landmark: null, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+      address: {
+        name: 'Asha Verma',
+        mobile: '9876543210',
+        line1: '12, MG Road',
+        line2: null,
+        landmark: null,
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+      },
     })
     .returning({ id: orders.id });
   const orderId = (order as { id: string }).id;
-  await ctx.handle.db.insert(orderLines).values({ orderId, position: 0, productId, name: 'Moon lamp', slug: 'moon-lamp', price: 30_000, mrp: 30_000, quantity: 1, cod: true });
+  await ctx.handle.db
+    .insert(orderLines)
+    .values({ orderId, position: 0, productId, name: 'Moon lamp', slug: 'moon-lamp', price: 30_000, mrp: 30_000, quantity: 1, cod: true });
   return orderId;
 }
 

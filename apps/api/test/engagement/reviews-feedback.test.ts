@@ -40,13 +40,24 @@ describe.each(engines)('reviews and feedback on %s', (engine) => {
     expect((await request(ctx.app, 'GET', `/api/user/review?product=${productId}`, undefined, buyer)).json()).toEqual({ review: null, canReview: false });
     expectRefusal(await request(ctx.app, 'POST', '/api/user/review', body, buyer), 403, 'review_not_buyer');
     // An unknown or unpublished product cannot be reviewed at all.
-    expectRefusal(await request(ctx.app, 'POST', '/api/user/review', { ...body, product: '00000000-0000-4000-8000-000000000000' }, buyer), 404, 'product_not_found');
+    expectRefusal(
+      await request(ctx.app, 'POST', '/api/user/review', { ...body, product: '00000000-0000-4000-8000-000000000000' }, buyer),
+      404,
+      'product_not_found',
+    );
 
     await orderOf(ctx, buyer.userId, productId, 'delivered');
     expect((await request(ctx.app, 'GET', `/api/user/review?product=${productId}`, undefined, buyer)).json()).toEqual({ review: null, canReview: true });
     const created = await request(ctx.app, 'POST', '/api/user/review', body, buyer);
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ product: productId, rating: 5, text: 'Glows beautifully.', author: 'Asha V.', verifiedBuyer: true, state: 'approved' });
+    expect(created.json()).toMatchObject({
+      product: productId,
+      rating: 5,
+      text: 'Glows beautifully.',
+      author: 'Asha V.',
+      verifiedBuyer: true,
+      state: 'approved',
+    });
   });
 
   it('one review per customer and product: a second (even at the same moment) answers 409', async () => {
@@ -83,7 +94,9 @@ describe.each(engines)('reviews and feedback on %s', (engine) => {
 
     // Someone else's review is not theirs to change: 404 as if it did not exist.
     expectRefusal(await request(ctx.app, 'PUT', `/api/user/review/${last._id}`, { rating: 1, text: 'x' }, buyers[0]), 404, 'review_not_found');
-    expect(expectRefusal(await request(ctx.app, 'DELETE', `/api/user/review/${last._id}`, undefined, buyers[0]), 404, 'review_not_found').message).toBe('Review not found');
+    expect(expectRefusal(await request(ctx.app, 'DELETE', `/api/user/review/${last._id}`, undefined, buyers[0]), 404, 'review_not_found').message).toBe(
+      'Review not found',
+    );
 
     // Delete: the 5 goes.
     expect((await request(ctx.app, 'DELETE', `/api/user/review/${last._id}`, undefined, buyers[3])).statusCode).toBe(204);
@@ -142,8 +155,14 @@ describe.each(engines)('reviews and feedback on %s', (engine) => {
     [{ rating: 0, text: 'x' }, { rating: { code: 'rating_invalid', message: 'Rating must be a whole number from 1 to 5' } }],
     [{ text: 'x' }, { rating: { code: 'rating_required', message: 'Rating is required' } }],
     [{ rating: 3, text: ' ' }, { text: { code: 'review_text_required', message: 'Review text is required' } }],
-    [{ rating: 3, text: 'x'.repeat(2_001) }, { text: { code: 'review_text_too_long', message: 'Review text can be at most 2000 characters', params: { max: 2000 } } }],
-    [{ rating: 3, text: 'x', title: 't'.repeat(121) }, { title: { code: 'review_title_too_long', message: 'Title can be at most 120 characters', params: { max: 120 } } }],
+    [
+      { rating: 3, text: 'x'.repeat(2_001) },
+      { text: { code: 'review_text_too_long', message: 'Review text can be at most 2000 characters', params: { max: 2000 } } },
+    ],
+    [
+      { rating: 3, text: 'x', title: 't'.repeat(121) },
+      { title: { code: 'review_title_too_long', message: 'Title can be at most 120 characters', params: { max: 120 } } },
+    ],
     [{ rating: 3, text: 'x', product: 'not-an-id' }, { product: { code: 'review_product_required', message: 'product is required' } }],
   ])('answers 400 naming the field for %j', async (body, errors) => {
     const buyer = await customer(ctx);

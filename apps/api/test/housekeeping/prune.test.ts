@@ -29,14 +29,20 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
     const user = await ctx.handle.db.execute(sql`
       insert into users (name, email, email_verified) values ('Asha', ${`asha-${Date.now()}@example.com`}, true) returning id`);
     const userId = (user as { rows: { id: string }[] }).rows[0]!.id;
-    for (const [token, expires] of [['gone', '2 days'], ['kept', '1 hour']] as const) {
+    for (const [token, expires] of [
+      ['gone', '2 days'],
+      ['kept', '1 hour'],
+    ] as const) {
       await ctx.handle.db.execute(sql`
         insert into sessions (token, user_id, expires_at) values (${token}, ${userId}, ${ago(expires)})`);
       await ctx.handle.db.execute(sql`
         insert into verifications (identifier, value, expires_at) values (${token}, 'x', ${ago(expires)})`);
     }
 
-    for (const [key, age] of [['old-key', '8 days'], ['new-key', '6 days']] as const) {
+    for (const [key, age] of [
+      ['old-key', '8 days'],
+      ['new-key', '6 days'],
+    ] as const) {
       await ctx.handle.db.execute(sql`
         insert into order_idempotency_keys (user_id, key, request_hash, order_id, created_at)
         values (${userId}, ${key}, 'hash', gen_random_uuid(), ${ago(age)})`);
@@ -45,10 +51,7 @@ describe.each(engines)('housekeeping (%s)', (engine) => {
     expect(await pruneOnce(ctx.handle.db)).toEqual({ outbox: 2, sessions: 1, verifications: 1, idempotencyKeys: 1, uploads: 0 });
 
     const left = await ctx.handle.db.execute(sql`select recipient from outbox order by recipient`);
-    expect((left as { rows: { recipient: string }[] }).rows.map((r) => r.recipient)).toEqual([
-      'old-pending@example.com',
-      'recent-sent@example.com',
-    ]);
+    expect((left as { rows: { recipient: string }[] }).rows.map((r) => r.recipient)).toEqual(['old-pending@example.com', 'recent-sent@example.com']);
     const sessions = await ctx.handle.db.execute(sql`select token from sessions`);
     expect((sessions as { rows: { token: string }[] }).rows).toEqual([{ token: 'kept' }]);
     // A second pass finds nothing more to do.

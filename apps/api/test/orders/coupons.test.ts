@@ -94,7 +94,11 @@ describe.each(engines)('coupons (%s)', (engine) => {
     const below = await place(asha, flat.code, 1);
     const refusal = expectRefusal(below, 422, 'coupon_minimum_not_met', { couponCode: 'coupon_minimum_not_met' });
     expect(refusal).toMatchObject({ message: 'Add items worth ₹500 or more to use this coupon', params: { minimum: 50_000 } });
-    expect(refusal.errors?.couponCode).toEqual({ code: 'coupon_minimum_not_met', message: 'Add items worth ₹500 or more to use this coupon', params: { minimum: 50_000 } });
+    expect(refusal.errors?.couponCode).toEqual({
+      code: 'coupon_minimum_not_met',
+      message: 'Add items worth ₹500 or more to use this coupon',
+      params: { minimum: 50_000 },
+    });
     const placed = await place(asha, ` ${flat.code.toLowerCase()} `, 2);
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json()).toMatchObject({ total: 60_000, discount: 10_000, shipping: 0, grandTotal: 50_000, couponCode: flat.code });

@@ -20,7 +20,12 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
   let app: FastifyInstance;
 
   const withToken = (token: string, body: unknown) =>
-    app.inject({ method: 'POST', url: '/api/user/order', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    app.inject({
+      method: 'POST',
+      url: '/api/user/order',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
 
   beforeAll(async () => {
     ctx = await authContext(engine);
@@ -39,7 +44,10 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
     const placed = await withToken(token, body(meera.addressId));
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json()).toMatchObject({ status: 'placed', grandTotal: expect.any(Number) });
-    const [message] = await ctx.handle.db.select().from(outbox).where(and(eq(outbox.kind, 'order-placed'), eq(outbox.recipient, meera.phone)));
+    const [message] = await ctx.handle.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'order-placed'), eq(outbox.recipient, meera.phone)));
     expect(message?.bodyText).toContain(placed.json().number);
 
     // The token stays valid for an hour; the account's row decides.
@@ -63,7 +71,11 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
   it("answers 404 for another customer's address with a Bearer token too", async () => {
     const item = await product(ctx, { stock: 10 });
     const [asha, ravi] = [await customer(ctx), await customer(ctx)];
-    const response = await withToken(await accessToken(app, asha.cookie), { items: [{ productId: item.id, quantity: 1 }], addressId: ravi.addressId, paymentMethod: 'cod' });
+    const response = await withToken(await accessToken(app, asha.cookie), {
+      items: [{ productId: item.id, quantity: 1 }],
+      addressId: ravi.addressId,
+      paymentMethod: 'cod',
+    });
     expectRefusal(response, 404, 'address_not_found', { addressId: 'address_not_found' });
     expect(await stockOf(ctx, item.id)).toBe(10);
   });
@@ -163,7 +175,16 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
         shipping: 0,
         grandTotal: cart.total,
         totalItems: cart.totalItems,
-        address: { name: 'Asha', mobile: asha.mobile, line1: '1 MG Road', line2: null, landmark: null, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+        address: {
+          name: 'Asha',
+          mobile: asha.mobile,
+          line1: '1 MG Road',
+          line2: null,
+          landmark: null,
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          pincode: '560001',
+        },
         tracking: null,
       },
       cart.lines.map((line, position) => ({ ...line, id: randomUUID(), orderId: id, position })),

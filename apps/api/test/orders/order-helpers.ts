@@ -15,7 +15,14 @@ export interface Caller {
   phone: string;
 }
 
-export function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, caller?: { cookie?: string }, body?: unknown, headers: Record<string, string> = {}) {
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  caller?: { cookie?: string },
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method,
     url,
@@ -33,14 +40,20 @@ export async function customer(ctx: TestContext): Promise<Caller & { addressId: 
   const { cookie, phone, body } = await signInByPhone(ctx.app, ctx);
   const userId = body.user.id as string;
   const mobile = phone.slice(3);
-  const saved = await call(ctx.app, 'POST', '/api/user/addresses', { cookie }, {
-    name: 'Asha Verma',
-    mobile,
-    line1: '12, MG Road',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    pincode: '560001',
-  });
+  const saved = await call(
+    ctx.app,
+    'POST',
+    '/api/user/addresses',
+    { cookie },
+    {
+      name: 'Asha Verma',
+      mobile,
+      line1: '12, MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560001',
+    },
+  );
   if (saved.statusCode !== 201) throw new Error(`address: ${saved.statusCode} ${saved.body}`);
   return { cookie, userId, phone, mobile, addressId: saved.json()._id };
 }

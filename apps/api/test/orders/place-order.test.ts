@@ -83,12 +83,45 @@ describe.each(engines)('orders (%s)', (engine) => {
       couponCode: null,
       canCancel: true,
       tracking: null,
-      address: { name: 'Asha Verma', mobile: asha.mobile, line1: '12, MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', line2: null, landmark: null },
+      address: {
+        name: 'Asha Verma',
+        mobile: asha.mobile,
+        line1: '12, MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560001',
+        line2: null,
+        landmark: null,
+      },
       statusHistory: [{ status: 'placed', actor: 'customer', note: null, at: expect.any(String) }],
     });
     expect(placed.items).toEqual([
-      expect.objectContaining({ productId: plain.id, variantId: null, name: 'Brass diya', slug: plain.slug, attributes: {}, sku: null, price: 20_000, mrp: 25_000, quantity: 2, itemTotal: 40_000, itemMrp: 50_000, cod: true, product_customization: { type: 'text', mediaLimit: 1 }, image: expect.objectContaining({ original: '/api/media/catalogue/lamp.webp' }) }),
-      expect.objectContaining({ productId: lamp.id, variantId: rose.id, name: 'Moon lamp', attributes: { Colour: 'Rose' }, sku: rose.sku, price: 16_000, quantity: 1, product_customization: null }),
+      expect.objectContaining({
+        productId: plain.id,
+        variantId: null,
+        name: 'Brass diya',
+        slug: plain.slug,
+        attributes: {},
+        sku: null,
+        price: 20_000,
+        mrp: 25_000,
+        quantity: 2,
+        itemTotal: 40_000,
+        itemMrp: 50_000,
+        cod: true,
+        product_customization: { type: 'text', mediaLimit: 1 },
+        image: expect.objectContaining({ original: '/api/media/catalogue/lamp.webp' }),
+      }),
+      expect.objectContaining({
+        productId: lamp.id,
+        variantId: rose.id,
+        name: 'Moon lamp',
+        attributes: { Colour: 'Rose' },
+        sku: rose.sku,
+        price: 16_000,
+        quantity: 1,
+        product_customization: null,
+      }),
     ]);
     expect(await stockOf(ctx, plain.id)).toBe(3);
     expect(await stockOf(ctx, lamp.id, rose.id)).toBe(2);
@@ -127,7 +160,11 @@ describe.each(engines)('orders (%s)', (engine) => {
       message: `Invalid items.0.quantity: Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}`,
       code: 'validation_failed',
       errors: {
-        'items.0.quantity': { code: 'quantity_invalid', message: `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}`, params: { max: MAX_QUANTITY_PER_LINE } },
+        'items.0.quantity': {
+          code: 'quantity_invalid',
+          message: `Quantity must be a whole number from 1 to ${MAX_QUANTITY_PER_LINE}`,
+          params: { max: MAX_QUANTITY_PER_LINE },
+        },
       },
     });
   });
@@ -138,7 +175,14 @@ describe.each(engines)('orders (%s)', (engine) => {
       [order([]), 'items', 'order_lines_invalid'],
       [order([{ productId: 'abc', quantity: 1 }]), 'items.0.productId', 'product_id_invalid'],
       [order([{ productId: NIL, variantId: 'x', quantity: 1 }]), 'items.0.variantId', 'variant_id_invalid'],
-      [order([{ productId: NIL, quantity: 1 }, { productId: NIL, variantId: null, quantity: 2 }]), 'items.1', 'duplicate_line'],
+      [
+        order([
+          { productId: NIL, quantity: 1 },
+          { productId: NIL, variantId: null, quantity: 2 },
+        ]),
+        'items.1',
+        'duplicate_line',
+      ],
       [order([{ productId: NIL, quantity: 1 }], { paymentMethod: 'card' }), 'paymentMethod', 'payment_method_invalid'],
       [order([{ productId: NIL, quantity: 1 }], { addressId: 12 }), 'addressId', 'address_required'],
       [order([{ productId: NIL, quantity: 1 }], { couponCode: 'X'.repeat(41) }), 'couponCode', 'coupon_code_invalid'],
@@ -162,7 +206,15 @@ describe.each(engines)('orders (%s)', (engine) => {
     const otherVariant = (other.variants[0] as { id: string }).id;
     const cases: Array<[unknown[], string, string, RegExp]> = [
       [[{ productId: NIL, quantity: 1 }], 'items.0.productId', 'product_unavailable', /line 1 is not available/],
-      [[{ productId: plain.id, quantity: 1 }, { productId: hidden.id, quantity: 1 }], 'items.1.productId', 'product_unavailable', /line 2 is not available/],
+      [
+        [
+          { productId: plain.id, quantity: 1 },
+          { productId: hidden.id, quantity: 1 },
+        ],
+        'items.1.productId',
+        'product_unavailable',
+        /line 2 is not available/,
+      ],
       [[{ productId: lamp.id, variantId: null, quantity: 1 }], 'items.0.variantId', 'needs_variant', /Choose an option of/],
       [[{ productId: lamp.id, variantId: otherVariant, quantity: 1 }], 'items.0.variantId', 'variant_unavailable', /chosen option of .* is not available/],
       [[{ productId: plain.id, variantId: otherVariant, quantity: 1 }], 'items.0.variantId', 'no_variants', /has no options/],
@@ -172,7 +224,17 @@ describe.each(engines)('orders (%s)', (engine) => {
       expect(refusal.errors?.[field]?.message).toMatch(message);
       expect(refusal.message).toMatch(message);
     }
-    const second = expectRefusal(await place(asha, order([{ productId: plain.id, quantity: 1 }, { productId: hidden.id, quantity: 1 }])), 422, 'product_unavailable');
+    const second = expectRefusal(
+      await place(
+        asha,
+        order([
+          { productId: plain.id, quantity: 1 },
+          { productId: hidden.id, quantity: 1 },
+        ]),
+      ),
+      422,
+      'product_unavailable',
+    );
     expect(second.params).toEqual({ line: 2 });
     const named = expectRefusal(await place(asha, order([{ productId: lamp.id, variantId: null, quantity: 1 }])), 422, 'needs_variant');
     expect(named.params).toEqual({ name: lamp.name });
@@ -194,7 +256,13 @@ describe.each(engines)('orders (%s)', (engine) => {
   it('refuses cash on delivery for a product that cannot be paid on delivery (422)', async () => {
     const noCod = await product(ctx, { name: 'Gold ring', cod: false });
     const fine = await product(ctx);
-    const response = await place(asha, order([{ productId: fine.id, quantity: 1 }, { productId: noCod.id, quantity: 1 }]));
+    const response = await place(
+      asha,
+      order([
+        { productId: fine.id, quantity: 1 },
+        { productId: noCod.id, quantity: 1 },
+      ]),
+    );
     expectRefusal(response, 422, 'cod_unavailable', { 'items.1': 'cod_unavailable' });
     expect(response.json().message).toBe('Cash on delivery is not available for Gold ring. Remove it from the cart to pay on delivery.');
     expect(response.json().params).toEqual({ names: ['Gold ring'], count: 1 });
@@ -233,15 +301,17 @@ describe.each(engines)('orders (%s)', (engine) => {
     expect(codes.filter((code) => code === 201)).toHaveLength(10);
     expect(codes.filter((code) => code === 409)).toHaveLength(90);
     expect(await stockOf(ctx, last.id)).toBe(0);
-    for (const refused of responses.filter((response) => response.statusCode === 409)) expectRefusal(refused, 409, 'out_of_stock', { 'items.0.quantity': 'out_of_stock' });
-    expect(responses.find((response) => response.statusCode === 409)?.json()).toMatchObject({ message: 'Last lamps is out of stock', params: { name: 'Last lamps', left: 0 } });
+    for (const refused of responses.filter((response) => response.statusCode === 409))
+      expectRefusal(refused, 409, 'out_of_stock', { 'items.0.quantity': 'out_of_stock' });
+    expect(responses.find((response) => response.statusCode === 409)?.json()).toMatchObject({
+      message: 'Last lamps is out of stock',
+      params: { name: 'Last lamps', left: 0 },
+    });
     const lines = await ctx.handle.db.select().from(orderLines).where(eq(orderLines.productId, last.id));
     expect(lines.reduce((sum, line) => sum + line.quantity, 0)).toBe(10);
 
     // The same with an option, 2 units an order: 5 orders, variant and product both at 0.
-    const byVariant = await Promise.all(
-      Array.from({ length: 30 }, () => place(asha, order([{ productId: lamp.id, variantId, quantity: 2 }]))),
-    );
+    const byVariant = await Promise.all(Array.from({ length: 30 }, () => place(asha, order([{ productId: lamp.id, variantId, quantity: 2 }]))));
     expect(byVariant.filter((response) => response.statusCode === 201)).toHaveLength(5);
     expect(await stockOf(ctx, lamp.id, variantId)).toBe(0);
     expect(await stockOf(ctx, lamp.id)).toBe(0);

@@ -19,7 +19,13 @@ describe.each(engines)('GET /api/dev/outbox (%s)', (engine) => {
     const older = await enqueue({ channel: 'sms', recipient: '+919876500001', kind: 'otp', text: '111111 is your code' });
     // Distinct creation times, whatever the clock's resolution.
     await ctx.handle.db.update(outbox).set({ createdAt: sql`now() - interval '1 minute'` });
-    const newer = await enqueue({ channel: 'email', recipient: 'Asha@Example.com', kind: 'magic-link', subject: 'Your sign-in link', text: 'Sign in: http://x/y' });
+    const newer = await enqueue({
+      channel: 'email',
+      recipient: 'Asha@Example.com',
+      kind: 'magic-link',
+      subject: 'Your sign-in link',
+      text: 'Sign in: http://x/y',
+    });
     // The app's own worker (dev transport) sends them; the bodies stay.
     await eventually(async () => (await ctx.handle.db.select().from(outbox)).every((row) => row.status === 'sent'));
 

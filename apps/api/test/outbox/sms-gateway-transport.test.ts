@@ -55,7 +55,9 @@ describe('SMS gateway transport (HTTP to a real local server)', () => {
     const other = await startSmsGateway();
     const url = other.url;
     await other.close();
-    const unreachable = await createSmsGatewayTransport({ url, template: DEFAULT_SMS_TEMPLATE }).send(message).catch((error: unknown) => error);
+    const unreachable = await createSmsGatewayTransport({ url, template: DEFAULT_SMS_TEMPLATE })
+      .send(message)
+      .catch((error: unknown) => error);
     expect((unreachable as Error).message).toBe('SMS gateway unreachable: ECONNREFUSED');
 
     gateway.delay(500);

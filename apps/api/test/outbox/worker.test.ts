@@ -116,9 +116,7 @@ describe.each(engines)('outbox worker on %s', (engine) => {
     const id = await enqueueMessage(ctx.handle.db, otpSms('+919812345678', '111222'));
     await worker({ email: dev, sms: dev }).runOnce();
     expect(await row(id)).toMatchObject({ status: 'sent', bodyText: '111222 is your Kaarigar Gifts sign-in code.' });
-    expect(logs).toContainEqual(
-      expect.objectContaining({ level: 'info', message: '[dev sms] to +919812345678: 111222 is your Kaarigar Gifts sign-in code.' }),
-    );
+    expect(logs).toContainEqual(expect.objectContaining({ level: 'info', message: '[dev sms] to +919812345678: 111222 is your Kaarigar Gifts sign-in code.' }));
   });
 
   it('retries a failed send after the backoff, then marks it sent', async () => {
@@ -127,7 +125,11 @@ describe.each(engines)('outbox worker on %s', (engine) => {
     // Minutes of backoff, so the clock on a busy machine cannot blur it; the test then makes the row due itself.
     const sender = worker(real, { backoffMs: (attempts) => attempts * 60_000 });
     const secondsUntilDue = async () => ((await row(id))?.nextAttemptAt.getTime() ?? 0) / 1000 - Date.now() / 1000;
-    const makeDue = () => ctx.handle.db.update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, id));
+    const makeDue = () =>
+      ctx.handle.db
+        .update(outbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(outbox.id, id));
 
     expect(await sender.runOnce()).toBe(1);
     expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMS gateway answered 503: {"error":"gateway busy"}' });
@@ -172,8 +174,14 @@ describe.each(engines)('outbox worker on %s', (engine) => {
   it('takes back a row whose sender died mid-send once its lease runs out, and gives up on one on its last attempt', async () => {
     const orphan = await enqueueMessage(ctx.handle.db, otpSms('+919800000002'));
     const lastTry = await enqueueMessage(ctx.handle.db, otpSms('+919800000003'));
-    await ctx.handle.db.update(outbox).set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, orphan));
-    await ctx.handle.db.update(outbox).set({ status: 'sending', attempts: 5, nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, lastTry));
+    await ctx.handle.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, orphan));
+    await ctx.handle.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: 5, nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, lastTry));
     expect(await worker(real, { maxAttempts: 5 }).runOnce()).toBe(1);
     expect(await row(orphan)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await row(lastTry)).toMatchObject({ status: 'failed', lastError: 'abandoned while sending on the last attempt' });
@@ -182,7 +190,10 @@ describe.each(engines)('outbox worker on %s', (engine) => {
 
   it('leaves a row claimed by a live sender alone until its lease ends', async () => {
     const id = await enqueueMessage(ctx.handle.db, otpSms('+919800000004'));
-    await ctx.handle.db.update(outbox).set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '1 minute'` }).where(eq(outbox.id, id));
+    await ctx.handle.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '1 minute'` })
+      .where(eq(outbox.id, id));
     expect(await worker(real).runOnce()).toBe(0);
     expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
   });

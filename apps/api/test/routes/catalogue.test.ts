@@ -174,8 +174,21 @@ describe.each(engines)('site and catalogue lists on %s', (engine) => {
       expect(body.facets).toEqual({
         brands: [{ _id: ctx.fixtures.brands.aurora.id, name: 'Aurora Jewels', slug: 'aurora', count: 2 }],
         attributes: [
-          { name: 'colour', values: [{ value: 'silver', count: 2 }, { value: 'rose gold', count: 1 }] },
-          { name: 'size', values: [{ value: '6', count: 1 }, { value: '7', count: 1 }, { value: '8', count: 1 }] },
+          {
+            name: 'colour',
+            values: [
+              { value: 'silver', count: 2 },
+              { value: 'rose gold', count: 1 },
+            ],
+          },
+          {
+            name: 'size',
+            values: [
+              { value: '6', count: 1 },
+              { value: '7', count: 1 },
+              { value: '8', count: 1 },
+            ],
+          },
         ],
       });
       // The facets do not narrow with the filters chosen: an option stays offered once another is picked.
@@ -185,7 +198,14 @@ describe.each(engines)('site and catalogue lists on %s', (engine) => {
     });
 
     it('answers the same products page as GET /api/products for the same filters, sort and page', async () => {
-      for (const query of ['sort=price_asc&limit=1&page=2', 'inStock=true&sort=popularity', 'minPrice=50000&maxPrice=99900', 'brand=aurora', 'brand=nobody', 'attr=size:7']) {
+      for (const query of [
+        'sort=price_asc&limit=1&page=2',
+        'inStock=true&sort=popularity',
+        'minPrice=50000&maxPrice=99900',
+        'brand=aurora',
+        'brand=nobody',
+        'attr=size:7',
+      ]) {
         const body = await page(`/api/category/jewellery/page?${query}`);
         expect(body.products, query).toEqual(json(await get(`/api/products?category=jewellery&${query}`)));
       }

@@ -69,7 +69,9 @@ describe.each(engines)('POST /api/log on %s', (engine) => {
       params: { max: 20_000 },
     });
     expectRefusal(await postLog(ctx, { message: 'x', stack: 42 }, { remoteAddress: '10.0.1.2' }), 400, 'validation_failed', { stack: 'invalid_value' });
-    expectRefusal(await postLog(ctx, { message: 'x', url: 'u'.repeat(2_001) }, { remoteAddress: '10.0.1.2' }), 400, 'validation_failed', { url: 'log_url_too_long' });
+    expectRefusal(await postLog(ctx, { message: 'x', url: 'u'.repeat(2_001) }, { remoteAddress: '10.0.1.2' }), 400, 'validation_failed', {
+      url: 'log_url_too_long',
+    });
   });
 
   it('refuses malformed JSON (also as text/plain) and oversized bodies', async () => {
@@ -81,11 +83,14 @@ describe.each(engines)('POST /api/log on %s', (engine) => {
   });
 
   it(`rate-limits each address to ${LOG_RATE_LIMIT.max} a minute (429), ignoring X-Forwarded-For`, async () => {
-    const send = (i: number) =>
-      postLog(ctx, { message: `error ${i}` }, { remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+    const send = (i: number) => postLog(ctx, { message: `error ${i}` }, { remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
     for (let i = 0; i < LOG_RATE_LIMIT.max; i++) expect((await send(i)).statusCode).toBe(204);
     const limited = await send(99);
-    expect(expectRefusal(limited, 429, 'rate_limited')).toEqual({ message: 'Too many attempts. Try again in 1 minute.', code: 'rate_limited', params: { minutes: 1 } });
+    expect(expectRefusal(limited, 429, 'rate_limited')).toEqual({
+      message: 'Too many attempts. Try again in 1 minute.',
+      code: 'rate_limited',
+      params: { minutes: 1 },
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The forwarded address was not believed: the stored address is the peer's.
     expect((await lastLog(ctx))?.ip).toBe('10.9.9.9');

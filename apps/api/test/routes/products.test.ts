@@ -34,7 +34,13 @@ describe.each(engines)('GET /api/products on %s', (engine) => {
       _id: ctx.fixtures.products.photoKeychain!.id,
       name: 'Personalised Photo Keychain',
       slug: 'personalised-photo-keychain',
-      image: { id: 'personalised-photo-keychain-1', original: '/api/media/catalogue/personalised-photo-keychain-1.webp', width: 800, height: 800, alt: 'personalised-photo-keychain-1' },
+      image: {
+        id: 'personalised-photo-keychain-1',
+        original: '/api/media/catalogue/personalised-photo-keychain-1.webp',
+        width: 800,
+        height: 800,
+        alt: 'personalised-photo-keychain-1',
+      },
       price: 29_900,
       mrp: 49_900,
       discountPercent: 40,
@@ -56,33 +62,33 @@ describe.each(engines)('GET /api/products on %s', (engine) => {
 
   it('filters by category including subcategories', async () => {
     expect(await slugs('/api/products?category=keychains')).toEqual(['wooden-name-keychain', 'personalised-photo-keychain']);
-    expect((await slugs('/api/products?category=personalised-gifts')).sort()).toEqual(
-      ['moon-lamp', 'personalised-photo-keychain', 'photo-cube-lamp', 'wooden-name-keychain'],
-    );
+    expect((await slugs('/api/products?category=personalised-gifts')).sort()).toEqual([
+      'moon-lamp',
+      'personalised-photo-keychain',
+      'photo-cube-lamp',
+      'wooden-name-keychain',
+    ]);
   });
 
   // A parent category's page is merged from each subcategory's own first rows: page by page it must
   // give exactly the one-page answer, in the sort's order.
-  it.each(['newest', 'price_asc', 'price_desc', 'popularity', 'discount'])(
-    'pages a parent category sorted by %s without gaps or repeats',
-    async (sort) => {
-      const all = json(await get(`/api/products?category=personalised-gifts&sort=${sort}&limit=50`));
-      expect(all.data).toHaveLength(4);
-      const paged: string[] = [];
-      for (let page = 1; page <= 4; page++) {
-        const body = json(await get(`/api/products?category=personalised-gifts&sort=${sort}&limit=1&page=${page}`));
-        expect(body.hasMore).toBe(page < 4);
-        paged.push(...body.data.map((p: any) => p.slug));
-      }
-      expect(paged).toEqual(all.data.map((p: any) => p.slug));
-      const key = { price_asc: 'price', price_desc: 'price', popularity: null, discount: 'discountPercent', newest: null }[sort];
-      if (key) {
-        const values = all.data.map((p: any) => p[key] as number);
-        const sorted = [...values].sort((a, b) => (sort === 'price_asc' ? a - b : b - a));
-        expect(values).toEqual(sorted);
-      }
-    },
-  );
+  it.each(['newest', 'price_asc', 'price_desc', 'popularity', 'discount'])('pages a parent category sorted by %s without gaps or repeats', async (sort) => {
+    const all = json(await get(`/api/products?category=personalised-gifts&sort=${sort}&limit=50`));
+    expect(all.data).toHaveLength(4);
+    const paged: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const body = json(await get(`/api/products?category=personalised-gifts&sort=${sort}&limit=1&page=${page}`));
+      expect(body.hasMore).toBe(page < 4);
+      paged.push(...body.data.map((p: any) => p.slug));
+    }
+    expect(paged).toEqual(all.data.map((p: any) => p.slug));
+    const key = { price_asc: 'price', price_desc: 'price', popularity: null, discount: 'discountPercent', newest: null }[sort];
+    if (key) {
+      const values = all.data.map((p: any) => p[key] as number);
+      const sorted = [...values].sort((a, b) => (sort === 'price_asc' ? a - b : b - a));
+      expect(values).toEqual(sorted);
+    }
+  });
 
   it('filters a parent category by price and stock across its subcategories', async () => {
     const body = json(await get('/api/products?category=personalised-gifts&sort=price_asc&inStock=true&minPrice=1&maxPrice=99999999'));
@@ -216,7 +222,15 @@ describe.each(engines)('product rails on %s', (engine) => {
   });
 
   it('best-selling and its two aliases: units sold, most first', async () => {
-    const expected = ['moon-lamp', 'rose-gold-name-necklace', 'personalised-photo-keychain', 'silver-band-ring', 'cotton-frock', 'photo-cube-lamp', 'wooden-name-keychain'];
+    const expected = [
+      'moon-lamp',
+      'rose-gold-name-necklace',
+      'personalised-photo-keychain',
+      'silver-band-ring',
+      'cotton-frock',
+      'photo-cube-lamp',
+      'wooden-name-keychain',
+    ];
     expect(await slugs('/api/products/best-selling')).toEqual(expected);
     expect(await slugs('/api/products_top_seller')).toEqual(expected);
     expect(await slugs('/api/products_best_seller')).toEqual(expected);

@@ -267,7 +267,12 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
       await call(app, 'POST', base, me, { ...home, name: 'Asha\u0000' }),
     ];
     expect(responses.map((response) => response.statusCode)).toEqual([400, 400, 400, 413, 201]);
-    expect(responses.slice(0, 4).map((response) => response.json().code)).toEqual(['validation_failed', 'invalid_json', 'validation_failed', 'payload_too_large']);
+    expect(responses.slice(0, 4).map((response) => response.json().code)).toEqual([
+      'validation_failed',
+      'invalid_json',
+      'validation_failed',
+      'payload_too_large',
+    ]);
     expect(responses[4]?.json().name).toBe('Asha');
   });
 

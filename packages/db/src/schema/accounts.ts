@@ -25,7 +25,9 @@ export const addresses = pgTable(
   },
   (table) => [
     index('addresses_user_id_idx').on(table.userId),
-    uniqueIndex('addresses_one_default_per_user_idx').on(table.userId).where(sql`${table.isDefault}`),
+    uniqueIndex('addresses_one_default_per_user_idx')
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
   ],
 );
 

@@ -8,7 +8,10 @@ import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-o
  * better-auth, configured with generateId: 'uuid' on PostgreSQL, omits `id` on insert.
  */
 
-const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { commonColumns, type StoredImage, tsvector } from './columns.ts';
 
 export const categories = pgTable(
@@ -78,9 +66,15 @@ export const products = pgTable(
     cod: boolean('cod').notNull().default(true),
     customizationType: text('customization_type').$type<CustomisationType>(),
     mediaLimit: integer('media_limit').notNull().default(1),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Denormalised "name:value" pairs (lower case) of every variant, for attribute filters on one GIN index. */
-    attributeValues: text('attribute_values').array().notNull().default(sql`'{}'::text[]`),
+    attributeValues: text('attribute_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     hsnCode: text('hsn_code').notNull().default(''),
     /** GST in basis points (300 = 3%). */
     gstRate: integer('gst_rate').notNull().default(0),
@@ -121,11 +115,21 @@ export const products = pgTable(
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_attribute_values_idx').using('gin', t.attributeValues),
-    index('products_featured_idx').on(t.createdAt.desc()).where(sql`${t.featured}`),
-    index('products_flash_sale_idx').on(t.flashSaleEndsAt).where(sql`${t.flashSaleEndsAt} is not null`),
-    index('products_new_arrival_idx').on(t.createdAt.desc()).where(sql`${t.newArrival}`),
-    index('products_unique_idx').on(t.createdAt.desc()).where(sql`${t.isUnique}`),
-    index('products_on_selling_idx').on(t.createdAt.desc()).where(sql`${t.onSelling}`),
+    index('products_featured_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.featured}`),
+    index('products_flash_sale_idx')
+      .on(t.flashSaleEndsAt)
+      .where(sql`${t.flashSaleEndsAt} is not null`),
+    index('products_new_arrival_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.newArrival}`),
+    index('products_unique_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isUnique}`),
+    index('products_on_selling_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.onSelling}`),
   ],
 );
 

@@ -46,7 +46,9 @@ export const customisationUploads = pgTable(
     uniqueIndex('customisation_uploads_line_idx').on(t.lineId, t.unit, t.position),
     index('customisation_uploads_user_idx').on(t.userId),
     // Housekeeping finds the unused ones by age.
-    index('customisation_uploads_unused_idx').on(t.createdAt).where(sql`${t.lineId} is null`),
+    index('customisation_uploads_unused_idx')
+      .on(t.createdAt)
+      .where(sql`${t.lineId} is null`),
   ],
 );
 

@@ -28,7 +28,12 @@ export const contactSubmissions = pgTable(
     /** Set by the shop once answered. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc()), index('contact_messages_key_idx').on(t.key).where(sql`${t.key} is not null`)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    index('contact_messages_key_idx')
+      .on(t.key)
+      .where(sql`${t.key} is not null`),
+  ],
 );
 
 type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';

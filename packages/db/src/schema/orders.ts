@@ -42,16 +42,7 @@ export const coupons = pgTable(
   ],
 );
 
-export type OrderStatusValue =
-  | 'placed'
-  | 'confirmed'
-  | 'in_production'
-  | 'packed'
-  | 'shipped'
-  | 'delivered'
-  | 'cancelled'
-  | 'returned'
-  | 'refunded';
+export type OrderStatusValue = 'placed' | 'confirmed' | 'in_production' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'refunded';
 export type OrderActorValue = 'customer' | 'shop';
 
 export interface OrderAddressSnapshot {

@@ -10,7 +10,20 @@ import { createRandom } from './random.ts';
  * the products they are about get their rating from them, as real reviews would give it.
  */
 
-const reviewers = ['Ananya R.', 'Rohit S.', 'Priya M.', 'Karan D.', 'Sneha P.', 'Vikram N.', 'Meera I.', 'Arjun K.', 'Divya T.', 'Fatima Z.', 'Neha G.', 'Sahil B.'];
+const reviewers = [
+  'Ananya R.',
+  'Rohit S.',
+  'Priya M.',
+  'Karan D.',
+  'Sneha P.',
+  'Vikram N.',
+  'Meera I.',
+  'Arjun K.',
+  'Divya T.',
+  'Fatima Z.',
+  'Neha G.',
+  'Sahil B.',
+];
 
 const reviewTexts: { title: string; text: string }[] = [
   { title: 'Just as pictured', text: 'Looks exactly like the photos and the finish is lovely. Packed with care, reached in four days.' },
@@ -24,7 +37,11 @@ const reviewTexts: { title: string; text: string }[] = [
 ];
 
 const feedbackEntries: { name: string; rating: number; message: string }[] = [
-  { name: 'Ritika Sharma', rating: 5, message: 'Ordered three personalised name plates for my family and each one was perfect. Thank you for the lovely packaging!' },
+  {
+    name: 'Ritika Sharma',
+    rating: 5,
+    message: 'Ordered three personalised name plates for my family and each one was perfect. Thank you for the lovely packaging!',
+  },
   { name: 'Aman Verma', rating: 4, message: 'Easy to order and cash on delivery made it simple. Delivery took a day longer than shown, otherwise great.' },
   { name: 'Zoya Khan', rating: 5, message: 'Support answered my question about the lamp size within an hour. Lovely shop.' },
   { name: 'Harsh Patel', rating: 5, message: 'The custom keychains were a hit at our office farewell. Will be back for Diwali gifts.' },

@@ -25,14 +25,11 @@ export const logoJob = (name: string) => job('logo', logoSvg(name), name);
 export const categoryJob = (slug: string, name: string, motif: MotifName) =>
   job(`category-${slug}`, squareSvg(motif, paletteFor(slug), 0, categoryImageSize), name);
 
-export const brandJob = (slug: string, name: string, motif: MotifName) =>
-  job(`brand-${slug}`, squareSvg(motif, paletteFor(slug) + 3, 1, brandImageSize), name);
+export const brandJob = (slug: string, name: string, motif: MotifName) => job(`brand-${slug}`, squareSvg(motif, paletteFor(slug) + 3, 1, brandImageSize), name);
 
 /** The pool for one leaf: same motif, palettes stepping around the wheel, different texture and pose. */
 export const leafPoolJobs = (slug: string, name: string, motif: MotifName): ImageJob[] =>
-  Array.from({ length: imagesPerLeaf }, (_, i) =>
-    job(`product-${slug}-${i + 1}`, squareSvg(motif, paletteFor(slug) + i * 3, i + 1, productImageSize), name),
-  );
+  Array.from({ length: imagesPerLeaf }, (_, i) => job(`product-${slug}-${i + 1}`, squareSvg(motif, paletteFor(slug) + i * 3, i + 1, productImageSize), name));
 
 export const sliderJob = (index: number, title: string, motifs: MotifName[]) =>
   job(`slider-${index + 1}`, bannerSvg(motifs, index * 2 + 3, sliderSize.width, sliderSize.height), title);

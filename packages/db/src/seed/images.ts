@@ -37,7 +37,10 @@ export async function renderImages(mediaDir: string, jobs: ImageJob[], concurren
       const job = jobs[index] as ImageJob;
       const file = join(folder, `${job.name}.webp`);
       let size: { width?: number; height?: number } | null = null;
-      if (await exists(file)) size = await sharp(file).metadata().catch(() => null);
+      if (await exists(file))
+        size = await sharp(file)
+          .metadata()
+          .catch(() => null);
       if (!size?.width || !size.height) {
         // Write then rename, so a process seeding into the same folder never reads a half-written file.
         const temporary = `${file}.${process.pid}.${index}.tmp`;

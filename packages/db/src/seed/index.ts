@@ -39,7 +39,9 @@ const batchSize = 1000;
 
 export class CatalogueAlreadySeededError extends Error {
   constructor() {
-    super('The catalogue is already seeded: the database has site settings, categories or products. Seed an empty database, or reset the catalogue first (npm run seed -- --reset).');
+    super(
+      'The catalogue is already seeded: the database has site settings, categories or products. Seed an empty database, or reset the catalogue first (npm run seed -- --reset).',
+    );
     this.name = 'CatalogueAlreadySeededError';
   }
 }
@@ -86,7 +88,15 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
     const parentJob = categoryJob(parent.slug, parent.name, parent.motif);
     jobs.push(parentJob);
     categoryImageJob.set(parentId, parentJob);
-    categoryRows.push({ id: parentId, name: parent.name, slug: parent.slug, description: parent.description, parentId: null, position: parentPosition, featured: parent.featured ?? false });
+    categoryRows.push({
+      id: parentId,
+      name: parent.name,
+      slug: parent.slug,
+      description: parent.description,
+      parentId: null,
+      position: parentPosition,
+      featured: parent.featured ?? false,
+    });
     parent.children.forEach((child, position) => {
       const id = random.uuid();
       const own = categoryJob(child.slug, child.name, child.motif);
@@ -121,9 +131,19 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
     await tx.insert(categories).values(withImages.filter((row) => row.parentId === null));
     await tx.insert(categories).values(withImages.filter((row) => row.parentId !== null));
     await tx.insert(brands).values(brandRows.map(({ id, def, job }) => ({ id, name: def.name, slug: def.slug, image: image(job) })));
-    await tx.insert(sliders).values(
-      sliderRows.map(({ id, def, job }, position) => ({ id, title: def.title, subtitle: def.subtitle, link: def.link, image: image(job), position, active: true })),
-    );
+    await tx
+      .insert(sliders)
+      .values(
+        sliderRows.map(({ id, def, job }, position) => ({
+          id,
+          title: def.title,
+          subtitle: def.subtitle,
+          link: def.link,
+          image: image(job),
+          position,
+          active: true,
+        })),
+      );
 
     const productStarted = Date.now();
     let productBatch: ProductRow[] = [];

@@ -4,8 +4,7 @@ import type { MenuItem } from '../schema/settings.ts';
 export const fastFashionBrand = { name: 'StreetLoom', slug: 'streetloom' };
 
 const categoryPath = (slug: string) => `/category/${slug}`;
-const item = (id: string, label: string, path: string, subMenu?: MenuItem[]): MenuItem =>
-  subMenu ? { id, path, label, subMenu } : { id, path, label };
+const item = (id: string, label: string, path: string, subMenu?: MenuItem[]): MenuItem => (subMenu ? { id, path, label, subMenu } : { id, path, label });
 const leaves = (parent: string, entries: [label: string, slug: string][]): MenuItem[] =>
   entries.map(([label, slug]) => item(`${parent}-${slug}`, label, categoryPath(slug)));
 
@@ -73,7 +72,6 @@ export function buildHeaderMenu(): MenuItem[] {
 
 /** The mobile menu mirrors the header (spec §2); ids are prefixed so both can sit in one DOM. */
 export function buildMobileMenu(header: MenuItem[] = buildHeaderMenu()): MenuItem[] {
-  const mirror = (entry: MenuItem): MenuItem =>
-    item(`mobile-${entry.id}`, entry.label, entry.path, entry.subMenu?.map(mirror));
+  const mirror = (entry: MenuItem): MenuItem => item(`mobile-${entry.id}`, entry.label, entry.path, entry.subMenu?.map(mirror));
   return header.map(mirror);
 }

@@ -51,7 +51,8 @@ function mrpFor(random: Random, price: number): number {
 /** Several values of an axis: sizes keep their order, colours and materials are a random few. */
 function axisValues(random: Random, axis: VariantAxis): { value: string; step: number }[] {
   const indexed = axis.values.map((value, i) => ({ value, step: axis.steps?.[i] ?? 0, i }));
-  const keep = axis.name === 'Size' ? indexed.slice(0, Math.max(2, random.int(2, indexed.length))) : random.sample(indexed, random.int(2, Math.min(4, indexed.length)));
+  const keep =
+    axis.name === 'Size' ? indexed.slice(0, Math.max(2, random.int(2, indexed.length))) : random.sample(indexed, random.int(2, Math.min(4, indexed.length)));
   return keep.sort((a, b) => a.i - b.i).map(({ value, step }) => ({ value, step }));
 }
 
@@ -63,7 +64,7 @@ function buildVariants(random: Random, axes: VariantAxis[], basePrice: number, m
   }
   return combos.map((combo, position) => {
     const price = (basePrice + combo.step) * 100;
-    const mrp = mrpRatio > 1 ? shopPrice(((basePrice + combo.step) * mrpRatio)) * 100 : price;
+    const mrp = mrpRatio > 1 ? shopPrice((basePrice + combo.step) * mrpRatio) * 100 : price;
     return {
       id: random.uuid(),
       productId,
@@ -110,7 +111,10 @@ export function* generateProducts(input: GeneratorInput): Generator<{ product: P
     const slug = seen === 0 ? baseSlug : `${baseSlug}-${seen + 1}`;
 
     const id = random.uuid();
-    const sku = `KG-${leaf.slug.replace(/[^a-z0-9]/g, '').slice(0, 6).toUpperCase()}-${String(index + 1).padStart(6, '0')}`;
+    const sku = `KG-${leaf.slug
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 6)
+      .toUpperCase()}-${String(index + 1).padStart(6, '0')}`;
     const basePrice = shopPrice(t.price[0] + random.next() * (t.price[1] - t.price[0]));
     const baseMrp = mrpFor(random, basePrice);
     // A product whose name promises a name, photo or engraving is always customisable.

@@ -13,9 +13,25 @@ import { CatalogueAlreadySeededError, isCatalogueSeeded, resetCatalogue, seedCat
 import { openTestDatabase, type TestDatabase, testEngines } from './test-databases.ts';
 
 const specCategoryNames = [
-  '1 Minute Sarees', 'Bags', 'Bow & Hair Accessories', 'Brooch', 'Cake Toppers', 'Cushions', 'Customised jewellery',
-  'Frames', 'Hoodies', 'Jewellery', 'Keychains', 'Lamps', 'Mugs', 'Neon', 'Personalised Gifts', 'Scrunchies',
-  'Soft Toys', 'T shirts', 'Wedding',
+  '1 Minute Sarees',
+  'Bags',
+  'Bow & Hair Accessories',
+  'Brooch',
+  'Cake Toppers',
+  'Cushions',
+  'Customised jewellery',
+  'Frames',
+  'Hoodies',
+  'Jewellery',
+  'Keychains',
+  'Lamps',
+  'Mugs',
+  'Neon',
+  'Personalised Gifts',
+  'Scrunchies',
+  'Soft Toys',
+  'T shirts',
+  'Wedding',
 ];
 const now = new Date('2026-06-01T10:00:00Z');
 
@@ -51,7 +67,14 @@ describe.each(testEngines())('seedCatalogue on %s', (engine) => {
     const rows = await database.handle.db.select().from(siteSettings);
     expect(rows).toHaveLength(1);
     const site = rows[0]!;
-    expect(site).toMatchObject({ defaultLanguage: 'en', currencyCode: 'INR', freeShippingThreshold: 49900, shippingFee: 15000, chatWidgetId: null, analyticsId: null });
+    expect(site).toMatchObject({
+      defaultLanguage: 'en',
+      currencyCode: 'INR',
+      freeShippingThreshold: 49900,
+      shippingFee: 15000,
+      chatWidgetId: null,
+      analyticsId: null,
+    });
     expect(site.name).toBe('Kaarigar Gifts');
     expect(site.tollFreeNumber).toMatch(/^1800[-\d]+$/);
     expect(site.contactEmail).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
@@ -77,7 +100,20 @@ describe.each(testEngines())('seedCatalogue on %s', (engine) => {
     const header = site!.headerMenu;
     expect(header.map((item) => item.label)).toEqual(['Personalised Gifts', 'Clothing', 'Accessories', 'Jewellery', 'Categories']);
     const labels = (label: string) => header.find((item) => item.label === label)!.subMenu!.map((item) => item.label);
-    expect(labels('Personalised Gifts')).toEqual(['Lamps', 'Combos', 'Name Plates', 'Virtual Gifts', 'Cushions', 'Clock', 'Soft Toys', 'Frames', 'Wall Decor', 'Personalised Necklaces', 'Keychains', "Kid's"]);
+    expect(labels('Personalised Gifts')).toEqual([
+      'Lamps',
+      'Combos',
+      'Name Plates',
+      'Virtual Gifts',
+      'Cushions',
+      'Clock',
+      'Soft Toys',
+      'Frames',
+      'Wall Decor',
+      'Personalised Necklaces',
+      'Keychains',
+      "Kid's",
+    ]);
     expect(labels('Clothing')).toEqual(['Thrift', 'Frock', 'Skirt-Top', 'Sleeves', 'StreetLoom']);
     expect(labels('Accessories')).toEqual(['Scrunchies', 'Bows', 'Hair Accessories', 'Sleeves', 'Purses', 'Wallets']);
     expect(labels('Jewellery')).toEqual(['Rings', 'Necklaces', 'Earrings', 'Personalised Necklaces']);
@@ -184,7 +220,10 @@ describe.each(testEngines())('seedCatalogue on %s', (engine) => {
       expect(list.length, row.name).toBeGreaterThanOrEqual(2);
       const cheapest = Math.min(...list.map((v) => v.price));
       expect(row.price, row.name).toBe(cheapest);
-      expect(list.some((v) => v.price === cheapest && v.mrp === row.mrp), row.name).toBe(true);
+      expect(
+        list.some((v) => v.price === cheapest && v.mrp === row.mrp),
+        row.name,
+      ).toBe(true);
       expect(row.stock, row.name).toBe(list.reduce((sum, v) => sum + v.stock, 0));
       for (const v of list) expect(v.mrp).toBeGreaterThanOrEqual(v.price);
       const pairs = new Set(list.flatMap((v) => Object.entries(v.attributes).map(([k, val]) => `${k}:${val}`.toLowerCase())));

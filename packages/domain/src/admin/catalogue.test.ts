@@ -42,10 +42,17 @@ describe('wouldCycle', () => {
 });
 
 describe('linkProblem', () => {
-  it.each(['/', '/category', '/category/lamps', '/product/blue-lamp', '/shop', '/shop?brand=aurora&sort=price', '/shop?category=gifts', '/search?q=mug', '/faq'])(
-    'accepts %s',
-    (path) => expect(linkProblem(path, targets)).toBeNull(),
-  );
+  it.each([
+    '/',
+    '/category',
+    '/category/lamps',
+    '/product/blue-lamp',
+    '/shop',
+    '/shop?brand=aurora&sort=price',
+    '/shop?category=gifts',
+    '/search?q=mug',
+    '/faq',
+  ])('accepts %s', (path) => expect(linkProblem(path, targets)).toBeNull());
   const invalid = 'Link must be a page of this shop (starting with /), e.g. /category/lamps';
   it.each([
     ['https://evil.example/', 'link_invalid', invalid],
@@ -99,7 +106,12 @@ describe('coupons', () => {
     const result = couponInputSchema.safeParse({ code: 'X100', type: 'percent', value: 150, startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' });
     expect(result.success).toBe(false);
     const codes = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(codes).toEqual(expect.arrayContaining([['value', 'coupon_percent_invalid'], ['endsAt', 'coupon_dates_order']]));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        ['value', 'coupon_percent_invalid'],
+        ['endsAt', 'coupon_dates_order'],
+      ]),
+    );
   });
   it("names each text field's codes, whose texts carry the label and the limit", () => {
     const result = categoryInputSchema.safeParse({ name: '', slug: 'Bad Slug', description: 'x'.repeat(2001) });

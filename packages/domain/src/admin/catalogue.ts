@@ -33,7 +33,10 @@ export function adminText(field: AdminTextField, options: { optional?: boolean; 
 function textSchema(field: AdminTextField, options: { optional?: boolean; tooLong?: TooLong }) {
   const required = coded(`admin_${field}_required`);
   const tooLong = options.tooLong ?? (`admin_${field}_too_long` as TooLong);
-  const base = z.string({ error: required }).trim().max(maxOf(tooLong), { error: coded(tooLong) });
+  const base = z
+    .string({ error: required })
+    .trim()
+    .max(maxOf(tooLong), { error: coded(tooLong) });
   return (options.optional ? base : base.min(1, { error: required })).refine((value) => !CONTROL.test(value), {
     error: coded(`admin_${field}_control_characters`),
   });
@@ -213,7 +216,10 @@ const menuLeafSchema = z.object({
 
 /** Two levels, as the header and the mobile drawer show them: top items, each with an optional list of links. */
 const menuItemInputSchema = menuLeafSchema.extend({
-  subMenu: z.array(menuLeafSchema).max(MENU_MAX_SUB, { error: coded('menu_too_many_links') }).optional(),
+  subMenu: z
+    .array(menuLeafSchema)
+    .max(MENU_MAX_SUB, { error: coded('menu_too_many_links') })
+    .optional(),
 });
 const menuInputSchema = z.array(menuItemInputSchema).max(MENU_MAX_TOP, { error: coded('menu_too_many_items') });
 
@@ -311,7 +317,10 @@ export type AdminSlider = z.infer<typeof adminSliderSchema>;
 
 const uses = coded('coupon_uses_invalid');
 const usesSchema = z.number({ error: uses }).int({ error: uses }).min(1, { error: uses }).max(PG_INT_MAX, { error: uses }).nullable();
-const dateSchema = z.iso.datetime({ offset: true, error: coded('coupon_date_invalid') }).nullable().default(null);
+const dateSchema = z.iso
+  .datetime({ offset: true, error: coded('coupon_date_invalid') })
+  .nullable()
+  .default(null);
 const amount = coded('coupon_amount_invalid');
 const money = coded('admin_money_invalid');
 const tooLarge = coded('coupon_amount_too_large');

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentMethods } from '../order.ts';
 import { orderStatuses } from '../order-status.ts';
 import { refusalMessage } from '../refusals/index.ts';
-import {
-  adminOrderListQuerySchema,
-  adminStatusMoveSchema,
-  kolkataDay,
-  kolkataDayStart,
-  nextDay,
-  parseOrderSearch,
-  toStatusChangeRequest,
-} from './orders.ts';
+import { adminOrderListQuerySchema, adminStatusMoveSchema, kolkataDay, kolkataDayStart, nextDay, parseOrderSearch, toStatusChangeRequest } from './orders.ts';
 
 const errorsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -48,7 +40,12 @@ describe('list query', () => {
       page: 1,
       limit: 20,
     });
-    expect(adminOrderListQuerySchema.parse({ status: 'shipped', missing: '1', page: '3', limit: '50' })).toMatchObject({ status: 'shipped', missing: true, page: 3, limit: 50 });
+    expect(adminOrderListQuerySchema.parse({ status: 'shipped', missing: '1', page: '3', limit: '50' })).toMatchObject({
+      status: 'shipped',
+      missing: true,
+      page: 3,
+      limit: 50,
+    });
   });
 
   it('names the field of each bad value', () => {
@@ -82,7 +79,10 @@ describe('status move form', () => {
 
   it('becomes the API request: tracking only when shipping, empty note and link left out', () => {
     expect(toStatusChangeRequest(adminStatusMoveSchema.parse({ ...blank, status: 'packed', carrier: 'left over' }))).toEqual({ status: 'packed' });
-    expect(toStatusChangeRequest(adminStatusMoveSchema.parse({ ...blank, status: 'cancelled', note: ' Out of wood ' }))).toEqual({ status: 'cancelled', note: 'Out of wood' });
+    expect(toStatusChangeRequest(adminStatusMoveSchema.parse({ ...blank, status: 'cancelled', note: ' Out of wood ' }))).toEqual({
+      status: 'cancelled',
+      note: 'Out of wood',
+    });
     expect(toStatusChangeRequest(adminStatusMoveSchema.parse({ ...blank, status: 'shipped', carrier: 'India Post', number: 'EE1IN' }))).toEqual({
       status: 'shipped',
       tracking: { carrier: 'India Post', number: 'EE1IN' },

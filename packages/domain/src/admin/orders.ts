@@ -97,7 +97,14 @@ export const adminOrderListQuerySchema = z
     payment: z.preprocess(blank, z.enum(paymentMethods, { error: coded('order_filter_payment_invalid') }).optional()),
     /** "1" (or "true"): only orders with a personalised line whose details have not been sent. */
     missing: z.preprocess(blank, z.enum(['1', 'true', '0', 'false']).optional()).transform((value) => value === '1' || value === 'true'),
-    q: z.preprocess(blank, z.string().trim().max(maxOf('order_filter_search_too_long'), { error: coded('order_filter_search_too_long') }).optional()),
+    q: z.preprocess(
+      blank,
+      z
+        .string()
+        .trim()
+        .max(maxOf('order_filter_search_too_long'), { error: coded('order_filter_search_too_long') })
+        .optional(),
+    ),
     page: wholeNumber(1, 10_000, 1, 'order_filter_page_invalid'),
     limit: wholeNumber(1, MAX_ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE, 'order_filter_limit_invalid'),
   })
@@ -177,7 +184,10 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 export const adminStatusMoveSchema = z
   .object({
     status: z.enum(orderStatuses, { error: coded('status_move_choose') }),
-    note: z.string().trim().max(500, { error: coded('admin_status_note_too_long') }),
+    note: z
+      .string()
+      .trim()
+      .max(500, { error: coded('admin_status_note_too_long') }),
     carrier: z.string().trim().max(80),
     number: z.string().trim().max(80),
     link: z

@@ -63,7 +63,16 @@ describe('admin products: the form and the API input', () => {
   it('converts a valid form into a valid API input in paise', () => {
     expect(productFormSchema.safeParse(form).success).toBe(true);
     const input = formToInput(productFormSchema.parse(form), null);
-    expect(input).toMatchObject({ price: 129_950, mrp: 149_900, stock: 4, mediaLimit: 2, customizationType: 'both', gstRate: 1800, brandId: null, tags: ['lamp', 'photo'] });
+    expect(input).toMatchObject({
+      price: 129_950,
+      mrp: 149_900,
+      stock: 4,
+      mediaLimit: 2,
+      customizationType: 'both',
+      gstRate: 1800,
+      brandId: null,
+      tags: ['lamp', 'photo'],
+    });
     expect(productInputSchema.safeParse(input).success).toBe(true);
   });
 

@@ -40,7 +40,11 @@ const productSlugSchema = z
 
 const whole = coded('product_whole_number');
 const negative = coded('product_negative');
-const paise = z.number({ error: whole }).int({ error: whole }).min(0, { error: negative }).max(MAX_PRICE_PAISE, { error: coded('product_price_too_large') });
+const paise = z
+  .number({ error: whole })
+  .int({ error: whole })
+  .min(0, { error: negative })
+  .max(MAX_PRICE_PAISE, { error: coded('product_price_too_large') });
 const count = z
   .number({ error: whole })
   .int({ error: whole })
@@ -81,7 +85,10 @@ export const productInputSchema = z
     cod: z.boolean(),
     customizationType: z.enum(['text', 'image', 'both'], { error: coded('customisation_type_invalid') }).nullable(),
     mediaLimit: z.number({ error: mediaLimit }).int({ error: mediaLimit }).min(1, { error: mediaLimit }).max(MEDIA_LIMIT_MAX, { error: mediaLimit }),
-    hsnCode: z.string().trim().regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
+    hsnCode: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
     gstRate: z.number({ error: gstRate }).refine((value) => (GST_RATES as readonly number[]).includes(value), { error: gstRate }),
     weightGrams: count,
     tags: z.array(plainText('tag_too_long', 1)).max(MAX_PRODUCT_TAGS, { error: coded('tags_too_many') }),
@@ -245,7 +252,10 @@ const rupees = z
   .string()
   .trim()
   .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: coded('product_money_invalid') });
-const wholeText = z.string().trim().regex(/^\d{1,7}$/, { error: whole });
+const wholeText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}$/, { error: whole });
 
 /** The form's price and mrp as typed: mrp below the price is refused on mrp (both forms, with or without variants). */
 function checkMrp(value: { price: string; mrp: string }, context: z.RefinementCtx): void {
@@ -269,9 +279,15 @@ export function paiseToRupeesText(paise: number): string {
 const variantFormSchema = z
   .object({
     id: z.string().optional(),
-    sku: z.string().trim().min(1, { error: coded('product_required') }),
+    sku: z
+      .string()
+      .trim()
+      .min(1, { error: coded('product_required') }),
     /** "Colour=Rose Gold; Size=M" */
-    attributes: z.string().trim().min(1, { error: coded('attributes_required') }),
+    attributes: z
+      .string()
+      .trim()
+      .min(1, { error: coded('attributes_required') }),
     price: rupees,
     mrp: rupees,
     stock: wholeText,
@@ -283,8 +299,15 @@ const variantFormSchema = z
 
 export const productFormSchema = z
   .object({
-    name: z.string().trim().min(1, { error: coded('product_required') }).max(maxOf('product_name_too_long'), { error: coded('product_name_too_long') }),
-    slug: z.string().trim().regex(/^[a-z0-9][a-z0-9-]*$/, { error: coded('product_slug_format') }),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: coded('product_required') })
+      .max(maxOf('product_name_too_long'), { error: coded('product_name_too_long') }),
+    slug: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, { error: coded('product_slug_format') }),
     description: z.string().max(maxOf('product_description_too_long'), { error: coded('product_description_too_long') }),
     categoryId: z.string().min(1, { error: coded('product_required') }),
     brandId: z.string(),
@@ -295,7 +318,10 @@ export const productFormSchema = z
     cod: z.boolean(),
     customizationType: z.enum(['', 'text', 'image', 'both']),
     mediaLimit: z.string().refine((value) => /^[1-9]\d?$/.test(value) && Number(value) <= MEDIA_LIMIT_MAX, { error: mediaLimit }),
-    hsnCode: z.string().trim().regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
+    hsnCode: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
     gstRate: z.string(),
     weightGrams: wholeText,
     tags: z.string(),
@@ -362,7 +388,14 @@ export function formToInput(form: ProductForm, flashSaleEndsAtIso: string | null
     hsnCode: form.hsnCode,
     gstRate: Number(form.gstRate),
     weightGrams: Number(form.weightGrams),
-    tags: [...new Set(form.tags.split(',').map((tag) => tag.trim()).filter(Boolean))],
+    tags: [
+      ...new Set(
+        form.tags
+          .split(',')
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      ),
+    ],
     featured: form.featured,
     flashSaleEndsAt: flashSaleEndsAtIso,
     newArrival: form.newArrival,

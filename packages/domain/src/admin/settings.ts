@@ -36,19 +36,25 @@ const money = coded('settings_money_invalid');
 export const settingsInputSchema = z.object({
   name: adminText('shop_name'),
   description: adminText('description', { tooLong: 'settings_description_too_long' }),
-  logo: adminText('logo').refine(
-    (value) => (value.startsWith('/api/media/') && !value.includes('..')) || /^https:\/\/[^\s/]+\/\S*$/.test(value),
-    { error: coded('settings_logo_invalid') },
-  ),
+  logo: adminText('logo').refine((value) => (value.startsWith('/api/media/') && !value.includes('..')) || /^https:\/\/[^\s/]+\/\S*$/.test(value), {
+    error: coded('settings_logo_invalid'),
+  }),
   tollFreeNumber: z
     .string({ error: tollFree })
     .trim()
     .regex(/^\+?[\d][\d\s-]{6,18}\d$/, { error: tollFree })
-    .refine((value) => {
-      const digits = value.replace(/\D/g, '').length;
-      return digits >= 8 && digits <= 15;
-    }, { error: tollFree }),
-  contactEmail: z.string({ error: email }).trim().max(200, { error: email }).pipe(z.email({ error: email })),
+    .refine(
+      (value) => {
+        const digits = value.replace(/\D/g, '').length;
+        return digits >= 8 && digits <= 15;
+      },
+      { error: tollFree },
+    ),
+  contactEmail: z
+    .string({ error: email })
+    .trim()
+    .max(200, { error: email })
+    .pipe(z.email({ error: email })),
   freeShippingThreshold: z.number({ error: money }).int({ error: money }).min(0, { error: money }).max(PAISE_MAX, { error: money }),
   shippingFee: z.number({ error: money }).int({ error: money }).min(0, { error: money }).max(PAISE_MAX, { error: money }),
   chatWidgetId: optionalId(CHAT_WIDGET_ID_PATTERN, 'settings_chat_widget_id_invalid').default(null),

@@ -48,7 +48,13 @@ export const staffMemberSchema = z.object({
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 /** Whether taking `target`'s admin role away is allowed; the code of the 409 when it is not. */
-export function demotionRefusal(input: { actorId: string; targetId: string; targetRole: AccountRole; newRole: AccountRole; admins: number }): 'staff_demotion_self' | 'staff_demotion_last_admin' | null {
+export function demotionRefusal(input: {
+  actorId: string;
+  targetId: string;
+  targetRole: AccountRole;
+  newRole: AccountRole;
+  admins: number;
+}): 'staff_demotion_self' | 'staff_demotion_last_admin' | null {
   if (input.targetRole !== 'admin' || input.newRole === 'admin') return null;
   if (input.actorId === input.targetId) return 'staff_demotion_self';
   if (input.admins <= 1) return 'staff_demotion_last_admin';

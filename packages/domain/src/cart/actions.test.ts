@@ -23,7 +23,10 @@ const product = { name: 'Name plate', slug: 'name-plate', image: null, cod: true
 const plate: CartLine = cartLineOf({ ...product, _id: 'p-plate', price: 30_000, mrp: 40_000 });
 /** ₹150 (mrp ₹150), no cash on delivery */
 const frame: CartLine = cartLineOf({ ...product, _id: 'p-frame', name: 'Frame', slug: 'frame', price: 15_000, mrp: 15_000, cod: false });
-const red: CartLine = cartLineOf({ ...product, _id: 'p-cushion', price: 0, mrp: 50_000 }, { _id: 'v-red', attributes: { Colour: 'Red' }, price: 45_000, mrp: 50_000, stock: 4 });
+const red: CartLine = cartLineOf(
+  { ...product, _id: 'p-cushion', price: 0, mrp: 50_000 },
+  { _id: 'v-red', attributes: { Colour: 'Red' }, price: 45_000, mrp: 50_000, stock: 4 },
+);
 
 function cartOf(...lines: [CartLine, number][]): CartState {
   return lines.reduce((state, [line, quantity]) => addItemWithQuantity(state, line, quantity), emptyCart());
@@ -65,7 +68,10 @@ describe('add item with a quantity', () => {
   });
 
   it('keeps two variants of one product as two lines', () => {
-    const blue = cartLineOf({ ...product, _id: 'p-cushion', price: 0, mrp: 50_000 }, { _id: 'v-blue', attributes: { Colour: 'Blue' }, price: 48_000, mrp: 50_000, stock: 1 });
+    const blue = cartLineOf(
+      { ...product, _id: 'p-cushion', price: 0, mrp: 50_000 },
+      { _id: 'v-blue', attributes: { Colour: 'Blue' }, price: 48_000, mrp: 50_000, stock: 1 },
+    );
     const state = cartOf([red, 1], [blue, 2]);
     expect(state.items.map((item) => item.id)).toEqual(['p-cushion.Red', 'p-cushion.Blue']);
     expect(state).toMatchObject({ totalItems: 3, totalUniqueItems: 2, total: 45_000 + 96_000 });

@@ -68,7 +68,10 @@ describe('the cart refresh', () => {
 
   it('drops a plain line whose product now needs a variant, and a variant line whose product has none', () => {
     const state = storedCart();
-    const plan = planCartRefresh(state.items, [{ ...cushion, variants: [] }, { ...plate, variants: cushion.variants }]);
+    const plan = planCartRefresh(state.items, [
+      { ...cushion, variants: [] },
+      { ...plate, variants: cushion.variants },
+    ]);
     expect(plan.drop).toEqual(['p-cushion.Red', 'p-cushion.Blue', 'p-plate', 'p-gone']);
     expect(plan.readd).toEqual([]);
   });

@@ -1,10 +1,4 @@
-import {
-  MAX_CUSTOMISATION_TEXT,
-  MAX_CUSTOMISED_UNITS,
-  MAX_MEDIA_LIMIT,
-  MAX_UPLOAD_MEGABYTES,
-  MAX_UPLOAD_MEGAPIXELS,
-} from '../customisation-limits.ts';
+import { MAX_CUSTOMISATION_TEXT, MAX_CUSTOMISED_UNITS, MAX_MEDIA_LIMIT, MAX_UPLOAD_MEGABYTES, MAX_UPLOAD_MEGAPIXELS } from '../customisation-limits.ts';
 import { defineRefusals } from './define.ts';
 
 /**

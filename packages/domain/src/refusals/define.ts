@@ -23,7 +23,9 @@ export interface RefusalEntry<P extends RefusalParams = RefusalParams> {
 }
 
 /** Each entry checked against its own message's params (its `fixed`, `example` and `money` name those params). */
-type Checked<T> = { [K in keyof T]: T[K] extends { message: (params: infer P extends RefusalParams) => string } ? RefusalEntry<P> : RefusalEntry<Record<never, never>> };
+type Checked<T> = {
+  [K in keyof T]: T[K] extends { message: (params: infer P extends RefusalParams) => string } ? RefusalEntry<P> : RefusalEntry<Record<never, never>>;
+};
 
 /** Declares one area's codes, keeping each code as a literal key and each entry's own params type. */
 export function defineRefusals<const T extends Checked<T>>(entries: T): T {

@@ -81,7 +81,10 @@ export function refusalMessage<C extends RefusalCode>(code: C, ...[params]: Reco
 }
 
 /** `{ code, message, params? }` for a field. */
-export function fieldRefusal<C extends RefusalCode>(code: C, ...[params]: Record<never, never> extends ParamsOf<C> ? [ParamsOf<C>?] : [ParamsOf<C>]): FieldRefusal {
+export function fieldRefusal<C extends RefusalCode>(
+  code: C,
+  ...[params]: Record<never, never> extends ParamsOf<C> ? [ParamsOf<C>?] : [ParamsOf<C>]
+): FieldRefusal {
   const all = refusalParams(code, params);
   const message = entryOf(code).message(all ?? {});
   return all ? { code, message, params: all } : { code, message };

@@ -1,12 +1,6 @@
 import { CART_QUANTITY_ERROR, CART_QUANTITY_WHOLE_ERROR } from '../cart/actions.ts';
 import { formatInr } from '../money.ts';
-import {
-  MAX_COUPON_CODE_LENGTH,
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-  MAX_ORDER_LINES,
-  MAX_QUANTITY_PER_LINE,
-  MAX_STATUS_NOTE_LENGTH,
-} from '../order-limits.ts';
+import { MAX_COUPON_CODE_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_STATUS_NOTE_LENGTH } from '../order-limits.ts';
 import { type OrderStatus, orderStatusLabels } from '../order-status.ts';
 import { defineRefusals } from './define.ts';
 
@@ -98,8 +92,7 @@ export const orderRefusals = defineRefusals({
   /** `from` and `to` are status keys (placed, in_production…). */
   status_change_not_allowed: {
     status: 409,
-    message: (p: { from: string; to: string }) =>
-      `An order that is ${statusLabel(p.from)} cannot become ${statusLabel(p.to)}`,
+    message: (p: { from: string; to: string }) => `An order that is ${statusLabel(p.from)} cannot become ${statusLabel(p.to)}`,
     example: { from: 'placed', to: 'shipped' },
   },
   tracking_required: { status: 422, message: () => 'Add the carrier and the tracking number when marking an order shipped' },

@@ -9,7 +9,13 @@ import { type AuditFilters, auditWhere } from './query.ts';
 export async function listAudit(db: Database, filters: AuditFilters, page: number, limit: number): Promise<Paginated<AuditEntryView>> {
   const where = auditWhere(filters);
   const [rows, [total]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   const data = rows.map((row) => ({

@@ -1,13 +1,5 @@
 import { categories, type Database, products, siteSettings, sliders } from '@shop/db';
-import {
-  type AdminCategory,
-  type categoryInputSchema,
-  linkLeadsTo,
-  menuLinksTo,
-  renameInLink,
-  renameInMenu,
-  wouldCycle,
-} from '@shop/domain/admin/catalogue';
+import { type AdminCategory, type categoryInputSchema, linkLeadsTo, menuLinksTo, renameInLink, renameInMenu, wouldCycle } from '@shop/domain/admin/catalogue';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
@@ -125,7 +117,13 @@ export async function renameMenuLinks(tx: Tx, actor: RequestUser, kind: 'categor
     const link = renameInLink(slide.link, kind, from, to);
     if (link === slide.link) continue;
     await tx.update(sliders).set({ link }).where(eq(sliders.id, slide.id));
-    await recordAudit(tx, actor, { action: 'slider.update', entityType: 'slider', entityId: slide.id, before: { link: slide.link }, after: { link, reason: `${kind} slug ${from} -> ${to}` } });
+    await recordAudit(tx, actor, {
+      action: 'slider.update',
+      entityType: 'slider',
+      entityId: slide.id,
+      before: { link: slide.link },
+      after: { link, reason: `${kind} slug ${from} -> ${to}` },
+    });
   }
   const settings = await loadSettingsRow(tx, { forUpdate: true });
   if (!settings) return;
@@ -144,19 +142,21 @@ export async function renameMenuLinks(tx: Tx, actor: RequestUser, kind: 'categor
 
 /** Refuses (409) while products, subcategories or a menu still depend on the category; they would break. */
 export async function deleteCategory(db: Database, actor: RequestUser, id: string): Promise<void> {
-  await referenced(() => db.transaction(async (tx) => {
-    await lockTree(tx);
-    const [row] = await tx.select().from(categories).where(eq(categories.id, id)).limit(1);
-    if (!row) throw NOT_FOUND();
-    const products = await productCount(tx, id);
-    if (products > 0) throw new Refusal('category_in_use', { params: { count: products } });
-    const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));
-    const childCount = Number(children?.n ?? 0);
-    if (childCount > 0) throw new Refusal('category_has_children', { params: { count: childCount } });
-    await refuseIfLinked(tx, 'category', row.slug);
-    await tx.delete(categories).where(eq(categories.id, id));
-    await recordAudit(tx, actor, { action: 'category.delete', entityType: 'category', entityId: id, before: view(row, 0), after: null });
-  }));
+  await referenced(() =>
+    db.transaction(async (tx) => {
+      await lockTree(tx);
+      const [row] = await tx.select().from(categories).where(eq(categories.id, id)).limit(1);
+      if (!row) throw NOT_FOUND();
+      const products = await productCount(tx, id);
+      if (products > 0) throw new Refusal('category_in_use', { params: { count: products } });
+      const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));
+      const childCount = Number(children?.n ?? 0);
+      if (childCount > 0) throw new Refusal('category_has_children', { params: { count: childCount } });
+      await refuseIfLinked(tx, 'category', row.slug);
+      await tx.delete(categories).where(eq(categories.id, id));
+      await recordAudit(tx, actor, { action: 'category.delete', entityType: 'category', entityId: id, before: view(row, 0), after: null });
+    }),
+  );
 }
 
 /** A product added to the category between the count and the delete makes the foreign key refuse: same answer. */

@@ -1,5 +1,13 @@
 import { clientLogs, contactSubmissions, type Database, newsletterSubscribers } from '@shop/db';
-import { type InboxErrorLog, type InboxReport, type InboxSubscriber, prunedMessage, type reportKinds, type reportStatuses, type subscriberFilters } from '@shop/domain/admin/inbox';
+import {
+  type InboxErrorLog,
+  type InboxReport,
+  type InboxSubscriber,
+  prunedMessage,
+  type reportKinds,
+  type reportStatuses,
+  type subscriberFilters,
+} from '@shop/domain/admin/inbox';
 import type { Paginated } from '@shop/domain/catalogue';
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import type { RequestUser } from '../../auth/request-user.ts';

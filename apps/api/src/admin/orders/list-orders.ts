@@ -74,7 +74,10 @@ export async function listAdminOrders(db: Reader, filters: AdminOrderListFilters
     .where(allOf(orderConditions(filters, false)))
     .groupBy(orders.status);
   const counts = statusCounts(byStatus);
-  const missing = await ordersMissingDetails(db, rows.map((row) => row.id));
+  const missing = await ordersMissingDetails(
+    db,
+    rows.map((row) => row.id),
+  );
   // The total under every filter is the status's count (or the sum of all counts): no fourth query.
   const total = filters.status ? counts[filters.status] : Object.values(counts).reduce((sum, n) => sum + n, 0);
   const data = rows.map((row) => ({

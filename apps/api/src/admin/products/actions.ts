@@ -108,7 +108,10 @@ export function productActions(db: Database): ProductActions {
       change(actor, id, 'product.images', async (tx, before) => {
         if (before.images.length + added.length > MAX_PRODUCT_IMAGES) throw fieldRefusal('files', 'product_images_full');
         const images = [...before.images, ...added.map((image) => (image.alt ? image : { ...image, alt: before.name }))];
-        await tx.update(products).set({ images, updatedAt: sql`now()` }).where(eq(products.id, id));
+        await tx
+          .update(products)
+          .set({ images, updatedAt: sql`now()` })
+          .where(eq(products.id, id));
       }),
     async room(id) {
       const [row] = await db

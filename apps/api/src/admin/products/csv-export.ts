@@ -29,7 +29,10 @@ export async function* exportProductsCsv(db: Database, query: Omit<AdminProductQ
       .limit(BATCH);
     if (rows.length === 0) return;
     after = rows[rows.length - 1]!.product.id;
-    const variants = await variantsOf(db, rows.map((r) => r.product.id));
+    const variants = await variantsOf(
+      db,
+      rows.map((r) => r.product.id),
+    );
     const records: string[][] = [];
     for (const { product: p, categorySlug, brandSlug } of rows) {
       const base: Record<string, string> = {
@@ -56,7 +59,14 @@ export async function* exportProductsCsv(db: Database, query: Omit<AdminProductQ
       const own = variants.get(p.id) ?? [];
       const lines: Record<string, string>[] =
         own.length > 0
-          ? own.map((v) => ({ ...base, sku: v.sku, attributes: formatAttributes(v.attributes), price: rupees(v.price), mrp: rupees(v.mrp), stock: String(v.stock) }))
+          ? own.map((v) => ({
+              ...base,
+              sku: v.sku,
+              attributes: formatAttributes(v.attributes),
+              price: rupees(v.price),
+              mrp: rupees(v.mrp),
+              stock: String(v.stock),
+            }))
           : [{ ...base, sku: '', attributes: '', price: rupees(p.price), mrp: rupees(p.mrp), stock: String(p.stock) }];
       for (const line of lines) records.push(csvColumns.map((column) => line[column] ?? ''));
     }

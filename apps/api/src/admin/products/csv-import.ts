@@ -68,8 +68,15 @@ export async function importProductsCsv(db: Database, actor: RequestUser, csv: s
   const [categoryRows, brandRows, productRows, variantRows] = await Promise.all([
     categorySlugs.length ? db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, categorySlugs)) : [],
     brandSlugs.length ? db.select({ id: brands.id, slug: brands.slug }).from(brands).where(inArray(brands.slug, brandSlugs)) : [],
-    groups.size ? db.select({ id: products.id, slug: products.slug }).from(products).where(inArray(products.slug, [...groups.keys()])) : [],
-    skus.length ? db.select({ sku: productVariants.sku, productId: productVariants.productId }).from(productVariants).where(inArray(productVariants.sku, skus)) : [],
+    groups.size
+      ? db
+          .select({ id: products.id, slug: products.slug })
+          .from(products)
+          .where(inArray(products.slug, [...groups.keys()]))
+      : [],
+    skus.length
+      ? db.select({ sku: productVariants.sku, productId: productVariants.productId }).from(productVariants).where(inArray(productVariants.sku, skus))
+      : [],
   ]);
   const categoryBySlug = new Map(categoryRows.map((c) => [c.slug, c.id]));
   const brandBySlug = new Map(brandRows.map((b) => [b.slug, b.id]));
@@ -105,7 +112,13 @@ export async function importProductsCsv(db: Database, actor: RequestUser, csv: s
         try {
           const id = await saveProduct(tx, input, existing);
           const after = await loadAdminProduct(tx, id);
-          await recordAudit(tx, actor, { action: existing ? 'product.update' : 'product.create', entityType: 'product', entityId: id, before: existing, after });
+          await recordAudit(tx, actor, {
+            action: existing ? 'product.update' : 'product.create',
+            entityType: 'product',
+            entityId: id,
+            before: existing,
+            after,
+          });
           (existing ? result.updated : result.created).push(input.slug);
         } catch (error) {
           if (!(error instanceof Refusal)) throw error;
@@ -117,7 +130,12 @@ export async function importProductsCsv(db: Database, actor: RequestUser, csv: s
         }
       }
       if (problems.length > 0) throw new ImportRefusal(problems);
-      await recordAudit(tx, actor, { action: 'product.import', entityType: 'product', entityId: null, after: { rows: rows.length, created: result.created, updated: result.updated } });
+      await recordAudit(tx, actor, {
+        action: 'product.import',
+        entityType: 'product',
+        entityId: null,
+        after: { rows: rows.length, created: result.created, updated: result.updated },
+      });
       if (dryRun) throw new DryRunDone();
     });
   } catch (error) {
@@ -296,7 +314,17 @@ function buildInput(
     hsnCode: cell('hsn_code') ?? existing?.hsnCode ?? '',
     gstRate,
     weightGrams: whole(first, 'weight_grams', existing?.weightGrams ?? 0),
-    tags: tagsCell === undefined ? (existing?.tags ?? []) : [...new Set(tagsCell.split('|').map((t) => t.trim()).filter(Boolean))],
+    tags:
+      tagsCell === undefined
+        ? (existing?.tags ?? [])
+        : [
+            ...new Set(
+              tagsCell
+                .split('|')
+                .map((t) => t.trim())
+                .filter(Boolean),
+            ),
+          ],
     featured: bool('featured', existing?.featured ?? false),
     flashSaleEndsAt,
     newArrival: bool('new_arrival', existing?.newArrival ?? false),

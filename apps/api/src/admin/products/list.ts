@@ -28,7 +28,7 @@ export interface AdminProductQuery {
 const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The list's filters as SQL conditions (the CSV export uses the same ones). */
-export function listConditions(query: Omit<AdminProductQuery, "page" | "limit" | "sort"> & Partial<AdminProductQuery>): SQL[] {
+export function listConditions(query: Omit<AdminProductQuery, 'page' | 'limit' | 'sort'> & Partial<AdminProductQuery>): SQL[] {
   const where: SQL[] = [];
   if (query.q) {
     const pattern = likeText(query.q);
@@ -114,7 +114,10 @@ export async function listAdminProducts(db: Database, query: AdminProductQuery):
       .orderBy(...orders[query.sort])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
   ]);
   return pageOf(
     rows.map((r) => ({

@@ -36,7 +36,12 @@ export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminPr
     const taken = await tx
       .select({ sku: productVariants.sku, productId: productVariants.productId })
       .from(productVariants)
-      .where(sql`upper(${productVariants.sku}) in (${sql.join(skus.map((s) => sql`${s.toUpperCase()}`), sql`, `)})`);
+      .where(
+        sql`upper(${productVariants.sku}) in (${sql.join(
+          skus.map((s) => sql`${s.toUpperCase()}`),
+          sql`, `,
+        )})`,
+      );
     for (const row of taken) {
       if (existing && row.productId === existing._id) continue;
       const index = skus.findIndex((s) => s.toUpperCase() === row.sku.toUpperCase());

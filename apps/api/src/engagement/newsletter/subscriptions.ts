@@ -36,7 +36,12 @@ export async function subscribe(deps: NewsletterDeps, email: string): Promise<'m
     // An older confirmation link is replaced by the new one; unsubscribe links from earlier mails keep working.
     await tx.delete(newsletterTokens).where(and(eq(newsletterTokens.subscriberId, row.id), eq(newsletterTokens.purpose, 'confirm')));
     await tx.insert(newsletterTokens).values([
-      { subscriberId: row.id, purpose: 'confirm', tokenHash: hashToken(confirm), expiresAt: new Date(now.getTime() + NEWSLETTER_CONFIRM_TTL_HOURS * 3_600_000) },
+      {
+        subscriberId: row.id,
+        purpose: 'confirm',
+        tokenHash: hashToken(confirm),
+        expiresAt: new Date(now.getTime() + NEWSLETTER_CONFIRM_TTL_HOURS * 3_600_000),
+      },
       { subscriberId: row.id, purpose: 'unsubscribe', tokenHash: hashToken(unsubscribe), expiresAt: null },
     ]);
     await tx

@@ -17,8 +17,6 @@ export function transportsFor(settings: DeliverySettings, log: Parameters<typeof
   const dev = createDevTransport(log);
   return {
     email: settings.smtpUrl ? createSmtpTransport({ url: settings.smtpUrl, from: settings.mailFrom }) : dev,
-    sms: settings.smsGatewayUrl
-      ? createSmsGatewayTransport({ url: settings.smsGatewayUrl, key: settings.smsGatewayKey, template: settings.smsTemplate })
-      : dev,
+    sms: settings.smsGatewayUrl ? createSmsGatewayTransport({ url: settings.smsGatewayUrl, key: settings.smsGatewayKey, template: settings.smsTemplate }) : dev,
   };
 }

@@ -37,7 +37,11 @@ export const adminBrandsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/brands',
-    { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Create a brand', body: brandInputSchema, response: { 201: adminBrandSchema, ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      bodyLimit: 32 * 1024,
+      schema: { tags, summary: 'Create a brand', body: brandInputSchema, response: { 201: adminBrandSchema, ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       return reply.code(201).send(await changed(await createBrand(app.db, actor(request), request.body)));
@@ -46,7 +50,11 @@ export const adminBrandsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/brands/:id',
-    { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Update a brand', params: idParams, body: brandInputSchema, response: { 200: adminBrandSchema, ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      bodyLimit: 32 * 1024,
+      schema: { tags, summary: 'Update a brand', params: idParams, body: brandInputSchema, response: { 200: adminBrandSchema, ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       return changed(await updateBrand(app.db, actor(request), request.params.id, request.body));
@@ -55,7 +63,10 @@ export const adminBrandsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/brands/:id',
-    { config: { adminRole: 'staff' }, schema: { tags, summary: 'Delete a brand (409 while products carry it or a menu links to it)', params: idParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      schema: { tags, summary: 'Delete a brand (409 while products carry it or a menu links to it)', params: idParams, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       await deleteBrand(app.db, actor(request), request.params.id);

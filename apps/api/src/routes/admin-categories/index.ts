@@ -25,7 +25,14 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/categories',
-    { config: { adminRole: 'staff' }, schema: { tags, summary: 'All categories with their parent id and own product count', response: { 200: z.object({ data: z.array(adminCategorySchema) }) } } },
+    {
+      config: { adminRole: 'staff' },
+      schema: {
+        tags,
+        summary: 'All categories with their parent id and own product count',
+        response: { 200: z.object({ data: z.array(adminCategorySchema) }) },
+      },
+    },
     async (_request, reply) => {
       noStore(reply);
       return { data: await listCategories(app.db) };
@@ -43,7 +50,11 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/categories',
-    { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Create a category', body: categoryInputSchema, response: { 201: adminCategorySchema, ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      bodyLimit: 32 * 1024,
+      schema: { tags, summary: 'Create a category', body: categoryInputSchema, response: { 201: adminCategorySchema, ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       return reply.code(201).send(await changed(await createCategory(app.db, actor(request), request.body)));
@@ -55,7 +66,13 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { adminRole: 'staff' },
       bodyLimit: 32 * 1024,
-      schema: { tags, summary: 'Update a category (a new slug also moves the menus’ links)', params: idParams, body: categoryInputSchema, response: { 200: adminCategorySchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Update a category (a new slug also moves the menus’ links)',
+        params: idParams,
+        body: categoryInputSchema,
+        response: { 200: adminCategorySchema, ...errors },
+      },
     },
     async (request, reply) => {
       noStore(reply);
@@ -65,7 +82,15 @@ export const adminCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/categories/:id',
-    { config: { adminRole: 'staff' }, schema: { tags, summary: 'Delete a category (409 while it has products, subcategories or menu links)', params: idParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      schema: {
+        tags,
+        summary: 'Delete a category (409 while it has products, subcategories or menu links)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       await deleteCategory(app.db, actor(request), request.params.id);

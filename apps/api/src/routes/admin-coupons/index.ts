@@ -22,7 +22,10 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/coupons',
-    { config: { adminRole: 'staff' }, schema: { tags, summary: 'Coupons, newest first, with uses so far; q searches codes', querystring: listQuery, response: { 200: pageSchema, ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      schema: { tags, summary: 'Coupons, newest first, with uses so far; q searches codes', querystring: listQuery, response: { 200: pageSchema, ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       return listCoupons(app.db, request.query);
@@ -40,7 +43,11 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/coupons',
-    { config: { adminRole: 'staff' }, bodyLimit: 8 * 1024, schema: { tags, summary: 'Create a coupon (money in paise)', body: couponInputSchema, response: { 201: adminCouponSchema, ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      bodyLimit: 8 * 1024,
+      schema: { tags, summary: 'Create a coupon (money in paise)', body: couponInputSchema, response: { 201: adminCouponSchema, ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       return reply.code(201).send(await createCoupon(app.db, actor(request), request.body));
@@ -49,7 +56,11 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/coupons/:id',
-    { config: { adminRole: 'staff' }, bodyLimit: 8 * 1024, schema: { tags, summary: "Change a coupon's terms", params: idParams, body: couponInputSchema, response: { 200: adminCouponSchema, ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      bodyLimit: 8 * 1024,
+      schema: { tags, summary: "Change a coupon's terms", params: idParams, body: couponInputSchema, response: { 200: adminCouponSchema, ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       return updateCoupon(app.db, actor(request), request.params.id, request.body);
@@ -58,7 +69,10 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/coupons/:id',
-    { config: { adminRole: 'staff' }, schema: { tags, summary: 'Delete a coupon no order used (409 otherwise: make it inactive)', params: idParams, response: { 204: z.null(), ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      schema: { tags, summary: 'Delete a coupon no order used (409 otherwise: make it inactive)', params: idParams, response: { 204: z.null(), ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       await deleteCoupon(app.db, actor(request), request.params.id);

@@ -26,7 +26,12 @@ export const adminMenusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { adminRole: 'staff' },
       bodyLimit: 128 * 1024,
-      schema: { tags: ['admin'], summary: 'Replace both menus (every link must resolve; decision 030)', body: menusInputSchema, response: { 200: menusSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace both menus (every link must resolve; decision 030)',
+        body: menusInputSchema,
+        response: { 200: menusSchema, ...errors },
+      },
     },
     async (request, reply) => {
       noStore(reply);

@@ -57,7 +57,7 @@ export const adminOrderReadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { adminRole: 'staff' },
       schema: {
         tags: ['admin'],
-        summary: "Every personalisation photo of an order (display size) and a texts file, as a zip (staff, admin)",
+        summary: 'Every personalisation photo of an order (display size) and a texts file, as a zip (staff, admin)',
         params,
         response: errors,
       },
@@ -67,12 +67,14 @@ export const adminOrderReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await findOrder(app.db, request.params.id);
       if (!order) throw new Refusal('admin_order_not_found');
       const stream = await customisationZip(app.db, app.objectStore, order);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${order.number}-personalisation.zip"`)
-        .header('x-content-type-options', 'nosniff')
-        // A stream, sent as it comes (no serializer runs on it); the schema lists only the errors.
-        .send(stream as never);
+      return (
+        reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename="${order.number}-personalisation.zip"`)
+          .header('x-content-type-options', 'nosniff')
+          // A stream, sent as it comes (no serializer runs on it); the schema lists only the errors.
+          .send(stream as never)
+      );
     },
   );
 };

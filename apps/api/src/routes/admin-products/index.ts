@@ -148,7 +148,12 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id`,
     {
       config: staff,
-      schema: { tags: ['admin'], summary: 'One product with its variants, published or not (staff, admin)', params: idParams, response: { 200: adminProductSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'One product with its variants, published or not (staff, admin)',
+        params: idParams,
+        response: { 200: adminProductSchema, ...errors },
+      },
     },
     async (request, reply) => {
       noStore(reply);
@@ -182,7 +187,13 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id/publish`,
     {
       config: staff,
-      schema: { tags: ['admin'], summary: 'Publish or unpublish a product (staff, admin)', params: idParams, body: publishRequestSchema, response: { 200: adminProductSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Publish or unpublish a product (staff, admin)',
+        params: idParams,
+        body: publishRequestSchema,
+        response: { 200: adminProductSchema, ...errors },
+      },
     },
     async (request, reply) => {
       noStore(reply);

@@ -22,7 +22,16 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/settings',
-    { config: { adminRole: 'admin' }, bodyLimit: 16 * 1024, schema: { tags: ['admin'], summary: 'Save site settings (admin; money in paise)', body: settingsInputSchema, response: { 200: adminSettingsSchema, ...errors } } },
+    {
+      config: { adminRole: 'admin' },
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags: ['admin'],
+        summary: 'Save site settings (admin; money in paise)',
+        body: settingsInputSchema,
+        response: { 200: adminSettingsSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       const saved = await saveSettings(app.db, request.user as RequestUser, request.body);

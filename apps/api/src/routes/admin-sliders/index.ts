@@ -37,7 +37,11 @@ export const adminSlidersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/sliders',
-    { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Create a home-page slide', body: sliderInputSchema, response: { 201: adminSliderSchema, ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      bodyLimit: 32 * 1024,
+      schema: { tags, summary: 'Create a home-page slide', body: sliderInputSchema, response: { 201: adminSliderSchema, ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       return reply.code(201).send(await changed(await createSlider(app.db, actor(request), request.body)));
@@ -46,7 +50,11 @@ export const adminSlidersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/sliders/:id',
-    { config: { adminRole: 'staff' }, bodyLimit: 32 * 1024, schema: { tags, summary: 'Update a home-page slide', params: idParams, body: sliderInputSchema, response: { 200: adminSliderSchema, ...errors } } },
+    {
+      config: { adminRole: 'staff' },
+      bodyLimit: 32 * 1024,
+      schema: { tags, summary: 'Update a home-page slide', params: idParams, body: sliderInputSchema, response: { 200: adminSliderSchema, ...errors } },
+    },
     async (request, reply) => {
       noStore(reply);
       return changed(await updateSlider(app.db, actor(request), request.params.id, request.body));

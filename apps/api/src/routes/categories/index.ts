@@ -96,7 +96,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'Everything a category page shows: the category, its breadcrumb and subcategories, a page of its products, and its facets',
         description:
-          'products is GET /api/products?category={slug} with the same filters, sort and page. breadcrumb runs from the top-level category to this one. facets count the brands and attribute values of the category\'s published products (subcategories included), over the whole category, not narrowed by the filters chosen.',
+          "products is GET /api/products?category={slug} with the same filters, sort and page. breadcrumb runs from the top-level category to this one. facets count the brands and attribute values of the category's published products (subcategories included), over the whole category, not narrowed by the filters chosen.",
         params: z.object({ slug: z.string() }),
         querystring: listingFiltersSchema,
         response: { 200: categoryPageSchema, 400: errorResponseSchema, 404: errorResponseSchema },

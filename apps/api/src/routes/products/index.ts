@@ -6,14 +6,7 @@ import { catalogueReader } from '../../catalogue/reader.ts';
 import { searchProducts } from '../../catalogue/search.ts';
 import { noStore, publicCache } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
-import {
-  cartBodySchema,
-  cartResponseSchema,
-  listingQuerySchema,
-  productPageSchema,
-  railQuerySchema,
-  searchQuerySchema,
-} from './schemas.ts';
+import { cartBodySchema, cartResponseSchema, listingQuerySchema, productPageSchema, railQuerySchema, searchQuerySchema } from './schemas.ts';
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +19,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         summary: 'Published products, filtered, sorted and paginated. Prices are paise.',
         description:
-          'total is exact up to 1,000 matches and 1,000 above that (a lower bound; a category\'s exact size is its productCount); hasMore is always exact.',
+          "total is exact up to 1,000 matches and 1,000 above that (a lower bound; a category's exact size is its productCount); hasMore is always exact.",
         querystring: listingQuerySchema,
         response: { 200: productPageSchema, 400: errorResponseSchema },
       },

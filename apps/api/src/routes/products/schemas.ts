@@ -35,9 +35,7 @@ export const listingFiltersSchema = z.object({
   brand: slugSchema.optional().describe('Brand slug'),
   minPrice: intQuery({ min: 0, max: PG_INT_MAX }).describe('Lowest price in paise (₹1 = 100 paise), inclusive'),
   maxPrice: intQuery({ min: 0, max: PG_INT_MAX }).describe('Highest price in paise, inclusive'),
-  attr: attributeFilters.describe(
-    'Attribute filter, repeatable. Values of one attribute are alternatives; different attributes must all match.',
-  ),
+  attr: attributeFilters.describe('Attribute filter, repeatable. Values of one attribute are alternatives; different attributes must all match.'),
   inStock: boolQuery.describe('true: only products with stock'),
   sort: z
     .enum(productSorts, { error: coded('sort_unknown') })

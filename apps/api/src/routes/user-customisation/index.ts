@@ -41,7 +41,7 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['personalisation'],
         summary: 'Upload photos for personalisation (multipart, field `files` repeated); answers their references',
         description:
-          'JPEG, PNG, WebP or HEIC/HEIF by their bytes; each at most 10 MB and 40 megapixels. Optional fields `orderId` and `productId` (and `lineId`) limit the count to that line\'s mediaLimit, else at most 10. Every photo is re-encoded (metadata such as GPS removed). All or nothing. 30 requests per 10 minutes per customer.',
+          "JPEG, PNG, WebP or HEIC/HEIF by their bytes; each at most 10 MB and 40 megapixels. Optional fields `orderId` and `productId` (and `lineId`) limit the count to that line's mediaLimit, else at most 10. Every photo is re-encoded (metadata such as GPS removed). All or nothing. 30 requests per 10 minutes per customer.",
         consumes: ['multipart/form-data'],
         response: {
           201: uploadedImagesSchema,
@@ -78,7 +78,7 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['personalisation'],
         summary: 'Send (or replace) the personalisation of one line of my order: text and/or photos for every unit',
         description:
-          'Until the order goes into production (then 409). Photos are ids from the upload answer, each the caller\'s and used for one unit only. Answers the order as it now is.',
+          "Until the order goes into production (then 409). Photos are ids from the upload answer, each the caller's and used for one unit only. Answers the order as it now is.",
         body: customisationRequestSchema,
         response: { 200: orderSchema, 400: refusalSchema, 401: refusalSchema, 404: refusalSchema, 409: refusalSchema },
       },
@@ -100,7 +100,7 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['personalisation'],
-        summary: 'One uploaded photo: 80x80 `thumbnail` or `display` size; only to its uploader and the shop\'s staff',
+        summary: "One uploaded photo: 80x80 `thumbnail` or `display` size; only to its uploader and the shop's staff",
         params: z.object({ id: z.string().max(100), size: z.enum(['thumbnail', 'display'], { error: coded('upload_size_invalid') }) }),
         response: { 400: refusalSchema, 401: refusalSchema, 404: refusalSchema },
       },
@@ -109,15 +109,17 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
       // A refusal is never cached; the photo itself is, privately (below).
       noStore(reply);
       const object = await readUpload({ db: app.db, store: app.objectStore }, caller(request), request.params.id, request.params.size);
-      return reply
-        .header('content-type', object.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('cache-control', IMAGE_CACHE)
-        // Nothing in an image may run or load anything, even if opened on its own.
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        // Bytes, sent as they are (Fastify never runs a serializer on a Buffer); the schema lists only the errors.
-        .send(object.body as never);
+      return (
+        reply
+          .header('content-type', object.contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          .header('cache-control', IMAGE_CACHE)
+          // Nothing in an image may run or load anything, even if opened on its own.
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          // Bytes, sent as they are (Fastify never runs a serializer on a Buffer); the schema lists only the errors.
+          .send(object.body as never)
+      );
     },
   );
 };

@@ -1,11 +1,4 @@
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeySchema,
-  orderCountSchema,
-  orderListSchema,
-  orderSchema,
-  placeOrderRequestSchema,
-} from '@shop/domain/order';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, orderCountSchema, orderListSchema, orderSchema, placeOrderRequestSchema } from '@shop/domain/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore } from '../../lib/cache.ts';

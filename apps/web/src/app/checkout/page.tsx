@@ -27,8 +27,6 @@ async function addressesIfSignedIn(): Promise<Awaited<ReturnType<typeof getSaved
 export default async function Page() {
   // The visitor, their addresses and the shop's shipping rules are asked for at once.
   const [viewer, addresses, headers] = await Promise.all([getViewer(), addressesIfSignedIn(), getHeadersSafe()]);
-  const shippingRules: ShippingRules = headers
-    ? { freeFrom: headers.site.freeShippingThreshold, fee: headers.site.shippingFee }
-    : DEFAULT_SHIPPING_RULES;
+  const shippingRules: ShippingRules = headers ? { freeFrom: headers.site.freeShippingThreshold, fee: headers.site.shippingFee } : DEFAULT_SHIPPING_RULES;
   return <CheckoutPage viewerId={viewer?._id ?? null} addresses={viewer ? addresses : []} shippingRules={shippingRules} />;
 }

@@ -11,7 +11,10 @@ interface Props {
 function read(params: Record<string, string | string[] | undefined>) {
   const raw = params.q;
   // Control characters cannot be searched for (the API refuses them); 100 characters is its limit.
-  const q = ((Array.isArray(raw) ? raw[0] : raw) ?? '').replace(/[\u0000-\u001f]/g, ' ').trim().slice(0, 100);
+  const q = ((Array.isArray(raw) ? raw[0] : raw) ?? '')
+    .replace(/[\u0000-\u001f]/g, ' ')
+    .trim()
+    .slice(0, 100);
   const pageRaw = Number(Array.isArray(params.page) ? params.page[0] : params.page);
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? Math.min(pageRaw, 500) : 1;
   return { q, page };
@@ -26,10 +29,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 
 export default async function SearchPage({ searchParams }: Props) {
   const { q, page } = read(await searchParams);
-  const [result, suggestions] = await Promise.all([
-    q ? searchProducts(q, page) : Promise.resolve(null),
-    getFeaturedCategories(),
-  ]);
+  const [result, suggestions] = await Promise.all([q ? searchProducts(q, page) : Promise.resolve(null), getFeaturedCategories()]);
   // A page past the end goes back to the first page of the same search.
   if (result && result.data.length === 0 && page > 1) redirect(`/search?q=${encodeURIComponent(q)}`);
   return <SearchTemplate q={q} result={result} suggestions={suggestions} />;

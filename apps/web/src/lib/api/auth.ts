@@ -46,8 +46,7 @@ export function getSignInMethods(): Promise<SignInMethods> {
 export const sendPhoneOtp = (phoneNumber: string) => settle(authClient.phoneNumber.sendOtp({ phoneNumber }));
 
 /** Signs in (and signs up an unknown number) with the 6-digit code. */
-export const verifyPhoneOtp = (phoneNumber: string, code: string) =>
-  settle(authClient.phoneNumber.verify({ phoneNumber, code }));
+export const verifyPhoneOtp = (phoneNumber: string, code: string) => settle(authClient.phoneNumber.verify({ phoneNumber, code }));
 
 /** For a signed-in user: the new number takes effect only once its code is verified. */
 export const verifyNewPhoneNumber = (phoneNumber: string, code: string) =>
@@ -56,8 +55,7 @@ export const verifyNewPhoneNumber = (phoneNumber: string, code: string) =>
 export const signInWithEmail = (email: string, password: string) => settle(authClient.signIn.email({ email, password }));
 
 /** Mails a verification link that comes back to `callbackURL` signed in. */
-export const signUpWithEmail = (input: { name: string; email: string; password: string; callbackURL: string }) =>
-  settle(authClient.signUp.email(input));
+export const signUpWithEmail = (input: { name: string; email: string; password: string; callbackURL: string }) => settle(authClient.signUp.email(input));
 
 /** A link that signs in and lands on `callbackURL`; a used or expired one lands on /signin with `error`. */
 export const sendEmailLink = (email: string, callbackURL: string) =>
@@ -65,8 +63,7 @@ export const sendEmailLink = (email: string, callbackURL: string) =>
 
 export const signInWithGoogle = (callbackURL: string) => settle(authClient.signIn.social({ provider: 'google', callbackURL }));
 
-export const requestPasswordReset = (email: string) =>
-  settle(authClient.requestPasswordReset({ email, redirectTo: '/reset-password' }));
+export const requestPasswordReset = (email: string) => settle(authClient.requestPasswordReset({ email, redirectTo: '/reset-password' }));
 
 export const resetPassword = (newPassword: string, token: string) => settle(authClient.resetPassword({ newPassword, token }));
 
@@ -77,8 +74,7 @@ export const updateName = (name: string) => settle(authClient.updateUser({ name 
 
 export const changeEmail = (newEmail: string, callbackURL: string) => settle(authClient.changeEmail({ newEmail, callbackURL }));
 
-export const sendVerificationEmail = (email: string, callbackURL: string) =>
-  settle(authClient.sendVerificationEmail({ email, callbackURL }));
+export const sendVerificationEmail = (email: string, callbackURL: string) => settle(authClient.sendVerificationEmail({ email, callbackURL }));
 
 export const signOut = () => settle(authClient.signOut());
 

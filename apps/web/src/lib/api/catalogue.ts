@@ -166,11 +166,7 @@ export async function getRelated(slug: string, limit = RAIL_SIZE): Promise<Produ
   return body.data;
 }
 
-export async function searchProducts(
-  q: string,
-  page = 1,
-  limit = DEFAULT_PAGE_SIZE,
-): Promise<Paginated<ProductSummary>> {
+export async function searchProducts(q: string, page = 1, limit = DEFAULT_PAGE_SIZE): Promise<Paginated<ProductSummary>> {
   return apiGet('/api/products/search', {
     tags: ['products'],
     query: { q, page, limit },

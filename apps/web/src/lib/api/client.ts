@@ -29,7 +29,13 @@ export class ApiError extends Error implements Refusal {
 
   /** The refusal as plain data (what a server action can hand to a client component). */
   get refusal(): Refusal {
-    return { status: this.status, code: this.code, message: this.message, ...(this.params ? { params: this.params } : {}), ...(this.errors ? { errors: this.errors } : {}) };
+    return {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      ...(this.params ? { params: this.params } : {}),
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
   }
 }
 

@@ -94,7 +94,13 @@ export async function uploadCustomisationImages(
  * One multipart request. XMLHttpRequest, not fetch: only XHR reports upload progress (`xhr.upload.onprogress`), which
  * `onProgress` receives as the fraction 0..1 of this request's bytes sent.
  */
-function postBatch(files: readonly File[], target: UploadTarget, token: string | null, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedImage[]> {
+function postBatch(
+  files: readonly File[],
+  target: UploadTarget,
+  token: string | null,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedImage[]> {
   if (signal?.aborted) return Promise.reject(new UploadAbortedError());
   const form = new FormData();
   // Text fields first: a streaming multipart parser on the server then knows the order before the first file.

@@ -19,7 +19,6 @@ export const browserOrderPaths = {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-
 const status = oneOf(...orderStatuses);
 
 const couponCheckSchema: ResponseSchema<CouponCheckResponse> = guard(

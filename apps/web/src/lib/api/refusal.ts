@@ -59,7 +59,8 @@ export function refusalFrom(status: number, body: unknown, statusText = ''): Ref
     const errors: Record<string, CodedText> = {};
     for (const [field, value] of Object.entries(body.errors)) {
       // An older API answered plain strings per field.
-      errors[field] = typeof value === 'string' ? { code: 'invalid_value', message: value } : codedTextOf(value, { code: 'invalid_value', message: 'is invalid' });
+      errors[field] =
+        typeof value === 'string' ? { code: 'invalid_value', message: value } : codedTextOf(value, { code: 'invalid_value', message: 'is invalid' });
     }
     refusal.errors = errors;
   }

@@ -27,7 +27,11 @@ function subscribe(listener: () => void) {
  * inside the page's busiest second. Toasts raised before it mounts are queued by react-toastify and shown when it does.
  */
 export function Toasts() {
-  const mounted = useSyncExternalStore(subscribe, () => requested, () => false);
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
   useEffect(() => {
     if (requested) return;
     const events = ['pointerdown', 'keydown'] as const;

@@ -14,12 +14,7 @@ interface Dated extends Sluggable {
 }
 
 /** Builds the sitemap entries from what the API returned; pure so it is unit-tested. */
-export function sitemapEntries(
-  base: string,
-  categories: Sluggable[],
-  products: Dated[],
-  now: Date = new Date(),
-): MetadataRoute.Sitemap {
+export function sitemapEntries(base: string, categories: Sluggable[], products: Dated[], now: Date = new Date()): MetadataRoute.Sitemap {
   const entries: MetadataRoute.Sitemap = staticPaths.map((path) => ({
     url: `${base}${path === '/' ? '' : path}` || base,
     lastModified: now,

@@ -29,7 +29,7 @@ describe('third-party scripts (spec §1)', () => {
     expect(plans).toEqual([{ id: 'support-chat', src: 'https://embed.tawk.to/64f1a2b3c4d5e6f7a8b9c0d1/1h2j3k4l5', strategy: 'lazyOnload' }]);
   });
 
-  it('ignores an id that is not of its provider\'s form (it would end up in a script)', () => {
+  it("ignores an id that is not of its provider's form (it would end up in a script)", () => {
     expect(thirdPartyScripts({ settings: { analyticsId: "G-1');alert(1);//" } })).toEqual([]);
     expect(thirdPartyScripts({ settings: { analyticsId: 'UA-1234-1' } })).toEqual([]);
     expect(thirdPartyScripts({ settings: { chatWidgetId: '../../evil.example/x' } })).toEqual([]);

@@ -25,7 +25,7 @@ interface ThirdPartySources {
   env?: { CHAT_WIDGET_ID?: string; ANALYTICS_ID?: string };
 }
 
-const pick = (fromSettings: string | null | undefined, fromEnv: string | undefined) => (fromSettings?.trim() || fromEnv?.trim() || null);
+const pick = (fromSettings: string | null | undefined, fromEnv: string | undefined) => fromSettings?.trim() || fromEnv?.trim() || null;
 
 /** The third-party scripts to load: none unless an id is set and well formed. */
 export function thirdPartyScripts({ settings, env = {} }: ThirdPartySources): ScriptPlan[] {

@@ -18,8 +18,10 @@ function sprinkles(p: Palette, seed: number, width: number, height: number, coun
     const y = r.int(10, height - 10);
     const s = r.int(4, 9);
     if (kind === 0) out += `<circle cx="${x}" cy="${y}" r="${s}" fill="${p.accent}" opacity="0.55"/>`;
-    else if (kind === 1) out += `<ellipse cx="${x}" cy="${y}" rx="${s}" ry="${s * 2}" fill="${p.accent}" opacity="0.5" transform="rotate(${r.int(0, 180)} ${x} ${y})"/>`;
-    else out += `<path d="M${x} ${y + s} l-${s} -${s} a${s / 2} ${s / 2} 0 0 1 ${s} -${s / 2} a${s / 2} ${s / 2} 0 0 1 ${s} ${s / 2} Z" fill="${p.accent}" opacity="0.55"/>`;
+    else if (kind === 1)
+      out += `<ellipse cx="${x}" cy="${y}" rx="${s}" ry="${s * 2}" fill="${p.accent}" opacity="0.5" transform="rotate(${r.int(0, 180)} ${x} ${y})"/>`;
+    else
+      out += `<path d="M${x} ${y + s} l-${s} -${s} a${s / 2} ${s / 2} 0 0 1 ${s} -${s / 2} a${s / 2} ${s / 2} 0 0 1 ${s} ${s / 2} Z" fill="${p.accent}" opacity="0.55"/>`;
   }
   return out;
 }

@@ -74,7 +74,9 @@ export const motifs = {
       .map((i) => `<ellipse cx="200" cy="140" rx="16" ry="42" fill="${c.light}" ${line(c, 2)} transform="rotate(${i * 45} 200 200)"/>`)
       .join('') +
     `<circle cx="200" cy="200" r="28" fill="${c.second}" ${line(c, 3)}/>` +
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((i) => `<circle cx="200" cy="100" r="5" fill="${c.second}" transform="rotate(${i * 30 + 15} 200 200)"/>`).join(''),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+      .map((i) => `<circle cx="200" cy="100" r="5" fill="${c.second}" transform="rotate(${i * 30 + 15} 200 200)"/>`)
+      .join(''),
   keychain: (c: Ink) =>
     `<circle cx="200" cy="105" r="30" fill="none" ${line(c, 6)}/>` +
     `<rect x="194" y="130" width="12" height="30" fill="${c.ink}"/>` +
@@ -108,7 +110,13 @@ export const motifs = {
   hanger: (c: Ink) =>
     `<path d="M200 80 Q200 62 215 66 Q228 72 215 86 L200 100" fill="none" ${line(c, 4)}/>` +
     `<path d="M200 100 L110 145 L290 145 Z" fill="none" ${line(c, 4)}/>` +
-    shirt(c, c.main, 28, 175, `<path d="M200 125 L200 285" ${line(c, 3)}/>` + [0, 1, 2, 3].map((i) => `<circle cx="210" cy="${165 + i * 30}" r="4" fill="${c.second}"/>`).join('')),
+    shirt(
+      c,
+      c.main,
+      28,
+      175,
+      `<path d="M200 125 L200 285" ${line(c, 3)}/>` + [0, 1, 2, 3].map((i) => `<circle cx="210" cy="${165 + i * 30}" r="4" fill="${c.second}"/>`).join(''),
+    ),
   frock: (c: Ink) =>
     `<path d="M165 90 L160 150 L240 150 L235 90 Q200 110 165 90 Z" fill="${c.main}" ${line(c)}/>` +
     `<path d="M160 150 L240 150 Q290 230 300 310 Q200 330 100 310 Q110 230 160 150 Z" fill="${c.main}" ${line(c)}/>` +
@@ -138,7 +146,9 @@ export const motifs = {
   scrunchie: (c: Ink) =>
     `<circle cx="200" cy="200" r="82" fill="none" stroke="${c.ink}" stroke-width="56"/>` +
     `<circle cx="200" cy="200" r="82" fill="none" stroke="${c.main}" stroke-width="48"/>` +
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `<path d="M200 100 q-10 18 0 36" fill="none" stroke="${c.ink}" stroke-width="2.5" opacity="0.5" transform="rotate(${i * 36} 200 200)"/>`).join('') +
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+      .map((i) => `<path d="M200 100 q-10 18 0 36" fill="none" stroke="${c.ink}" stroke-width="2.5" opacity="0.5" transform="rotate(${i * 36} 200 200)"/>`)
+      .join('') +
     `<circle cx="200" cy="200" r="82" fill="none" stroke="${c.light}" stroke-width="8" stroke-dasharray="20 40" opacity="0.6"/>`,
   bow: (c: Ink) =>
     `<path d="M200 200 C150 140 90 140 95 200 C90 260 150 260 200 200 Z" fill="${c.main}" ${line(c)}/>` +
@@ -147,7 +157,7 @@ export const motifs = {
     `<rect x="180" y="178" width="40" height="44" rx="12" fill="${c.second}" ${line(c)}/>`,
   'hair-clip': (c: Ink) =>
     `<path d="M110 180 Q200 120 290 180 L290 205 Q200 150 110 205 Z" fill="${c.main}" ${line(c)}/>` +
-    [0, 1, 2, 3, 4, 5].map((i) => `<path d="M${132 + i * 28} ${190 - Math.sin((i + 0.5) / 6 * Math.PI) * 30} l0 70" ${line(c, 5)}/>`).join('') +
+    [0, 1, 2, 3, 4, 5].map((i) => `<path d="M${132 + i * 28} ${190 - Math.sin(((i + 0.5) / 6) * Math.PI) * 30} l0 70" ${line(c, 5)}/>`).join('') +
     [0, 1, 2].map((i) => `<circle cx="${160 + i * 40}" cy="${i === 1 ? 150 : 162}" r="10" fill="${c.light}" ${line(c, 2)}/>`).join(''),
   purse: (c: Ink) =>
     `<path d="M160 130 Q200 80 240 130" fill="none" ${line(c, 6)}/>` +
@@ -174,12 +184,14 @@ export const motifs = {
   necklace: (c: Ink) =>
     `<path d="M100 90 Q110 220 200 250 Q290 220 300 90" fill="none" stroke="${c.ink}" stroke-width="6"/>` +
     `<path d="M100 90 Q110 220 200 250 Q290 220 300 90" fill="none" stroke="${c.main}" stroke-width="3" stroke-dasharray="2 6"/>` +
-    [0, 1, 2, 3, 4, 5, 6].map((i) => {
-      const t = (i + 1) / 8;
-      const x = (1 - t) * (1 - t) * 100 + 2 * (1 - t) * t * 200 + t * t * 300;
-      const y = (1 - t) * (1 - t) * 90 + 2 * (1 - t) * t * 370 + t * t * 90;
-      return `<circle cx="${x.toFixed(1)}" cy="${(y * 0.93).toFixed(1)}" r="8" fill="${c.light}" ${line(c, 2)}/>`;
-    }).join('') +
+    [0, 1, 2, 3, 4, 5, 6]
+      .map((i) => {
+        const t = (i + 1) / 8;
+        const x = (1 - t) * (1 - t) * 100 + 2 * (1 - t) * t * 200 + t * t * 300;
+        const y = (1 - t) * (1 - t) * 90 + 2 * (1 - t) * t * 370 + t * t * 90;
+        return `<circle cx="${x.toFixed(1)}" cy="${(y * 0.93).toFixed(1)}" r="8" fill="${c.light}" ${line(c, 2)}/>`;
+      })
+      .join('') +
     `<path d="M200 250 L175 285 L200 330 L225 285 Z" fill="${c.second}" ${line(c)}/>`,
   earrings: (c: Ink) =>
     [150, 250]
@@ -205,12 +217,16 @@ export const motifs = {
   bracelet: (c: Ink) =>
     `<ellipse cx="200" cy="210" rx="110" ry="70" fill="none" stroke="${c.ink}" stroke-width="10"/>` +
     `<ellipse cx="200" cy="210" rx="110" ry="70" fill="none" stroke="${c.main}" stroke-width="5"/>` +
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((i) => {
-      const a = (i / 12) * Math.PI * 2;
-      return `<circle cx="${(200 + Math.cos(a) * 110).toFixed(1)}" cy="${(210 + Math.sin(a) * 70).toFixed(1)}" r="${i % 3 === 0 ? 14 : 9}" fill="${i % 3 === 0 ? c.second : c.light}" ${line(c, 2)}/>`;
-    }).join(''),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+      .map((i) => {
+        const a = (i / 12) * Math.PI * 2;
+        return `<circle cx="${(200 + Math.cos(a) * 110).toFixed(1)}" cy="${(210 + Math.sin(a) * 70).toFixed(1)}" r="${i % 3 === 0 ? 14 : 9}" fill="${i % 3 === 0 ? c.second : c.light}" ${line(c, 2)}/>`;
+      })
+      .join(''),
   brooch: (c: Ink) =>
-    [0, 1, 2, 3, 4, 5].map((i) => `<ellipse cx="200" cy="140" rx="32" ry="52" fill="${c.main}" ${line(c, 3)} transform="rotate(${i * 60} 200 200)"/>`).join('') +
+    [0, 1, 2, 3, 4, 5]
+      .map((i) => `<ellipse cx="200" cy="140" rx="32" ry="52" fill="${c.main}" ${line(c, 3)} transform="rotate(${i * 60} 200 200)"/>`)
+      .join('') +
     `<circle cx="200" cy="200" r="34" fill="${c.second}" ${line(c)}/>` +
     [0, 1, 2, 3, 4, 5].map((i) => `<circle cx="200" cy="178" r="6" fill="${c.light}" transform="rotate(${i * 60} 200 200)"/>`).join(''),
   neon: (c: Ink) =>
@@ -235,10 +251,15 @@ export const motifs = {
     `<path d="M150 255 Q175 240 200 255 T250 255" fill="none" stroke="${c.light}" stroke-width="5" stroke-linecap="round"/>`,
   dreamcatcher: (c: Ink) =>
     `<circle cx="200" cy="160" r="80" fill="none" stroke="${c.ink}" stroke-width="12"/><circle cx="200" cy="160" r="80" fill="none" stroke="${c.main}" stroke-width="7"/>` +
-    [0, 1, 2, 3, 4, 5, 6, 7].map((i) => `<line x1="200" y1="160" x2="200" y2="82" stroke="${c.ink}" stroke-width="1.5" opacity="0.6" transform="rotate(${i * 45 + 22} 200 160)"/>`).join('') +
+    [0, 1, 2, 3, 4, 5, 6, 7]
+      .map((i) => `<line x1="200" y1="160" x2="200" y2="82" stroke="${c.ink}" stroke-width="1.5" opacity="0.6" transform="rotate(${i * 45 + 22} 200 160)"/>`)
+      .join('') +
     `<circle cx="200" cy="160" r="12" fill="${c.second}"/>` +
     [150, 200, 250]
-      .map((x, i) => `<line x1="${x}" y1="${i === 1 ? 240 : 225}" x2="${x}" y2="${i === 1 ? 290 : 270}" ${line(c, 2)}/><path d="M${x} ${i === 1 ? 290 : 270} q-14 25 0 55 q14 -30 0 -55 Z" fill="${c.second}" ${line(c, 2)}/>`)
+      .map(
+        (x, i) =>
+          `<line x1="${x}" y1="${i === 1 ? 240 : 225}" x2="${x}" y2="${i === 1 ? 290 : 270}" ${line(c, 2)}/><path d="M${x} ${i === 1 ? 290 : 270} q-14 25 0 55 q14 -30 0 -55 Z" fill="${c.second}" ${line(c, 2)}/>`,
+      )
       .join(''),
   'cake-topper': (c: Ink) =>
     `<path d="M150 215 L150 320 M250 215 L250 320" ${line(c, 6)}/>` +
@@ -249,7 +270,9 @@ export const motifs = {
     `<path d="M130 170 Q200 60 270 170" fill="none" ${line(c, 8)}/>` +
     `<circle cx="160" cy="165" r="22" fill="${c.second}" ${line(c, 3)}/><rect x="185" y="120" width="40" height="60" rx="6" fill="${c.light}" ${line(c, 3)}/><circle cx="245" cy="160" r="20" fill="${c.second}" ${line(c, 3)}/>` +
     `<path d="M105 170 L295 170 L270 305 L130 305 Z" fill="${c.main}" ${line(c)}/>` +
-    [0, 1, 2, 3].map((i) => `<path d="M${112 + i * 2} ${200 + i * 27} L${288 - i * 2} ${200 + i * 27}" stroke="${c.ink}" stroke-width="2" opacity="0.45"/>`).join('') +
+    [0, 1, 2, 3]
+      .map((i) => `<path d="M${112 + i * 2} ${200 + i * 27} L${288 - i * 2} ${200 + i * 27}" stroke="${c.ink}" stroke-width="2" opacity="0.45"/>`)
+      .join('') +
     `<path d="M105 170 L295 170 L293 190 L107 190 Z" fill="${c.second}" ${line(c, 3)}/>`,
 } satisfies Record<string, (c: Ink) => string>;
 

@@ -12,6 +12,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ q
   await requireStaff('/admin/coupons');
   const { q = '' } = await searchParams;
   const query = q.trim().slice(0, 30);
-  const [t, formTexts, list] = await Promise.all([adminTexts('admin-catalogue'), catalogueTexts<CouponFormTexts>('couponForm'), catalogueApi.coupons({ q: query || undefined })]);
+  const [t, formTexts, list] = await Promise.all([
+    adminTexts('admin-catalogue'),
+    catalogueTexts<CouponFormTexts>('couponForm'),
+    catalogueApi.coupons({ q: query || undefined }),
+  ]);
   return <CouponsPage coupons={list.data} total={list.total} q={query} t={t} formTexts={formTexts} />;
 }

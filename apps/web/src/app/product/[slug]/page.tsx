@@ -25,9 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       title: product.name,
       description,
       url: canonical,
-      ...(image
-        ? { images: [{ url: absoluteUrl(image.original), width: image.width, height: image.height, alt: image.alt ?? product.name }] }
-        : {}),
+      ...(image ? { images: [{ url: absoluteUrl(image.original), width: image.width, height: image.height, alt: image.alt ?? product.name }] } : {}),
     },
     twitter: { card: 'summary_large_image', title: product.name, description },
   };

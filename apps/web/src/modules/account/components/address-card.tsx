@@ -31,7 +31,12 @@ export function AddressCard({ address, busy, onEdit, onDelete, onMakeDefault }: 
       {confirming ? (
         <div role="group" aria-label={t('confirmDelete')} className="mt-3 flex flex-wrap items-center gap-2 text-sm">
           <span>{t('confirmDelete')}</span>
-          <button type="button" disabled={busy} onClick={onDelete} className="min-h-11 rounded-full bg-danger px-4 font-semibold text-white disabled:opacity-60">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={onDelete}
+            className="min-h-11 rounded-full bg-danger px-4 font-semibold text-white disabled:opacity-60"
+          >
             {t('confirmYes')}
           </button>
           <TextButton onClick={() => setConfirming(false)}>{t('confirmNo')}</TextButton>

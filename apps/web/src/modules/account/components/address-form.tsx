@@ -64,7 +64,12 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
 
   const stateError = message(errors.state);
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label={address ? t('editTitle') : t('addTitle')}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+      aria-label={address ? t('editTitle') : t('addTitle')}
+    >
       <TextField label={t('name')} autoComplete="name" registration={form.register('name')} error={message(errors.name)} />
       <TextField
         label={t('mobile')}
@@ -76,8 +81,20 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
         registration={form.register('mobile')}
         error={message(errors.mobile)}
       />
-      <TextField className="sm:col-span-2" label={t('line1')} autoComplete="address-line1" registration={form.register('line1')} error={message(errors.line1)} />
-      <TextField className="sm:col-span-2" label={t('line2')} autoComplete="address-line2" registration={form.register('line2')} error={message(errors.line2)} />
+      <TextField
+        className="sm:col-span-2"
+        label={t('line1')}
+        autoComplete="address-line1"
+        registration={form.register('line1')}
+        error={message(errors.line1)}
+      />
+      <TextField
+        className="sm:col-span-2"
+        label={t('line2')}
+        autoComplete="address-line2"
+        registration={form.register('line2')}
+        error={message(errors.line2)}
+      />
       <TextField className="sm:col-span-2" label={t('landmark')} registration={form.register('landmark')} error={message(errors.landmark)} />
       <TextField label={t('city')} autoComplete="address-level2" registration={form.register('city')} error={message(errors.city)} />
       <div className="flex min-w-0 flex-col gap-1.5">

@@ -53,11 +53,7 @@ export function EmailChangeForm({ email, verified }: { email: string | null; ver
       </p>
       {email && !verified ? (
         <div className="text-sm">
-          <TextButton
-            onClick={() => void sendVerification(email)}
-          >
-            {t('sendVerification')}
-          </TextButton>
+          <TextButton onClick={() => void sendVerification(email)}>{t('sendVerification')}</TextButton>
         </div>
       ) : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">

@@ -56,9 +56,7 @@ export function PhoneChangeForm({ mobile }: { mobile: string | null }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-ink">
-        {mobile ? <span dir="ltr">{formatIndianMobile(mobile)}</span> : <span className="text-muted">{t('noPhone')}</span>}
-      </p>
+      <p className="text-ink">{mobile ? <span dir="ltr">{formatIndianMobile(mobile)}</span> : <span className="text-muted">{t('noPhone')}</span>}</p>
       {!pending ? (
         <form onSubmit={(event) => void onPhone(event)} noValidate className="flex flex-col gap-4">
           <TextField

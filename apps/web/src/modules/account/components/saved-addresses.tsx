@@ -3,15 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import {
-  createAddress,
-  deleteAddress,
-  listAddresses,
-  setDefaultAddress,
-  updateAddress,
-  type AddressFields,
-  type SavedAddress,
-} from '@lib/api/addresses';
+import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type AddressFields, type SavedAddress } from '@lib/api/addresses';
 import { BrowserApiError } from '@lib/api/browser-client';
 import type { CodedText } from '@lib/api/refusal';
 import { FormMessage } from '@modules/auth/components/form-controls';

@@ -15,7 +15,7 @@ const cards = [
 export async function AccountDashboard({ viewer }: { viewer: UserProfile }) {
   const t = await getTranslations('account.dashboard');
   const tn = await getTranslations('account.nav');
-  const name = viewer.name || (viewer.mobile ? formatIndianMobile(viewer.mobile) : viewer.email ?? '');
+  const name = viewer.name || (viewer.mobile ? formatIndianMobile(viewer.mobile) : (viewer.email ?? ''));
   return (
     <section>
       <AccountHeading title={t('greeting', { name })} intro={t('intro')} />

@@ -104,7 +104,10 @@ export async function deleteSlider(id: string): Promise<ActionResult<null>> {
   return result;
 }
 
-export async function saveMenus(values: { headerMenu: MenuItem[]; mobileMenu: MenuItem[] }): Promise<ActionResult<{ headerMenu: MenuItem[]; mobileMenu: MenuItem[] }>> {
+export async function saveMenus(values: {
+  headerMenu: MenuItem[];
+  mobileMenu: MenuItem[];
+}): Promise<ActionResult<{ headerMenu: MenuItem[]; mobileMenu: MenuItem[] }>> {
   await requireStaff('/admin/menus');
   const result = await attempt(() => adminApi('PUT', '/api/admin/menus', { body: values, schema: schemas.menus }));
   if (result.ok) {

@@ -5,7 +5,17 @@ import { useUI } from '@modules/common/ui-store';
 
 function UserIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0116 0" />
     </svg>

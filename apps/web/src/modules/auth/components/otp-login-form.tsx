@@ -96,9 +96,7 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
         </form>
       ) : (
         <form onSubmit={(event) => void onCode(event)} noValidate className="flex flex-col gap-4">
-          <FormMessage tone="info">
-            {resent ? t('resent', { phone: formatIndianMobile(phone) }) : t('sent', { phone: formatIndianMobile(phone) })}
-          </FormMessage>
+          <FormMessage tone="info">{resent ? t('resent', { phone: formatIndianMobile(phone) }) : t('sent', { phone: formatIndianMobile(phone) })}</FormMessage>
           <TextField
             label={t('codeLabel')}
             inputMode="numeric"
@@ -117,10 +115,7 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
           {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
           <SubmitButton busy={codeForm.formState.isSubmitting}>{t('verify')}</SubmitButton>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <TextButton
-              disabled={countdown.left > 0}
-              onClick={() => void resend(phone)}
-            >
+            <TextButton disabled={countdown.left > 0} onClick={() => void resend(phone)}>
               {countdown.left > 0 ? t('resendIn', { seconds: countdown.left }) : t('resend')}
             </TextButton>
             <TextButton

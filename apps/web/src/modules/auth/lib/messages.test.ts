@@ -33,10 +33,16 @@ const sameEverywhere = new Set(['otp.phonePlaceholder']);
 
 describe.each(Object.keys(namespaces))('%s messages', (namespace) => {
   const catalogues = namespaces[namespace]!;
-  const enKeys = leaves(catalogues.en!).map(([key]) => key).sort();
+  const enKeys = leaves(catalogues.en!)
+    .map(([key]) => key)
+    .sort();
 
   it.each(['hi', 'ar'])('%s has exactly the keys of en', (locale) => {
-    expect(leaves(catalogues[locale]!).map(([key]) => key).sort()).toEqual(enKeys);
+    expect(
+      leaves(catalogues[locale]!)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(enKeys);
   });
 
   it.each(['hi', 'ar'])('%s is translated, not an English copy', (locale) => {
@@ -66,7 +72,10 @@ describe('sign-in form rules name refusal codes (decision 037)', () => {
   it('gives the same codes the API answers, each with an account-area text', () => {
     expect(codesOf(loginSchema.safeParse({ email: '', password: '' }))).toEqual({ email: 'email_required', password: 'password_required' });
     expect(codesOf(loginSchema.safeParse({ email: 'asha@', password: 'x' }))).toEqual({ email: 'invalid_email' });
-    expect(codesOf(signUpSchema.safeParse({ name: ' ', email: 'a@b.in', password: 'short' }))).toEqual({ name: 'name_required', password: 'password_too_short' });
+    expect(codesOf(signUpSchema.safeParse({ name: ' ', email: 'a@b.in', password: 'short' }))).toEqual({
+      name: 'name_required',
+      password: 'password_too_short',
+    });
     expect(codesOf(signUpSchema.safeParse({ name: 'n'.repeat(101), email: 'a@b.in', password: 'p'.repeat(129) }))).toEqual({
       name: 'profile_name_too_long',
       password: 'password_too_long',
@@ -74,8 +83,22 @@ describe('sign-in form rules name refusal codes (decision 037)', () => {
     expect(codesOf(phoneSchema.safeParse({ phone: '' }))).toEqual({ phone: 'mobile_required' });
     expect(codesOf(phoneSchema.safeParse({ phone: '12345' }))).toEqual({ phone: 'phone_invalid' });
     expect(codesOf(codeSchema.safeParse({ code: '12' }))).toEqual({ code: 'otp_format_invalid' });
-    expect(codesOf(changePasswordSchema.safeParse({ currentPassword: 'x', password: 'long enough', confirm: 'other' }))).toEqual({ confirm: 'passwords_differ' });
-    for (const code of ['email_required', 'invalid_email', 'password_required', 'password_too_short', 'password_too_long', 'name_required', 'profile_name_too_long', 'mobile_required', 'phone_invalid', 'otp_format_invalid', 'passwords_differ']) {
+    expect(codesOf(changePasswordSchema.safeParse({ currentPassword: 'x', password: 'long enough', confirm: 'other' }))).toEqual({
+      confirm: 'passwords_differ',
+    });
+    for (const code of [
+      'email_required',
+      'invalid_email',
+      'password_required',
+      'password_too_short',
+      'password_too_long',
+      'name_required',
+      'profile_name_too_long',
+      'mobile_required',
+      'phone_invalid',
+      'otp_format_invalid',
+      'passwords_differ',
+    ]) {
       expect(enRefusals).toHaveProperty(code);
     }
   });
@@ -85,6 +108,8 @@ describe('sign-in form rules name refusal codes (decision 037)', () => {
     const answer: CodedText = refusalFrom(400, { code: 'invalid_otp', message: 'anything' });
     expect(refusalText(answer, t, 'hi')).toBe(hiRefusals.invalid_otp);
     const en = createTranslator({ locale: 'en', messages: { refusals: enRefusals }, namespace: 'refusals' }) as unknown as RefusalTranslator;
-    expect(refusalText(refusalFrom(400, { code: 'password_too_short', message: 'x', params: { min: 8 } }), en, 'en')).toBe(refusalMessage('password_too_short'));
+    expect(refusalText(refusalFrom(400, { code: 'password_too_short', message: 'x', params: { min: 8 } }), en, 'en')).toBe(
+      refusalMessage('password_too_short'),
+    );
   });
 });

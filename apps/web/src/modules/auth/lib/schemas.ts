@@ -8,7 +8,11 @@ import { passwordLimits, PROFILE_NAME_MAX } from '@shop/domain/refusals/account'
  * code the API answers for the same mistake (`invalid_email`, `password_too_short`, `phone_invalid`), translated
  * where it is shown. Password lengths match the API (8 to 128).
  */
-const email = z.string().trim().min(1, coded('email_required')).pipe(z.email(coded('invalid_email')));
+const email = z
+  .string()
+  .trim()
+  .min(1, coded('email_required'))
+  .pipe(z.email(coded('invalid_email')));
 const newPassword = z.string().min(passwordLimits.min, coded('password_too_short')).max(passwordLimits.max, coded('password_too_long'));
 const name = z.string().trim().min(1, coded('name_required')).max(PROFILE_NAME_MAX, coded('profile_name_too_long'));
 
@@ -19,7 +23,12 @@ const phoneField = z
   .refine((value) => normaliseIndianMobile(value) !== null, coded('phone_invalid'));
 
 export const phoneSchema = z.object({ phone: phoneField });
-export const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, coded('otp_format_invalid')) });
+export const codeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, coded('otp_format_invalid')),
+});
 export const loginSchema = z.object({ email, password: z.string().min(1, coded('password_required')) });
 export const emailOnlySchema = z.object({ email });
 export const signUpSchema = z.object({ name, email, password: newPassword });

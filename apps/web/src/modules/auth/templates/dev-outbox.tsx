@@ -36,9 +36,7 @@ export async function DevOutbox({ messages }: { messages: OutboxMessage[] }) {
           {messages.map((message) => (
             <li key={message._id} className="rounded-xl border border-line bg-white p-4" data-testid="outbox-message">
               <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-                <span className="rounded bg-brand-soft px-2 py-0.5 font-medium text-brand">
-                  {message.channel === 'sms' ? t('sms') : t('email')}
-                </span>
+                <span className="rounded bg-brand-soft px-2 py-0.5 font-medium text-brand">{message.channel === 'sms' ? t('sms') : t('email')}</span>
                 <span className="font-medium" dir="ltr">
                   {message.recipient}
                 </span>

@@ -58,10 +58,7 @@ export function CartDrawer() {
           }`}
         >
           <span>{m.checkout}</span>
-          <span
-            data-testid="cart-total"
-            className={`rounded-full px-3 py-1 text-sm tabular-nums ${isEmpty ? 'bg-white/70' : 'bg-white text-brand'}`}
-          >
+          <span data-testid="cart-total" className={`rounded-full px-3 py-1 text-sm tabular-nums ${isEmpty ? 'bg-white/70' : 'bg-white text-brand'}`}>
             {formatInr(total)}
           </span>
         </Link>

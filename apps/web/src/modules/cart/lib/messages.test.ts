@@ -15,10 +15,16 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
 }
 
 describe('cart messages', () => {
-  const enKeys = leaves(en).map(([key]) => key).sort();
+  const enKeys = leaves(en)
+    .map(([key]) => key)
+    .sort();
 
   it.each(['hi', 'ar'])('%s has exactly the keys of en', (locale) => {
-    expect(leaves(catalogues[locale]!).map(([key]) => key).sort()).toEqual(enKeys);
+    expect(
+      leaves(catalogues[locale]!)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(enKeys);
   });
 
   it.each(['hi', 'ar'])('%s is translated, not an English copy', (locale) => {

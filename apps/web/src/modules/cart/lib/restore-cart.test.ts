@@ -16,7 +16,10 @@ const line = cartLineOf({
 
 describe('restoring the stored cart', () => {
   it('gives back what was stored, with totals recomputed', () => {
-    const state = setCashOnDelivery(applyCoupon(addItemWithQuantity(emptyCart(), line, 2), { code: 'FLAT100', minimum: 0, discount: { type: 'fixed', value: 10_000 } }), true);
+    const state = setCashOnDelivery(
+      applyCoupon(addItemWithQuantity(emptyCart(), line, 2), { code: 'FLAT100', minimum: 0, discount: { type: 'fixed', value: 10_000 } }),
+      true,
+    );
     const stored = JSON.parse(JSON.stringify(storedPart(state)));
     expect(stored).not.toHaveProperty('total');
     expect(restoreCart(stored, emptyCart())).toEqual(state);

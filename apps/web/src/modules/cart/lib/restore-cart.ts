@@ -78,11 +78,14 @@ export function restoreCart(stored: unknown, current: CartState): CartState {
     seen.add(item.id);
     return [item];
   });
-  return recompute({
-    ...emptyCart(current.shippingRules),
-    coupon: couponOf(stored.coupon),
-    meta: isObject(stored.meta) ? stored.meta : null,
-    isCashOnDelivery: stored.isCashOnDelivery === true,
-    cashOnDeliveryPageState: isObject(stored.cashOnDeliveryPageState) ? stored.cashOnDeliveryPageState : null,
-  }, items);
+  return recompute(
+    {
+      ...emptyCart(current.shippingRules),
+      coupon: couponOf(stored.coupon),
+      meta: isObject(stored.meta) ? stored.meta : null,
+      isCashOnDelivery: stored.isCashOnDelivery === true,
+      cashOnDeliveryPageState: isObject(stored.cashOnDeliveryPageState) ? stored.cashOnDeliveryPageState : null,
+    },
+    items,
+  );
 }

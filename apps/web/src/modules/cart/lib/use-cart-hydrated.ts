@@ -11,5 +11,9 @@ const subscribe = (onChange: () => void) => useCart.persist.onFinishHydration(on
  * server-rendered button before hydration would do nothing at all.
  */
 export function useCartHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => useCart.persist.hasHydrated(), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => useCart.persist.hasHydrated(),
+    () => false,
+  );
 }

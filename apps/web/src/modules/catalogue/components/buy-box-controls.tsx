@@ -80,9 +80,7 @@ export function BuyBoxControls({ product, variants, attributes, initialVariantId
                     aria-current={selected ? 'true' : undefined}
                     rel="nofollow"
                     className={`inline-flex h-10 min-w-12 items-center justify-center rounded-lg border px-4 text-sm transition-colors ${
-                      selected
-                        ? 'border-brand bg-brand-soft font-semibold text-brand-strong'
-                        : 'border-line bg-white text-ink hover:border-brand'
+                      selected ? 'border-brand bg-brand-soft font-semibold text-brand-strong' : 'border-line bg-white text-ink hover:border-brand'
                     } ${available ? '' : 'text-muted line-through decoration-1'}`}
                   >
                     {value}

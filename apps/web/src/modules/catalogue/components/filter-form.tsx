@@ -18,8 +18,7 @@ interface FilterFormProps {
 
 const fieldset = 'border-t border-line pt-4';
 const legend = 'mb-2 text-sm font-semibold text-ink';
-const input =
-  'h-10 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink placeholder:text-muted focus:border-brand';
+const input = 'h-10 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink placeholder:text-muted focus:border-brand';
 
 /** Parent categories as option groups with their children, in API order. */
 function groupCategories(categories: Category[]) {
@@ -124,14 +123,7 @@ export function FilterForm({ action, state, idPrefix, categories, brands, attrib
               const inputId = id(`attr-${token.replace(/[^a-z0-9]+/g, '-')}`);
               return (
                 <span key={value}>
-                  <input
-                    id={inputId}
-                    type="checkbox"
-                    name="attr"
-                    value={token}
-                    defaultChecked={state.attr.includes(token)}
-                    className="peer sr-only"
-                  />
+                  <input id={inputId} type="checkbox" name="attr" value={token} defaultChecked={state.attr.includes(token)} className="peer sr-only" />
                   <label
                     htmlFor={inputId}
                     className="inline-flex h-9 cursor-pointer items-center rounded-full border border-line px-3 text-sm text-ink peer-checked:border-brand peer-checked:bg-brand-soft peer-checked:font-semibold peer-checked:text-brand-strong peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand"
@@ -146,24 +138,14 @@ export function FilterForm({ action, state, idPrefix, categories, brands, attrib
       ))}
 
       <div className={`${fieldset} flex items-center gap-2`}>
-        <input
-          id={id('inStock')}
-          type="checkbox"
-          name="inStock"
-          value="1"
-          defaultChecked={state.inStock}
-          className="h-4 w-4 accent-brand"
-        />
+        <input id={id('inStock')} type="checkbox" name="inStock" value="1" defaultChecked={state.inStock} className="h-4 w-4 accent-brand" />
         <label htmlFor={id('inStock')} className="text-sm text-ink">
           {t('inStock')}
         </label>
       </div>
 
       <div className="flex items-center gap-3 border-t border-line pt-4">
-        <button
-          type="submit"
-          className="h-10 flex-1 rounded-lg bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-strong"
-        >
+        <button type="submit" className="h-10 flex-1 rounded-lg bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-strong">
           {t('apply')}
         </button>
         <Link

@@ -16,9 +16,7 @@ export function ListingFilters({ activeCount, ...props }: Props) {
         <summary className="flex h-11 cursor-pointer list-none items-center justify-between px-4 text-sm font-semibold text-ink [&::-webkit-details-marker]:hidden">
           <span>
             {t('title')}
-            {activeCount > 0 ? (
-              <span className="ms-2 rounded-full bg-brand px-2 py-0.5 text-xs text-white">{activeCount}</span>
-            ) : null}
+            {activeCount > 0 ? <span className="ms-2 rounded-full bg-brand px-2 py-0.5 text-xs text-white">{activeCount}</span> : null}
           </span>
           <span aria-hidden="true" className="transition-transform group-open:rotate-180">
             ▾

@@ -9,8 +9,7 @@ interface PaginationProps {
   hrefFor: (page: number) => string;
 }
 
-const itemClass =
-  'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium transition-colors';
+const itemClass = 'inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium transition-colors';
 
 /** Page links (plain anchors, so they work without JavaScript and can be crawled). */
 export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
@@ -22,7 +21,9 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
         <li>
           {page > 1 ? (
             <Link href={hrefFor(page - 1)} rel="prev" className={`${itemClass} border-line text-ink hover:border-brand hover:text-brand`}>
-              <span aria-hidden="true" className="inline-block rtl:rotate-180">‹</span>
+              <span aria-hidden="true" className="inline-block rtl:rotate-180">
+                ‹
+              </span>
               <span className="ms-1">{t('previous')}</span>
             </Link>
           ) : null}
@@ -52,7 +53,9 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
           {page < totalPages ? (
             <Link href={hrefFor(page + 1)} rel="next" className={`${itemClass} border-line text-ink hover:border-brand hover:text-brand`}>
               <span className="me-1">{t('next')}</span>
-              <span aria-hidden="true" className="inline-block rtl:rotate-180">›</span>
+              <span aria-hidden="true" className="inline-block rtl:rotate-180">
+                ›
+              </span>
             </Link>
           ) : null}
         </li>

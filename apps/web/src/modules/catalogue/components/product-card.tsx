@@ -30,7 +30,14 @@ interface ProductCardProps {
  * One product in a grid or rail: square image, badges, name, price, rating; the whole card links to the product.
  * A product without variants has an add-to-cart button; one with variants is chosen on its page, where the card leads.
  */
-export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: Heading = 'h3', eager = false, preload = false, quickView = true }: ProductCardProps) {
+export function ProductCard({
+  product,
+  sizes = CARD_IMAGE_SIZES,
+  headingLevel: Heading = 'h3',
+  eager = false,
+  preload = false,
+  quickView = true,
+}: ProductCardProps) {
   const t = useTranslations('catalogue.card');
   const tc = useTranslations('cart.add');
   const quickAdd = product.inStock && !product.hasVariants;
@@ -61,9 +68,7 @@ export function ProductCard({ product, sizes = CARD_IMAGE_SIZES, headingLevel: H
             <span />
           )}
           {product.product_customization ? (
-            <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-medium text-accent-strong shadow-sm">
-              {t('personalisable')}
-            </span>
+            <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-medium text-accent-strong shadow-sm">{t('personalisable')}</span>
           ) : null}
         </div>
         {/* Above the card link's overlay (z-10); hover or keyboard focus reveals it on larger screens. */}

@@ -62,14 +62,7 @@ export function ProductGallery({ images, name, labels }: ProductGalleryProps) {
                   i === index ? 'border-brand' : 'border-transparent hover:border-line'
                 }`}
               >
-                <StaticImage
-                  src={image.thumbnail ?? image.original}
-                  alt=""
-                  width={80}
-                  height={80}
-                  sizes="80px"
-                  className="h-full w-full object-cover"
-                />
+                <StaticImage src={image.thumbnail ?? image.original} alt="" width={80} height={80} sizes="80px" className="h-full w-full object-cover" />
               </button>
             </li>
           ))}

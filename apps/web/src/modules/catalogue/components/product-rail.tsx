@@ -28,10 +28,7 @@ export function ProductRail({ id, title, products, href, aside, deferRendering =
   if (products.length === 0) return null;
   const headingId = `${id}-title`;
   return (
-    <section
-      aria-labelledby={headingId}
-      className={`py-6 sm:py-8 ${deferRendering ? '[contain-intrinsic-size:auto_30rem] [content-visibility:auto]' : ''}`}
-    >
+    <section aria-labelledby={headingId} className={`py-6 sm:py-8 ${deferRendering ? '[contain-intrinsic-size:auto_30rem] [content-visibility:auto]' : ''}`}>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <h2 id={headingId} className="text-2xl font-semibold text-ink sm:text-3xl">
@@ -47,7 +44,10 @@ export function ProductRail({ id, title, products, href, aside, deferRendering =
             className="rounded text-sm font-semibold text-brand underline-offset-4 hover:underline"
             aria-label={t('viewAllOf', { title })}
           >
-            {t('viewAll')} <span aria-hidden="true" className="inline-block rtl:rotate-180">→</span>
+            {t('viewAll')}{' '}
+            <span aria-hidden="true" className="inline-block rtl:rotate-180">
+              →
+            </span>
           </Link>
         ) : null}
       </div>

@@ -12,10 +12,7 @@ export function Rating({ average, count, size = 'sm' }: { average: number; count
       role="img"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className={size === 'md' ? 'h-4 w-4' : 'h-3.5 w-3.5'} fill="currentColor">
-        <path
-          className="text-accent"
-          d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z"
-        />
+        <path className="text-accent" d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
       </svg>
       <span className="font-medium text-ink">{rounded.toFixed(1)}</span>
       <span>({count.toLocaleString('en-IN')})</span>

@@ -13,12 +13,7 @@ export function SortForm({ action, state, keepCategory = true }: { action: strin
       <label htmlFor="sort" className="text-sm whitespace-nowrap text-muted">
         {t('label')}
       </label>
-      <AutoSubmitSelect
-        id="sort"
-        name="sort"
-        defaultValue={state.sort}
-        className="h-10 rounded-lg border border-line bg-white ps-3 pe-8 text-sm text-ink"
-      >
+      <AutoSubmitSelect id="sort" name="sort" defaultValue={state.sort} className="h-10 rounded-lg border border-line bg-white ps-3 pe-8 text-sm text-ink">
         {productSorts.map((sort) => (
           <option key={sort} value={sort}>
             {t(sort)}

@@ -4,9 +4,7 @@ import type { AttributeOption, CategoryFacets } from '@shop/domain/catalogue';
  * Attribute filters offered on listings. The API filters on any "name:value" pair; the storefront offers the
  * attribute that spans most of the catalogue (colour) with its common values, in these display names.
  */
-export const LISTING_ATTRIBUTES: AttributeOption[] = [
-  { name: 'Colour', values: ['Black', 'White', 'Pink', 'Red', 'Blue', 'Brown', 'Beige'] },
-];
+export const LISTING_ATTRIBUTES: AttributeOption[] = [{ name: 'Colour', values: ['Black', 'White', 'Pink', 'Red', 'Blue', 'Brown', 'Beige'] }];
 
 /** An attribute's values as the API's `attr` filter and its facets spell them ("colour:black"). */
 export const pairsOf = (attribute: AttributeOption): string[] => attribute.values.map((value) => `${attribute.name}:${value}`.toLowerCase());

@@ -107,12 +107,7 @@ export function listingQuery(state: ListingState, overrides: Partial<ListingStat
 /** True when the shopper narrowed the listing (used for the "clear filters" link and empty states). */
 export function hasFilters(state: ListingState, ignoreCategory = false): boolean {
   return Boolean(
-    (!ignoreCategory && state.category) ||
-      state.brand ||
-      state.min !== undefined ||
-      state.max !== undefined ||
-      state.attr.length ||
-      state.inStock,
+    (!ignoreCategory && state.category) || state.brand || state.min !== undefined || state.max !== undefined || state.attr.length || state.inStock,
   );
 }
 

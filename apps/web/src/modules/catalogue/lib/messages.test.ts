@@ -17,10 +17,16 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
 const values = { count: 3, percent: 20, name: 'Lamps', title: 'Best sellers', n: 1, total: 4, q: 'keychian', sku: 'KG-1', grams: 250, average: 4.5 };
 
 describe('catalogue messages', () => {
-  const enKeys = leaves(en).map(([key]) => key).sort();
+  const enKeys = leaves(en)
+    .map(([key]) => key)
+    .sort();
 
   it.each(['hi', 'ar'])('%s has exactly the keys of en', (locale) => {
-    expect(leaves(catalogues[locale]!).map(([key]) => key).sort()).toEqual(enKeys);
+    expect(
+      leaves(catalogues[locale]!)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(enKeys);
   });
 
   it.each(['hi', 'ar'])('%s is translated, not an English copy', (locale) => {

@@ -43,7 +43,12 @@ describe('productJsonLd', () => {
   it('gives rupees, INR, availability and absolute URLs from SITE_URL', () => {
     process.env.SITE_URL = 'https://gifts.example/';
     const ld = productJsonLd(product, undefined);
-    expect(ld.offers).toMatchObject({ price: '1299.99', priceCurrency: 'INR', availability: 'https://schema.org/OutOfStock', url: 'https://gifts.example/product/moon-lamp' });
+    expect(ld.offers).toMatchObject({
+      price: '1299.99',
+      priceCurrency: 'INR',
+      availability: 'https://schema.org/OutOfStock',
+      url: 'https://gifts.example/product/moon-lamp',
+    });
     expect(ld.image).toEqual(['https://gifts.example/api/media/catalogue/moon.webp']);
     expect(ld.aggregateRating).toMatchObject({ ratingValue: 4.3, reviewCount: 12 });
   });

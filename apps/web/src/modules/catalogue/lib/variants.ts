@@ -10,11 +10,7 @@ export type Selection = Record<string, string>;
 
 /** The variant named in the URL (by sku), else the first one in stock, else the first one. */
 export function initialVariant(variants: Variant[], sku: string | undefined): Variant | undefined {
-  return (
-    (sku ? variants.find((v) => v.sku.toLowerCase() === sku.toLowerCase()) : undefined) ??
-    variants.find((v) => v.stock > 0) ??
-    variants[0]
-  );
+  return (sku ? variants.find((v) => v.sku.toLowerCase() === sku.toLowerCase()) : undefined) ?? variants.find((v) => v.stock > 0) ?? variants[0];
 }
 
 function matches(variant: Variant, selection: Selection): number {

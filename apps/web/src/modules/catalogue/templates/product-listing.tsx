@@ -27,17 +27,7 @@ interface ProductListingProps {
 }
 
 /** Shared by /shop and /category/{slug}: title, filters, sort, product grid, page links. */
-export function ProductListingTemplate({
-  title,
-  breadcrumbs,
-  intro,
-  action,
-  state,
-  result,
-  categories,
-  brands,
-  attributes,
-}: ProductListingProps) {
+export function ProductListingTemplate({ title, breadcrumbs, intro, action, state, result, categories, brands, attributes }: ProductListingProps) {
   const t = useTranslations('catalogue.listing');
   const onCategoryPage = !categories;
   const totalPages = Math.max(1, Math.ceil(result.total / Math.max(1, result.limit)));
@@ -89,11 +79,7 @@ export function ProductListingTemplate({
             </div>
           )}
           <HydrateSeparately>
-            <Pagination
-              page={Math.min(state.page, totalPages)}
-              totalPages={totalPages}
-              hrefFor={(page) => `${action}${listingQuery(state, { page })}`}
-            />
+            <Pagination page={Math.min(state.page, totalPages)} totalPages={totalPages} hrefFor={(page) => `${action}${listingQuery(state, { page })}`} />
           </HydrateSeparately>
         </section>
       </div>

@@ -62,9 +62,7 @@ export function SearchTemplate({ q, result, suggestions }: SearchTemplateProps) 
   const totalPages = result ? Math.max(1, Math.ceil(result.total / Math.max(1, result.limit))) : 1;
   return (
     <Container className="py-6 sm:py-8">
-      <h1 className="mb-4 text-3xl font-semibold text-ink sm:text-4xl">
-        {q ? t('resultsFor', { q }) : t('title')}
-      </h1>
+      <h1 className="mb-4 text-3xl font-semibold text-ink sm:text-4xl">{q ? t('resultsFor', { q }) : t('title')}</h1>
       <SearchForm q={q} />
       {!q || !result ? (
         <div className="mt-8 rounded-xl bg-surface p-6">

@@ -44,7 +44,12 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
   }
 
   return (
-    <fieldset ref={ref} tabIndex={-1} aria-describedby={error ? 'checkout-address-error' : undefined} className="rounded-xl border border-line bg-white p-4 focus:outline-none sm:p-6">
+    <fieldset
+      ref={ref}
+      tabIndex={-1}
+      aria-describedby={error ? 'checkout-address-error' : undefined}
+      className="rounded-xl border border-line bg-white p-4 focus:outline-none sm:p-6"
+    >
       <legend className="px-1 text-lg font-semibold">{t('legend')}</legend>
       {error ? (
         <p id="checkout-address-error" role="alert" className="mb-3 text-sm text-danger">

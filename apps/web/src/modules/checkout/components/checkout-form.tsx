@@ -305,7 +305,12 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
           }
         />
         {failureText ? (
-          <div ref={failureRef} tabIndex={-1} role="alert" className="rounded-lg bg-danger/10 p-3 text-sm text-danger focus:outline-none focus:ring-2 focus:ring-danger/40">
+          <div
+            ref={failureRef}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-lg bg-danger/10 p-3 text-sm text-danger focus:outline-none focus:ring-2 focus:ring-danger/40"
+          >
             <p className="font-semibold">{failure?.retry ? t('retryTitle') : t('refusedTitle')}</p>
             <p className="mt-1">{failureText}</p>
             {failure && Object.keys(failure.lines).length > 0 ? <p className="mt-1">{t('fixCart')}</p> : null}

@@ -28,7 +28,9 @@ export const PaymentStep = forwardRef<HTMLFieldSetElement, PaymentStepProps>(fun
         </p>
       ) : null}
       <div className="grid gap-3">
-        <label className={`flex gap-3 rounded-lg border p-3 ${blocked ? 'cursor-not-allowed border-line bg-surface' : 'cursor-pointer'} ${cashOnDelivery ? 'border-brand bg-brand-soft/40' : 'border-line'}`}>
+        <label
+          className={`flex gap-3 rounded-lg border p-3 ${blocked ? 'cursor-not-allowed border-line bg-surface' : 'cursor-pointer'} ${cashOnDelivery ? 'border-brand bg-brand-soft/40' : 'border-line'}`}
+        >
           <input
             type="radio"
             name="paymentMethod"

@@ -73,7 +73,9 @@ describe('checkout attempt key', () => {
 describe('new attempt key', () => {
   test('a v4 uuid with or without randomUUID, different each time', () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-    const insecure = { getRandomValues: <T extends ArrayBufferView | null>(array: T) => globalThis.crypto.getRandomValues(array as Uint8Array) as unknown as T };
+    const insecure = {
+      getRandomValues: <T extends ArrayBufferView | null>(array: T) => globalThis.crypto.getRandomValues(array as Uint8Array) as unknown as T,
+    };
     const a = newAttemptKey(insecure);
     expect(a).toMatch(uuid);
     expect(newAttemptKey(insecure)).not.toBe(a);

@@ -24,9 +24,7 @@ export async function CheckoutPage({ viewerId, addresses, shippingRules }: Check
     <Container className="py-6 sm:py-10">
       <h1 className="mb-6 font-display text-2xl font-semibold text-ink sm:text-3xl">{t('title')}</h1>
       {/* The address form is the account module's, so its texts come along (only those: they are in the HTML). */}
-      <NextIntlClientProvider
-        messages={{ checkout: messages.checkout, account: { addresses: messages.account.addresses }, refusals }}
-      >
+      <NextIntlClientProvider messages={{ checkout: messages.checkout, account: { addresses: messages.account.addresses }, refusals }}>
         <CheckoutForm key={viewerId ?? 'signed-out'} signedIn={viewerId !== null} addresses={addresses} shippingRules={shippingRules} />
       </NextIntlClientProvider>
     </Container>

@@ -77,12 +77,7 @@ export function DrawerHeader({ titleId, title, closeLabel, onClose }: DrawerHead
       <h2 id={titleId} className="text-lg font-semibold">
         {title}
       </h2>
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label={closeLabel}
-        className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-brand-soft"
-      >
+      <button type="button" onClick={onClose} aria-label={closeLabel} className="flex h-11 w-11 items-center justify-center rounded-full hover:bg-brand-soft">
         <CloseIcon />
       </button>
     </div>

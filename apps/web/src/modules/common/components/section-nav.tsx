@@ -14,7 +14,19 @@ export interface SectionLink {
  * wide screen, the current page marked for screen readers too. `rootHref` is the section's home, current only on
  * itself; every other link is current on its sub-pages as well. `after` adds list items such as a sign-out button.
  */
-export function SectionNav({ links, label, rootHref, after, className = 'lg:w-60' }: { links: readonly SectionLink[]; label: string; rootHref: string; after?: ReactNode; className?: string }) {
+export function SectionNav({
+  links,
+  label,
+  rootHref,
+  after,
+  className = 'lg:w-60',
+}: {
+  links: readonly SectionLink[];
+  label: string;
+  rootHref: string;
+  after?: ReactNode;
+  className?: string;
+}) {
   const pathname = usePathname();
   return (
     <nav aria-label={label} className={`${className} lg:shrink-0`}>

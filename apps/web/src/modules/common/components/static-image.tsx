@@ -45,7 +45,14 @@ export function StaticImage({ preload = false, fetchPriority, loading, maxWidth,
     });
   }
   if (props.loading !== 'lazy') return <img {...props} alt={image.alt} />;
-  const lazy = { ...props, loading: undefined, src: blankSrc(image.width, image.height), srcSet: undefined, [LAZY_SRC]: props.src, [LAZY_SRCSET]: props.srcSet };
+  const lazy = {
+    ...props,
+    loading: undefined,
+    src: blankSrc(image.width, image.height),
+    srcSet: undefined,
+    [LAZY_SRC]: props.src,
+    [LAZY_SRCSET]: props.srcSet,
+  };
   return (
     <>
       <img {...lazy} alt={image.alt} />

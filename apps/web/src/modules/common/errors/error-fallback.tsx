@@ -19,11 +19,7 @@ export function ErrorFallback({ error, reset, texts }: ErrorFallbackProps) {
       </span>
       <p className="text-lg font-medium text-ink">{texts.message}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <button
-          type="button"
-          onClick={reset}
-          className="rounded-full bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong"
-        >
+        <button type="button" onClick={reset} className="rounded-full bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong">
           {texts.retry}
         </button>
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- after a failed render (possibly of the root layout, global-error.tsx) home is a fresh document load, not a client navigation through the broken tree */}

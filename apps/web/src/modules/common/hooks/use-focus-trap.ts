@@ -6,9 +6,7 @@ const focusable =
   'a[href]:not([aria-disabled="true"]), a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function focusablesIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(focusable)).filter(
-    (element) => !element.closest('[inert]') && element.getClientRects().length > 0,
-  );
+  return Array.from(container.querySelectorAll<HTMLElement>(focusable)).filter((element) => !element.closest('[inert]') && element.getClientRects().length > 0);
 }
 
 /**

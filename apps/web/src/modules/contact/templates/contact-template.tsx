@@ -29,14 +29,21 @@ export async function ContactTemplate({ tollFreeNumber, contactEmail }: ContactT
           <ul className="flex flex-wrap gap-3 text-sm">
             {tollFreeNumber ? (
               <li>
-                <a href={`tel:${tollFreeNumber.replace(/[^\d+]/g, '')}`} className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium hover:border-brand" dir="ltr">
+                <a
+                  href={`tel:${tollFreeNumber.replace(/[^\d+]/g, '')}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium hover:border-brand"
+                  dir="ltr"
+                >
                   {t('page.call')}: {tollFreeNumber}
                 </a>
               </li>
             ) : null}
             {contactEmail ? (
               <li>
-                <a href={`mailto:${contactEmail}`} className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium hover:border-brand">
+                <a
+                  href={`mailto:${contactEmail}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-line px-4 font-medium hover:border-brand"
+                >
                   {t('page.mail')}: {contactEmail}
                 </a>
               </li>

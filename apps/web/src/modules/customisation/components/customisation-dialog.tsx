@@ -59,7 +59,9 @@ export function CustomisationDialog() {
       ) : (
         <>
           {sent?.sentAt ? (
-            <p className="text-sm text-muted">{t('sentBefore', { time: format.dateTime(new Date(sent.sentAt), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }) })}</p>
+            <p className="text-sm text-muted">
+              {t('sentBefore', { time: format.dateTime(new Date(sent.sentAt), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }) })}
+            </p>
           ) : null}
           <CustomisationForm orderId={orderId} line={customisable} onSent={closeModal} />
         </>

@@ -69,8 +69,7 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     };
   }, []);
 
-  const setUnitProgress = (index: number, value: number | null) =>
-    setProgress((current) => current.map((old, i) => (i === index ? value : old)));
+  const setUnitProgress = (index: number, value: number | null) => setProgress((current) => current.map((old, i) => (i === index ? value : old)));
 
   function focusFirstError() {
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -86,7 +85,8 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     const path = `units.${index}.images` as const;
     // Spec §5: a choice whose count differs from mediaLimit uploads nothing. A file above the server's size limit
     // would only be refused after travelling, so it is refused here with the server's own refusal.
-    const refusal = checkSelectedFileCount(customization, files.length) ?? (files.some((file) => file.size > MAX_UPLOAD_BYTES) ? fieldRefusal('file_too_large') : null);
+    const refusal =
+      checkSelectedFileCount(customization, files.length) ?? (files.some((file) => file.size > MAX_UPLOAD_BYTES) ? fieldRefusal('file_too_large') : null);
     if (refusal) {
       const text = say(refusal);
       form.setError(path, { type: 'choice', message: text });
@@ -100,7 +100,11 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
     uploads.current.set(index, controller);
     setUnitProgress(index, 0);
     try {
-      const images = await uploadCustomisationImages(files, { orderId, productId: line.productId, lineId: line.id }, { onProgress: (fraction) => setUnitProgress(index, fraction), signal: controller.signal });
+      const images = await uploadCustomisationImages(
+        files,
+        { orderId, productId: line.productId, lineId: line.id },
+        { onProgress: (fraction) => setUnitProgress(index, fraction), signal: controller.signal },
+      );
       form.setValue(path, images, { shouldDirty: true, shouldValidate: isSubmitted });
     } catch (error) {
       if (error instanceof UploadAbortedError) return;
@@ -163,7 +167,14 @@ export function CustomisationForm({ orderId, line, onSent }: { orderId: string; 
   const fieldError = (index: number, field: 'text' | 'images') => errors.units?.[index]?.[field]?.message || undefined;
 
   return (
-    <form ref={formRef} onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)} noValidate className="flex flex-col gap-4" data-state={state} aria-busy={uploading || isSubmitting || undefined}>
+    <form
+      ref={formRef}
+      onSubmit={(event) => void form.handleSubmit(send, onInvalid)(event)}
+      noValidate
+      className="flex flex-col gap-4"
+      data-state={state}
+      aria-busy={uploading || isSubmitting || undefined}
+    >
       {units.map((unit, index) => (
         <UnitFields
           key={index}

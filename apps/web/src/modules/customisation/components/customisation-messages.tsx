@@ -15,7 +15,10 @@ const dialogTexts: Record<Locale, () => Promise<{ default: AbstractIntlMessages 
 
 /** The dialog's own texts and the refusals it can meet (the general ones and the customisation area's; decision 037). */
 async function loadMessages(locale: Locale): Promise<AbstractIntlMessages> {
-  const [customisation, refusals] = await Promise.all([dialogTexts[locale]().then((module) => module.default), loadRefusalMessages(locale, ['general', 'customisation'])]);
+  const [customisation, refusals] = await Promise.all([
+    dialogTexts[locale]().then((module) => module.default),
+    loadRefusalMessages(locale, ['general', 'customisation']),
+  ]);
   return { customisation, refusals };
 }
 

@@ -17,7 +17,13 @@ export function SentUnits({ units, productName }: { units: UnitCustomisation[]; 
               {unit.customization_image.map((image, i) => (
                 <li key={image.id}>
                   <a href={image.original} target="_blank" rel="noopener" aria-label={t('openPhoto', { index: i + 1, unit: index + 1 })}>
-                    <img src={image.thumbnail} alt={t('photoAlt', { index: i + 1, unit: index + 1 })} width={80} height={80} className="h-20 w-20 rounded-lg border border-line object-cover" />
+                    <img
+                      src={image.thumbnail}
+                      alt={t('photoAlt', { index: i + 1, unit: index + 1 })}
+                      width={80}
+                      height={80}
+                      className="h-20 w-20 rounded-lg border border-line object-cover"
+                    />
                   </a>
                 </li>
               ))}

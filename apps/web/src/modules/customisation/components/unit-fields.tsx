@@ -114,7 +114,13 @@ export function UnitFields(props: UnitFieldsProps) {
             <ul className="flex flex-wrap gap-3" aria-label={t('unitLabel', { unit, name: productName })}>
               {images.map((image, index) => (
                 <li key={image.id} className="relative">
-                  <a href={image.original} target="_blank" rel="noopener" aria-label={t('openPhoto', { index: index + 1, unit })} className="block rounded-lg focus-visible:outline-2 focus-visible:outline-brand">
+                  <a
+                    href={image.original}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={t('openPhoto', { index: index + 1, unit })}
+                    className="block rounded-lg focus-visible:outline-2 focus-visible:outline-brand"
+                  >
                     <img
                       src={image.thumbnail}
                       alt={t('photoAlt', { index: index + 1, unit })}

@@ -18,7 +18,9 @@ import { customisationFormSchema, formFieldOf, initialUnits, toRequest } from '.
 type Tree = { [key: string]: string | Tree };
 const catalogues: Record<string, Tree> = { en, hi, ar };
 const leaves = (tree: Tree, prefix = ''): [string, string][] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`)));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
 const translator = (locale: string) => {
   const t = createTranslator({ locale, messages: catalogues[locale]! });
   return (key: string, values?: Record<string, string | number>) => t(key as never, values as never);
@@ -45,7 +47,7 @@ describe('customisation messages', () => {
     expect(t('success')).toBe(customisationMessages.success);
   });
 
-  it('show the rules\' refusals by code and params in each language, the spec texts word for word in English', () => {
+  it("show the rules' refusals by code and params in each language, the spec texts word for word in English", () => {
     const say = (locale: string, refusal: Parameters<typeof refusalText>[0]) => refusalText(refusal, refusalsIn(locale), locale);
     expect(say('en', fieldRefusal('text_required'))).toBe('Details is required');
     expect(say('en', fieldRefusal('image_count', { count: 2 }))).toBe('please select only 2 image for every product');
@@ -66,7 +68,12 @@ describe('customisation messages', () => {
       errors: { 'customisation.0.text': { code: 'text_required', message: 'Details is required' } },
     });
     expect(refusalText(invalid, refusalsIn('ar'), 'ar')).toBe('التفاصيل مطلوبة');
-    const tooMany = refusalFrom(400, { code: 'too_many_files', message: 'x', params: { max: 2 }, errors: { files: { code: 'too_many_files', message: 'x', params: { max: 2 } } } });
+    const tooMany = refusalFrom(400, {
+      code: 'too_many_files',
+      message: 'x',
+      params: { max: 2 },
+      errors: { files: { code: 'too_many_files', message: 'x', params: { max: 2 } } },
+    });
     expect(refusalText(tooMany, refusalsIn('ar'), 'ar')).toBe('ارفع صورتين على الأكثر في المرة الواحدة');
     expect(refusalText(tooMany, refusalsIn('en'), 'en')).toBe('Upload at most 2 photos at a time');
     // A code this storefront does not know yet: the API's own text.
@@ -75,7 +82,11 @@ describe('customisation messages', () => {
 
   it.each(['hi', 'ar'])('%s has exactly the keys of en, each translated', (locale) => {
     const enText = new Map(leaves(en));
-    expect(leaves(catalogues[locale]!).map(([key]) => key).sort()).toEqual([...enText.keys()].sort());
+    expect(
+      leaves(catalogues[locale]!)
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual([...enText.keys()].sort());
     expect(leaves(catalogues[locale]!).filter(([key, text]) => text === enText.get(key))).toEqual([]);
   });
 
@@ -103,8 +114,18 @@ describe('customisation form', () => {
   };
 
   it('asks for the text of every unit of a text product and ignores stray photos (codes by default)', () => {
-    expect(issuesOf('text', 1, 2, [{ text: ' ', images: [image(1)] }, { text: 'Asha', images: [] }])).toEqual({ 'units.0.text': 'text_required' });
-    expect(issuesOf('text', 1, 2, [{ text: 'Ravi', images: [image(1)] }, { text: 'Asha', images: [] }])).toEqual({});
+    expect(
+      issuesOf('text', 1, 2, [
+        { text: ' ', images: [image(1)] },
+        { text: 'Asha', images: [] },
+      ]),
+    ).toEqual({ 'units.0.text': 'text_required' });
+    expect(
+      issuesOf('text', 1, 2, [
+        { text: 'Ravi', images: [image(1)] },
+        { text: 'Asha', images: [] },
+      ]),
+    ).toEqual({});
   });
 
   it('asks for exactly mediaLimit photos per unit of an image product, and no text', () => {
@@ -127,7 +148,12 @@ describe('customisation form', () => {
     const units = [{ text: ' Happy birthday ', images: [image(1)] }];
     expect(toRequest({ orderId: 'o', productId: 'p' }, 'text', { units }).customisation).toEqual([{ text: 'Happy birthday', images: [] }]);
     expect(toRequest({ orderId: 'o', productId: 'p' }, 'image', { units }).customisation).toEqual([{ text: '', images: [image(1).id] }]);
-    expect(toRequest({ orderId: 'o', productId: 'p', lineId: 'l' }, 'both', { units })).toEqual({ orderId: 'o', productId: 'p', lineId: 'l', customisation: [{ text: 'Happy birthday', images: [image(1).id] }] });
+    expect(toRequest({ orderId: 'o', productId: 'p', lineId: 'l' }, 'both', { units })).toEqual({
+      orderId: 'o',
+      productId: 'p',
+      lineId: 'l',
+      customisation: [{ text: 'Happy birthday', images: [image(1).id] }],
+    });
   });
 
   it('starts from what was sent before, one entry per unit', () => {

@@ -52,7 +52,10 @@ export async function FeedbackTemplate({ list }: { list: Paginated<Feedback> | n
             {list && pages > 1 ? (
               <nav className="flex items-center justify-between gap-3 text-sm" aria-label={t('pageOf', { page: list.page, pages })}>
                 {list.page > 1 ? (
-                  <Link href={list.page === 2 ? '/feedback' : `/feedback?page=${list.page - 1}`} className="min-h-11 rounded-full border border-line px-4 py-2.5">
+                  <Link
+                    href={list.page === 2 ? '/feedback' : `/feedback?page=${list.page - 1}`}
+                    className="min-h-11 rounded-full border border-line px-4 py-2.5"
+                  >
                     {t('previous')}
                   </Link>
                 ) : (

@@ -54,10 +54,14 @@ export function SliderControls({ count, label, labels, children }: SliderControl
       {count > 1 ? (
         <>
           <button type="button" onClick={() => go(current - 1)} aria-label={labels.previous} className={`${button} start-3`}>
-            <span aria-hidden="true" className="inline-block text-2xl leading-none rtl:rotate-180">‹</span>
+            <span aria-hidden="true" className="inline-block text-2xl leading-none rtl:rotate-180">
+              ‹
+            </span>
           </button>
           <button type="button" onClick={() => go(current + 1)} aria-label={labels.next} className={`${button} end-3`}>
-            <span aria-hidden="true" className="inline-block text-2xl leading-none rtl:rotate-180">›</span>
+            <span aria-hidden="true" className="inline-block text-2xl leading-none rtl:rotate-180">
+              ›
+            </span>
           </button>
           <div className="mt-3 flex justify-center gap-1">
             {Array.from({ length: count }, (_, i) => (

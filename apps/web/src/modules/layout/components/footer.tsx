@@ -113,9 +113,7 @@ export async function Footer({ site }: { site: ShellSite }) {
           </section>
         </Container>
         <div className="border-t border-line">
-          <Container className="py-5 text-center text-xs text-muted">
-            {t('footer.copyright', { year, name: site.name })}
-          </Container>
+          <Container className="py-5 text-center text-xs text-muted">{t('footer.copyright', { year, name: site.name })}</Container>
         </div>
       </HydrateSeparately>
     </footer>

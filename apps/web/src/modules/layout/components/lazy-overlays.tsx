@@ -26,9 +26,18 @@ function withOverlayIntl<P extends object>(load: () => Promise<ComponentType<P>>
 }
 
 // Each overlay's code (and its menu markup) is fetched the first time it is opened, not with every page.
-const MobileSidebar = dynamic(withOverlayIntl(() => import('./mobile-sidebar').then((m) => m.MobileSidebar)), { ssr: false });
-const CartDrawer = dynamic(withOverlayIntl(() => import('./cart-drawer').then((m) => m.CartDrawer)), { ssr: false });
-const ModalHost = dynamic(withOverlayIntl(() => import('@modules/common/modal/modal-host').then((m) => m.ModalHost)), { ssr: false });
+const MobileSidebar = dynamic(
+  withOverlayIntl(() => import('./mobile-sidebar').then((m) => m.MobileSidebar)),
+  { ssr: false },
+);
+const CartDrawer = dynamic(
+  withOverlayIntl(() => import('./cart-drawer').then((m) => m.CartDrawer)),
+  { ssr: false },
+);
+const ModalHost = dynamic(
+  withOverlayIntl(() => import('@modules/common/modal/modal-host').then((m) => m.ModalHost)),
+  { ssr: false },
+);
 
 /** True from the first time `open` is true; stays true so the overlay can animate out and keep its state. */
 function useOpenedOnce(open: boolean): boolean {

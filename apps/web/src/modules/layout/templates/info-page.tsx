@@ -44,7 +44,9 @@ export async function InfoPage({ page }: { page: InfoPageKey }) {
           {sections.map((section) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-40">
               <h2 id={`${section.id}-heading`}>{section.heading}</h2>
-              {section.paragraphs?.map((paragraph) => <p key={paragraph.slice(0, 40)}>{paragraph}</p>)}
+              {section.paragraphs?.map((paragraph) => (
+                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+              ))}
               {section.list ? (
                 <ul>
                   {section.list.map((item) => (

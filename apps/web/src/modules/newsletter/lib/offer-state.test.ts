@@ -17,7 +17,14 @@ describe('the once-per-visitor newsletter offer', () => {
 
   it('counts as done when storage is blocked, so it never shows on every page', () => {
     expect(offerDone(null)).toBe(true);
-    const throwing = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); } };
+    const throwing = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    };
     expect(offerDone(throwing)).toBe(true);
     expect(() => markOfferDone('subscribed', throwing)).not.toThrow();
   });

@@ -7,7 +7,19 @@ import { useUI } from '@modules/common/ui-store';
  * "Customise" for one line of an order: opens the modal host's COSTOMIZATION_VIEW (modules/customisation) with
  * `{ orderId, productId, lineId }` (the line id tells apart two lines of one product in different options). Without a registered view the host would have nothing to show, so no button is rendered.
  */
-export function CustomiseButton({ orderId, productId, lineId, label, accessibleLabel }: { orderId: string; productId: string; lineId: string; label: string; accessibleLabel: string }) {
+export function CustomiseButton({
+  orderId,
+  productId,
+  lineId,
+  label,
+  accessibleLabel,
+}: {
+  orderId: string;
+  productId: string;
+  lineId: string;
+  label: string;
+  accessibleLabel: string;
+}) {
   const openModal = useUI((s) => s.openModal);
   if (!isRegisteredView('COSTOMIZATION_VIEW')) return null;
   return (

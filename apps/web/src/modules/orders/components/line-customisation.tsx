@@ -44,7 +44,13 @@ export function LineCustomisation({ order, line, personalisation, texts, customi
             <p className="text-ink/80">{t('lines.customisationHint', { type: personalisation.type })}</p>
           </div>
           {customise ? (
-            <CustomiseButton orderId={order._id} productId={line.productId} lineId={line.id} label={t('lines.customise')} accessibleLabel={t('lines.customiseLabel', { name: line.name })} />
+            <CustomiseButton
+              orderId={order._id}
+              productId={line.productId}
+              lineId={line.id}
+              label={t('lines.customise')}
+              accessibleLabel={t('lines.customiseLabel', { name: line.name })}
+            />
           ) : null}
         </div>
       ) : null}
@@ -83,7 +89,13 @@ export function LineCustomisation({ order, line, personalisation, texts, customi
       ) : null}
       {state === 'sent' && customise ? (
         <div className="mt-3">
-          <CustomiseButton orderId={order._id} productId={line.productId} lineId={line.id} label={t('lines.change')} accessibleLabel={t('lines.changeLabel', { name: line.name })} />
+          <CustomiseButton
+            orderId={order._id}
+            productId={line.productId}
+            lineId={line.id}
+            label={t('lines.change')}
+            accessibleLabel={t('lines.changeLabel', { name: line.name })}
+          />
         </div>
       ) : null}
     </section>

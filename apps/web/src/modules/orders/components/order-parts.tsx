@@ -27,7 +27,14 @@ export function OrderLines({ order, texts, customise = false }: { order: Order; 
             <li key={line.id} className="flex gap-3 py-3" data-line={line.id}>
               {line.image ? (
                 // A small thumbnail of the sold product; plain <img>, nothing to hydrate.
-                <img src={line.image.original} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg border border-line object-cover" />
+                <img
+                  src={line.image.original}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="h-16 w-16 shrink-0 rounded-lg border border-line object-cover"
+                />
               ) : (
                 <span aria-hidden="true" className="h-16 w-16 shrink-0 rounded-lg bg-surface" />
               )}

@@ -22,7 +22,13 @@ export function StatusTimeline({ items, label, stateLabels }: { items: TimelineI
   return (
     <ol aria-label={label} className="flex flex-col">
       {items.map((item, index) => (
-        <li key={`${item.status}-${index}`} aria-current={item.state === 'current' ? 'step' : undefined} data-status={item.status} data-state={item.state} className="relative flex gap-3 pb-5 last:pb-0">
+        <li
+          key={`${item.status}-${index}`}
+          aria-current={item.state === 'current' ? 'step' : undefined}
+          data-status={item.status}
+          data-state={item.state}
+          className="relative flex gap-3 pb-5 last:pb-0"
+        >
           {index < items.length - 1 ? <span aria-hidden="true" className="absolute start-[9px] top-5 h-full w-0.5 bg-line" /> : null}
           <span aria-hidden="true" className={`relative mt-0.5 h-5 w-5 shrink-0 rounded-full border-2 ${dot[item.state]}`} />
           <div className="min-w-0 text-sm">

@@ -79,7 +79,8 @@ export function TrackOrderForm({ labels, statusLabels, stateLabels, locale }: Tr
   const field = (name: 'number' | 'mobile') => ({
     id: `${id}-${name}`,
     'aria-invalid': fieldErrors[name] ? true : undefined,
-    'aria-describedby': [name === 'number' ? `${id}-number-hint` : null, fieldErrors[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [name === 'number' ? `${id}-number-hint` : null, fieldErrors[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined,
     className: `min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base ${fieldErrors[name] ? 'border-danger' : 'border-line'}`,
   });
 
@@ -90,7 +91,16 @@ export function TrackOrderForm({ labels, statusLabels, stateLabels, locale }: Tr
           <label htmlFor={`${id}-number`} className="text-sm font-medium">
             {labels.number}
           </label>
-          <input ref={numberRef} {...field('number')} value={number} onChange={(e) => setNumber(e.target.value)} autoComplete="off" autoCapitalize="characters" dir="ltr" maxLength={20} />
+          <input
+            ref={numberRef}
+            {...field('number')}
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            dir="ltr"
+            maxLength={20}
+          />
           <p id={`${id}-number-hint`} className="text-xs text-muted">
             {labels.numberHint}
           </p>
@@ -104,7 +114,17 @@ export function TrackOrderForm({ labels, statusLabels, stateLabels, locale }: Tr
           <label htmlFor={`${id}-mobile`} className="text-sm font-medium">
             {labels.mobile}
           </label>
-          <input ref={mobileRef} {...field('mobile')} type="tel" inputMode="numeric" autoComplete="tel-national" dir="ltr" maxLength={16} value={mobile} onChange={(e) => setMobile(e.target.value)} />
+          <input
+            ref={mobileRef}
+            {...field('mobile')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            dir="ltr"
+            maxLength={16}
+            value={mobile}
+            onChange={(e) => setMobile(e.target.value)}
+          />
           {fieldErrors.mobile ? (
             <p id={`${id}-mobile-error`} role="alert" className="text-sm text-danger">
               {fieldErrors.mobile}
@@ -147,7 +167,12 @@ export function TrackOrderForm({ labels, statusLabels, stateLabels, locale }: Tr
             }))}
           />
           {result.tracking?.link ? (
-            <a href={result.tracking.link} target="_blank" rel="noopener noreferrer" className="mt-4 inline-block font-semibold text-brand underline-offset-4 hover:underline">
+            <a
+              href={result.tracking.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-4 inline-block font-semibold text-brand underline-offset-4 hover:underline"
+            >
               {labels.trackLink}
             </a>
           ) : null}

@@ -14,7 +14,11 @@ interface TrackingPanelLabels {
  */
 export function TrackingPanel({ tracking, labels, compact = false }: { tracking: ShipmentTracking | null; labels: TrackingPanelLabels; compact?: boolean }) {
   return (
-    <section data-shipping-widget="tracking" aria-label={labels.title} className={compact ? 'text-sm' : 'rounded-xl border border-line bg-white p-4 text-sm sm:p-6'}>
+    <section
+      data-shipping-widget="tracking"
+      aria-label={labels.title}
+      className={compact ? 'text-sm' : 'rounded-xl border border-line bg-white p-4 text-sm sm:p-6'}
+    >
       {compact ? null : <h2 className="mb-2 text-lg font-semibold">{labels.title}</h2>}
       {tracking ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">

@@ -70,20 +70,44 @@ describe('personalisation status', () => {
   const open = { units: null, sentAt: null, locked: false };
 
   test('every unit of a customisable line needs details until they are sent; plain lines have none', () => {
-    expect(customisationOf({ quantity: 2, product_customization: text, customisation: open })).toMatchObject({ type: 'text', state: 'missing', unitsNeeded: 2, canCustomise: true });
+    expect(customisationOf({ quantity: 2, product_customization: text, customisation: open })).toMatchObject({
+      type: 'text',
+      state: 'missing',
+      unitsNeeded: 2,
+      canCustomise: true,
+    });
     expect(customisationOf({ quantity: 2, product_customization: null, customisation: null })).toBeNull();
   });
 
   test('sent details can be replaced until the order is locked', () => {
-    const units = [{ text: 'Asha', customization_image: [] }, { text: 'Ravi', customization_image: [photo] }];
+    const units = [
+      { text: 'Asha', customization_image: [] },
+      { text: 'Ravi', customization_image: [photo] },
+    ];
     const sent = { units, sentAt: '2026-11-23T06:10:00.000Z', locked: false };
-    expect(customisationOf({ quantity: 2, product_customization: text, customisation: sent })).toMatchObject({ state: 'sent', unitsNeeded: 0, units, canCustomise: true });
-    expect(customisationOf({ quantity: 2, product_customization: text, customisation: { ...sent, locked: true } })).toMatchObject({ state: 'locked', canCustomise: false });
-    expect(customisationOf({ quantity: 2, product_customization: text, customisation: { ...open, locked: true } })).toMatchObject({ state: 'locked', unitsNeeded: 0, units: null });
+    expect(customisationOf({ quantity: 2, product_customization: text, customisation: sent })).toMatchObject({
+      state: 'sent',
+      unitsNeeded: 0,
+      units,
+      canCustomise: true,
+    });
+    expect(customisationOf({ quantity: 2, product_customization: text, customisation: { ...sent, locked: true } })).toMatchObject({
+      state: 'locked',
+      canCustomise: false,
+    });
+    expect(customisationOf({ quantity: 2, product_customization: text, customisation: { ...open, locked: true } })).toMatchObject({
+      state: 'locked',
+      unitsNeeded: 0,
+      units: null,
+    });
   });
 
   test('a cancelled order asks for nothing', () => {
-    expect(customisationOf({ quantity: 1, product_customization: text, customisation: { ...open, locked: true } }, 'cancelled')).toMatchObject({ state: 'closed', unitsNeeded: 0, canCustomise: false });
+    expect(customisationOf({ quantity: 1, product_customization: text, customisation: { ...open, locked: true } }, 'cancelled')).toMatchObject({
+      state: 'closed',
+      unitsNeeded: 0,
+      canCustomise: false,
+    });
   });
 
   test('the orders list counts the units still needed across an order', () => {
@@ -113,7 +137,9 @@ describe('order refusals on the order pages (decision 037)', () => {
   });
 
   test('a wrong pair and a late cancel read in Hindi', () => {
-    expect(refusalText({ code: 'tracking_not_found', message: refusalMessage('tracking_not_found') }, t, 'hi')).toBe('इस ऑर्डर नंबर और मोबाइल नंबर से कोई ऑर्डर नहीं मिला');
+    expect(refusalText({ code: 'tracking_not_found', message: refusalMessage('tracking_not_found') }, t, 'hi')).toBe(
+      'इस ऑर्डर नंबर और मोबाइल नंबर से कोई ऑर्डर नहीं मिला',
+    );
     expect(refusalText({ code: 'cancel_too_late', message: refusalMessage('cancel_too_late') }, t, 'hi')).toBe(orders.cancel_too_late);
   });
 });

@@ -36,7 +36,11 @@ export async function OrderConfirmation({ order }: { order: Order }) {
           <li>{t('confirmation.nextShip')}</li>
           <li>{t('confirmation.nextPay', { amount: formatInr(order.grandTotal) })}</li>
         </ol>
-        <Link href={`/my-account/orders/${order._id}`} prefetch={false} className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline">
+        <Link
+          href={`/my-account/orders/${order._id}`}
+          prefetch={false}
+          className="mt-4 inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
+        >
           {t('confirmation.view')}
         </Link>
       </section>

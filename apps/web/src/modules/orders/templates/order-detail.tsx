@@ -17,7 +17,10 @@ export async function OrderDetail({ order }: { order: Order }) {
     <div className="flex flex-col gap-6">
       <div>
         <Link href="/my-account/orders" prefetch={false} className="text-sm font-medium text-brand hover:underline">
-          <span aria-hidden="true" className="inline-block rtl:rotate-180">‹</span> {t('detail.back')}
+          <span aria-hidden="true" className="inline-block rtl:rotate-180">
+            ‹
+          </span>{' '}
+          {t('detail.back')}
         </Link>
         <AccountHeading
           title={t('detail.title', { number: order.number })}

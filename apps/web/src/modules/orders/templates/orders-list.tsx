@@ -35,7 +35,10 @@ export async function OrdersList({ orders, count, page, totalPages }: OrdersList
             const unitsNeeded = unitsNeededIn(order);
             return (
               <li key={order._id}>
-                <article aria-labelledby={`order-${order._id}`} className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:flex-row sm:items-start sm:justify-between">
+                <article
+                  aria-labelledby={`order-${order._id}`}
+                  className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 sm:flex-row sm:items-start sm:justify-between"
+                >
                   <div className="min-w-0 text-sm">
                     <h2 id={`order-${order._id}`} className="text-base font-semibold" dir="ltr">
                       {order.number}
@@ -83,7 +86,12 @@ export async function OrdersList({ orders, count, page, totalPages }: OrdersList
       {totalPages > 1 ? (
         <nav aria-label={t('list.pages')} className="mt-6 flex items-center justify-between gap-3 text-sm">
           {page > 1 ? (
-            <Link href={`/my-account/orders?page=${page - 1}`} rel="prev" prefetch={false} className="min-h-11 rounded-full border border-line px-4 py-2.5 font-medium hover:border-brand">
+            <Link
+              href={`/my-account/orders?page=${page - 1}`}
+              rel="prev"
+              prefetch={false}
+              className="min-h-11 rounded-full border border-line px-4 py-2.5 font-medium hover:border-brand"
+            >
               {t('list.previous')}
             </Link>
           ) : (
@@ -91,7 +99,12 @@ export async function OrdersList({ orders, count, page, totalPages }: OrdersList
           )}
           <span aria-current="page">{t('list.pageOf', { page, total: totalPages })}</span>
           {page < totalPages ? (
-            <Link href={`/my-account/orders?page=${page + 1}`} rel="next" prefetch={false} className="min-h-11 rounded-full border border-line px-4 py-2.5 font-medium hover:border-brand">
+            <Link
+              href={`/my-account/orders?page=${page + 1}`}
+              rel="next"
+              prefetch={false}
+              className="min-h-11 rounded-full border border-line px-4 py-2.5 font-medium hover:border-brand"
+            >
               {t('list.next')}
             </Link>
           ) : (

@@ -46,7 +46,12 @@ async function ProductReviews({ productId }: { productId: string }) {
     state: { approved: t('write.state.approved'), pending: t('write.state.pending'), rejected: t('write.state.rejected') },
   };
   return (
-    <section id="reviews" aria-labelledby="reviews-title" className="mt-12 border-t border-line pt-10 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]" data-testid="product-reviews">
+    <section
+      id="reviews"
+      aria-labelledby="reviews-title"
+      className="mt-12 border-t border-line pt-10 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]"
+      data-testid="product-reviews"
+    >
       <h2 id="reviews-title" className="mb-6 font-display text-2xl font-semibold text-ink">
         {t('title')}
       </h2>

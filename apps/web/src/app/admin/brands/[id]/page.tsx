@@ -27,7 +27,11 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       <AdminHeading
         title={brand.name}
         intro={t('brands.products', { count: brand.productCount })}
-        actions={<Link href="/admin/brands" className="min-h-11 content-center rounded-full border border-line px-4 font-medium">{t('common.back')}</Link>}
+        actions={
+          <Link href="/admin/brands" className="min-h-11 content-center rounded-full border border-line px-4 font-medium">
+            {t('common.back')}
+          </Link>
+        }
       />
       <BrandForm brand={brand} texts={texts} />
       <div className="mt-8 border-t border-line pt-6">

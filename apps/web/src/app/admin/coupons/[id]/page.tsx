@@ -29,7 +29,11 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       <AdminHeading
         title={coupon.code}
         intro={t('coupons.uses', { used: coupon.usedCount, max: coupon.maxUses === null ? t('coupons.unlimited') : String(coupon.maxUses) })}
-        actions={<Link href="/admin/coupons" className="min-h-11 content-center rounded-full border border-line px-4 font-medium">{t('common.back')}</Link>}
+        actions={
+          <Link href="/admin/coupons" className="min-h-11 content-center rounded-full border border-line px-4 font-medium">
+            {t('common.back')}
+          </Link>
+        }
       />
       <CouponForm id={coupon._id} initial={couponToForm(coupon)} texts={formTexts} />
       <div className="mt-8 border-t border-line pt-6">

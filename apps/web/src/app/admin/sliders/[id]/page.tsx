@@ -26,7 +26,11 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     <>
       <AdminHeading
         title={slider.title}
-        actions={<Link href="/admin/sliders" className="min-h-11 content-center rounded-full border border-line px-4 font-medium">{t('common.back')}</Link>}
+        actions={
+          <Link href="/admin/sliders" className="min-h-11 content-center rounded-full border border-line px-4 font-medium">
+            {t('common.back')}
+          </Link>
+        }
       />
       <SliderForm slider={slider} texts={texts} />
       <div className="mt-8 border-t border-line pt-6">

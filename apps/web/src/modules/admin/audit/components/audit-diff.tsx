@@ -13,15 +13,23 @@ export function AuditDiff({ before, after, t }: { before: unknown; after: unknow
       <table className="w-full text-left text-sm" aria-label={t('audit.changesLabel')}>
         <thead className="text-muted">
           <tr>
-            <th scope="col" className="py-1 pe-3 font-medium">{t('audit.field')}</th>
-            <th scope="col" className="py-1 pe-3 font-medium">{t('audit.before')}</th>
-            <th scope="col" className="py-1 font-medium">{t('audit.after')}</th>
+            <th scope="col" className="py-1 pe-3 font-medium">
+              {t('audit.field')}
+            </th>
+            <th scope="col" className="py-1 pe-3 font-medium">
+              {t('audit.before')}
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              {t('audit.after')}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line align-top">
           {changes.map((change) => (
             <tr key={change.path || '(value)'}>
-              <th scope="row" className="py-1 pe-3 font-mono text-xs font-medium">{change.path || '·'}</th>
+              <th scope="row" className="py-1 pe-3 font-mono text-xs font-medium">
+                {change.path || '·'}
+              </th>
               <td className="break-all py-1 pe-3">
                 <del className="text-danger decoration-danger/50">{show(change.before, empty)}</del>
               </td>

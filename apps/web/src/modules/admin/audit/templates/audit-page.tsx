@@ -15,7 +15,13 @@ function Field({ name, label, value, type = 'text' }: { name: string; label: str
       <label htmlFor={`audit-${name}`} className="text-sm font-medium text-ink">
         {label}
       </label>
-      <input id={`audit-${name}`} name={name} type={type} defaultValue={value} className="min-h-11 rounded-lg border border-line bg-white px-3 py-2 text-base" />
+      <input
+        id={`audit-${name}`}
+        name={name}
+        type={type}
+        defaultValue={value}
+        className="min-h-11 rounded-lg border border-line bg-white px-3 py-2 text-base"
+      />
     </div>
   );
 }
@@ -50,7 +56,11 @@ export function AuditPage({ list, values, error, t }: { list: Page<AuditEntryVie
             </div>
             <p className="mt-1 text-sm">
               {t('audit.by', { email: entry.actorEmail || entry.actorUserId || '?', role: entry.actorRole })} ·{' '}
-              <Link href={auditHref({ ...values, entityType: entry.entityType, entityId: entry.entityId ?? '', page: 1 }, 1)} prefetch={false} className="text-brand underline">
+              <Link
+                href={auditHref({ ...values, entityType: entry.entityType, entityId: entry.entityId ?? '', page: 1 }, 1)}
+                prefetch={false}
+                className="text-brand underline"
+              >
                 {entry.entityType}
                 {entry.entityId ? ` ${entry.entityId}` : ''}
               </Link>

@@ -15,7 +15,20 @@ type In = z.input<typeof categoryInputSchema>;
 type Out = z.output<typeof categoryInputSchema>;
 
 export type CategoryFormTexts = Record<
-  'name' | 'slug' | 'slugHint' | 'description' | 'parent' | 'noParent' | 'parentHint' | 'featured' | 'position' | 'positionHint' | 'create' | 'save' | 'saved' | 'failed',
+  | 'name'
+  | 'slug'
+  | 'slugHint'
+  | 'description'
+  | 'parent'
+  | 'noParent'
+  | 'parentHint'
+  | 'featured'
+  | 'position'
+  | 'positionHint'
+  | 'create'
+  | 'save'
+  | 'saved'
+  | 'failed',
   string
 > & { image: ImageFieldTexts };
 
@@ -70,7 +83,15 @@ export function CategoryForm({ category, all, texts }: { category: AdminCategory
             </option>
           ))}
       </SelectField>
-      <TextField label={texts.position} hint={texts.positionHint} type="number" min={0} max={9999} registration={form.register('position', { valueAsNumber: true })} error={errors.position?.message} />
+      <TextField
+        label={texts.position}
+        hint={texts.positionHint}
+        type="number"
+        min={0}
+        max={9999}
+        registration={form.register('position', { valueAsNumber: true })}
+        error={errors.position?.message}
+      />
       <div className="sm:col-span-2">
         <TextAreaField label={texts.description} registration={form.register('description')} error={errors.description?.message} />
       </div>

@@ -11,8 +11,27 @@ import { type CouponFormValues, couponFromForm, emptyCoupon } from '../lib/coupo
 import { applyErrors, CheckboxField, SelectField } from './fields';
 
 export type CouponFormTexts = Record<
-  | 'code' | 'codeHint' | 'description' | 'type' | 'fixed' | 'percent' | 'valueFixed' | 'valuePercent' | 'minimum' | 'minimumHint'
-  | 'startsAt' | 'endsAt' | 'datesHint' | 'maxUses' | 'maxUsesPerCustomer' | 'usesHint' | 'active' | 'create' | 'save' | 'saved' | 'failed',
+  | 'code'
+  | 'codeHint'
+  | 'description'
+  | 'type'
+  | 'fixed'
+  | 'percent'
+  | 'valueFixed'
+  | 'valuePercent'
+  | 'minimum'
+  | 'minimumHint'
+  | 'startsAt'
+  | 'endsAt'
+  | 'datesHint'
+  | 'maxUses'
+  | 'maxUsesPerCustomer'
+  | 'usesHint'
+  | 'active'
+  | 'create'
+  | 'save'
+  | 'saved'
+  | 'failed',
   string
 >;
 
@@ -48,7 +67,14 @@ export function CouponForm({ id, initial, texts }: { id: string | null; initial?
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4 sm:grid-cols-2" data-testid="coupon-form">
-      <TextField label={texts.code} hint={texts.codeHint} registration={form.register('code')} error={errors.code?.message} autoComplete="off" className="uppercase" />
+      <TextField
+        label={texts.code}
+        hint={texts.codeHint}
+        registration={form.register('code')}
+        error={errors.code?.message}
+        autoComplete="off"
+        className="uppercase"
+      />
       <TextField label={texts.description} registration={form.register('description')} error={errors.description?.message} autoComplete="off" />
       <SelectField label={texts.type} registration={form.register('type')} error={errors.type?.message}>
         <option value="percent">{texts.percent}</option>
@@ -61,12 +87,39 @@ export function CouponForm({ id, initial, texts }: { id: string | null; initial?
         inputMode="decimal"
         autoComplete="off"
       />
-      <TextField label={texts.minimum} hint={texts.minimumHint} registration={form.register('minimum')} error={errors.minimum?.message} inputMode="decimal" autoComplete="off" />
+      <TextField
+        label={texts.minimum}
+        hint={texts.minimumHint}
+        registration={form.register('minimum')}
+        error={errors.minimum?.message}
+        inputMode="decimal"
+        autoComplete="off"
+      />
       <div className="hidden sm:block" />
-      <TextField label={texts.startsAt} hint={texts.datesHint} type="datetime-local" registration={form.register('startsAt')} error={errors.startsAt?.message} />
+      <TextField
+        label={texts.startsAt}
+        hint={texts.datesHint}
+        type="datetime-local"
+        registration={form.register('startsAt')}
+        error={errors.startsAt?.message}
+      />
       <TextField label={texts.endsAt} type="datetime-local" registration={form.register('endsAt')} error={errors.endsAt?.message} />
-      <TextField label={texts.maxUses} hint={texts.usesHint} registration={form.register('maxUses')} error={errors.maxUses?.message} inputMode="numeric" autoComplete="off" />
-      <TextField label={texts.maxUsesPerCustomer} hint={texts.usesHint} registration={form.register('maxUsesPerCustomer')} error={errors.maxUsesPerCustomer?.message} inputMode="numeric" autoComplete="off" />
+      <TextField
+        label={texts.maxUses}
+        hint={texts.usesHint}
+        registration={form.register('maxUses')}
+        error={errors.maxUses?.message}
+        inputMode="numeric"
+        autoComplete="off"
+      />
+      <TextField
+        label={texts.maxUsesPerCustomer}
+        hint={texts.usesHint}
+        registration={form.register('maxUsesPerCustomer')}
+        error={errors.maxUsesPerCustomer?.message}
+        inputMode="numeric"
+        autoComplete="off"
+      />
       <CheckboxField label={texts.active} registration={form.register('active')} error={errors.active?.message} />
       <SaveFooter failure={failure} busy={form.formState.isSubmitting} label={id ? texts.save : texts.create} />
     </form>

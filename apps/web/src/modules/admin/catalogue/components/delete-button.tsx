@@ -43,7 +43,12 @@ export function DeleteButton({
       <div className="flex flex-wrap gap-2">
         {confirming ? (
           <>
-            <button type="button" disabled={busy} onClick={() => void remove()} className="min-h-11 rounded-full bg-danger px-4 text-sm font-semibold text-white disabled:opacity-60">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void remove()}
+              className="min-h-11 rounded-full bg-danger px-4 text-sm font-semibold text-white disabled:opacity-60"
+            >
               {texts.confirm}
             </button>
             <button type="button" onClick={() => setConfirming(false)} className="min-h-11 rounded-full border border-line px-4 text-sm font-medium">
@@ -51,7 +56,11 @@ export function DeleteButton({
             </button>
           </>
         ) : (
-          <button type="button" onClick={() => setConfirming(true)} className="min-h-11 rounded-full border border-danger/40 px-4 text-sm font-medium text-danger">
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            className="min-h-11 rounded-full border border-danger/40 px-4 text-sm font-medium text-danger"
+          >
             {texts.delete}
           </button>
         )}

@@ -23,7 +23,8 @@ function Message({ id, error, hint }: { id: string; error?: string; hint?: strin
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: string) => [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+const describedBy = (id: string, error?: string, hint?: string) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
 export function CheckboxField({ label, registration, error, hint }: { label: string; registration: UseFormRegisterReturn; error?: string; hint?: string }) {
   const id = useId();
@@ -45,7 +46,10 @@ export function SelectField({
   hint,
   children,
   ...select
-}: { label: string; registration: UseFormRegisterReturn; error?: string; hint?: string; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
+}: { label: string; registration: UseFormRegisterReturn; error?: string; hint?: string; children: ReactNode } & Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'name'
+>) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1.5">

@@ -64,7 +64,14 @@ export function ImageField({
       </label>
       <div className="flex flex-wrap items-center gap-4">
         {value ? (
-          <img src={value.original} alt={value.alt ?? ''} width={96} height={96} className="size-24 rounded-lg border border-line object-cover" data-testid="image-preview" />
+          <img
+            src={value.original}
+            alt={value.alt ?? ''}
+            width={96}
+            height={96}
+            className="size-24 rounded-lg border border-line object-cover"
+            data-testid="image-preview"
+          />
         ) : null}
         <input
           id={id}

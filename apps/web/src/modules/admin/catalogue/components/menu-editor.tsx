@@ -11,8 +11,22 @@ import { saveMenus } from '../actions';
 import { fieldMessages } from './fields';
 
 export type MenuEditorTexts = Record<
-  | 'headerMenu' | 'mobileMenu' | 'label' | 'path' | 'pathHint' | 'addItem' | 'addChild' | 'remove' | 'up' | 'down' | 'copyHeader'
-  | 'save' | 'saved' | 'failed' | 'empty' | 'children',
+  | 'headerMenu'
+  | 'mobileMenu'
+  | 'label'
+  | 'path'
+  | 'pathHint'
+  | 'addItem'
+  | 'addChild'
+  | 'remove'
+  | 'up'
+  | 'down'
+  | 'copyHeader'
+  | 'save'
+  | 'saved'
+  | 'failed'
+  | 'empty'
+  | 'children',
   string
 >;
 
@@ -152,13 +166,7 @@ function ItemList({
       <ol className="flex flex-col gap-3">
         {items.map((item, index) => (
           <li key={item.id} className="rounded-lg border border-line p-3">
-            <ItemFields
-              item={item}
-              field={`${prefix}.${index}`}
-              errors={errors}
-              texts={texts}
-              onChange={(next) => set(index, next)}
-            />
+            <ItemFields item={item} field={`${prefix}.${index}`} errors={errors} texts={texts} onChange={(next) => set(index, next)} />
             <div className="mt-2 flex flex-wrap gap-2">
               <SmallButton onClick={() => onChange(move(items, index, index - 1))} disabled={index === 0} label={`${texts.up}: ${item.label}`}>
                 ↑ {texts.up}
@@ -172,11 +180,15 @@ function ItemList({
             </div>
             {depth === 0 ? (
               <details className="mt-3" open={(item.subMenu?.length ?? 0) > 0}>
-                <summary className="min-h-11 cursor-pointer content-center text-sm font-medium">{texts.children.replace('{count}', String(item.subMenu?.length ?? 0))}</summary>
+                <summary className="min-h-11 cursor-pointer content-center text-sm font-medium">
+                  {texts.children.replace('{count}', String(item.subMenu?.length ?? 0))}
+                </summary>
                 <ItemList
                   name={name}
                   items={item.subMenu ?? []}
-                  onChange={(children) => set(index, children.length > 0 ? { ...item, subMenu: children } : { id: item.id, path: item.path, label: item.label })}
+                  onChange={(children) =>
+                    set(index, children.length > 0 ? { ...item, subMenu: children } : { id: item.id, path: item.path, label: item.label })
+                  }
                   errors={errors}
                   texts={texts}
                   prefix={`${prefix}.${index}.subMenu`}
@@ -201,7 +213,19 @@ function ItemList({
   );
 }
 
-function ItemFields({ item, field, errors, texts, onChange }: { item: MenuItem; field: string; errors: Record<string, string>; texts: MenuEditorTexts; onChange: (item: MenuItem) => void }) {
+function ItemFields({
+  item,
+  field,
+  errors,
+  texts,
+  onChange,
+}: {
+  item: MenuItem;
+  field: string;
+  errors: Record<string, string>;
+  texts: MenuEditorTexts;
+  onChange: (item: MenuItem) => void;
+}) {
   const id = useId();
   const labelError = errors[`${field}.label`] ?? errors[`${field}.id`];
   const pathError = errors[`${field}.path`];
@@ -251,7 +275,19 @@ function ItemFields({ item, field, errors, texts, onChange }: { item: MenuItem; 
   );
 }
 
-function SmallButton({ children, onClick, disabled, label, danger }: { children: React.ReactNode; onClick: () => void; disabled?: boolean; label: string; danger?: boolean }) {
+function SmallButton({
+  children,
+  onClick,
+  disabled,
+  label,
+  danger,
+}: {
+  children: React.ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+  label: string;
+  danger?: boolean;
+}) {
   return (
     <button
       type="button"

@@ -17,7 +17,12 @@ import { applyErrors } from './fields';
  */
 export function showRefusal(
   refusal: { message: string; errors?: Record<string, CodedText> },
-  options: { fields: readonly string[]; setError: (field: never, error: { type: string; message: string }) => void; setFailure: (message: string) => void; toast: string },
+  options: {
+    fields: readonly string[];
+    setError: (field: never, error: { type: string; message: string }) => void;
+    setFailure: (message: string) => void;
+    toast: string;
+  },
 ) {
   applyErrors(refusal.errors, options.fields, options.setError);
   options.setFailure(refusal.message);
@@ -76,7 +81,14 @@ export function NameSlugFields<In extends FieldValues & { name: string; slug: st
         error={errors.name?.message as string | undefined}
         autoComplete="off"
       />
-      <TextField label={texts.slug} hint={texts.slugHint} registration={form.register(slug)} error={errors.slug?.message as string | undefined} autoComplete="off" dir="ltr" />
+      <TextField
+        label={texts.slug}
+        hint={texts.slugHint}
+        registration={form.register(slug)}
+        error={errors.slug?.message as string | undefined}
+        autoComplete="off"
+        dir="ltr"
+      />
     </>
   );
 }

@@ -14,7 +14,10 @@ import { ImageField, type ImageFieldTexts } from './image-field';
 type In = z.input<typeof sliderInputSchema>;
 type Out = z.output<typeof sliderInputSchema>;
 
-export type SliderFormTexts = Record<'title' | 'subtitle' | 'link' | 'linkHint' | 'position' | 'positionHint' | 'active' | 'create' | 'save' | 'saved' | 'failed', string> & {
+export type SliderFormTexts = Record<
+  'title' | 'subtitle' | 'link' | 'linkHint' | 'position' | 'positionHint' | 'active' | 'create' | 'save' | 'saved' | 'failed',
+  string
+> & {
   image: ImageFieldTexts;
 };
 
@@ -51,7 +54,15 @@ export function SliderForm({ slider, texts }: { slider: AdminSlider | null; text
       <TextField label={texts.title} registration={form.register('title')} error={errors.title?.message} autoComplete="off" />
       <TextField label={texts.subtitle} registration={form.register('subtitle')} error={errors.subtitle?.message} autoComplete="off" />
       <TextField label={texts.link} hint={texts.linkHint} registration={form.register('link')} error={errors.link?.message} autoComplete="off" dir="ltr" />
-      <TextField label={texts.position} hint={texts.positionHint} type="number" min={0} max={9999} registration={form.register('position', { valueAsNumber: true })} error={errors.position?.message} />
+      <TextField
+        label={texts.position}
+        hint={texts.positionHint}
+        type="number"
+        min={0}
+        max={9999}
+        registration={form.register('position', { valueAsNumber: true })}
+        error={errors.position?.message}
+      />
       <CheckboxField label={texts.active} registration={form.register('active')} error={errors.active?.message} />
       <div className="sm:col-span-2">
         <ImageField

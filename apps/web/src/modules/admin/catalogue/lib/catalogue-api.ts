@@ -36,7 +36,8 @@ export async function orNull<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
   } catch (error) {
-    if (error instanceof Error && 'status' in error && ((error as { status: number }).status === 404 || (error as { status: number }).status === 400)) return null;
+    if (error instanceof Error && 'status' in error && ((error as { status: number }).status === 404 || (error as { status: number }).status === 400))
+      return null;
     throw error;
   }
 }

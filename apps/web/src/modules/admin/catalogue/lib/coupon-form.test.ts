@@ -19,7 +19,16 @@ describe('coupon form', () => {
   });
 
   it('names each bad field with the API’s messages', () => {
-    const result = couponFromForm({ ...emptyCoupon, code: 'x', type: 'percent', value: '150', minimum: 'lots', maxUses: '0', startsAt: '2026-12-02T00:00', endsAt: '2026-12-01T00:00' });
+    const result = couponFromForm({
+      ...emptyCoupon,
+      code: 'x',
+      type: 'percent',
+      value: '150',
+      minimum: 'lots',
+      maxUses: '0',
+      startsAt: '2026-12-02T00:00',
+      endsAt: '2026-12-01T00:00',
+    });
     expect(result.errors).toMatchObject({
       code: { code: 'coupon_code_format', message: 'Code must be 3 to 30 capital letters, digits, dashes or underscores' },
       value: { code: 'coupon_percent_invalid', message: 'Percent must be a whole number from 1 to 100' },

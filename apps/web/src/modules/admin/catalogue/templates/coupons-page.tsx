@@ -13,7 +13,19 @@ function couponTerms(coupon: AdminCoupon, t: AdminTranslate): string {
 }
 
 /** The coupon list (a table on wide screens, stacked cards on a phone) and the form for a new one. */
-export function CouponsPage({ coupons, total, q, t, formTexts }: { coupons: AdminCoupon[]; total: number; q: string; t: AdminTranslate; formTexts: CouponFormTexts }) {
+export function CouponsPage({
+  coupons,
+  total,
+  q,
+  t,
+  formTexts,
+}: {
+  coupons: AdminCoupon[];
+  total: number;
+  q: string;
+  t: AdminTranslate;
+  formTexts: CouponFormTexts;
+}) {
   return (
     <>
       <AdminHeading title={t('coupons.title')} intro={t('coupons.intro')} />
@@ -22,7 +34,13 @@ export function CouponsPage({ coupons, total, q, t, formTexts }: { coupons: Admi
         <label htmlFor="coupon-q" className="sr-only">
           {t('coupons.search')}
         </label>
-        <input id="coupon-q" name="q" defaultValue={q} placeholder={t('coupons.search')} className="min-h-11 min-w-0 flex-1 rounded-lg border border-line px-3" />
+        <input
+          id="coupon-q"
+          name="q"
+          defaultValue={q}
+          placeholder={t('coupons.search')}
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-line px-3"
+        />
         <button type="submit" className="min-h-11 rounded-full border border-line px-4 font-medium">
           {t('coupons.searchButton')}
         </button>
@@ -36,14 +54,14 @@ export function CouponsPage({ coupons, total, q, t, formTexts }: { coupons: Admi
             </Link>
             <span>
               {couponTerms(coupon, t)}
-              <span className="block text-xs text-muted">
-                {t('coupons.window', { from: when(coupon.startsAt), to: when(coupon.endsAt) })}
-              </span>
+              <span className="block text-xs text-muted">{t('coupons.window', { from: when(coupon.startsAt), to: when(coupon.endsAt) })}</span>
             </span>
             <span className="text-sm">
               {t('coupons.uses', { used: coupon.usedCount, max: coupon.maxUses === null ? t('coupons.unlimited') : String(coupon.maxUses) })}
             </span>
-            <span className={`text-sm font-medium ${coupon.active ? 'text-success' : 'text-muted'}`}>{coupon.active ? t('common.active') : t('common.inactive')}</span>
+            <span className={`text-sm font-medium ${coupon.active ? 'text-success' : 'text-muted'}`}>
+              {coupon.active ? t('common.active') : t('common.inactive')}
+            </span>
           </li>
         ))}
         {coupons.length === 0 ? <li className="p-4 text-muted">{t('coupons.none')}</li> : null}

@@ -17,7 +17,14 @@ export function EntityList({ rows, empty, testId }: { rows: EntityRow[]; empty: 
       {rows.map((row) => (
         <li key={row.id} className="flex items-center gap-4 p-3 sm:p-4">
           {row.image ? (
-            <img src={row.image.original} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-lg border border-line object-cover" />
+            <img
+              src={row.image.original}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              className="size-12 shrink-0 rounded-lg border border-line object-cover"
+            />
           ) : (
             <span aria-hidden className="size-12 shrink-0 rounded-lg border border-dashed border-line" />
           )}

@@ -36,7 +36,15 @@ export function InboxTabs({ current, t }: { current: InboxTab; t: AdminTranslate
 }
 
 /** A GET form of selects: the filters live in the URL, and work without JavaScript. */
-export function FilterForm({ action, selects, t }: { action: string; selects: { name: string; label: string; value: string; options: { value: string; label: string }[] }[]; t: AdminTranslate }) {
+export function FilterForm({
+  action,
+  selects,
+  t,
+}: {
+  action: string;
+  selects: { name: string; label: string; value: string; options: { value: string; label: string }[] }[];
+  t: AdminTranslate;
+}) {
   return (
     <form action={action} method="get" aria-label={t('inbox.filtersLabel')} className="mb-4 flex flex-wrap items-end gap-3">
       {selects.map((select) => (
@@ -44,7 +52,12 @@ export function FilterForm({ action, selects, t }: { action: string; selects: { 
           <label htmlFor={`filter-${select.name}`} className="text-sm font-medium text-ink">
             {select.label}
           </label>
-          <select id={`filter-${select.name}`} name={select.name} defaultValue={select.value} className="min-h-11 rounded-lg border border-line bg-white px-3 py-2 text-base">
+          <select
+            id={`filter-${select.name}`}
+            name={select.name}
+            defaultValue={select.value}
+            className="min-h-11 rounded-lg border border-line bg-white px-3 py-2 text-base"
+          >
             {select.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -77,17 +90,23 @@ export function ListOrEmpty({ count, total, t, children }: { count: number; tota
           {t('inbox.count', { total })}
         </p>
       ) : null}
-      {count === 0 ? <p className="rounded-xl border border-line bg-white p-6 text-muted">{t('inbox.empty')}</p> : <ul className="flex flex-col gap-3">{children}</ul>}
+      {count === 0 ? (
+        <p className="rounded-xl border border-line bg-white p-6 text-muted">{t('inbox.empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">{children}</ul>
+      )}
     </>
   );
 }
 
-export const formatWhen = (iso: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+export const formatWhen = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 
 /** A URL with the given query values (empty ones left out). */
 export function withQuery(path: string, values: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '' && !(key === 'page' && value === 1)) params.set(key, String(value));
+  for (const [key, value] of Object.entries(values))
+    if (value !== undefined && value !== '' && !(key === 'page' && value === 1)) params.set(key, String(value));
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }

@@ -56,7 +56,11 @@ export function PruneForm({ texts }: { texts: { label: string; submit: string; h
           </p>
         ) : null}
       </div>
-      <button type="submit" disabled={busy} className="min-h-11 rounded-full border border-danger/40 px-4 text-sm font-semibold text-danger disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="min-h-11 rounded-full border border-danger/40 px-4 text-sm font-semibold text-danger disabled:opacity-60"
+      >
         {texts.submit}
       </button>
     </form>

@@ -39,7 +39,15 @@ export function ErrorLogsPage({ list, page, t }: { list: Page<InboxErrorLog>; pa
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(next) => withQuery('/admin/inbox/errors', { page: next })} t={t} section="inbox" />
+      <Pager
+        page={page}
+        total={list.total}
+        limit={list.limit}
+        hasMore={list.hasMore}
+        href={(next) => withQuery('/admin/inbox/errors', { page: next })}
+        t={t}
+        section="inbox"
+      />
     </>
   );
 }

@@ -32,7 +32,14 @@ function Heading({ area, filters, t }: { area: 'feedback' | 'reviews'; filters: 
       <FilterForm
         action={`/admin/inbox/${area}`}
         t={t}
-        selects={[{ name: 'state', label: t('moderation.state'), value: filters.state, options: moderationStates.map((value) => ({ value, label: t(`moderation.stateOptions.${value}`) })) }]}
+        selects={[
+          {
+            name: 'state',
+            label: t('moderation.state'),
+            value: filters.state,
+            options: moderationStates.map((value) => ({ value, label: t(`moderation.stateOptions.${value}`) })),
+          },
+        ]}
       />
     </>
   );
@@ -54,11 +61,24 @@ export function FeedbackPage({ list, filters, t }: { list: Page<InboxFeedback>; 
               {t('moderation.by', { author: item.name })} · {item.email}
             </p>
             <p className="mt-2 whitespace-pre-wrap break-words">{item.message}</p>
-            <Decision state={item.state} t={t} approve={moderateFeedback.bind(null, item._id, 'approved')} hide={moderateFeedback.bind(null, item._id, 'rejected')} />
+            <Decision
+              state={item.state}
+              t={t}
+              approve={moderateFeedback.bind(null, item._id, 'approved')}
+              hide={moderateFeedback.bind(null, item._id, 'rejected')}
+            />
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => withQuery('/admin/inbox/feedback', { state: filters.state, page })} t={t} section="inbox" />
+      <Pager
+        page={filters.page}
+        total={list.total}
+        limit={list.limit}
+        hasMore={list.hasMore}
+        href={(page) => withQuery('/admin/inbox/feedback', { state: filters.state, page })}
+        t={t}
+        section="inbox"
+      />
     </>
   );
 }
@@ -95,7 +115,15 @@ export function ReviewsPage({ list, filters, t }: { list: Page<InboxReview>; fil
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => withQuery('/admin/inbox/reviews', { state: filters.state, page })} t={t} section="inbox" />
+      <Pager
+        page={filters.page}
+        total={list.total}
+        limit={list.limit}
+        hasMore={list.hasMore}
+        href={(page) => withQuery('/admin/inbox/reviews', { state: filters.state, page })}
+        t={t}
+        section="inbox"
+      />
     </>
   );
 }

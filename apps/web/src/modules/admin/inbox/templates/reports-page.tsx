@@ -20,8 +20,18 @@ export function ReportsPage({ list, filters, t }: { list: Page<InboxReport>; fil
         action="/admin/inbox"
         t={t}
         selects={[
-          { name: 'status', label: t('reports.status'), value: filters.status, options: reportStatuses.map((value) => ({ value, label: t(`reports.statusOptions.${value}`) })) },
-          { name: 'kind', label: t('reports.kind'), value: filters.kind, options: reportKinds.map((value) => ({ value, label: t(`reports.kindOptions.${value}`) })) },
+          {
+            name: 'status',
+            label: t('reports.status'),
+            value: filters.status,
+            options: reportStatuses.map((value) => ({ value, label: t(`reports.statusOptions.${value}`) })),
+          },
+          {
+            name: 'kind',
+            label: t('reports.kind'),
+            value: filters.kind,
+            options: reportKinds.map((value) => ({ value, label: t(`reports.kindOptions.${value}`) })),
+          },
         ]}
       />
       <ListOrEmpty count={list.data.length} total={list.total} t={t}>
@@ -49,7 +59,12 @@ export function ReportsPage({ list, filters, t }: { list: Page<InboxReport>; fil
                   <ActionButton label={t('reports.reopen')} done={t('reports.reopened')} run={setReportHandled.bind(null, report._id, false)} />
                 </>
               ) : (
-                <ActionButton label={t('reports.markHandled')} done={t('reports.markedHandled')} run={setReportHandled.bind(null, report._id, true)} tone="primary" />
+                <ActionButton
+                  label={t('reports.markHandled')}
+                  done={t('reports.markedHandled')}
+                  run={setReportHandled.bind(null, report._id, true)}
+                  tone="primary"
+                />
               )}
             </div>
           </Card>

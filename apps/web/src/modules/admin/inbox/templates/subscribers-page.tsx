@@ -28,7 +28,14 @@ export function SubscribersPage({ list, filters, t }: { list: Page<InboxSubscrib
       <FilterForm
         action="/admin/inbox/subscribers"
         t={t}
-        selects={[{ name: 'status', label: t('subscribers.status'), value: filters.status, options: subscriberFilters.map((value) => ({ value, label: t(`subscribers.statusOptions.${value}`) })) }]}
+        selects={[
+          {
+            name: 'status',
+            label: t('subscribers.status'),
+            value: filters.status,
+            options: subscriberFilters.map((value) => ({ value, label: t(`subscribers.statusOptions.${value}`) })),
+          },
+        ]}
       />
       <ListOrEmpty count={list.data.length} total={list.total} t={t}>
         {list.data.map((subscriber) => (
@@ -41,7 +48,15 @@ export function SubscribersPage({ list, filters, t }: { list: Page<InboxSubscrib
           </Card>
         ))}
       </ListOrEmpty>
-      <Pager page={filters.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => withQuery('/admin/inbox/subscribers', { status: filters.status, page })} t={t} section="inbox" />
+      <Pager
+        page={filters.page}
+        total={list.total}
+        limit={list.limit}
+        hasMore={list.hasMore}
+        href={(page) => withQuery('/admin/inbox/subscribers', { status: filters.status, page })}
+        t={t}
+        section="inbox"
+      />
     </>
   );
 }

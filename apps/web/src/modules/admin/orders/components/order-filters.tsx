@@ -11,12 +11,25 @@ const field = 'min-h-11 w-full rounded-lg border border-line bg-white px-3 py-2 
  */
 export function OrderFilters({ values, t }: { values: AdminOrderFilterValues; t: AdminTranslate }) {
   return (
-    <form method="get" action="/admin/orders" aria-label={t('list.filtersLabel')} className="mb-4 grid gap-3 rounded-xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
+    <form
+      method="get"
+      action="/admin/orders"
+      aria-label={t('list.filtersLabel')}
+      className="mb-4 grid gap-3 rounded-xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+    >
       <div className="flex flex-col gap-1.5 sm:col-span-2">
         <label htmlFor="orders-q" className="text-sm font-medium">
           {t('list.search')}
         </label>
-        <input id="orders-q" name="q" type="search" defaultValue={values.q} placeholder={t('list.searchHint')} aria-describedby="orders-q-hint" className={field} />
+        <input
+          id="orders-q"
+          name="q"
+          type="search"
+          defaultValue={values.q}
+          placeholder={t('list.searchHint')}
+          aria-describedby="orders-q-hint"
+          className={field}
+        />
         <span id="orders-q-hint" className="sr-only">
           {t('list.searchHint')}
         </span>

@@ -45,7 +45,8 @@ export function StatusMoveForm({ orderId, next, texts }: { orderId: string; next
     const result = await moveOrderStatus(orderId, values);
     if (!result.ok) {
       for (const [field, error] of Object.entries(result.errors ?? {})) {
-        if (['status', 'note', 'carrier', 'number', 'link'].includes(field)) form.setError(field as keyof AdminStatusMove, { type: error.code, message: error.message });
+        if (['status', 'note', 'carrier', 'number', 'link'].includes(field))
+          form.setError(field as keyof AdminStatusMove, { type: error.code, message: error.message });
       }
       setFailure(result.message);
       void showToast('error', texts.failed);

@@ -40,7 +40,10 @@ export function DashboardView({ data, t }: { data: Dashboard; t: AdminTranslate 
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
           {orderStatuses.map((status) => (
             <li key={status}>
-              <Link href={`/admin/orders?status=${status}`} className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-line px-3 py-2 text-sm hover:bg-surface">
+              <Link
+                href={`/admin/orders?status=${status}`}
+                className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-line px-3 py-2 text-sm hover:bg-surface"
+              >
                 <span>{t(`status.${status}`)}</span>
                 <span className="font-semibold">{data.byStatus[status]}</span>
               </Link>
@@ -91,7 +94,9 @@ export function DashboardView({ data, t }: { data: Dashboard; t: AdminTranslate 
                     <Link href={`/product/${item.slug}`} className="hover:text-brand">
                       {item.name}
                     </Link>
-                    {item.variant ? <span className="block text-xs text-muted">{Object.values(item.variant.attributes).join(', ') || item.variant.sku}</span> : null}
+                    {item.variant ? (
+                      <span className="block text-xs text-muted">{Object.values(item.variant.attributes).join(', ') || item.variant.sku}</span>
+                    ) : null}
                   </span>
                   <span className={`shrink-0 font-semibold ${item.stock === 0 ? 'text-danger' : ''}`}>{t('dashboard.units', { count: item.stock })}</span>
                 </li>

@@ -69,7 +69,14 @@ export function AdminOrderDetailView({ detail, t, moveTexts }: { detail: AdminOr
                   <li key={line.id} className="py-3 text-sm" data-line={line.id}>
                     <div className="flex gap-3">
                       {line.image ? (
-                        <img src={line.image.original} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg border border-line object-cover" />
+                        <img
+                          src={line.image.original}
+                          alt=""
+                          width={64}
+                          height={64}
+                          loading="lazy"
+                          className="h-16 w-16 shrink-0 rounded-lg border border-line object-cover"
+                        />
                       ) : null}
                       <div className="min-w-0 flex-1">
                         <div className="flex justify-between gap-3">

@@ -16,7 +16,10 @@ import { formatDateTime } from '../lib/format';
  */
 export function OrdersList({ list, values, t }: { list: AdminOrderList; values: AdminOrderFilterValues; t: AdminTranslate }) {
   const all = Object.values(list.counts).reduce((sum, n) => sum + n, 0);
-  const tabs = [{ status: '', label: t('list.all'), count: all }, ...orderStatuses.map((status) => ({ status, label: t(`status.${status}`), count: list.counts[status] }))];
+  const tabs = [
+    { status: '', label: t('list.all'), count: all },
+    ...orderStatuses.map((status) => ({ status, label: t(`status.${status}`), count: list.counts[status] })),
+  ];
   const customerOf = (order: AdminOrderList['data'][number]) => order.customer.name || order.shipTo.name;
   return (
     <>
@@ -77,12 +80,24 @@ export function OrdersList({ list, values, t }: { list: AdminOrderList; values: 
             <table className="w-full text-left text-sm">
               <thead className="border-b border-line bg-surface text-muted">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">{t('list.columns.number')}</th>
-                  <th scope="col" className="px-4 py-3 font-medium">{t('list.columns.date')}</th>
-                  <th scope="col" className="px-4 py-3 font-medium">{t('list.columns.customer')}</th>
-                  <th scope="col" className="px-4 py-3 font-medium">{t('list.columns.status')}</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">{t('list.columns.items')}</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">{t('list.columns.total')}</th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('list.columns.number')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('list.columns.date')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('list.columns.customer')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('list.columns.status')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    {t('list.columns.items')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    {t('list.columns.total')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">

@@ -51,9 +51,15 @@ export function PackingSlip({ detail, t }: { detail: AdminOrderDetail; t: AdminT
         <table className="w-full text-left text-sm">
           <thead className="border-b border-line">
             <tr>
-              <th scope="col" className="py-2 pe-3 font-semibold">{t('slip.item')}</th>
-              <th scope="col" className="py-2 pe-3 text-right font-semibold">{t('slip.qty')}</th>
-              <th scope="col" className="py-2 font-semibold">{t('slip.personalisation')}</th>
+              <th scope="col" className="py-2 pe-3 font-semibold">
+                {t('slip.item')}
+              </th>
+              <th scope="col" className="py-2 pe-3 text-right font-semibold">
+                {t('slip.qty')}
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                {t('slip.personalisation')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line align-top">
@@ -81,7 +87,14 @@ export function PackingSlip({ detail, t }: { detail: AdminOrderDetail; t: AdminT
                             {unit.customization_image.length ? (
                               <div className="mt-1 flex flex-wrap gap-1">
                                 {unit.customization_image.map((image) => (
-                                  <img key={image.id} src={image.thumbnail} alt="" width={64} height={64} className="h-16 w-16 rounded border border-line object-cover" />
+                                  <img
+                                    key={image.id}
+                                    src={image.thumbnail}
+                                    alt=""
+                                    width={64}
+                                    height={64}
+                                    className="h-16 w-16 rounded border border-line object-cover"
+                                  />
                                 ))}
                               </div>
                             ) : null}

@@ -109,17 +109,34 @@ export function ImageManager({ productId, images: initial, messages }: { product
               />
             </div>
             <div className="flex gap-2">
-              <button type="button" className={button} disabled={busy || index === 0} onClick={() => move(index, -1)} aria-label={t('images.moveUp', { n: index + 1 })}>
+              <button
+                type="button"
+                className={button}
+                disabled={busy || index === 0}
+                onClick={() => move(index, -1)}
+                aria-label={t('images.moveUp', { n: index + 1 })}
+              >
                 ↑
               </button>
-              <button type="button" className={button} disabled={busy || index === images.length - 1} onClick={() => move(index, 1)} aria-label={t('images.moveDown', { n: index + 1 })}>
+              <button
+                type="button"
+                className={button}
+                disabled={busy || index === images.length - 1}
+                onClick={() => move(index, 1)}
+                aria-label={t('images.moveDown', { n: index + 1 })}
+              >
                 ↓
               </button>
               <button
                 type="button"
                 className={`${button} text-danger`}
                 disabled={busy}
-                onClick={() => void save(images.filter((i) => i.id !== image.id), t('images.gallerySaved'))}
+                onClick={() =>
+                  void save(
+                    images.filter((i) => i.id !== image.id),
+                    t('images.gallerySaved'),
+                  )
+                }
                 aria-label={t('images.remove', { n: index + 1 })}
               >
                 ✕
@@ -159,7 +176,14 @@ export function ImageManager({ productId, images: initial, messages }: { product
         <label htmlFor={altId} className="text-sm font-medium text-ink">
           {t('images.alt')}
         </label>
-        <input id={altId} value={newAlt} onChange={(event) => setNewAlt(event.target.value)} maxLength={300} disabled={!hydrated} className="min-h-11 rounded-lg border border-line px-3 text-base" />
+        <input
+          id={altId}
+          value={newAlt}
+          onChange={(event) => setNewAlt(event.target.value)}
+          maxLength={300}
+          disabled={!hydrated}
+          className="min-h-11 rounded-lg border border-line px-3 text-base"
+        />
         <button
           type="button"
           onClick={() => void upload()}

@@ -82,9 +82,15 @@ export function ImportForm({ messages }: { messages: Record<string, unknown> }) 
                 <caption className="sr-only">{t('csv.problems')}</caption>
                 <thead className="bg-surface text-muted">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">{t('csv.row')}</th>
-                    <th scope="col" className="px-3 py-2 font-medium">{t('csv.column')}</th>
-                    <th scope="col" className="px-3 py-2 font-medium">{t('csv.message')}</th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t('csv.row')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t('csv.column')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t('csv.message')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-line">

@@ -21,13 +21,26 @@ export function ProductFilters({ values, categories, brands, t }: { values: Prod
     </label>
   );
   return (
-    <form method="get" action="/admin/products" aria-label={t('filters.label')} className="mb-4 grid gap-3 rounded-xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4">
+    <form
+      method="get"
+      action="/admin/products"
+      aria-label={t('filters.label')}
+      className="mb-4 grid gap-3 rounded-xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
       <label className="flex flex-col gap-1.5 text-sm font-medium text-ink sm:col-span-2">
         {t('filters.q')}
         <input type="search" name="q" defaultValue={values.q ?? ''} className={field} />
       </label>
-      {select('category', t('filters.category'), categories.map((c) => [c._id, c.name]))}
-      {select('brand', t('filters.brand'), brands.map((b) => [b._id, b.name]))}
+      {select(
+        'category',
+        t('filters.category'),
+        categories.map((c) => [c._id, c.name]),
+      )}
+      {select(
+        'brand',
+        t('filters.brand'),
+        brands.map((b) => [b._id, b.name]),
+      )}
       {select('published', t('filters.published'), [
         ['true', t('filters.publishedYes')],
         ['false', t('filters.publishedNo')],

@@ -42,7 +42,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function SelectField({ label, registration, error, children, className = '' }: { label: string; registration: UseFormRegisterReturn; error?: string; children: ReactNode; className?: string }) {
+function SelectField({
+  label,
+  registration,
+  error,
+  children,
+  className = '',
+}: {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   const hydrated = useHydrated();
   return (
@@ -165,7 +177,13 @@ export function ProductForm({
           <label htmlFor="product-description" className="text-sm font-medium text-ink">
             {t('form.description')}
           </label>
-          <textarea id="product-description" rows={5} {...form.register('description')} className={`${control} border-line`} aria-invalid={errors.description ? true : undefined} />
+          <textarea
+            id="product-description"
+            rows={5}
+            {...form.register('description')}
+            className={`${control} border-line`}
+            aria-invalid={errors.description ? true : undefined}
+          />
           {errors.description ? (
             <p role="alert" className="text-sm text-danger">
               {errors.description.message}
@@ -246,13 +264,47 @@ export function ProductForm({
           return (
             <div key={variant.id} className="grid gap-3 rounded-lg border border-line p-3 sm:grid-cols-6" data-testid={`variant-${index}`}>
               <p className="font-medium sm:col-span-6">{t('form.variant', { n: index + 1 })}</p>
-              <TextField label={t('form.sku')} registration={form.register(`variants.${index}.sku`)} error={rowErrors?.sku?.message} className="sm:col-span-2" dir="ltr" autoComplete="off" />
-              <TextField label={t('form.attributes')} registration={form.register(`variants.${index}.attributes`)} error={rowErrors?.attributes?.message} className="sm:col-span-4" autoComplete="off" />
-              <TextField label={t('form.price')} registration={form.register(`variants.${index}.price`)} error={rowErrors?.price?.message} className="sm:col-span-2" inputMode="decimal" />
-              <TextField label={t('form.mrp')} registration={form.register(`variants.${index}.mrp`)} error={rowErrors?.mrp?.message} className="sm:col-span-2" inputMode="decimal" />
-              <TextField label={t('form.stock')} registration={form.register(`variants.${index}.stock`)} error={rowErrors?.stock?.message} inputMode="numeric" />
+              <TextField
+                label={t('form.sku')}
+                registration={form.register(`variants.${index}.sku`)}
+                error={rowErrors?.sku?.message}
+                className="sm:col-span-2"
+                dir="ltr"
+                autoComplete="off"
+              />
+              <TextField
+                label={t('form.attributes')}
+                registration={form.register(`variants.${index}.attributes`)}
+                error={rowErrors?.attributes?.message}
+                className="sm:col-span-4"
+                autoComplete="off"
+              />
+              <TextField
+                label={t('form.price')}
+                registration={form.register(`variants.${index}.price`)}
+                error={rowErrors?.price?.message}
+                className="sm:col-span-2"
+                inputMode="decimal"
+              />
+              <TextField
+                label={t('form.mrp')}
+                registration={form.register(`variants.${index}.mrp`)}
+                error={rowErrors?.mrp?.message}
+                className="sm:col-span-2"
+                inputMode="decimal"
+              />
+              <TextField
+                label={t('form.stock')}
+                registration={form.register(`variants.${index}.stock`)}
+                error={rowErrors?.stock?.message}
+                inputMode="numeric"
+              />
               <div className="flex items-end">
-                <button type="button" onClick={() => variants.remove(index)} className="min-h-11 rounded-full border border-line px-4 text-sm text-danger hover:bg-danger/10">
+                <button
+                  type="button"
+                  onClick={() => variants.remove(index)}
+                  className="min-h-11 rounded-full border border-line px-4 text-sm text-danger hover:bg-danger/10"
+                >
                   {t('form.removeVariant', { n: index + 1 })}
                 </button>
               </div>

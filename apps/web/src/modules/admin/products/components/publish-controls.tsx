@@ -44,7 +44,12 @@ export function PublishControls({ product, messages }: { product: Pick<AdminProd
       >
         {product.published ? t('publish.unpublish') : t('publish.publish')}
       </button>
-      <button type="button" onClick={() => void remove()} disabled={!hydrated || busy} className="inline-flex min-h-11 items-center rounded-full border border-line px-5 text-danger disabled:opacity-60">
+      <button
+        type="button"
+        onClick={() => void remove()}
+        disabled={!hydrated || busy}
+        className="inline-flex min-h-11 items-center rounded-full border border-line px-5 text-danger disabled:opacity-60"
+      >
         {t('publish.delete')}
       </button>
     </>

@@ -44,7 +44,11 @@ export function ProductEdit({
         }
       />
       <div className="flex flex-col gap-6">
-        {product ? <ImageManager key={product._id} productId={product._id} images={product.images} messages={messages} /> : <p className="text-muted">{t('images.saveFirst')}</p>}
+        {product ? (
+          <ImageManager key={product._id} productId={product._id} images={product.images} messages={messages} />
+        ) : (
+          <p className="text-muted">{t('images.saveFirst')}</p>
+        )}
         <ProductForm
           key={product?._id ?? 'new'}
           product={product}

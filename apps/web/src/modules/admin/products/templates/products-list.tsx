@@ -24,7 +24,11 @@ function Status({ published, t }: { published: boolean; t: AdminTranslate }) {
 
 function Thumb({ product }: { product: AdminProductRow }) {
   const src = product.image?.thumbnail ?? product.image?.original;
-  return src ? <img src={src} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg object-cover" /> : <span className="h-12 w-12 shrink-0 rounded-lg bg-surface" />;
+  return src ? (
+    <img src={src} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg object-cover" />
+  ) : (
+    <span className="h-12 w-12 shrink-0 rounded-lg bg-surface" />
+  );
 }
 
 /**
@@ -53,10 +57,16 @@ export function ProductsList({
         intro={t('list.intro')}
         actions={
           <>
-            <Link href="/admin/products/new" className="inline-flex min-h-11 items-center rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-strong">
+            <Link
+              href="/admin/products/new"
+              className="inline-flex min-h-11 items-center rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-strong"
+            >
               {t('list.new')}
             </Link>
-            <Link href={`/admin/products/import${exportQuery ? `?${exportQuery}` : ''}`} className="inline-flex min-h-11 items-center rounded-full border border-line px-5">
+            <Link
+              href={`/admin/products/import${exportQuery ? `?${exportQuery}` : ''}`}
+              className="inline-flex min-h-11 items-center rounded-full border border-line px-5"
+            >
               {t('list.importExport')}
             </Link>
           </>
@@ -95,11 +105,21 @@ export function ProductsList({
             <table className="w-full text-left text-sm">
               <thead className="border-b border-line bg-surface text-muted">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">{t('list.columns.product')}</th>
-                  <th scope="col" className="px-4 py-3 font-medium">{t('list.columns.category')}</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">{t('list.columns.price')}</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">{t('list.columns.stock')}</th>
-                  <th scope="col" className="px-4 py-3 font-medium">{t('list.columns.status')}</th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('list.columns.product')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('list.columns.category')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    {t('list.columns.price')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    {t('list.columns.stock')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t('list.columns.status')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
@@ -135,7 +155,15 @@ export function ProductsList({
           </div>
         </>
       )}
-      <Pager page={page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(next) => listHref(values, { page: String(next) })} t={t} section="list" />
+      <Pager
+        page={page}
+        total={list.total}
+        limit={list.limit}
+        hasMore={list.hasMore}
+        href={(next) => listHref(values, { page: String(next) })}
+        t={t}
+        section="list"
+      />
     </>
   );
 }

@@ -25,12 +25,41 @@ interface Values {
 }
 
 export type SettingsFormTexts = Record<
-  | 'identity' | 'name' | 'description' | 'logo' | 'logoUpload' | 'logoHint' | 'contact' | 'tollFreeNumber' | 'contactEmail' | 'shipping' | 'freeShippingThreshold'
-  | 'shippingFee' | 'shippingHint' | 'thirdParty' | 'chatWidgetId' | 'chatHint' | 'analyticsId' | 'analyticsHint' | 'save' | 'saved' | 'failed',
+  | 'identity'
+  | 'name'
+  | 'description'
+  | 'logo'
+  | 'logoUpload'
+  | 'logoHint'
+  | 'contact'
+  | 'tollFreeNumber'
+  | 'contactEmail'
+  | 'shipping'
+  | 'freeShippingThreshold'
+  | 'shippingFee'
+  | 'shippingHint'
+  | 'thirdParty'
+  | 'chatWidgetId'
+  | 'chatHint'
+  | 'analyticsId'
+  | 'analyticsHint'
+  | 'save'
+  | 'saved'
+  | 'failed',
   string
 >;
 
-const fields = ['name', 'description', 'logo', 'tollFreeNumber', 'contactEmail', 'freeShippingThreshold', 'shippingFee', 'chatWidgetId', 'analyticsId'] as const;
+const fields = [
+  'name',
+  'description',
+  'logo',
+  'tollFreeNumber',
+  'contactEmail',
+  'freeShippingThreshold',
+  'shippingFee',
+  'chatWidgetId',
+  'analyticsId',
+] as const;
 
 /** The shop's settings (admins only). Amounts in rupees here, paise in the API; empty ids mean "not set". */
 export function SettingsForm({ settings, texts }: { settings: AdminSettings; texts: SettingsFormTexts }) {
@@ -102,29 +131,74 @@ export function SettingsForm({ settings, texts }: { settings: AdminSettings; tex
           <TextAreaField label={texts.description} registration={form.register('description')} error={errors.description?.message} />
         </div>
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
-          {logo ? (
-            <img src={logo} alt="" width={64} height={64} className="size-16 rounded border border-line object-contain" />
-          ) : null}
+          {logo ? <img src={logo} alt="" width={64} height={64} className="size-16 rounded border border-line object-contain" /> : null}
           <label htmlFor={logoId} className="text-sm font-medium">
             {texts.logoUpload}
           </label>
-          <input id={logoId} type="file" accept="image/jpeg,image/png,image/webp,image/avif" onChange={(event) => void onLogo(event.target.files?.[0])} className="text-sm" />
+          <input
+            id={logoId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            onChange={(event) => void onLogo(event.target.files?.[0])}
+            className="text-sm"
+          />
         </div>
       </fieldset>
       <fieldset className={section}>
         <legend className={legend}>{texts.contact}</legend>
-        <TextField label={texts.tollFreeNumber} registration={form.register('tollFreeNumber')} error={errors.tollFreeNumber?.message} type="tel" dir="ltr" autoComplete="off" />
-        <TextField label={texts.contactEmail} registration={form.register('contactEmail')} error={errors.contactEmail?.message} type="email" dir="ltr" autoComplete="off" />
+        <TextField
+          label={texts.tollFreeNumber}
+          registration={form.register('tollFreeNumber')}
+          error={errors.tollFreeNumber?.message}
+          type="tel"
+          dir="ltr"
+          autoComplete="off"
+        />
+        <TextField
+          label={texts.contactEmail}
+          registration={form.register('contactEmail')}
+          error={errors.contactEmail?.message}
+          type="email"
+          dir="ltr"
+          autoComplete="off"
+        />
       </fieldset>
       <fieldset className={section}>
         <legend className={legend}>{texts.shipping}</legend>
-        <TextField label={texts.freeShippingThreshold} hint={texts.shippingHint} registration={form.register('freeShippingThreshold')} error={errors.freeShippingThreshold?.message} inputMode="decimal" adornment="₹" />
-        <TextField label={texts.shippingFee} registration={form.register('shippingFee')} error={errors.shippingFee?.message} inputMode="decimal" adornment="₹" />
+        <TextField
+          label={texts.freeShippingThreshold}
+          hint={texts.shippingHint}
+          registration={form.register('freeShippingThreshold')}
+          error={errors.freeShippingThreshold?.message}
+          inputMode="decimal"
+          adornment="₹"
+        />
+        <TextField
+          label={texts.shippingFee}
+          registration={form.register('shippingFee')}
+          error={errors.shippingFee?.message}
+          inputMode="decimal"
+          adornment="₹"
+        />
       </fieldset>
       <fieldset className={section}>
         <legend className={legend}>{texts.thirdParty}</legend>
-        <TextField label={texts.analyticsId} hint={texts.analyticsHint} registration={form.register('analyticsId')} error={errors.analyticsId?.message} dir="ltr" autoComplete="off" />
-        <TextField label={texts.chatWidgetId} hint={texts.chatHint} registration={form.register('chatWidgetId')} error={errors.chatWidgetId?.message} dir="ltr" autoComplete="off" />
+        <TextField
+          label={texts.analyticsId}
+          hint={texts.analyticsHint}
+          registration={form.register('analyticsId')}
+          error={errors.analyticsId?.message}
+          dir="ltr"
+          autoComplete="off"
+        />
+        <TextField
+          label={texts.chatWidgetId}
+          hint={texts.chatHint}
+          registration={form.register('chatWidgetId')}
+          error={errors.chatWidgetId?.message}
+          dir="ltr"
+          autoComplete="off"
+        />
       </fieldset>
       {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
       <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto sm:self-start">

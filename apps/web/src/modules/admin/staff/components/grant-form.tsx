@@ -33,7 +33,12 @@ export function GrantForm({ texts }: { texts: GrantFormTexts }) {
       return;
     }
     const member = result.value;
-    void showToast('success', texts.granted.replace('{name}', member.name || member.email || member.mobile || '').replace('{role}', texts.roles[member.role as 'staff' | 'admin'] ?? member.role));
+    void showToast(
+      'success',
+      texts.granted
+        .replace('{name}', member.name || member.email || member.mobile || '')
+        .replace('{role}', texts.roles[member.role as 'staff' | 'admin'] ?? member.role),
+    );
     form.reset({ account: '', role: values.role });
     router.refresh();
   });

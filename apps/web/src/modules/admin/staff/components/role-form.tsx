@@ -7,7 +7,15 @@ import { showToast } from '@modules/common/show-toast';
 import { changeRole } from '../actions';
 
 /** One person's role: a labelled select and Save; the API's refusal (own role, last admin) shows beside it. */
-export function RoleForm({ id, role, texts }: { id: string; role: AccountRole; texts: { label: string; save: string; saved: string; roles: Record<AccountRole, string> } }) {
+export function RoleForm({
+  id,
+  role,
+  texts,
+}: {
+  id: string;
+  role: AccountRole;
+  texts: { label: string; save: string; saved: string; roles: Record<AccountRole, string> };
+}) {
   const fieldId = useId();
   const router = useRouter();
   const [value, setValue] = useState<AccountRole>(role);
@@ -49,7 +57,11 @@ export function RoleForm({ id, role, texts }: { id: string; role: AccountRole; t
           ))}
         </select>
       </div>
-      <button type="submit" disabled={busy || value === role} className="min-h-11 rounded-full border border-line px-4 text-sm font-semibold hover:bg-surface disabled:opacity-50">
+      <button
+        type="submit"
+        disabled={busy || value === role}
+        className="min-h-11 rounded-full border border-line px-4 text-sm font-semibold hover:bg-surface disabled:opacity-50"
+      >
         {texts.save}
       </button>
       {error ? (

@@ -33,7 +33,11 @@ export function StaffPage({ people, viewerId, t }: { people: StaffMember[]; view
           {people.map((person) => {
             const name = person.name || person.email || person.mobile || person._id;
             return (
-              <li key={person._id} className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-line bg-white p-4" data-testid="staff-member">
+              <li
+                key={person._id}
+                className="flex flex-wrap items-end justify-between gap-3 rounded-xl border border-line bg-white p-4"
+                data-testid="staff-member"
+              >
                 <div className="min-w-0">
                   <p className="font-semibold">
                     {name} {person._id === viewerId ? <span className="text-sm font-normal text-muted">{t('staff.you')}</span> : null}
@@ -41,7 +45,11 @@ export function StaffPage({ people, viewerId, t }: { people: StaffMember[]; view
                   <p className="break-all text-sm text-muted">{[person.email, person.mobile].filter(Boolean).join(' · ')}</p>
                   <p className="text-sm">{roles[person.role]}</p>
                 </div>
-                <RoleForm id={person._id} role={person.role} texts={{ label: t('staff.roleFor', { name }), save: t('staff.save'), saved: t('staff.saved'), roles }} />
+                <RoleForm
+                  id={person._id}
+                  role={person.role}
+                  texts={{ label: t('staff.roleFor', { name }), save: t('staff.save'), saved: t('staff.saved'), roles }}
+                />
               </li>
             );
           })}

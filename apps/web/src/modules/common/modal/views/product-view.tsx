@@ -11,7 +11,10 @@ import { modalTitleId } from '../ids';
 
 /** Plain text of the start of a description, for the short summary in the quick view. */
 function summary(text: string, max = 220): string {
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > max ? `${plain.slice(0, max).replace(/\s+\S*$/, '')}…` : plain;
 }
 
@@ -43,15 +46,7 @@ export default function ProductView() {
   return (
     <div className="grid gap-6 p-5 pt-12 sm:grid-cols-2 sm:p-8">
       <div className="relative aspect-square overflow-hidden rounded-xl bg-surface">
-        {image ? (
-          <Image
-            src={image.original}
-            alt={image.alt ?? data.name}
-            fill
-            sizes="(min-width: 640px) 384px, 100vw"
-            className="object-cover"
-          />
-        ) : null}
+        {image ? <Image src={image.original} alt={image.alt ?? data.name} fill sizes="(min-width: 640px) 384px, 100vw" className="object-cover" /> : null}
       </div>
       <div className="flex flex-col gap-3">
         <p className="text-sm text-muted">{data.category.name}</p>
@@ -66,9 +61,7 @@ export default function ProductView() {
           </li>
           <li className="text-muted">{data.cod ? t('cod') : t('noCod')}</li>
         </ul>
-        {data.product_customization ? (
-          <p className="rounded-lg bg-brand-soft px-3 py-2 text-sm text-brand">{t('personalised')}</p>
-        ) : null}
+        {data.product_customization ? <p className="rounded-lg bg-brand-soft px-3 py-2 text-sm text-brand">{t('personalised')}</p> : null}
         <p className="leading-relaxed text-ink/90">{summary(data.description)}</p>
         <Link
           href={`/product/${data.slug}`}
