@@ -104,13 +104,11 @@ test('an admin creates a personalised product with an image, publishes it, and t
   await page.goto('/admin/products/import');
   await page.getByRole('heading', { name: 'Import and export products (CSV)', level: 1 }).waitFor();
   const header = 'slug,name,category,price,mrp,stock\n';
-  await page
-    .getByLabel('CSV file')
-    .setInputFiles({
-      name: 'bad.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`${header}${slug},${name},${category.slug},12,13,4\n${slug}-2,Other,${category.slug},abc,1,1\n`),
-    });
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${header}${slug},${name},${category.slug},12,13,4\n${slug}-2,Other,${category.slug},abc,1,1\n`),
+  });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const problems = page.getByTestId('import-problems');
   await problems.waitFor();

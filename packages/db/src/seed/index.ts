@@ -131,19 +131,17 @@ export async function seedCatalogue(db: Database, options: SeedOptions): Promise
     await tx.insert(categories).values(withImages.filter((row) => row.parentId === null));
     await tx.insert(categories).values(withImages.filter((row) => row.parentId !== null));
     await tx.insert(brands).values(brandRows.map(({ id, def, job }) => ({ id, name: def.name, slug: def.slug, image: image(job) })));
-    await tx
-      .insert(sliders)
-      .values(
-        sliderRows.map(({ id, def, job }, position) => ({
-          id,
-          title: def.title,
-          subtitle: def.subtitle,
-          link: def.link,
-          image: image(job),
-          position,
-          active: true,
-        })),
-      );
+    await tx.insert(sliders).values(
+      sliderRows.map(({ id, def, job }, position) => ({
+        id,
+        title: def.title,
+        subtitle: def.subtitle,
+        link: def.link,
+        image: image(job),
+        position,
+        active: true,
+      })),
+    );
 
     const productStarted = Date.now();
     let productBatch: ProductRow[] = [];
