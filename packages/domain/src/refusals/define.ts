@@ -5,7 +5,11 @@
  * `params` the API sends (apps/web/src/i18n/messages/<locale>/refusals/<area>.json).
  */
 
-/** A value a translation may need: a name, a count, an amount in paise, or a list of names. */
+/**
+ * A value a translation may need: a name, a count, an amount in paise, or a list of names. An amount is named
+ * `minimum`, `amount`, `total`, `price`, `fee` or `limit`: the storefront shows params of those names in rupees
+ * (apps/web/src/lib/api/refusal-text.ts), so a count must be named otherwise (`count`, `max`, `left`).
+ */
 export type RefusalParam = string | number | readonly string[];
 export type RefusalParams = Record<string, RefusalParam>;
 
@@ -18,11 +22,9 @@ export interface RefusalEntry<P extends RefusalParams = RefusalParams> {
   readonly fixed?: Partial<P>;
   /** The other params as a refusal would carry them: the translation test renders every language with these. */
   readonly example?: Partial<P>;
-  /** Params that are money in paise: the storefront shows them as rupees. */
-  readonly money?: readonly (keyof P & string)[];
 }
 
-/** Each entry checked against its own message's params (its `fixed`, `example` and `money` name those params). */
+/** Each entry checked against its own message's params (its `fixed` and `example` name those params). */
 type Checked<T> = {
   [K in keyof T]: T[K] extends { message: (params: infer P extends RefusalParams) => string } ? RefusalEntry<P> : RefusalEntry<Record<never, never>>;
 };

@@ -78,7 +78,6 @@ export const orderRefusals = defineRefusals({
     status: 422,
     message: (p: { minimum: number }) => `Add items worth ${formatInr(p.minimum)} or more to use this coupon`,
     example: { minimum: 49_900 },
-    money: ['minimum'],
   },
 
   // The customer's orders and public tracking.
