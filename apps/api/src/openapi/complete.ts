@@ -44,7 +44,8 @@ const PAGE_PROPERTIES = ['data', 'total', 'page', 'limit', 'hasMore'];
 
 /** Answers that are not JSON, by operationId: their routes set the content type themselves. */
 const FILE_RESPONSES: Record<string, { status: string; type: string; description: string }> = {
-  getAdminOrdersByIdCustomisationZip: {
+  // The operationId follows the URL, which kept its name (decision 041).
+  getAdminOrdersByIdPersonalisationZip: {
     status: '200',
     type: 'application/zip',
     description: "A zip of the order's personalisation photos and texts",
