@@ -21,9 +21,6 @@ interface RefusalOptions {
  * A refusal the caller can act on (decision 037): a code from packages/domain's catalogue, its params, and per-field
  * refusals. Thrown anywhere (a service, a transaction, which it also rolls back), the one error handler
  * (plugins/error-handler.ts) answers `{ message, code, params?, errors? }` with the code's status.
- *
- * The `(status, message, errors)` form is the old uncoded one, kept only while areas move to codes: it answers a
- * generic code for its status and `invalid_value` for its fields.
  */
 export class Refusal extends Error {
   readonly code: RefusalCode;
@@ -31,26 +28,13 @@ export class Refusal extends Error {
   readonly params?: RefusalParams;
   readonly errors?: Record<string, FieldRefusal>;
 
-  constructor(code: RefusalCode, options?: RefusalOptions);
-  /** @deprecated uncoded; use `new Refusal(code, …)` */
-  constructor(statusCode: number, message: string, errors?: Record<string, string>);
-  constructor(first: RefusalCode | number, second?: RefusalOptions | string, legacyErrors?: Record<string, string>) {
-    if (typeof first === 'number') {
-      super(second as string);
-      this.statusCode = first;
-      this.code = genericCode(first);
-      if (legacyErrors) {
-        this.errors = Object.fromEntries(Object.entries(legacyErrors).map(([field, message]) => [field, { code: 'invalid_value', message }]));
-      }
-    } else {
-      const options = (second ?? {}) as RefusalOptions;
-      const params = refusalParams(first, options.params);
-      super(refusalMessage(first as never, params as never));
-      this.code = first;
-      this.statusCode = options.status ?? refusalStatus(first);
-      if (params) this.params = params;
-      if (options.errors) this.errors = options.errors;
-    }
+  constructor(code: RefusalCode, options: RefusalOptions = {}) {
+    const params = refusalParams(code, options.params);
+    super(refusalMessage(code as never, params as never));
+    this.code = code;
+    this.statusCode = options.status ?? refusalStatus(code);
+    if (params) this.params = params;
+    if (options.errors) this.errors = options.errors;
     this.name = new.target.name;
   }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestUser } from '../auth/request-user.ts';
 import type { OrderDeps } from './place-order.ts';
 import { loadShippingRules } from './shipping-rules.ts';
@@ -17,12 +17,4 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
 /** The signed-in caller (routes run app.requireUser first, which answers 401 without one). */
 export function caller(request: FastifyRequest): RequestUser {
   return request.user as RequestUser;
-}
-
-/**
- * @deprecated Refusals reach the one error handler by themselves (decision 037): call the service directly. This no
- * longer catches anything; it stays only until the back office's status route (routes/admin-orders) stops calling it.
- */
-export async function answering<T>(_reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  return work();
 }

@@ -7,9 +7,8 @@ import { grandTotal, type ShippingRules, shippingFor } from '@shop/domain/pricin
 import { and, eq } from 'drizzle-orm';
 import { requestUserFrom } from '../auth/request-user.ts';
 import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
-import { fieldRefusal, Refusal } from '../lib/refusal.ts';
+import { fieldRefusal, isUniqueViolation, Refusal } from '../lib/refusal.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
-import { isUniqueViolation } from './errors.ts';
 import { readOrderInputs } from './order-inputs.ts';
 import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';
