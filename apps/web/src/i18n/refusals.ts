@@ -2,7 +2,7 @@ import type { Locale } from '@lib/locale/config';
 
 /** The areas of packages/domain/src/refusals, each a file of messages per locale (messages/<locale>/refusals/). */
 export const refusalAreas = ['general', 'orders', 'customisation', 'account', 'engagement', 'catalogue', 'admin'] as const;
-type RefusalArea = (typeof refusalAreas)[number];
+export type RefusalArea = (typeof refusalAreas)[number];
 
 /**
  * The `refusals` namespace: one message per refusal code, flat (decision 037). A client leaf that shows refusals gets

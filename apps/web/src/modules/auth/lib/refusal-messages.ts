@@ -1,4 +1,5 @@
 import type { ExtraMessageLoaders } from '@modules/common/i18n/lazy-namespace-messages';
+import { loadRefusalMessages, type RefusalArea } from '@/i18n/refusals';
 
 /**
  * The `refusals` texts (decision 037) for the parts that load on demand: the sign-in views need the general and
@@ -9,38 +10,11 @@ import type { ExtraMessageLoaders } from '@modules/common/i18n/lazy-namespace-me
 export const accountRefusalAreas = ['general', 'account'] as const;
 export const engagementRefusalAreas = ['general', 'account', 'engagement'] as const;
 
-export const accountRefusalMessages: ExtraMessageLoaders = {
-  en: async () => ({
-    refusals: { ...(await import('@/i18n/messages/en/refusals/general.json')).default, ...(await import('@/i18n/messages/en/refusals/account.json')).default },
-  }),
-  hi: async () => ({
-    refusals: { ...(await import('@/i18n/messages/hi/refusals/general.json')).default, ...(await import('@/i18n/messages/hi/refusals/account.json')).default },
-  }),
-  ar: async () => ({
-    refusals: { ...(await import('@/i18n/messages/ar/refusals/general.json')).default, ...(await import('@/i18n/messages/ar/refusals/account.json')).default },
-  }),
-};
+/** Loaders of the `refusals` namespace for these areas, in each locale, for lazyNamespaceMessages. */
+export function refusalLoaders(areas: readonly RefusalArea[]): ExtraMessageLoaders {
+  const load = (locale: keyof ExtraMessageLoaders) => async () => ({ refusals: await loadRefusalMessages(locale, areas) });
+  return { en: load('en'), hi: load('hi'), ar: load('ar') };
+}
 
-export const engagementRefusalMessages: ExtraMessageLoaders = {
-  en: async () => ({
-    refusals: {
-      ...(await import('@/i18n/messages/en/refusals/general.json')).default,
-      ...(await import('@/i18n/messages/en/refusals/account.json')).default,
-      ...(await import('@/i18n/messages/en/refusals/engagement.json')).default,
-    },
-  }),
-  hi: async () => ({
-    refusals: {
-      ...(await import('@/i18n/messages/hi/refusals/general.json')).default,
-      ...(await import('@/i18n/messages/hi/refusals/account.json')).default,
-      ...(await import('@/i18n/messages/hi/refusals/engagement.json')).default,
-    },
-  }),
-  ar: async () => ({
-    refusals: {
-      ...(await import('@/i18n/messages/ar/refusals/general.json')).default,
-      ...(await import('@/i18n/messages/ar/refusals/account.json')).default,
-      ...(await import('@/i18n/messages/ar/refusals/engagement.json')).default,
-    },
-  }),
-};
+export const accountRefusalMessages = refusalLoaders(accountRefusalAreas);
+export const engagementRefusalMessages = refusalLoaders(engagementRefusalAreas);
