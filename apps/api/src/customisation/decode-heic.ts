@@ -46,9 +46,9 @@ export async function decodeHeicInWorker(bytes: Buffer): Promise<DecodedHeic> {
             data: new Uint8Array(message.data.buffer, message.data.byteOffset, message.data.byteLength),
           });
       });
-      worker.once('error', (error) => {
+      worker.once('error', (error: unknown) => {
         clearTimeout(timer);
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       });
       worker.once('exit', (code) => {
         clearTimeout(timer);
