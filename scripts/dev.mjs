@@ -10,8 +10,8 @@ const API_PORT = process.env.API_PORT ?? '4000';
 const DATA_DIR = resolve(root, process.env.DATA_DIR ?? './.data');
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 // next dev sets NODE_ENV itself and warns about any other value.
-const { NODE_ENV: _ignored, ...inherited } = process.env;
-const env = { ...inherited, API_PORT, DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' };
+const env = { ...process.env, API_PORT, DATA_DIR, NEXT_TELEMETRY_DISABLED: '1' };
+delete env.NODE_ENV;
 
 const supervisors = [
   supervise('the API', () =>
@@ -26,7 +26,8 @@ const shutdown = stopOnSignals(() => supervisors);
 
 try {
   await waitForHttp(`http://127.0.0.1:${API_PORT}/api/health`);
-  const codes = process.env.SMTP_URL || process.env.SMS_GATEWAY_URL ? '' : `  Codes: printed below ("SMS to …", "Mail to …") and at http://localhost:${PORT}/dev/outbox\n`;
+  const codes =
+    process.env.SMTP_URL || process.env.SMS_GATEWAY_URL ? '' : `  Codes: printed below ("SMS to …", "Mail to …") and at http://localhost:${PORT}/dev/outbox\n`;
   console.log(`\n  Shop:  http://localhost:${PORT} (next dev: the first visit to a page compiles it)\n  API:   http://localhost:${API_PORT}/api\n${codes}`);
 } catch (error) {
   console.error(`[dev] ${error.message}`);

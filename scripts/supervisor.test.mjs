@@ -130,7 +130,10 @@ describe('supervise', () => {
   });
 
   it('kills a child that does not finish within the grace period', async () => {
-    const stubborn = () => spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('up')"], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const stubborn = () =>
+      spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('up')"], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
     const { supervisor } = supervised('stubborn', {}, stubborn);
     await once(supervisor.child.stdout, 'data');
     const started = Date.now();

@@ -7,7 +7,6 @@
 import type { OutgoingMessage } from './transports/transport.ts';
 
 /** Control characters (a message must not move the cursor or recolour the terminal) and runs of whitespace. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 
 function oneLine(value: string): string {

@@ -48,8 +48,7 @@ export const outboxPlugin = fp(
       mailFrom: options.settings.mailFrom ?? DEFAULT_MAIL_FROM,
       smsTemplate: options.settings.smsTemplate ?? DEFAULT_SMS_TEMPLATE,
     };
-    const print: ConsolePrinter =
-      options.print === false ? () => undefined : (options.print ?? ((line) => void process.stdout.write(`${line}\n`)));
+    const print: ConsolePrinter = options.print === false ? () => undefined : (options.print ?? ((line) => void process.stdout.write(`${line}\n`)));
     const transports = transportsFor(settings, print);
     const devOutbox = usesDevOutbox(settings);
     if (devOutbox) {
@@ -59,10 +58,15 @@ export const outboxPlugin = fp(
         print(`No SMS or mail gateway is set (SMS_GATEWAY_URL, SMTP_URL): codes and links are printed here ("SMS to …", "Mail to …") and listed at ${page}`);
         done();
       });
-      if (options.settings.production) app.log.warn('SMTP_URL and SMS_GATEWAY_URL are not set: nothing is sent; messages are printed on the console and listed at /dev/outbox');
+      if (options.settings.production)
+        app.log.warn('SMTP_URL and SMS_GATEWAY_URL are not set: nothing is sent; messages are printed on the console and listed at /dev/outbox');
     } else {
-      for (const [channel, variable] of [['email', 'SMTP_URL'], ['sms', 'SMS_GATEWAY_URL']] as const) {
-        if (transports[channel].name === 'unconfigured') app.log.warn(`${variable} is not set: ${channel === 'email' ? 'mail' : 'SMS'} is not sent (set both gateways)`);
+      for (const [channel, variable] of [
+        ['email', 'SMTP_URL'],
+        ['sms', 'SMS_GATEWAY_URL'],
+      ] as const) {
+        if (transports[channel].name === 'unconfigured')
+          app.log.warn(`${variable} is not set: ${channel === 'email' ? 'mail' : 'SMS'} is not sent (set both gateways)`);
       }
     }
     const worker = createOutboxWorker({

@@ -140,7 +140,12 @@ describe.each(engines)('app.outbox (%s)', (engine) => {
     };
   }
 
-  const signInSms = (recipient: string, code: string) => ({ channel: 'sms' as const, recipient, kind: 'otp', text: `${code} is your Kaarigar Gifts sign-in code` });
+  const signInSms = (recipient: string, code: string) => ({
+    channel: 'sms' as const,
+    recipient,
+    kind: 'otp',
+    text: `${code} is your Kaarigar Gifts sign-in code`,
+  });
   const magicLink = (recipient: string, token: string) => ({
     channel: 'email' as const,
     recipient,
