@@ -58,16 +58,13 @@ export const outboxPlugin = fp(
         print(`No SMS or mail gateway is set (SMS_GATEWAY_URL, SMTP_URL): codes and links are printed here ("SMS to …", "Mail to …") and listed at ${page}`);
         done();
       });
-      if (options.settings.production)
+      if (options.settings.production) {
         app.log.warn('SMTP_URL and SMS_GATEWAY_URL are not set: nothing is sent; messages are printed on the console and listed at /dev/outbox');
-    } else {
-      for (const [channel, variable] of [
-        ['email', 'SMTP_URL'],
-        ['sms', 'SMS_GATEWAY_URL'],
-      ] as const) {
-        if (transports[channel].name === 'unconfigured')
-          app.log.warn(`${variable} is not set: ${channel === 'email' ? 'mail' : 'SMS'} is not sent (set both gateways)`);
       }
+    } else {
+      // One gateway only: the other channel sends nothing (outbox/transports/unconfigured.ts).
+      if (transports.email.name === 'unconfigured') app.log.warn('SMTP_URL is not set: mail is not sent (set both gateways, or neither)');
+      if (transports.sms.name === 'unconfigured') app.log.warn('SMS_GATEWAY_URL is not set: SMS is not sent (set both gateways, or neither)');
     }
     const worker = createOutboxWorker({
       db: options.db,
