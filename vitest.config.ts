@@ -18,7 +18,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          // scripts/: npm start's supervisor, tested with real child processes like the API's server tests.
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'scripts/**/*.test.mjs'],
           setupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,

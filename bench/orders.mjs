@@ -38,7 +38,9 @@ const api = startApi(
     API_PORT: port,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
+    // Not production: that, with DATABASE_URL, needs real mail and SMS gateways (decision 055), and the sign-in codes
+    // are read from the outbox table, which only the dev transport leaves readable.
+    NODE_ENV: 'development',
     AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-orders-secret-'.padEnd(48, 'x'),
     SITE_URL: 'http://localhost:3130',
     // Seeded images and the like go to a scratch folder, not the shop's ./.data.

@@ -1,12 +1,12 @@
-// Small process helpers shared by start.mjs and test.mjs.
+// Small process helpers shared by start.mjs, dev.mjs and test.mjs.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
-const webDir = join(root, 'apps/web');
-const nextBin = join(root, 'node_modules/next/dist/bin/next');
+export const webDir = join(root, 'apps/web');
+export const nextBin = join(root, 'node_modules/next/dist/bin/next');
 
 /** Runs a command to completion, inheriting the terminal; rejects on a non-zero exit. */
 export function run(command, args, options = {}) {
@@ -18,7 +18,7 @@ export function run(command, args, options = {}) {
 }
 
 /** Starts a long-running process; its output is prefixed so the API and the storefront can be told apart. */
-function startService(name, command, args, options = {}) {
+export function startService(name, command, args, options = {}) {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
   const prefix = (stream, target) => {
     let buffered = '';
@@ -72,9 +72,10 @@ function sourceStamp() {
 
 /**
  * Builds the storefront when it has never been built or its sources changed since the last build. The output folder
- * follows NEXT_DIST_DIR, as `next start` does, so a second shop can build and run beside the first.
+ * follows NEXT_DIST_DIR, as `next start` does, so a second shop can build and run beside the first. `signal` stops
+ * the build (npm start, when the API cannot start).
  */
-export async function buildWebIfNeeded(distDir = process.env.NEXT_DIST_DIR ?? '.next') {
+export async function buildWebIfNeeded(distDir = process.env.NEXT_DIST_DIR ?? '.next', { signal } = {}) {
   const stampFile = join(webDir, distDir, '.source-stamp');
   const stamp = sourceStamp();
   if (existsSync(join(webDir, distDir, 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
@@ -84,6 +85,7 @@ export async function buildWebIfNeeded(distDir = process.env.NEXT_DIST_DIR ?? '.
   await run(process.execPath, [nextBin, 'build'], {
     cwd: webDir,
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
+    signal,
   });
   writeFileSync(stampFile, stamp);
   return true;

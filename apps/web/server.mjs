@@ -36,6 +36,15 @@ const server = createServer((request, response) => {
 });
 server.listen(port, () => console.log(`storefront ready on http://localhost:${port}`));
 
-const stop = () => server.close(() => app.close().finally(() => process.exit(0)));
+// Shutdown: stop accepting, let requests in flight finish (server.close waits for them), then exit; 10 s at most.
+// Connections kept alive are closed as soon as their last answer is sent, not after the keep-alive timeout.
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => process.exit(1), 10_000).unref();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
+  server.close(() => app.close().finally(() => process.exit(0)));
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -96,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db.db,
     settings: { ...config, production: config.nodeEnv === 'production' },
     worker: options.outboxWorker,
+    // The dev transport's console lines are info: a quiet app (tests, LOG_LEVEL=warn) prints none.
+    print: options.logger === false || !['info', 'debug', 'trace'].includes(config.logLevel) ? false : undefined,
   });
   await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
   await app.register(adminGuardPlugin);

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
         CATALOGUE_CACHE_SECONDS: '0',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail:587',
+        SMS_GATEWAY_URL: 'https://sms.example/send',
       },
       '/srv',
     );
@@ -136,6 +138,30 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ MAIL_FROM: 'no-reply@shop.example' }).mailFrom).toBe('no-reply@shop.example');
     expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+  });
+
+  it('refuses production on a database server without real gateways, naming the variables in one line', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/shop' };
+    const gateways = { SMTP_URL: 'smtp://mail:587', SMS_GATEWAY_URL: 'https://sms.example/send' };
+    const refusal = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return null;
+    };
+    expect(refusal(production)).toBe(
+      'Invalid environment: SMTP_URL, SMS_GATEWAY_URL: required in production with DATABASE_URL (set SMTP_URL and SMS_GATEWAY_URL, ' +
+        'with SMS_GATEWAY_KEY and SMS_TEMPLATE as your gateway needs, so codes reach customers)',
+    );
+    expect(refusal({ ...production, SMTP_URL: gateways.SMTP_URL })).toMatch(/^Invalid environment: SMS_GATEWAY_URL: required in production with DATABASE_URL/);
+    expect(refusal({ ...production, SMS_GATEWAY_URL: gateways.SMS_GATEWAY_URL, SMTP_URL: '' })).toMatch(/^Invalid environment: SMTP_URL: required/);
+    expect(refusal(production)).not.toMatch(/\n/);
+    // With both gateways it starts; without a database server (npm start: PGlite) or outside production, the dev outbox serves.
+    expect(refusal({ ...production, ...gateways })).toBeNull();
+    expect(refusal({ NODE_ENV: 'production' })).toBeNull();
+    expect(refusal({ NODE_ENV: 'development', DATABASE_URL: production.DATABASE_URL })).toBeNull();
   });
 
   const s3Env = {

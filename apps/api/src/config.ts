@@ -216,6 +216,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (env_.SMS_GATEWAY_KEY && !env_.SMS_GATEWAY_URL) {
     throw new ConfigError('Invalid environment: SMS_GATEWAY_KEY: needs SMS_GATEWAY_URL too');
   }
+  // A shop on a database server in production has customers: their codes must reach them, never a console or the
+  // dev outbox page (decision 055). One line naming what is missing.
+  const missingGateways = (['SMTP_URL', 'SMS_GATEWAY_URL'] as const).filter((name) => !env_[name]);
+  if (env_.NODE_ENV === 'production' && env_.DATABASE_URL && missingGateways.length > 0) {
+    throw new ConfigError(
+      `Invalid environment: ${missingGateways.join(', ')}: required in production with DATABASE_URL (set SMTP_URL and SMS_GATEWAY_URL, with SMS_GATEWAY_KEY and SMS_TEMPLATE as your gateway needs, so codes reach customers)`,
+    );
+  }
   const s3 = s3Settings(env_);
   const dataDir = resolve(cwd, env_.DATA_DIR);
   return {

@@ -193,5 +193,5 @@ export const tagDescriptions: Record<string, string> = {
   newsletter: 'The newsletter, double opt-in.',
   admin: 'The back office: every operation needs the staff or the admin role.',
   health: 'Liveness of the API and its database.',
-  dev: 'Development helpers (absent in production).',
+  dev: 'Development helpers (served only while no mail or SMS gateway is set).',
 };

@@ -22,7 +22,7 @@ function recipientFilter(to: string) {
   return eq(outbox.recipient, normaliseIndianMobile(to) ?? to);
 }
 
-/** The latest outbox messages, newest first, optionally to one recipient (the dev outbox page; never in production). */
+/** The latest outbox messages, newest first, optionally to one recipient (the dev outbox page: only while no gateway is set). */
 export async function latestOutboxMessages(db: Database, to: string | undefined, limit: number): Promise<OutboxEntry[]> {
   const rows = await db
     .select()

@@ -2,7 +2,7 @@ import { type Database, outbox, type OutboxChannel } from '@shop/db';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import { carriesSecret, REDACTED_BODY } from './redaction.ts';
-import type { OutgoingMessage, Transport } from './transports/transport.ts';
+import { type OutgoingMessage, type Transport, TransportError } from './transports/transport.ts';
 
 /**
  * Sends what the outbox holds. Every API process runs one; they share the table safely:
@@ -143,7 +143,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           ...(final && redact ? { bodyText: REDACTED_BODY, bodyHtml: null } : {}),
         })
         .where(stillOurs(row));
-      const entry = { outbox: { id: row.id, channel: row.channel, kind: row.kind, attempts: row.attempts }, reason };
+      // The log gets the message's id, channel, kind and status only: never its recipient, text or the far end's
+      // answer (which may quote either). The full reason is in outbox.last_error.
+      const entry = {
+        outbox: { id: row.id, channel: row.channel, kind: row.kind, status: final ? 'failed' : 'pending', attempts: row.attempts },
+        reason: error instanceof TransportError ? error.summary : error instanceof Error ? error.name : 'unknown',
+      };
       if (final) log.error(entry, 'outbox: giving up on a message');
       else log.warn(entry, 'outbox: sending failed, will retry');
       return null;

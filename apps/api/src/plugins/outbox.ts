@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { DEFAULT_SMS_TEMPLATE } from '../outbox/sms-template.ts';
 import { DEFAULT_MAIL_FROM } from '../outbox/mail-from.ts';
 import { enqueueMessage, type OutboxMessageInput, type OutboxWriter } from '../outbox/enqueue.ts';
-import { type DeliverySettings, transportsFor } from '../outbox/transports/for-settings.ts';
+import type { ConsolePrinter } from '../outbox/transports/dev.ts';
+import { type DeliverySettings, transportsFor, usesDevOutbox } from '../outbox/transports/for-settings.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerTiming } from '../outbox/worker.ts';
 
 declare module 'fastify' {
@@ -16,13 +17,20 @@ declare module 'fastify' {
        */
       enqueue: (message: OutboxMessageInput, db?: OutboxWriter) => Promise<string>;
       worker: OutboxWorker;
+      /** No gateway is configured: messages are printed on the console and listed by /api/dev/outbox (routes/dev-outbox). */
+      devOutbox: boolean;
     };
   }
 }
 
 interface OutboxPluginOptions {
   db: Database;
-  settings: Partial<DeliverySettings> & { production?: boolean };
+  settings: Partial<DeliverySettings> & { production?: boolean; siteUrl?: string };
+  /**
+   * Where the dev transport prints its one readable line per message (and the start-up notice saying where codes
+   * are): process.stdout by default; false prints nothing (a quiet app: tests, LOG_LEVEL above info).
+   */
+  print?: ConsolePrinter | false;
   /** Worker timing (tests shorten it); `false` runs no worker in this app (its rows wait for another process). */
   worker?: Partial<OutboxWorkerTiming> | false;
 }
@@ -40,10 +48,23 @@ export const outboxPlugin = fp(
       mailFrom: options.settings.mailFrom ?? DEFAULT_MAIL_FROM,
       smsTemplate: options.settings.smsTemplate ?? DEFAULT_SMS_TEMPLATE,
     };
-    const transports = transportsFor(settings, app.log);
-    if (options.settings.production) {
-      if (transports.email.name === 'dev') app.log.warn('SMTP_URL is not set: mail is not sent, only written to this log');
-      if (transports.sms.name === 'dev') app.log.warn('SMS_GATEWAY_URL is not set: SMS is not sent, only written to this log');
+    const print: ConsolePrinter = options.print === false ? () => undefined : (options.print ?? ((line) => void process.stdout.write(`${line}\n`)));
+    const transports = transportsFor(settings, print);
+    const devOutbox = usesDevOutbox(settings);
+    if (devOutbox) {
+      const page = `${options.settings.siteUrl ?? 'http://localhost:3000'}/dev/outbox`;
+      // Straight to the console, like the messages themselves: the first thing a newcomer needs to find.
+      app.addHook('onReady', (done) => {
+        print(`No SMS or mail gateway is set (SMS_GATEWAY_URL, SMTP_URL): codes and links are printed here ("SMS to …", "Mail to …") and listed at ${page}`);
+        done();
+      });
+      if (options.settings.production) {
+        app.log.warn('SMTP_URL and SMS_GATEWAY_URL are not set: nothing is sent; messages are printed on the console and listed at /dev/outbox');
+      }
+    } else {
+      // One gateway only: the other channel sends nothing (outbox/transports/unconfigured.ts).
+      if (transports.email.name === 'unconfigured') app.log.warn('SMTP_URL is not set: mail is not sent (set both gateways, or neither)');
+      if (transports.sms.name === 'unconfigured') app.log.warn('SMS_GATEWAY_URL is not set: SMS is not sent (set both gateways, or neither)');
     }
     const worker = createOutboxWorker({
       db: options.db,
@@ -59,6 +80,7 @@ export const outboxPlugin = fp(
         return id;
       },
       worker,
+      devOutbox,
     });
 
     if (options.worker !== false) {

@@ -34,7 +34,7 @@ import { adminStaffRoutes } from './admin-staff/index.ts';
 import { adminAuditRoutes } from './admin-audit/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
-export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, options) => {
+export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
   await app.register(healthRoutes);
   await app.register(headersRoutes);
   await app.register(categoriesRoutes);
@@ -46,7 +46,7 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(signInMethodsRoutes);
   await app.register(userRoutes);
   await app.register(userAddressesRoutes);
-  await app.register(devOutboxRoutes, { production: options.production === true });
+  await app.register(devOutboxRoutes);
   await app.register(userCouponRoutes);
   await app.register(userOrdersRoutes);
   await app.register(orderTrackingRoutes);

@@ -13,7 +13,15 @@ describe('server start-up: AUTH_SECRET', () => {
     try {
       const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !['AUTH_SECRET', 'DATABASE_URL'].includes(key)));
       const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
-        env: { ...env, NODE_ENV: 'production', DATA_DIR: dataDir, API_PORT: '4300', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+        env: {
+          ...env,
+          NODE_ENV: 'production',
+          DATA_DIR: dataDir,
+          API_PORT: '4300',
+          DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+          SMTP_URL: 'smtp://127.0.0.1:1',
+          SMS_GATEWAY_URL: 'http://127.0.0.1:1/sms',
+        },
         encoding: 'utf8',
         timeout: 30_000,
       });

@@ -79,16 +79,35 @@ describe.each(engines)('GET /api/dev/outbox (%s)', (engine) => {
     }
   });
 
-  it('is not served in production (404)', async () => {
-    const production = await buildApp({
-      config: { mediaDir: ctx.mediaDir, redisUrl: undefined, trustProxy: false, logLevel: 'silent', nodeEnv: 'production', authSecret: 'p'.repeat(40) },
+  /** An API process as `npm start` or a deployment would build it (its worker idle: this file's app sends). */
+  const appWith = (config: { nodeEnv: 'production' | 'development'; smtpUrl?: string; smsGatewayUrl?: string }) =>
+    buildApp({
+      config: { mediaDir: ctx.mediaDir, redisUrl: undefined, trustProxy: false, logLevel: 'silent', authSecret: 'p'.repeat(40), ...config },
       db: ctx.handle,
       logger: false,
       outboxWorker: false,
     });
+
+  it('is served under NODE_ENV=production while no gateway is set (npm start), where a newcomer needs it', async () => {
+    const production = await appWith({ nodeEnv: 'production' });
     await production.ready();
-    const response = await production.inject({ method: 'GET', url: '/api/dev/outbox' });
+    const response = await production.inject({ method: 'GET', url: '/api/dev/outbox?limit=1' });
     await production.close();
-    expect(expectRefusal(response, 404, 'not_found')).toEqual({ message: 'Not found', code: 'not_found' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toHaveLength(1);
+  });
+
+  it.each([
+    ['SMTP_URL', { smtpUrl: 'smtp://127.0.0.1:2525' }],
+    ['SMS_GATEWAY_URL', { smsGatewayUrl: 'http://127.0.0.1:9/sms' }],
+    ['both gateways', { smtpUrl: 'smtp://127.0.0.1:2525', smsGatewayUrl: 'http://127.0.0.1:9/sms' }],
+  ])('is never served once %s is set (404), in production or not', async (_name, gateways) => {
+    for (const nodeEnv of ['production', 'development'] as const) {
+      const app = await appWith({ nodeEnv, ...gateways });
+      await app.ready();
+      const response = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      await app.close();
+      expect(expectRefusal(response, 404, 'not_found')).toEqual({ message: 'Not found', code: 'not_found' });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { outbox } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { REDACTED_BODY } from '../../src/outbox/redaction.ts';
 import { outboxPlugin } from '../../src/plugins/outbox.ts';
@@ -112,27 +112,105 @@ describe.each(engines)('app.outbox (%s)', (engine) => {
     await expect(ctx.app.outbox.enqueue({ channel: 'email', recipient: 'a@b.c', kind: 'otp', text: 'x' })).rejects.toThrow(/subject/);
   });
 
-  it('with no SMTP_URL or gateway, prints messages to the server log (and warns about it in production)', async () => {
-    const lines: Array<{ level: number; msg: string }> = [];
+  /** The plugin alone on a Fastify instance whose JSON log (every level) is collected, with stdout captured. */
+  async function pluginApp(settings: Record<string, unknown>) {
+    const logged: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, callback) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        logged.push(...String(chunk).split('\n').filter(Boolean));
         callback();
       },
     });
-    // The plugin alone on a Fastify instance whose logger writes to `stream`.
-    const app = Fastify({ logger: { level: 'info', stream } });
-    await app.register(outboxPlugin, { db: ctx.handle.db, settings: { production: true }, worker: { pollMs: 60_000 } });
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    const app = Fastify({ logger: { level: 'trace', stream } });
+    await app.register(outboxPlugin, { db: ctx.handle.db, settings, worker: { pollMs: 50, backoffMs: () => 0 } });
     await app.ready();
-    await app.outbox.enqueue({ channel: 'sms', recipient: '+919876512347', kind: 'otp', text: '616161 is your code' });
-    await eventually(() => lines.some((line) => line.msg.includes('616161')), 3_000);
-    await app.close();
-    expect(lines.find((line) => line.msg.includes('616161'))?.msg).toBe('[dev sms] to +919876512347: 616161 is your code');
-    expect(lines.map((line) => line.msg)).toEqual(
+    return {
+      app,
+      logged,
+      printed,
+      async close() {
+        await app.close();
+        write.mockRestore();
+      },
+    };
+  }
+
+  const signInSms = (recipient: string, code: string) => ({
+    channel: 'sms' as const,
+    recipient,
+    kind: 'otp',
+    text: `${code} is your Kaarigar Gifts sign-in code`,
+  });
+  const magicLink = (recipient: string, token: string) => ({
+    channel: 'email' as const,
+    recipient,
+    kind: 'magic-link',
+    subject: 'Your sign-in link for Kaarigar Gifts',
+    text: `Use this link to sign in.\n\nSign in: http://localhost:3000/api/auth/magic-link/verify?token=${token}\n\nKaarigar Gifts`,
+  });
+
+  it('with no gateway, prints each message as one readable console line (not in the JSON log) and says where to look', async () => {
+    const shop = await pluginApp({ production: true, siteUrl: 'http://localhost:3000' });
+    try {
+      await shop.app.outbox.enqueue(signInSms('+919876543210', '616161'));
+      await shop.app.outbox.enqueue(magicLink('asha@example.com', 'tok-dev-1'));
+      await eventually(() => shop.printed.length >= 4, 3_000);
+    } finally {
+      await shop.close();
+    }
+    // (Earlier tests' rows, left pending for the workers they stopped, are printed too.)
+    expect(shop.printed.every((line) => /^[^\n]+\n$/.test(line))).toBe(true);
+    expect(shop.printed[0]).toBe(
+      'No SMS or mail gateway is set (SMS_GATEWAY_URL, SMTP_URL): codes and links are printed here ("SMS to …", "Mail to …") and listed at http://localhost:3000/dev/outbox\n',
+    );
+    expect(shop.printed.slice(1)).toEqual(
       expect.arrayContaining([
-        'SMTP_URL is not set: mail is not sent, only written to this log',
-        'SMS_GATEWAY_URL is not set: SMS is not sent, only written to this log',
+        'SMS to +91 98765 43210: 616161 is your Kaarigar Gifts sign-in code\n',
+        'Mail to asha@example.com: Your sign-in link for Kaarigar Gifts — http://localhost:3000/api/auth/magic-link/verify?token=tok-dev-1\n',
       ]),
     );
+    expect(shop.app.outbox.devOutbox).toBe(true);
+    expect(shop.logged.join('\n')).not.toMatch(/616161|tok-dev-1|9876543210|asha@example\.com/);
+  });
+
+  it('with real gateways, logs and prints no code, link, number, address or text, even when a send fails', async () => {
+    gateway.failNext(1);
+    smtp.failNext(1);
+    const shop = await pluginApp({ production: true, smtpUrl: smtp.url, smsGatewayUrl: gateway.url });
+    try {
+      await shop.app.outbox.enqueue(signInSms('+919876512348', '717171'));
+      await shop.app.outbox.enqueue(magicLink('meera.secret@example.com', 'tok-real-1'));
+      await eventually(() => gateway.requests.some((request) => (request.body as { to: string }).to === '+919876512348'), 5_000);
+      await eventually(() => smtp.received.some((entry) => entry.envelope.to.includes('meera.secret@example.com')), 5_000);
+    } finally {
+      await shop.close();
+    }
+    expect(shop.app.outbox.devOutbox).toBe(false);
+    expect(shop.printed).toEqual([]);
+    const log = shop.logged.join('\n');
+    // The failures were logged (id, channel, kind, status), the rest of each message was not.
+    expect(log).toMatch(/"kind":"otp","status":"pending"/);
+    expect(log).toMatch(/"kind":"magic-link","status":"pending"/);
+    expect(log).not.toMatch(/717171|tok-real-1|magic-link\/verify|9876512348|98765 12348|meera\.secret|sign-in code|gateway busy/);
+  });
+
+  it('with one gateway only, sends nothing on the other channel and prints nothing', async () => {
+    const shop = await pluginApp({ smtpUrl: smtp.url });
+    let id = '';
+    try {
+      id = await shop.app.outbox.enqueue(signInSms('+919876512349', '818181'));
+      await eventually(async () => (await ctx.handle.db.select().from(outbox).where(eq(outbox.id, id)))[0]?.lastError === 'SMS_GATEWAY_URL is not set', 3_000);
+    } finally {
+      await shop.close();
+    }
+    expect(shop.printed).toEqual([]);
+    expect(shop.logged.join('\n')).toMatch(/SMS_GATEWAY_URL is not set: SMS is not sent/);
+    expect(shop.logged.join('\n')).not.toMatch(/818181|9876512349/);
+    expect(gateway.requests.some((request) => (request.body as { to: string }).to === '+919876512349')).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import type { OutboxChannel } from '@shop/db';
-import { createDevTransport } from './dev.ts';
+import { type ConsolePrinter, createDevTransport } from './dev.ts';
 import { createSmsGatewayTransport } from './sms-gateway.ts';
 import { createSmtpTransport } from './smtp.ts';
 import type { Transport } from './transport.ts';
+import { createUnconfiguredTransport } from './unconfigured.ts';
 
 export interface DeliverySettings {
   smtpUrl?: string;
@@ -12,11 +13,24 @@ export interface DeliverySettings {
   smsTemplate: string;
 }
 
-/** Email through SMTP when SMTP_URL is set, SMS through the gateway when SMS_GATEWAY_URL is set; dev otherwise. */
-export function transportsFor(settings: DeliverySettings, log: Parameters<typeof createDevTransport>[0]): Record<OutboxChannel, Transport> {
-  const dev = createDevTransport(log);
+/** Neither SMTP_URL nor SMS_GATEWAY_URL: a shop that cannot reach anyone, whose messages the console and /dev/outbox show. */
+export function usesDevOutbox(settings: Pick<DeliverySettings, 'smtpUrl' | 'smsGatewayUrl'>): boolean {
+  return !settings.smtpUrl && !settings.smsGatewayUrl;
+}
+
+/**
+ * Email through SMTP when SMTP_URL is set, SMS through the gateway when SMS_GATEWAY_URL is set. With neither, both
+ * channels use the dev transport (console + dev outbox); with only one, the other sends nothing (unconfigured.ts).
+ */
+export function transportsFor(settings: DeliverySettings, print: ConsolePrinter): Record<OutboxChannel, Transport> {
+  if (usesDevOutbox(settings)) {
+    const dev = createDevTransport(print);
+    return { email: dev, sms: dev };
+  }
   return {
-    email: settings.smtpUrl ? createSmtpTransport({ url: settings.smtpUrl, from: settings.mailFrom }) : dev,
-    sms: settings.smsGatewayUrl ? createSmsGatewayTransport({ url: settings.smsGatewayUrl, key: settings.smsGatewayKey, template: settings.smsTemplate }) : dev,
+    email: settings.smtpUrl ? createSmtpTransport({ url: settings.smtpUrl, from: settings.mailFrom }) : createUnconfiguredTransport('SMTP_URL'),
+    sms: settings.smsGatewayUrl
+      ? createSmsGatewayTransport({ url: settings.smsGatewayUrl, key: settings.smsGatewayKey, template: settings.smsTemplate })
+      : createUnconfiguredTransport('SMS_GATEWAY_URL'),
   };
 }

@@ -39,7 +39,9 @@ export function createSmsGatewayTransport(settings: SmsGatewaySettings): Transpo
       }
       // Read the answer either way, so the connection can be reused; keep a little of it for last_error.
       const answer = (await response.text().catch(() => '')).slice(0, 200);
-      if (!response.ok) throw new TransportError(`SMS gateway answered ${response.status}${answer ? `: ${answer}` : ''}`);
+      if (!response.ok) {
+        throw new TransportError(`SMS gateway answered ${response.status}${answer ? `: ${answer}` : ''}`, `SMS gateway answered ${response.status}`);
+      }
     },
   };
 }

@@ -39,7 +39,10 @@ export function createSmtpTransport(settings: SmtpSettings): Transport {
       } catch (error) {
         if (error instanceof TransportError) throw error;
         const { code, responseCode, message: text } = error as { code?: string; responseCode?: number; message?: string };
-        throw new TransportError(`SMTP: ${[code, responseCode, text].filter(Boolean).join(' ')}`.slice(0, 500));
+        throw new TransportError(
+          `SMTP: ${[code, responseCode, text].filter(Boolean).join(' ')}`.slice(0, 500),
+          `SMTP: ${[code, responseCode].filter(Boolean).join(' ') || 'failed'}`,
+        );
       }
     },
     close() {

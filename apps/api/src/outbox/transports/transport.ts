@@ -11,17 +11,28 @@ export interface OutgoingMessage {
 
 /**
  * Sends messages of one channel somewhere. `real` transports deliver to people (SMTP, an SMS gateway); after
- * they send a message that carries a secret, its stored body is redacted. `dev` keeps bodies for /api/dev/outbox.
+ * they send a message that carries a secret, its stored body is redacted. `dev` keeps bodies for /api/dev/outbox
+ * and prints each message on the console; `unconfigured` (one channel without a gateway beside a real one) sends
+ * nothing and fails.
  * `send` resolves once the far end accepted the message and rejects with a short reason otherwise.
  */
 export interface Transport {
-  name: 'dev' | 'smtp' | 'sms-gateway';
+  name: 'dev' | 'smtp' | 'sms-gateway' | 'unconfigured';
   real: boolean;
   send(message: OutgoingMessage): Promise<void>;
   close?(): Promise<void> | void;
 }
 
-/** A transport's error, short enough for outbox.last_error and free of credentials. */
+/**
+ * A transport's error, short enough for outbox.last_error and free of credentials. `summary` is what the log gets:
+ * no recipient, no text, nothing the far end answered (an SMTP reply or a gateway's body may quote the address or
+ * the message), only what kind of failure it was.
+ */
 export class TransportError extends Error {
   override name = 'TransportError';
+  readonly summary: string;
+  constructor(message: string, summary: string = message) {
+    super(message);
+    this.summary = summary;
+  }
 }

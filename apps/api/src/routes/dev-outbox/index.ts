@@ -16,18 +16,20 @@ const devOutboxMessageSchema = z.object({
 });
 
 /**
- * GET /api/dev/outbox: the latest messages, newest first, so a developer (and the browser tests) can read
- * the codes and links the dev transport "sent". Not registered in production, where it answers 404.
+ * GET /api/dev/outbox: the latest messages, newest first, so a newcomer (and the browser tests) can read the codes
+ * and links the dev transport "sent". Served whenever no gateway is configured (app.outbox.devOutbox), whatever
+ * NODE_ENV says: `npm start` runs in production and still has to be usable. Never served once SMTP_URL or
+ * SMS_GATEWAY_URL is set (a real shop), where it answers 404. Decision 055.
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
-export const devOutboxRoutes: FastifyPluginAsyncZod<{ production: boolean }> = async (app, options) => {
-  if (options.production) return;
+export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.outbox.devOutbox) return;
   app.get(
     '/api/dev/outbox',
     {
       schema: {
         tags: ['dev'],
-        summary: 'Latest outbox messages (not in production)',
+        summary: 'Latest outbox messages (only while no mail or SMS gateway is set)',
         querystring: z.object({ to: text({ max: 320 }).optional(), limit: intQuery({ min: 1, max: 100, default: 20 }) }),
         response: { 200: z.object({ data: z.array(devOutboxMessageSchema) }), 400: errorResponseSchema },
       },

@@ -17,7 +17,7 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 const outboxSchema = z.object({ data: z.array(outboxMessageSchema) });
 
-/** GET /api/dev/outbox: the latest messages, or null when the API does not serve it (production: 404). */
+/** GET /api/dev/outbox: the latest messages, or null when the API does not serve it (a gateway is set: 404). */
 export async function getDevOutbox(limit = 50): Promise<OutboxMessage[] | null> {
   try {
     return (await serverApi('GET', '/api/dev/outbox', { query: { limit }, schema: outboxSchema })).data;

@@ -8,7 +8,7 @@ export async function generateMetadata() {
   return { title: t('title'), robots: { index: false } };
 }
 
-/** Served only while the API serves /api/dev/outbox (not in production). */
+/** Served while the API serves /api/dev/outbox: whenever no mail or SMS gateway is set, whatever NODE_ENV (decision 055). */
 export default async function Page() {
   const messages = await getDevOutbox();
   if (messages === null) notFound();

@@ -21,7 +21,7 @@ function BodyText({ text }: { text: string }) {
   );
 }
 
-/** /dev/outbox (never in production): the latest mails and text messages the `dev` transport kept. */
+/** /dev/outbox (only while no gateway is set): the latest mails and text messages the `dev` transport kept. */
 export async function DevOutbox({ messages }: { messages: OutboxMessage[] }) {
   const t = await getTranslations('auth.outbox');
   const format = await getFormatter();
