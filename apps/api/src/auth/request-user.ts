@@ -1,5 +1,5 @@
-import { type Database, user as users } from '@shop/db';
-import { eq } from 'drizzle-orm';
+import { type Database, session as sessions, user as users } from '@shop/db';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { UserRole } from './roles.ts';
 import { visibleEmail } from './phone.ts';
 
@@ -66,4 +66,21 @@ export async function loadUser(db: Database, id: string): Promise<(RequestUser &
   if (!isUserId(id)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return requestUserFrom(row);
+}
+
+/**
+ * The user row behind an access token, read only while the token's session is alive (decision 049): the same one
+ * primary-key read as `loadUser`, joined to the session the token was issued for (its `sid` claim). Signing out,
+ * changing or resetting the password and losing a staff role delete the session row, so a token of that session is
+ * refused from the next request on, in every process, though its signature stays valid until it expires.
+ */
+export async function loadSessionUser(db: Database, id: string, sessionId: string): Promise<(RequestUser & { profile: UserProfile }) | null> {
+  if (!isUserId(id) || !isUserId(sessionId)) return null;
+  const [row] = await db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    .where(eq(users.id, id))
+    .limit(1);
+  return requestUserFrom(row?.user);
 }
