@@ -5,7 +5,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createAccessTokenVerifier } from '../auth/access-token.ts';
 import { type Auth, type AuthSettings, BASE_PATH, CLIENT_IP_HEADER, createAuth } from '../auth/create-auth.ts';
-import { accountOf, authLimits, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
+import { accountOf, authLimits, countsAddress, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
 import { authRefusal, minutesToWait } from '../auth/refusals.ts';
 import { hasRole, type UserRole } from '../auth/roles.ts';
 import { isUserId, loadSessionUser, loadUser, type RequestUser, type UserProfile } from '../auth/request-user.ts';
@@ -58,6 +58,18 @@ function isAuthAdminPath(path: string): boolean {
   return plain === '/admin' || plain.startsWith('/admin/');
 }
 
+/**
+ * The counter a rule bumps for a request: "auth:<bucket>:<address>", "auth:<bucket>:<account>" or
+ * "auth:<bucket>:<address>:<account>". IPv6 clients count per /64 (one subscriber's prefix), as @fastify/rate-limit
+ * does by default.
+ */
+function limitKey(rule: LimitRule, request: FastifyRequest): string {
+  const parts = [`auth:${rule.bucket}`];
+  if (countsAddress(rule)) parts.push(normalizeIP(request.ip));
+  if (rule.by !== 'ip') parts.push(accountOf(rule, request.body) as string);
+  return parts.join(':');
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -87,21 +99,27 @@ export const authPlugin = fp(
           app.createRateLimit({
             max: rule.max,
             timeWindow: rule.windowSeconds * 1000,
-            // IPv6 clients count per /64 (one subscriber's prefix), as @fastify/rate-limit does by default.
-            keyGenerator: (request) => `auth:${rule.bucket}:${rule.by === 'ip' ? normalizeIP(request.ip) : accountOf(rule, request.body)}`,
+            keyGenerator: (request) => limitKey(rule, request),
           }),
         );
       }
     }
 
-    /** Refuses with `rate_limited` (429, Retry-After, the whole minutes to wait) once any of the rules is exceeded. */
+    /**
+     * Refuses with `rate_limited` (429, Retry-After, the whole minutes to wait) when a rule is exceeded. Every step
+     * of the address's limits counts each attempt, refused or not, and the longest wait among those exceeded is the
+     * answer: an address that keeps trying while held back climbs to the longer steps (the back-off). The account's
+     * ceiling from all addresses counts only attempts its address was allowed, so one address cannot fill it alone.
+     */
     async function checkLimits(request: FastifyRequest, reply: FastifyReply, rules: LimitRule[]): Promise<void> {
-      for (const rule of rules) {
-        if (rule.by !== 'ip' && accountOf(rule, request.body) === undefined) continue;
-        const result = await (limiters.get(rule.bucket) as ReturnType<FastifyInstance['createRateLimit']>)(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', String(result.ttlInSeconds));
-          throw new Refusal('rate_limited', { params: { minutes: minutesToWait(result.ttlInSeconds) } });
+      const applicable = rules.filter((rule) => rule.by === 'ip' || accountOf(rule, request.body) !== undefined);
+      for (const phase of [applicable.filter(countsAddress), applicable.filter((rule) => !countsAddress(rule))]) {
+        const results = await Promise.all(phase.map((rule) => (limiters.get(rule.bucket) as ReturnType<FastifyInstance['createRateLimit']>)(request)));
+        const waits = results.flatMap((result) => (!result.isAllowed && result.isExceeded ? [result.ttlInSeconds] : []));
+        if (waits.length > 0) {
+          const seconds = Math.max(...waits);
+          reply.header('retry-after', String(seconds));
+          throw new Refusal('rate_limited', { params: { minutes: minutesToWait(seconds) } });
         }
       }
     }
