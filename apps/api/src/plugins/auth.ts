@@ -148,7 +148,9 @@ export const authPlugin = fp(
         );
 
         const floor = minimumResponseMs[path];
-        if (floor) await sleep(floor - (performance.now() - started));
+        // Only a wait still ahead: Node warns about a negative timeout.
+        const wait = floor ? floor - (performance.now() - started) : 0;
+        if (wait > 0) await sleep(wait);
 
         reply.status(response.status);
         for (const [key, value] of response.headers) {
