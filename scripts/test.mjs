@@ -61,8 +61,8 @@ async function browserTests() {
     const web = startWeb(webPort, { ...env, NODE_ENV: 'production' });
     children.push(web);
     await waitForHttp(`http://127.0.0.1:${webPort}/terms`, { child: web });
-    // One admin session for every test file: per-test sign-ins would run into the API's limit of 10 password sign-ins
-    // per account in 15 minutes (apps/web/e2e/admin-session.ts).
+    // One admin session for every test file: per-test sign-ins would run into the API's limit of 5 password sign-ins
+    // a minute per account from one address (apps/web/e2e/admin-session.ts, decision 048).
     const adminCookie = await signInAdmin(`http://localhost:${webPort}`, admin);
     return await vitestRun(
       ['e2e'],

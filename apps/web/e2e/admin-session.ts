@@ -4,7 +4,8 @@ import { baseUrl, shopperAddress } from './browser';
 /**
  * The shop admin's session for browser tests. scripts/test.mjs makes the admin (E2E_ADMIN_EMAIL/PASSWORD), signs it
  * in once and hands every test file the cookie as E2E_ADMIN_COOKIE: signing in per test would hit the API's own
- * limit of 10 password sign-ins per account in 15 minutes once a few back-office files run in one suite. Run outside
+ * limit of 5 password sign-ins a minute per account from one address once a few back-office files run in one suite
+ * (decision 048). Run outside
  * scripts/test.mjs, the first call signs in through the public API.
  */
 let cached: Promise<string> | undefined;

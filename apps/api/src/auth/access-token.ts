@@ -9,12 +9,15 @@ import { LRUCache } from 'lru-cache';
  * A verified token's claims are kept (per process, by the token itself) until the token expires: checking an EdDSA
  * signature was about a fifth of the API's CPU time per signed-in request, and a token's signature and claims cannot
  * change. A token is only ever remembered after it verified, and forgotten when it expires, so the answer is the same
- * as verifying again (which a cache miss, e.g. in another process, does). Who the token's user is NOW (a ban, a role
- * change, a deleted account) is not in the claims: the caller still reads that from the database.
+ * as verifying again (which a cache miss, e.g. in another process, does). Whether the token's session still lives
+ * (sign-out, a password change) and who its user is NOW (a ban, a role change, a deleted account) is not in the
+ * claims: the caller reads that from the database on every request (request-user.ts loadSessionUser).
  */
 
 interface AccessTokenClaims extends JWTPayload {
   sub: string;
+  /** The session the token was issued for (decision 049): the token is honoured only while that session lives. */
+  sid?: string;
   name?: string;
   email?: string;
   phone_number?: string;

@@ -132,6 +132,9 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
       // eslint-disable-next-line @typescript-eslint/require-await -- better-auth wants a promise; the APIError thrown here is its rejection
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // A new password always signs every other session out, and their access tokens with them (decision 049);
+        // the caller gets a fresh session (the storefront fetches its token again).
+        if (ctx.path === '/change-password') return { context: { body: { ...body, revokeOtherSessions: true } } };
         // Placeholder addresses of phone users can never be claimed, signed in with or mailed.
         for (const field of ['email', 'newEmail'] as const) {
           if (isPlaceholderEmail(body[field] as string | undefined)) throw invalidEmail();
@@ -184,7 +187,9 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
         jwt: {
           // A string is a duration; a number would be an absolute epoch (already expired).
           expirationTime: ACCESS_TOKEN_LIFETIME,
-          definePayload: ({ user: claims }) => ({
+          definePayload: ({ user: claims, session: current }) => ({
+            // The token is honoured only while this session lives (decision 049): sign-out revokes it at once.
+            sid: current.id,
             name: claims.name,
             email: visibleEmail(claims.email) ?? undefined,
             phone_number: (claims as { phoneNumber?: string | null }).phoneNumber ?? undefined,

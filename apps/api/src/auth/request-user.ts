@@ -1,5 +1,5 @@
-import { type Database, user as users } from '@shop/db';
-import { eq } from 'drizzle-orm';
+import { type Database, session as sessions, user as users } from '@shop/db';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { UserRole } from './roles.ts';
 import { visibleEmail } from './phone.ts';
 
@@ -66,4 +66,30 @@ export async function loadUser(db: Database, id: string): Promise<(RequestUser &
   if (!isUserId(id)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return requestUserFrom(row);
+}
+
+/** The session user read, prepared once per database (PostgreSQL plans it once per connection, by its name). */
+function prepareSessionUserRead(db: Database) {
+  return db
+    .select({ user: users })
+    .from(users)
+    .innerJoin(sessions, and(eq(sessions.userId, users.id), eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql`now()`)))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('load-session-user');
+}
+const sessionUserReads = new WeakMap<Database, ReturnType<typeof prepareSessionUserRead>>();
+
+/**
+ * The user row behind an access token, read only while the token's session is alive (decision 049): the same one
+ * primary-key read as `loadUser`, joined to the session the token was issued for (its `sid` claim). Signing out,
+ * changing or resetting the password delete the session row, so a token of that session is refused from the next
+ * request on, in every process, though its signature stays valid until it expires.
+ */
+export async function loadSessionUser(db: Database, id: string, sessionId: string): Promise<(RequestUser & { profile: UserProfile }) | null> {
+  if (!isUserId(id) || !isUserId(sessionId)) return null;
+  let read = sessionUserReads.get(db);
+  if (!read) sessionUserReads.set(db, (read = prepareSessionUserRead(db)));
+  const [row] = await read.execute({ id, sessionId });
+  return requestUserFrom(row?.user);
 }

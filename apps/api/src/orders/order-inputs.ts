@@ -1,4 +1,4 @@
-import { addresses, type Database, orderIdempotencyKeys, products, productVariants, user as users } from '@shop/db';
+import { addresses, type Database, orderIdempotencyKeys, products, productVariants, session as sessions, user as users } from '@shop/db';
 import { sql } from 'drizzle-orm';
 import type { UserRow } from '../auth/request-user.ts';
 import { rowsOf } from '../lib/rows.ts';
@@ -7,8 +7,8 @@ import type { CartRow } from './price-lines.ts';
 
 /**
  * Everything placing an order reads before it writes, in ONE statement (one round trip instead of four): the
- * caller's user row (POST /api/user/order checks it here rather than in a separate sign-in read, see
- * plugins/auth.ts requireCaller), the chosen address if it is the caller's, the order an earlier request with the
+ * caller's user row if the caller's session still lives (POST /api/user/order checks it here rather than in a separate
+ * sign-in read, see plugins/auth.ts requireCaller), the chosen address if it is the caller's, the order an earlier request with the
  * same Idempotency-Key made, and the requested products with all their options. Each part is a subquery turned
  * into JSON with the same field names as the Drizzle rows, so the code after it is the same as with four reads.
  */
@@ -33,7 +33,7 @@ interface OrderInputs {
 
 export async function readOrderInputs(
   db: Database,
-  input: { userId: string; addressId: string; productIds: string[]; key: string | undefined },
+  input: { userId: string; sessionId: string; addressId: string; productIds: string[]; key: string | undefined },
 ): Promise<OrderInputs> {
   const userId = sql`${input.userId}::uuid`;
   const ids = sql.join(
@@ -48,7 +48,9 @@ export async function readOrderInputs(
       select
         (select json_build_object('id', u.id, 'role', u.role, 'name', u.name, 'email', u.email, 'phoneNumber', u.phone_number,
             'banned', u.banned, 'emailVerified', u.email_verified, 'phoneNumberVerified', u.phone_number_verified)
-          from ${users} u where u.id = ${userId}) as "user",
+          from ${users} u where u.id = ${userId}
+            -- only while the caller's session lives: a signed-out token places no order (decision 049)
+            and exists (select 1 from ${sessions} s where s.id = ${input.sessionId}::uuid and s.user_id = u.id and s.expires_at > now())) as "user",
         (select json_build_object('name', a.name, 'mobile', a.mobile, 'line1', a.line1, 'line2', a.line2, 'landmark', a.landmark,
             'city', a.city, 'state', a.state, 'pincode', a.pincode)
           from ${addresses} a where a.id = ${input.addressId}::uuid and a.user_id = ${userId}) as "address",

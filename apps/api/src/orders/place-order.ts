@@ -77,16 +77,17 @@ function confirmation(customer: Customer, order: { number: string; totalItems: n
 }
 
 /**
- * Places an order (POST /api/user/order) for the user `userId` (from a verified token or session; its row is checked
- * here). One statement reads (the user, the address, an earlier use of the Idempotency-Key, the products) for clear
+ * Places an order (POST /api/user/order) for the caller (from a verified token or session; its row, and that its
+ * session still lives, are checked here). One statement reads (the user, the address, an earlier use of the Idempotency-Key, the products) for clear
  * early answers; then one statement writes the stock, the order, its lines, its first status and the confirmation
  * message (write-order.ts). With a coupon or an Idempotency-Key those rows are written in the same transaction as the
  * order's statement. Anything refused inside undoes all of it.
  */
-export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrderValues, key?: string): Promise<Placed> {
+export async function placeOrder(deps: OrderDeps, caller: { userId: string; sessionId: string }, body: PlaceOrderValues, key?: string): Promise<Placed> {
   const { db } = deps;
+  const { userId, sessionId } = caller;
   const hash = requestHash(body);
-  const inputs = await readOrderInputs(db, { userId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
+  const inputs = await readOrderInputs(db, { userId, sessionId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
   // The same rule as every other signed-in route (a missing or banned account is signed out), on the row read just now.
   const customer = requestUserFrom(inputs.user);
   if (!customer) throw new Refusal('not_signed_in');

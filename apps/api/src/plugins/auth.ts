@@ -5,10 +5,10 @@ import { normalizeIP } from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import { createAccessTokenVerifier } from '../auth/access-token.ts';
 import { type Auth, type AuthSettings, BASE_PATH, CLIENT_IP_HEADER, createAuth } from '../auth/create-auth.ts';
-import { accountOf, authLimits, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
+import { accountOf, authLimits, countsAddress, type LimitRule, minimumResponseMs } from '../auth/limits.ts';
 import { authRefusal, minutesToWait } from '../auth/refusals.ts';
 import { hasRole, type UserRole } from '../auth/roles.ts';
-import { isUserId, loadUser, type RequestUser, type UserProfile } from '../auth/request-user.ts';
+import { isUserId, loadSessionUser, loadUser, type RequestUser, type UserProfile } from '../auth/request-user.ts';
 import { Refusal } from '../lib/refusal.ts';
 
 declare module 'fastify' {
@@ -21,8 +21,9 @@ declare module 'fastify' {
     requireRole: (role: UserRole) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
      * onRequest for a route that reads the caller's user row inside its own first statement (placing an order):
-     * a valid Bearer token only sets request.callerId, and the route MUST refuse with 401 `not_signed_in` when that
-     * read finds no active user (requestUserFrom). A session cookie is checked in full, as requireUser does.
+     * a valid Bearer token only sets request.callerId and request.callerSessionId, and the route MUST refuse with 401
+     * `not_signed_in` when that read finds no active user in a live session (requestUserFrom on a row read joined to
+     * the session). A session cookie is checked in full, as requireUser does.
      */
     requireCaller: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -30,6 +31,8 @@ declare module 'fastify' {
     user: RequestUser | null;
     /** The caller's user id after requireCaller (not yet checked against the database for a Bearer token). */
     callerId: string | null;
+    /** The session behind callerId after requireCaller: the route's own read must find it alive (decision 049). */
+    callerSessionId: string | null;
     /** The profile read with request.user (POST /api/user answers it). */
     userProfile: UserProfile | null;
   }
@@ -53,6 +56,18 @@ function isAuthAdminPath(path: string): boolean {
   }
   plain = plain.toLowerCase().replace(/\/{2,}/g, '/');
   return plain === '/admin' || plain.startsWith('/admin/');
+}
+
+/**
+ * The counter a rule bumps for a request: "auth:<bucket>:<address>", "auth:<bucket>:<account>" or
+ * "auth:<bucket>:<address>:<account>". IPv6 clients count per /64 (one subscriber's prefix), as @fastify/rate-limit
+ * does by default.
+ */
+function limitKey(rule: LimitRule, request: FastifyRequest): string {
+  const parts = [`auth:${rule.bucket}`];
+  if (countsAddress(rule)) parts.push(normalizeIP(request.ip));
+  if (rule.by !== 'ip') parts.push(accountOf(rule, request.body) as string);
+  return parts.join(':');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,21 +99,27 @@ export const authPlugin = fp(
           app.createRateLimit({
             max: rule.max,
             timeWindow: rule.windowSeconds * 1000,
-            // IPv6 clients count per /64 (one subscriber's prefix), as @fastify/rate-limit does by default.
-            keyGenerator: (request) => `auth:${rule.bucket}:${rule.by === 'ip' ? normalizeIP(request.ip) : accountOf(rule, request.body)}`,
+            keyGenerator: (request) => limitKey(rule, request),
           }),
         );
       }
     }
 
-    /** Refuses with `rate_limited` (429, Retry-After, the whole minutes to wait) once any of the rules is exceeded. */
+    /**
+     * Refuses with `rate_limited` (429, Retry-After, the whole minutes to wait) when a rule is exceeded. Every step
+     * of the address's limits counts each attempt, refused or not, and the longest wait among those exceeded is the
+     * answer: an address that keeps trying while held back climbs to the longer steps (the back-off). The account's
+     * ceiling from all addresses counts only attempts its address was allowed, so one address cannot fill it alone.
+     */
     async function checkLimits(request: FastifyRequest, reply: FastifyReply, rules: LimitRule[]): Promise<void> {
-      for (const rule of rules) {
-        if (rule.by !== 'ip' && accountOf(rule, request.body) === undefined) continue;
-        const result = await (limiters.get(rule.bucket) as ReturnType<FastifyInstance['createRateLimit']>)(request);
-        if (!result.isAllowed && result.isExceeded) {
-          reply.header('retry-after', String(result.ttlInSeconds));
-          throw new Refusal('rate_limited', { params: { minutes: minutesToWait(result.ttlInSeconds) } });
+      const applicable = rules.filter((rule) => rule.by === 'ip' || accountOf(rule, request.body) !== undefined);
+      for (const phase of [applicable.filter(countsAddress), applicable.filter((rule) => !countsAddress(rule))]) {
+        const results = await Promise.all(phase.map((rule) => (limiters.get(rule.bucket) as ReturnType<FastifyInstance['createRateLimit']>)(request)));
+        const waits = results.flatMap((result) => (!result.isAllowed && result.isExceeded ? [result.ttlInSeconds] : []));
+        if (waits.length > 0) {
+          const seconds = Math.max(...waits);
+          reply.header('retry-after', String(seconds));
+          throw new Refusal('rate_limited', { params: { minutes: minutesToWait(seconds) } });
         }
       }
     }
@@ -127,7 +148,9 @@ export const authPlugin = fp(
         );
 
         const floor = minimumResponseMs[path];
-        if (floor) await sleep(floor - (performance.now() - started));
+        // Only a wait still ahead: Node warns about a negative timeout.
+        const wait = floor ? floor - (performance.now() - started) : 0;
+        if (wait > 0) await sleep(wait);
 
         reply.status(response.status);
         for (const [key, value] of response.headers) {
@@ -157,26 +180,36 @@ export const authPlugin = fp(
       return match ? verifyAccessToken(match[1] as string) : null;
     }
 
+    /** The caller and the session it acts in: a token counts only while its session (`sid`) lives (decision 049). */
     async function resolveUser(request: FastifyRequest) {
       const claims = await bearerClaims(request);
       // A bearer token that does not verify is a 401, never a fallback to the cookie.
-      if (claims !== undefined) return claims ? loadUser(options.db, claims.sub) : null;
+      if (claims !== undefined) {
+        if (!claims || typeof claims.sid !== 'string') return null;
+        const found = await loadSessionUser(options.db, claims.sub, claims.sid);
+        return found ? { ...found, sessionId: claims.sid } : null;
+      }
       if (!request.headers.cookie) return null;
+      // better-auth reads the session row on every call (no cookie cache), so a signed-out cookie is refused at once.
       const session = await instance.api.getSession({ headers: authHeaders(request) });
-      return session ? loadUser(options.db, session.user.id) : null;
+      if (!session) return null;
+      const found = await loadUser(options.db, session.user.id);
+      return found ? { ...found, sessionId: session.session.id } : null;
     }
 
     app.decorateRequest('user', null);
     app.decorateRequest('userProfile', null);
     app.decorateRequest('callerId', null);
+    app.decorateRequest('callerSessionId', null);
 
     // Refusals are thrown: the error handler answers them (decision 037).
     async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const found = await resolveUser(request);
       if (!found) throw new Refusal('not_signed_in');
-      const { profile, ...requestUser } = found;
+      const { profile, sessionId, ...requestUser } = found;
       request.user = requestUser;
       request.userProfile = profile;
+      request.callerSessionId = sessionId;
     }
 
     app.decorate('requireUser', requireUser);
@@ -188,8 +221,9 @@ export const authPlugin = fp(
         request.callerId = (request.user as RequestUser).id;
         return;
       }
-      if (claims && isUserId(claims.sub)) {
+      if (claims && isUserId(claims.sub) && typeof claims.sid === 'string' && isUserId(claims.sid)) {
         request.callerId = claims.sub;
+        request.callerSessionId = claims.sid;
         return;
       }
       throw new Refusal('not_signed_in');

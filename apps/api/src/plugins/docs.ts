@@ -22,9 +22,10 @@ const description = [
   '- **Refusals** (every 4xx) answer `{ message, code, params?, errors? }` (`Refusal`, decision 037): branch on `code`,',
   '  show `message` only to people; `errors` refuses fields one by one. A 5xx says `code: "internal"` and a `requestId`.',
   '- **Signing in** happens under /api/auth (phone OTP, email and password, magic link, Google). It sets the session',
-  '  cookie `auth_token`; `GET /api/auth/token` exchanges it for a 60-minute JWT for `Authorization: Bearer`.',
+  '  cookie `auth_token`; `GET /api/auth/token` exchanges it for a 60-minute JWT for `Authorization: Bearer`, honoured',
+  '  while its session lives (signing out or changing the password ends it at once).',
   '  /api/user routes take either; /api/admin routes also need the staff or admin role (`x-required-role`).',
-  '- **Rate limits** are per client and, on sign-in, per phone number or email (`x-rate-limit`); a 429 says',
+  '- **Rate limits** are per client and, on sign-in, per phone number or email from that client (`x-rate-limit`); a 429 says',
   '  `Retry-After`.',
 ].join('\n');
 

@@ -52,7 +52,12 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) throw fieldRefusal('Idempotency-Key', 'idempotency_key_invalid');
         key = parsed.data;
       }
-      const { order, replayed } = await placeOrder(deps, request.callerId as string, request.body, key);
+      const { order, replayed } = await placeOrder(
+        deps,
+        { userId: request.callerId as string, sessionId: request.callerSessionId as string },
+        request.body,
+        key,
+      );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(replayed ? 200 : 201).send(order);
     },
