@@ -64,11 +64,11 @@ function pathOf(field: string): string {
 }
 
 /** Query parameters whose value is a secret or personal data, by name (case-insensitive, any part of the name). */
-const SECRET_QUERY = /token|code|otp|secret|password|passwd|key|signature|sig$|email|phone|mobile|callback|redirect/i;
+const SECRET_QUERY = /token|code|otp|secret|password|passwd|key|signature|sig$|^state$|email|phone|mobile|callback|redirect/i;
 /** Values that look like an e-mail address or a phone number, whatever their parameter is called. */
 const PERSONAL_VALUE = /@|\d{6,}|\+\d/;
 /** Path segments after these are tokens (better-auth's reset-password and verify links). */
-const TOKEN_IN_PATH = /(\/(?:reset-password|verify-email|magic-link\/verify|callback)\/)[^/?#]+/gi;
+const TOKEN_IN_PATH = /(\/(?:reset-password|verify-email|magic-link\/verify)\/)[^/?#]+/gi;
 
 /**
  * A URL fit for a log line: every query value that is named like a secret or looks like an e-mail or phone number is
