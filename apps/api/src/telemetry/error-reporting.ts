@@ -22,8 +22,9 @@ export interface ErrorReporting {
 
 /**
  * Error reporting to a Sentry-compatible service (Sentry, GlitchTip, Bugsink…) when SENTRY_DSN is set (decision 054).
- * @sentry/node is imported only then. It sets up no tracing of its own (OpenTelemetry is ours, telemetry/tracing.ts)
- * and sends no personal data: no cookies, headers, bodies or IP addresses; the URL is redacted like the log's.
+ * @sentry/node is imported only then. It sets up no tracing or instrumentation of its own (OpenTelemetry is ours,
+ * telemetry/tracing.ts): the one error handler is the only source of request errors, so a refusal is never reported.
+ * No personal data is sent: no cookies, headers, bodies or IP addresses; the URL is redacted like the log's.
  */
 export async function startErrorReporting(settings: { dsn: string; environment: string; release?: string }): Promise<ErrorReporting> {
   const Sentry = await import('@sentry/node');
@@ -34,6 +35,19 @@ export async function startErrorReporting(settings: { dsn: string; environment: 
     sendDefaultPii: false,
     skipOpenTelemetrySetup: true,
     tracesSampleRate: 0,
+    // Only what reports errors: no auto-instrumentation of Fastify or http, which would report every error a second
+    // time on its own (refusals included) with the raw URL and request headers attached.
+    defaultIntegrations: false,
+    integrations: [
+      Sentry.inboundFiltersIntegration(),
+      Sentry.functionToStringIntegration(),
+      Sentry.linkedErrorsIntegration(),
+      Sentry.contextLinesIntegration(),
+      Sentry.nodeContextIntegration(),
+      // A crash outside any request is worth a report too; the process still exits as it would have.
+      Sentry.onUncaughtExceptionIntegration(),
+      Sentry.onUnhandledRejectionIntegration(),
+    ],
     beforeSend(event) {
       if (event.request) event.request = { method: event.request.method, url: event.request.url ? redactUrl(event.request.url) : undefined };
       delete event.user;
