@@ -45,7 +45,11 @@ const TOP_LEVEL_SAFE = new Set(['url', 'code']);
  */
 export const REDACT_PATHS: string[] = [
   ...SECRET_FIELDS.filter((field) => !TOP_LEVEL_SAFE.has(field)).map(pathOf),
-  ...SECRET_FIELDS.filter((field) => field !== 'url' && field !== 'code').flatMap((field) => [`*.${pathOf(field)}`, `*.*.${pathOf(field)}`, `*[*].${pathOf(field)}`]),
+  ...SECRET_FIELDS.filter((field) => field !== 'url' && field !== 'code').flatMap((field) => [
+    `*.${pathOf(field)}`,
+    `*.*.${pathOf(field)}`,
+    `*[*].${pathOf(field)}`,
+  ]),
   // Nested objects whose `url` or `code` is a secret: a sign-in link in a message, a one-time code in a body.
   'outbox.url',
   'outbox.code',

@@ -39,6 +39,13 @@ describe.each(engines)('health probes (%s)', (engine) => {
     expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
+  it('documents the probes in the OpenAPI document', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(document.paths['/api/health/live'].get.operationId).toBe('getHealthLive');
+    expect(document.paths['/api/health/ready'].get.operationId).toBe('getHealthReady');
+    expect(Object.keys(document.paths['/api/health/ready'].get.responses)).toEqual(expect.arrayContaining(['200', '503']));
+  });
+
   it('checks Redis when REDIS_URL is set', async () => {
     const log = captureLog();
     const app = await loggingApp(ctx, log, { config: { redisUrl: REDIS_URL } });

@@ -135,7 +135,9 @@ describe('logs', () => {
       const response = await app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': bad } });
       expect(response.headers['x-request-id'], JSON.stringify(bad)).toMatch(UUID);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'a'.repeat(128) } })).headers['x-request-id']).toBe('a'.repeat(128));
+    expect((await app.inject({ method: 'GET', url: '/api/health/live', headers: { 'x-request-id': 'a'.repeat(128) } })).headers['x-request-id']).toBe(
+      'a'.repeat(128),
+    );
 
     // Refusals and unknown routes carry it too, and the log line names the same id.
     const missing = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { 'x-request-id': 'trace-me-404' } });

@@ -20,12 +20,34 @@ describe('log redaction', () => {
       'outbox: sent',
     );
     logLine.info({ args: [{ email: 'asha@example.com', url: 'http://localhost:3000/api/auth/magic-link/verify?token=s3cr3t', code: '771204' }] }, 'auth: sent');
-    logLine.info({ req: { method: 'GET', url: '/api/auth/reset-password/abcdef123?callbackURL=/x', headers: { authorization: 'Bearer eyJhb', cookie: 'auth_token=c00k1e' } } }, 'request');
+    logLine.info(
+      {
+        req: {
+          method: 'GET',
+          url: '/api/auth/reset-password/abcdef123?callbackURL=/x',
+          headers: { authorization: 'Bearer eyJhb', cookie: 'auth_token=c00k1e' },
+        },
+      },
+      'request',
+    );
     logLine.info({ res: { headers: { 'set-cookie': 'auth_token=c00k1e; Path=/' } } }, 'response');
     logLine.info({ phoneNumber: '+919876543210', email: 'asha@example.com', password: 'hunter22', token: 'tok' }, 'top level');
     logLine.info({ message: { recipient: 'asha@example.com', bodyText: 'Sign in: http://x?token=abc', bodyHtml: '<a>' } }, 'nested');
 
-    for (const secret of ['9876543210', 'asha@example.com', '482913', 't0k3n', 's3cr3t', '771204', 'abcdef123', 'eyJhb', 'c00k1e', 'hunter22', '"tok"', 'http://x?token=abc']) {
+    for (const secret of [
+      '9876543210',
+      'asha@example.com',
+      '482913',
+      't0k3n',
+      's3cr3t',
+      '771204',
+      'abcdef123',
+      'eyJhb',
+      'c00k1e',
+      'hunter22',
+      '"tok"',
+      'http://x?token=abc',
+    ]) {
       expect(log.text, secret).not.toContain(secret);
     }
     // What is not secret stays readable.

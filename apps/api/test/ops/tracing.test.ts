@@ -76,7 +76,7 @@ describe('tracing', () => {
       });
       expect(response.statusCode).toBe(404);
       await app.inject({ method: 'GET', url: '/api/health/ready' });
-      await tracing.shutdown();
+      await tracing?.shutdown();
       tracing = undefined;
 
       const request = receiver.spans.find((span) => span.name === 'request' && span.traceId === traceId);
