@@ -11,7 +11,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { mediaPlugin } from './plugins/media.ts';
-import { metricsPlugin } from './plugins/metrics.ts';
+import { metricsPlugin, metricsRoutePlugin } from './plugins/metrics.ts';
 import { RequestLogController, requestIdHeaderPlugin } from './plugins/request-log.ts';
 import { readinessPlugin } from './health/plugin.ts';
 import type { ErrorReporter } from './telemetry/error-reporting.ts';
@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Request ids, the request log line and request metrics first, so every answer (even a 404 or 429) has them.
   await app.register(requestIdHeaderPlugin);
-  await app.register(metricsPlugin, { db: options.db.db, token: config.metricsToken });
+  await app.register(metricsPlugin, { db: options.db.db });
 
   // External plugins.
   await app.register(docsPlugin, { siteUrl: config.siteUrl });
@@ -110,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // App plugins.
   await app.register(dbPlugin, { handle: options.db });
   await app.register(errorHandlerPlugin, { report: options.reportError });
+  await app.register(metricsRoutePlugin, { token: config.metricsToken });
   await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(storagePlugin, {

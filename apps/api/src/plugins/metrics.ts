@@ -20,21 +20,25 @@ function paymentMethodOf(request: FastifyRequest): string {
   return typeof method === 'string' && /^[a-z_]{1,20}$/.test(method) ? method : 'unknown';
 }
 
-interface MetricsOptions {
-  db: Database;
-  /** METRICS_TOKEN: scrapes must send `Authorization: Bearer <token>`; unset, /metrics is open. */
-  token?: string;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's own metrics (requests, outbox backlog); the process's are in metrics/registry.ts. */
+    metricsRegistry: Registry;
+  }
 }
 
 /**
- * Prometheus metrics at GET /metrics (decision 053, prom-client): request latency by route pattern, orders placed,
- * payments, the outbox backlog (counted on scrape) and Node's own metrics (event-loop lag, memory, GC).
+ * Prometheus metrics (decision 053, prom-client): request latency by route pattern, orders placed, payments, the
+ * outbox backlog (counted on scrape) and Node's own metrics (event-loop lag, memory, GC). Registered before every other
+ * plugin, so its hook sees every route; the route that serves them (metricsRoutePlugin) comes after the error handler,
+ * so its refusal has the shop's shape.
  */
 export const metricsPlugin = fp(
   // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
-  async function metrics(app: FastifyInstance, options: MetricsOptions) {
+  async function metrics(app: FastifyInstance, options: { db: Database }) {
     startProcessMetrics();
     const registry = new Registry();
+    app.decorate('metricsRegistry', registry);
     const duration = httpRequestDuration(registry);
     outboxBacklog(registry, options.db);
 
@@ -46,15 +50,22 @@ export const metricsPlugin = fp(
       }
       done();
     });
+  },
+  { name: 'metrics' },
+);
 
+/** GET /metrics. With METRICS_TOKEN set, scrapes must send `Authorization: Bearer <token>`; unset, it is open. */
+export const metricsRoutePlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
+  async function metricsRoute(app: FastifyInstance, options: { token?: string }) {
     app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
       if (options.token && !bearerMatches(request.headers.authorization, options.token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
         throw new Refusal('not_signed_in');
       }
-      const text = (await processRegistry.metrics()) + (await registry.metrics());
+      const text = (await processRegistry.metrics()) + (await app.metricsRegistry.metrics());
       return reply.header('cache-control', 'no-store').type(processRegistry.contentType).send(text);
     });
   },
-  { name: 'metrics' },
+  { name: 'metrics-route', dependencies: ['metrics', 'error-handler'] },
 );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { outbox } from '@shop/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../auth/auth-helpers.ts';
-import { createTestContext, expectRefusal, type TestContext } from '../helpers.ts';
+import { createTestContext, type TestContext } from '../helpers.ts';
 import { call, customer, product } from '../orders/order-helpers.ts';
 import { captureLog, loggingApp } from './log-capture.ts';
 
@@ -109,7 +109,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     try {
       for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${token}`, `Bearer ${token}x`, 'Bearer ']) {
         const refused = await app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
-        expectRefusal(refused, 401, 'not_signed_in');
+        // The shop's refusal shape, from the one error handler.
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ message: 'Sign in to continue', code: 'not_signed_in' });
         expect(refused.headers['www-authenticate']).toBe('Bearer realm="metrics"');
         expect(refused.body).not.toContain('nodejs_');
       }
