@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import type { TestContext } from '../helpers.ts';
@@ -10,8 +11,15 @@ export type LogLine = Record<string, unknown> & { msg?: string; reqId?: string }
 /** A pino destination that keeps every line: `text` is exactly what would have reached stdout. */
 export function captureLog() {
   const chunks: string[] = [];
+  // A real stream: pino writes lines to it, pino-pretty pipes into it.
+  const destination = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(chunk.toString());
+      callback();
+    },
+  });
   return {
-    destination: { write: (line: string) => chunks.push(line) },
+    destination,
     get text() {
       return chunks.join('');
     },

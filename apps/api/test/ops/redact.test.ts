@@ -78,3 +78,21 @@ describe('log redaction', () => {
     expect(redactUrl(url)).toBe(expected);
   });
 });
+
+describe('log format', () => {
+  it('writes readable lines when asked (LOG_FORMAT=pretty, or a terminal), redacted all the same', () => {
+    const log = captureLog();
+    const app = Fastify({ logger: loggerOptions({ level: 'info', format: 'pretty', destination: log.destination }) });
+    app.log.info({ outbox: { to: '+919876543210' }, reqId: 'r-1' }, 'request completed');
+    expect(log.text).toMatch(/INFO.*request completed/);
+    expect(log.text).not.toMatch(/^\{/);
+    expect(log.text).not.toContain('9876543210');
+  });
+
+  it('writes JSON lines otherwise', () => {
+    const log = captureLog();
+    const app = Fastify({ logger: loggerOptions({ level: 'info', format: 'auto', destination: log.destination }) });
+    app.log.info('hello');
+    expect(log.lines[0]).toMatchObject({ level: 30, msg: 'hello' });
+  });
+});
