@@ -1,7 +1,7 @@
 import { trace } from '@opentelemetry/api';
 import type { FastifyServerOptions } from 'fastify';
 import pinoPretty from 'pino-pretty';
-import { REDACT_PATHS, REDACTED, redactUrl } from './redact.ts';
+import { redactFields, redactUrl } from './redact.ts';
 
 /** LOG_FORMAT: `auto` is pretty lines on a terminal and JSON lines otherwise (a file, a pipe, a log collector). */
 export type LogFormat = 'auto' | 'json' | 'pretty';
@@ -43,7 +43,7 @@ export function loggerOptions(settings: LoggerSettings): LoggerOptions {
   const pretty = settings.format === 'pretty' || (settings.format !== 'json' && !settings.destination && process.stdout.isTTY === true);
   const options: LoggerOptions = {
     level: settings.level,
-    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    formatters: { log: (object: Record<string, unknown>) => redactFields(object) },
     serializers: { req: serializeRequest },
   };
   if (settings.traceIds) options.mixin = traceFields;

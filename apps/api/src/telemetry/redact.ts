@@ -1,70 +1,87 @@
 /**
  * What never reaches a log line (issue 19): credentials (authorization, cookies, set-cookie, tokens, passwords, codes)
- * and personal data (phone numbers, e-mail addresses, message bodies). Two parts: pino `redact` paths for fields of
- * logged objects, and `redactUrl` for the one place such values hide inside a string, a request's URL
+ * and personal data (phone numbers, e-mail addresses, message bodies). Two parts: `redactFields` for fields of logged
+ * objects, and `redactUrl` for the one place such values hide inside a string, a URL
  * (`/api/auth/magic-link/verify?token=…`, `/api/auth/reset-password/<token>`).
  */
 
 export const REDACTED = '[redacted]';
 
-/** Field names that carry a secret or personal data wherever they appear. */
-const SECRET_FIELDS = [
-  'authorization',
-  'cookie',
-  'set-cookie',
-  'token',
-  'accessToken',
-  'refreshToken',
-  'idToken',
-  'password',
-  'newPassword',
-  'currentPassword',
-  'secret',
-  'code',
-  'otp',
-  'phone',
-  'phoneNumber',
-  'email',
-  'to',
-  'recipient',
-  'text',
-  'html',
-  'body',
-  'bodyText',
-  'bodyHtml',
-  'url',
-];
+/** Field names (compared in lower case) whose value is a secret or personal data, at any depth of a logged object. */
+const SECRET_FIELDS = new Set(
+  [
+    'authorization',
+    'cookie',
+    'set-cookie',
+    'x-api-key',
+    'token',
+    'accessToken',
+    'refreshToken',
+    'idToken',
+    'password',
+    'newPassword',
+    'currentPassword',
+    'secret',
+    'code',
+    'otp',
+    'phone',
+    'phoneNumber',
+    'mobile',
+    'email',
+    'to',
+    'recipient',
+    'text',
+    'html',
+    'body',
+    'bodyText',
+    'bodyHtml',
+  ].map((name) => name.toLowerCase()),
+);
 
-/** Fields that are safe at the top of a pino line (the request line's own url is redacted by `redactUrl`). */
-const TOP_LEVEL_SAFE = new Set(['url', 'code']);
+/** Field names whose value is a URL: kept, with its secrets taken out by `redactUrl`. */
+const URL_FIELDS = new Set(['url', 'link', 'href', 'callbackurl', 'redirect', 'location'].map((name) => name.toLowerCase()));
+
+/** Deep enough for `{ outbox: { to } }`, `{ args: [{ email }] }` and `{ req: { headers: { cookie } } }`. */
+const MAX_DEPTH = 4;
+
+function isPlain(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null || Array.isArray(value);
+}
+
+function redactValue(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || !isPlain(value)) return value;
+  if (Array.isArray(value)) {
+    const items = value as unknown[];
+    let copy: unknown[] | undefined;
+    items.forEach((item, index) => {
+      const redacted = redactValue(item, depth + 1);
+      if (redacted !== item) (copy ??= [...items])[index] = redacted;
+    });
+    return copy ?? items;
+  }
+  return redactFields(value as Record<string, unknown>, depth);
+}
 
 /**
- * pino `redact` paths: each secret field at the top level (except `url` and `code`, which are pino's/ours: the
- * request line's redacted URL and error codes), one and two levels down (`outbox.to`, `args.0.email` is not matched:
- * arrays are covered by `*[*]`), and request and response headers by name.
+ * A logged object without secrets (pino's `formatters.log`, so it runs on every line before the serializers): a field
+ * named like a secret becomes `[redacted]`, a field named like a URL keeps its URL through `redactUrl`, and plain objects
+ * and arrays are searched down to MAX_DEPTH levels. Errors, requests and replies are not plain objects and are left to
+ * their serializers. Nothing is copied unless something is redacted, so a clean line costs a few property checks (pino's
+ * own `redact` with wildcard paths cost about 100 µs a line, this well under 1 µs).
  */
-export const REDACT_PATHS: string[] = [
-  ...SECRET_FIELDS.filter((field) => !TOP_LEVEL_SAFE.has(field)).map(pathOf),
-  ...SECRET_FIELDS.filter((field) => field !== 'url' && field !== 'code').flatMap((field) => [
-    `*.${pathOf(field)}`,
-    `*.*.${pathOf(field)}`,
-    `*[*].${pathOf(field)}`,
-  ]),
-  // Nested objects whose `url` or `code` is a secret: a sign-in link in a message, a one-time code in a body.
-  'outbox.url',
-  'outbox.code',
-  'message.url',
-  'message.code',
-  'args[*].url',
-  'args[*].code',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-];
-
-function pathOf(field: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(field) ? field : `["${field}"]`;
+export function redactFields(object: Record<string, unknown>, depth = 0): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in object) {
+    const value = object[key];
+    const name = key.toLowerCase();
+    let redacted: unknown;
+    if (SECRET_FIELDS.has(name)) redacted = value === undefined || value === null ? value : REDACTED;
+    else if (URL_FIELDS.has(name) && typeof value === 'string') redacted = redactUrl(value);
+    else redacted = redactValue(value, depth + 1);
+    if (redacted !== value) (copy ??= { ...object })[key] = redacted;
+  }
+  return copy ?? object;
 }
 
 /** Query parameters whose value is a secret or personal data, by name (case-insensitive, any part of the name). */
@@ -91,10 +108,12 @@ export function redactUrl(url: string): string {
       if (equals === -1) return pair;
       const name = pair.slice(0, equals);
       let value = pair.slice(equals + 1);
-      try {
-        value = decodeURIComponent(value.replace(/\+/g, ' '));
-      } catch {
-        // A malformed escape: judge the raw text.
+      if (/[%+]/.test(value)) {
+        try {
+          value = decodeURIComponent(value.replace(/\+/g, ' '));
+        } catch {
+          // A malformed escape: judge the raw text.
+        }
       }
       return SECRET_QUERY.test(name) || PERSONAL_VALUE.test(value) ? `${name}=${REDACTED}` : pair;
     })
