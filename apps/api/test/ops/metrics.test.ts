@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { outbox } from '@shop/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../auth/auth-helpers.ts';
-import { createTestContext, type TestContext } from '../helpers.ts';
+import { createTestContext, engines, type TestContext } from '../helpers.ts';
 import { call, customer, product } from '../orders/order-helpers.ts';
 import { captureLog, loggingApp } from './log-capture.ts';
 
@@ -20,10 +20,10 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 /** Issue 19, finding 10: no metrics. Now Prometheus's text format at GET /metrics, outside /api. */
-describe('GET /metrics', () => {
+describe.each(engines)('GET /metrics (%s)', (engine) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await authContext('pglite');
+    ctx = await authContext(engine);
   });
   afterAll(async () => {
     await ctx?.close();
