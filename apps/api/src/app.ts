@@ -11,6 +11,13 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { mediaPlugin } from './plugins/media.ts';
+import { metricsPlugin, metricsRoutePlugin } from './plugins/metrics.ts';
+import { RequestLogController, requestIdHeaderPlugin } from './plugins/request-log.ts';
+import { readinessPlugin } from './health/plugin.ts';
+import type { ErrorReporter } from './telemetry/error-reporting.ts';
+import { type LogDestination, loggerOptions } from './telemetry/logger.ts';
+import { requestIdFor } from './telemetry/request-id.ts';
+import { tracingIsOn } from './telemetry/tracing.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -24,7 +31,8 @@ export interface BuildAppOptions {
   config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'> &
     Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> &
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> &
-    Partial<Pick<Config, 'dataDir'>> & {
+    Partial<Pick<Config, 'dataDir'>> &
+    Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -32,6 +40,10 @@ export interface BuildAppOptions {
   db: DatabaseHandle;
   /** Fastify logger; defaults to pino at config.logLevel. Tests pass false. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: LogDestination;
+  /** Told about every 5xx (server.ts: Sentry when SENTRY_DSN is set; tests: a spy). */
+  reportError?: ErrorReporter;
   /** The outbox worker's timing (tests shorten it), or false for an app that sends nothing itself. */
   outboxWorker?: Partial<OutboxWorkerTiming> | false;
   /**
@@ -64,7 +76,14 @@ function authSettings(config: BuildAppOptions['config']): AuthSettings {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions({ level: config.logLevel, format: config.logFormat, destination: options.logDestination, traceIds: tracingIsOn() }),
+    // One line per request instead of Fastify's two (plugins/request-log.ts); ids from x-request-id or a UUID.
+    logController: new RequestLogController(),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
     // A hop count becomes a function: Fastify's types take true/false, addresses, or a predicate.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -80,18 +99,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Request ids, the request log line and request metrics first, so every answer (even a 404 or 429) has them.
+  await app.register(requestIdHeaderPlugin);
+  await app.register(metricsPlugin, { db: options.db.db });
+
   // External plugins.
   await app.register(docsPlugin, { siteUrl: config.siteUrl });
   await app.register(rateLimitPlugin, { db: options.db.db, redisUrl: config.redisUrl });
 
   // App plugins.
   await app.register(dbPlugin, { handle: options.db });
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { report: options.reportError });
+  await app.register(metricsRoutePlugin, { token: config.metricsToken });
   await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
   await app.register(storagePlugin, {
     store: options.objectStore ?? (config.dataDir ? createObjectStore(config as Config) : undefined),
   });
+  await app.register(readinessPlugin, { redisUrl: config.redisUrl, objectStoreIsRemote: Boolean(config.s3) });
   await app.register(outboxPlugin, {
     db: options.db.db,
     settings: { ...config, production: config.nodeEnv === 'production' },

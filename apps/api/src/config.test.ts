@@ -25,6 +25,10 @@ describe('loadConfig', () => {
       smsGatewayKey: undefined,
       smsTemplate: '{"to":"{phone}","message":"{message}"}',
       s3: undefined,
+      logFormat: 'auto',
+      metricsToken: undefined,
+      otel: undefined,
+      sentryDsn: undefined,
     });
   });
 
@@ -213,5 +217,31 @@ describe('loadConfig', () => {
 
   it('defaults SITE_URL to the storefront port on localhost', () => {
     expect(loadConfig({ PORT: '3100' }).siteUrl).toBe('http://localhost:3100');
+  });
+  it('reads the operations settings: log format, metrics token, tracing, error reporting', () => {
+    const config = loadConfig({
+      LOG_FORMAT: 'json',
+      METRICS_TOKEN: 'a-long-scrape-token-1234',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      SENTRY_DSN: 'https://key@o1.ingest.sentry.io/1',
+    });
+    expect(config).toMatchObject({
+      logFormat: 'json',
+      metricsToken: 'a-long-scrape-token-1234',
+      otel: { endpoint: 'http://collector:4318', serviceName: 'kaarigar-api' },
+      sentryDsn: 'https://key@o1.ingest.sentry.io/1',
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SERVICE_NAME: 'shop-api-2' }).otel?.serviceName).toBe('shop-api-2');
+    // The service name alone turns nothing on.
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'shop-api-2' }).otel).toBeUndefined();
+  });
+
+  it.each([
+    ['LOG_FORMAT', 'xml'],
+    ['METRICS_TOKEN', 'short'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
+    ['SENTRY_DSN', 'not a url'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 });

@@ -122,6 +122,12 @@ const envSchema = z.object({
     .enum(['true', 'false'], { message: 'must be true or false' })
     .transform((value) => value === 'true')
     .optional(),
+  // Operations (issue 19): log format, metrics, tracing and error reporting.
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  METRICS_TOKEN: z.string().trim().min(16, { message: 'must be at least 16 characters' }).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('kaarigar-api'),
+  SENTRY_DSN: z.url({ protocol: /^https?$/, message: 'must be a DSN URL such as https://key@o1.ingest.sentry.io/1' }).optional(),
 });
 
 /** Set all four for S3 storage, or none for local disk; S3_REGION and S3_FORCE_PATH_STYLE only tune them. */
@@ -194,6 +200,14 @@ export interface Config {
   smsTemplate: string;
   /** S3_*: uploads go to this S3-compatible bucket; unset, to $DATA_DIR/uploads (storage/create-object-store.ts). */
   s3: S3Settings | undefined;
+  /** LOG_FORMAT: auto (pretty on a terminal, JSON otherwise), json or pretty. */
+  logFormat: z.infer<typeof envSchema>['LOG_FORMAT'];
+  /** METRICS_TOKEN: GET /metrics needs `Authorization: Bearer <token>`; unset, /metrics is open (firewall it). */
+  metricsToken: string | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME: traces go there over OTLP/HTTP; unset, no tracing at all. */
+  otel: { endpoint: string; serviceName: string } | undefined;
+  /** SENTRY_DSN: 5xx errors are reported there (telemetry/error-reporting.ts); unset, nothing is sent. */
+  sentryDsn: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -247,5 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsGatewayKey: env_.SMS_GATEWAY_KEY,
     smsTemplate: env_.SMS_TEMPLATE,
     s3,
+    logFormat: env_.LOG_FORMAT,
+    metricsToken: env_.METRICS_TOKEN,
+    otel: env_.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: env_.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env_.OTEL_SERVICE_NAME } : undefined,
+    sentryDsn: env_.SENTRY_DSN,
   };
 }

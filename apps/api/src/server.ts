@@ -2,6 +2,8 @@ import { connect, migrate, type DatabaseHandle } from '@shop/db';
 import { buildApp } from './app.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { loadConfig } from './config.ts';
+import { startErrorReporting } from './telemetry/error-reporting.ts';
+import { startTracing } from './telemetry/tracing.ts';
 
 /**
  * The API process: read settings, open the database (PGlite in $DATA_DIR/db unless DATABASE_URL),
@@ -28,6 +30,10 @@ async function loadSeed(): Promise<SeedModule | null> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Telemetry before the app is built: @fastify/otel instruments each Fastify instance as it is created. Both are
+  // off, and their packages not even loaded, unless OTEL_EXPORTER_OTLP_ENDPOINT / SENTRY_DSN are set.
+  const tracing = await startTracing(config.otel);
+  const errorReporting = config.sentryDsn ? await startErrorReporting({ dsn: config.sentryDsn, environment: config.nodeEnv }) : undefined;
   // AUTH_SECRET, or one generated once into $DATA_DIR/auth-secret so restarts keep sessions valid. Generating is
   // refused only in production with a database server, where several processes must share one secret.
   const authSecret = resolveAuthSecret({
@@ -36,7 +42,11 @@ async function main(): Promise<void> {
     mayGenerate: config.nodeEnv !== 'production' || !config.databaseUrl,
   });
   const handle = await connect(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir });
-  const app = await buildApp({ config: { ...config, authSecret }, db: handle });
+  const app = await buildApp({ config: { ...config, authSecret }, db: handle, reportError: errorReporting?.report });
+  // Buffered spans and error reports go out when the app closes (shutdown, failed start-up).
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([tracing?.shutdown(), errorReporting?.flush()]);
+  });
   // Requests still running when a shutdown signal arrives finish before the database closes.
   let inFlight = 0;
   app.addHook('onRequest', (_request, _reply, done) => {

@@ -77,6 +77,8 @@ describe('app: errors, media and the OpenAPI document', () => {
     ).toEqual(
       [
         '/api/health',
+        '/api/health/live',
+        '/api/health/ready',
         '/api/headers',
         '/api/categories',
         '/api/categories/featured',

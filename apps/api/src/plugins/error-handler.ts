@@ -4,12 +4,16 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { genericCode, Refusal } from '../lib/refusal.ts';
+import type { ErrorReporter } from '../telemetry/error-reporting.ts';
+import { redactUrl } from '../telemetry/redact.ts';
 
 /**
  * The one place errors become responses (decision 037): `{ message, code, params?, errors? }`. A Refusal answers its
  * own code and status; a schema failure is `validation_failed` with a coded refusal per field; Fastify's own client
  * errors get a code by their kind; anything else is logged and answered `{ code: "internal", requestId }`, so no
- * stack or internal message ever leaves the process.
+ * stack or internal message ever leaves the process. The `requestId` is the request's id (the caller's `x-request-id`
+ * or a UUID, telemetry/request-id.ts), the same the answer's `x-request-id` header and the log line carry; a 5xx is
+ * also handed to the error reporter when one is configured (SENTRY_DSN, telemetry/error-reporting.ts).
  */
 
 const contextNames: Record<string, string> = { querystring: 'query', body: 'body', params: 'path', headers: 'headers' };
@@ -47,7 +51,7 @@ function rateLimited(reply: FastifyReply): RefusalBody {
 
 export const errorHandlerPlugin = fp(
   // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
-  async function errorHandler(app: FastifyInstance) {
+  async function errorHandler(app: FastifyInstance, options: { report?: ErrorReporter }) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof Refusal) return reply.code(error.statusCode).send(error.body);
 
@@ -74,6 +78,17 @@ export const errorHandlerPlugin = fp(
 
       request.log.error({ err: error }, 'request failed');
       const code = status >= 500 && status < 600 ? status : 500;
+      try {
+        options.report?.(error, {
+          requestId: String(request.id),
+          method: request.method,
+          url: redactUrl(request.url),
+          route: request.routeOptions.url,
+          statusCode: code,
+        });
+      } catch (reportError) {
+        request.log.error({ err: reportError }, 'error reporting failed');
+      }
       const body: RefusalBody = code === 503 ? codedBody('service_unavailable') : codedBody('internal');
       return reply.code(code).send({ ...body, requestId: String(request.id) });
     });
