@@ -1,0 +1,120 @@
+import { coupons, productVariants, user } from '@shop/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { accessToken, SECRET, signInByPhone, SITE } from '../auth/auth-helpers.ts';
+import { createTestContext, type Engine, type TestContext } from '../helpers.ts';
+import type { Caller, Credentials } from './operations.ts';
+
+/**
+ * The fuzzer's shop: a fresh database with the catalogue fixtures, an app with identity settings that remembers the
+ * error behind each 5xx (the answer only says `internal` and a request id), a signed-in customer with a saved address
+ * and an order, a signed-in admin, and the ids and slugs of rows that exist, so generated requests reach past "not
+ * found" into the services.
+ */
+export interface FuzzContext {
+  app: FastifyInstance;
+  ctx: TestContext;
+  credentials: Record<Exclude<Caller, 'anonymous'>, Credentials>;
+  /** Values by field or parameter name (see hintsFor). */
+  hints: Record<string, string[]>;
+  /** The error the app handled for a request id, when there was one. */
+  errorOf(requestId: string): Error | undefined;
+  close(): Promise<void>;
+}
+
+async function signedIn(app: FastifyInstance, ctx: TestContext, role?: 'admin') {
+  const { cookie, body } = await signInByPhone(app, ctx);
+  const userId = body.user.id as string;
+  if (role) await ctx.handle.db.update(user).set({ role }).where(eq(user.id, userId));
+  return { cookie, bearer: await accessToken(app, cookie), userId };
+}
+
+export async function fuzzContext(engine: Engine): Promise<FuzzContext> {
+  const ctx = await createTestContext(engine);
+  const errors = new Map<string, Error>();
+  const app = await buildApp({
+    config: {
+      mediaDir: ctx.mediaDir,
+      redisUrl: undefined,
+      trustProxy: false,
+      logLevel: 'silent',
+      responseCacheSeconds: 0,
+      siteUrl: SITE,
+      authSecret: SECRET,
+    },
+    db: ctx.handle,
+    logger: false,
+  });
+  // Runs before the error handler answers; kept for the report of a 5xx (4xx errors are dropped with their request).
+  app.addHook('onError', async (request, _reply, error) => {
+    errors.set(String(request.id), error);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode < 500) errors.delete(String(request.id));
+  });
+  await app.ready();
+
+  const customer = await signedIn(app, ctx);
+  const admin = await signedIn(app, ctx, 'admin');
+
+  const { products, categories, brands, draft } = ctx.fixtures;
+  const address = await app.inject({
+    method: 'POST',
+    url: '/api/user/addresses',
+    headers: { cookie: customer.cookie, origin: SITE, 'content-type': 'application/json' },
+    payload: JSON.stringify({ name: 'Asha Verma', mobile: '9876543210', line1: '12, MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' }),
+  });
+  if (address.statusCode !== 201) throw new Error(`address: ${address.statusCode} ${address.body}`);
+  const addressId = address.json()._id as string;
+  const order = await app.inject({
+    method: 'POST',
+    url: '/api/user/order',
+    headers: { cookie: customer.cookie, origin: SITE, 'content-type': 'application/json' },
+    payload: JSON.stringify({ items: [{ productId: products.photoKeychain!.id, quantity: 1 }], addressId, paymentMethod: 'cod' }),
+  });
+  if (order.statusCode !== 201) throw new Error(`order: ${order.statusCode} ${order.body}`);
+  const orderId = order.json()._id as string;
+  const [coupon] = await ctx.handle.db.insert(coupons).values({ code: 'FUZZ10', type: 'percent', value: 10 }).returning();
+  const variantIds = (await ctx.handle.db.select({ id: productVariants.id }).from(productVariants)).map((row) => row.id);
+
+  const productIds = [...Object.values(products).map((product) => product.id), draft.id];
+  const productSlugs = [...Object.values(products).map((product) => product.slug), draft.slug];
+  const categoryIds = Object.values(categories).map((category) => category.id);
+  const categorySlugs = Object.values(categories).map((category) => category.slug);
+  const brandIds = Object.values(brands).map((brand) => brand.id);
+  const brandSlugs = Object.values(brands).map((brand) => brand.slug);
+  const hints: Record<string, string[]> = {
+    id: [...productIds, ...categoryIds, ...brandIds, addressId, orderId, coupon!.id],
+    productId: productIds,
+    product: [...productIds, ...productSlugs],
+    variantId: variantIds,
+    addressId: [addressId],
+    orderId: [orderId],
+    categoryId: categoryIds,
+    category: [...categoryIds, ...categorySlugs],
+    parent: [...categoryIds, ...categorySlugs],
+    brandId: brandIds,
+    brand: [...brandIds, ...brandSlugs],
+    slug: [...productSlugs, ...categorySlugs],
+    code: [coupon!.code],
+    couponCode: [coupon!.code],
+    phoneNumber: ['+919876543210', '9876543210'],
+    mobile: ['9876543210'],
+    email: ['asha@example.com'],
+    q: ['lamp', 'keychain', 'KG-'],
+    pincode: ['560001'],
+  };
+
+  return {
+    app,
+    ctx,
+    credentials: { customer, admin },
+    hints,
+    errorOf: (requestId) => errors.get(requestId),
+    async close() {
+      await app.close();
+      await ctx.close();
+    },
+  };
+}
