@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { accessToken, SECRET, signInByPhone, SITE } from '../auth/auth-helpers.ts';
 import { createTestContext, type Engine, type TestContext } from '../helpers.ts';
+import { product } from '../orders/order-helpers.ts';
 import type { Caller, Credentials } from './operations.ts';
 
 /**
@@ -76,10 +77,12 @@ export async function fuzzContext(engine: Engine): Promise<FuzzContext> {
   if (order.statusCode !== 201) throw new Error(`order: ${order.statusCode} ${order.body}`);
   const orderId = order.json()._id as string;
   const [coupon] = await ctx.handle.db.insert(coupons).values({ code: 'FUZZ10', type: 'percent', value: 10 }).returning();
-  const variantIds = (await ctx.handle.db.select({ id: productVariants.id }).from(productVariants)).map((row) => row.id);
+  const variants = await ctx.handle.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants);
+  // At the highest price the back office accepts, with stock to spare: totals and sums at their largest.
+  const dearest = await product(ctx, { name: 'Gold Throne', price: 1_000_000_000, mrp: 1_000_000_000, stock: 100_000 });
 
-  const productIds = [...Object.values(products).map((product) => product.id), draft.id];
-  const productSlugs = [...Object.values(products).map((product) => product.slug), draft.slug];
+  const productIds = [...Object.values(products).map((row) => row.id), draft.id, dearest.id];
+  const productSlugs = [...Object.values(products).map((row) => row.slug), draft.slug, dearest.slug];
   const categoryIds = Object.values(categories).map((category) => category.id);
   const categorySlugs = Object.values(categories).map((category) => category.slug);
   const brandIds = Object.values(brands).map((brand) => brand.id);
@@ -88,7 +91,8 @@ export async function fuzzContext(engine: Engine): Promise<FuzzContext> {
     id: [...productIds, ...categoryIds, ...brandIds, addressId, orderId, coupon!.id],
     productId: productIds,
     product: [...productIds, ...productSlugs],
-    variantId: variantIds,
+    variantId: variants.map((variant) => variant.id),
+    sku: variants.map((variant) => variant.sku),
     addressId: [addressId],
     orderId: [orderId],
     categoryId: categoryIds,
@@ -96,7 +100,7 @@ export async function fuzzContext(engine: Engine): Promise<FuzzContext> {
     parent: [...categoryIds, ...categorySlugs],
     brandId: brandIds,
     brand: [...brandIds, ...brandSlugs],
-    slug: [...productSlugs, ...categorySlugs],
+    slug: [...productSlugs, ...categorySlugs, ...brandSlugs],
     code: [coupon!.code],
     couponCode: [coupon!.code],
     phoneNumber: ['+919876543210', '9876543210'],

@@ -33,6 +33,8 @@ function integerFromEnvironment(name: string, fallback: number): number {
 
 const SEED = integerFromEnvironment('FUZZ_SEED', DEFAULT_SEED);
 const RUNS = integerFromEnvironment('FUZZ_RUNS', DEFAULT_RUNS);
+/** FUZZ_VERBOSE=1 prints each operation's answers by status and refusal code: how deep the requests got. */
+const VERBOSE = Boolean(process.env.FUZZ_VERBOSE);
 const ONLY = (process.env.FUZZ_ONLY ?? '')
   .split(',')
   .map((id) => id.trim())
@@ -121,13 +123,16 @@ describe.each(engines)('OpenAPI fuzzing (%s)', (engine) => {
       await collectingConsoleErrors(() =>
         inLanes(fuzzed, LANES, async (operation) => {
           const requests = fc.sample(requestArbitrary(operation, context, fuzz.credentials), { seed: seedOf(operation.id), numRuns: runsPerOperation });
+          const answers = new Map<string, number>();
           for (const request of requests) {
-            const { status, finding, printed } = await send(fuzz, operation, request);
+            const { status, code, finding, printed } = await send(fuzz, operation, request);
+            count(answers, `${status}${code ? ` ${code}` : ''}`);
             count(statuses, `${Math.floor(status / 100)}xx`);
             count(callers, request.caller);
             if (finding) findings.push(finding);
             if (printed) printedElsewhere.push(...printed.map((text) => `${operation.id}: ${text.split('\n')[0]}`));
           }
+          if (VERBOSE) console.log(`${operation.id}: ${[...answers].map(([answer, n]) => `${answer} ×${n}`).join(', ')}`);
         }),
       );
 

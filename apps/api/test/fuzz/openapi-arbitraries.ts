@@ -163,10 +163,15 @@ function matching(pattern: string): fc.Arbitrary<string> | undefined {
 function plainString(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? Math.min(schema.maxLength, minLength + 40) : minLength + 40;
-  return fc.oneof(
+  const short = fc.oneof(
     { weight: 3, arbitrary: fc.string({ minLength, maxLength }) },
     { weight: 1, arbitrary: fc.string({ minLength, maxLength, unit: 'grapheme' }) },
   );
+  if (typeof schema.maxLength !== 'number' || schema.maxLength > 20_000) return short;
+  // At the longest the schema allows, in one-byte and in four-byte characters: a column narrower than its schema
+  // (or a byte limit counted as characters) fails here.
+  const longest = schema.maxLength;
+  return fc.oneof({ weight: 6, arbitrary: short }, { weight: 1, arbitrary: fc.constantFrom('x'.repeat(longest), '🪔'.repeat(longest), 'é'.repeat(longest)) });
 }
 
 function stringValue(schema: JsonSchema, ctx: SchemaContext, name: string | undefined): fc.Arbitrary<string> {
@@ -236,7 +241,11 @@ function typedValue(schema: JsonSchema, ctx: SchemaContext, hostility: number, n
       const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
       const maxLength = Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : minLength + 3, minLength + 3);
       if (depth >= MAX_DEPTH) return fc.constant([]);
-      return fc.array(schemaValue(asSchema(schema.items), ctx, { hostility, name, depth: depth + 1 }), { minLength, maxLength });
+      const items = schemaValue(asSchema(schema.items), ctx, { hostility, name, depth: depth + 1 });
+      const few = fc.array(items, { minLength, maxLength });
+      // Now and then as many items as the schema allows (when that is a modest number).
+      if (typeof schema.maxItems !== 'number' || schema.maxItems <= maxLength || schema.maxItems > 100) return few;
+      return fc.oneof({ weight: 6, arbitrary: few }, { weight: 1, arbitrary: fc.array(items, { minLength: schema.maxItems, maxLength: schema.maxItems }) });
     }
     case 'object':
       return depth >= MAX_DEPTH ? fc.constant({}) : objectValue(schema, ctx, hostility, depth);
@@ -308,14 +317,14 @@ export function mutate(value: unknown, index: number, by: unknown): unknown {
 export function fuzzValue(schema: JsonSchema, ctx: SchemaContext, name?: string): fc.Arbitrary<unknown> {
   const valid = schemaValue(schema, ctx, { name });
   return fc.oneof(
-    { weight: 3, arbitrary: valid },
+    { weight: 5, arbitrary: valid },
     {
-      weight: 4,
+      weight: 3,
       arbitrary: fc
         .tuple(valid, fc.nat(), fc.oneof({ weight: 4, arbitrary: hostileValue }, { weight: 1, arbitrary: fc.constant(OMIT) }))
         .map(([value, index, by]) => mutate(value, index, by)),
     },
-    { weight: 2, arbitrary: schemaValue(schema, ctx, { name, hostility: 1 }) },
+    { weight: 1, arbitrary: schemaValue(schema, ctx, { name, hostility: 1 }) },
     { weight: 1, arbitrary: hostileValue },
   );
 }

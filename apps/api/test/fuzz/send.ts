@@ -38,6 +38,8 @@ function nextAddress(): string {
 
 export interface Sent {
   status: number;
+  /** The refusal's code, for a JSON answer that has one. */
+  code?: string;
   /** Set for a 5xx. */
   finding?: Finding;
   /** What was printed with console.error while the API handled a request it did not answer with a 5xx. */
@@ -70,7 +72,8 @@ export async function send(fuzz: FuzzContext, operation: Operation, request: Fuz
     body = '(no answer: inject threw)';
     error = thrown instanceof Error ? thrown : new Error(String(thrown));
   }
-  if (status < 500) return printed.length ? { status, printed } : { status };
+  const code = /^\{"message":"[^]*?","code":"([a-z_]+)"/.exec(body)?.[1] ?? /"code":"([a-zA-Z_]+)"/.exec(body.slice(0, 500))?.[1];
+  if (status < 500) return { status, code, ...(printed.length ? { printed } : {}) };
   return { status, finding: { operation, request, status, body, error, printed, knownEdge: knownEdgeOf(operation, request)?.name } };
 }
 
