@@ -1,4 +1,5 @@
 import { coupons, productVariants, user } from '@shop/db';
+import { GST_RATES } from '@shop/domain/admin/products';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -17,8 +18,8 @@ export interface FuzzContext {
   app: FastifyInstance;
   ctx: TestContext;
   credentials: Record<Exclude<Caller, 'anonymous'>, Credentials>;
-  /** Values by field or parameter name (see hintsFor). */
-  hints: Record<string, string[]>;
+  /** Values worth trying, by field or parameter name (SchemaContext.hints). */
+  hints: Record<string, unknown[]>;
   /** The error the app handled for a request id, when there was one. */
   errorOf(requestId: string): Error | undefined;
   close(): Promise<void>;
@@ -87,7 +88,8 @@ export async function fuzzContext(engine: Engine): Promise<FuzzContext> {
   const categorySlugs = Object.values(categories).map((category) => category.slug);
   const brandIds = Object.values(brands).map((brand) => brand.id);
   const brandSlugs = Object.values(brands).map((brand) => brand.slug);
-  const hints: Record<string, string[]> = {
+  const mediaImage = { id: 'fuzz', original: '/api/media/catalogue/fuzz.webp', width: 800, height: 800, alt: 'Fuzz' };
+  const hints: Record<string, unknown[]> = {
     id: [...productIds, ...categoryIds, ...brandIds, addressId, orderId, coupon!.id],
     productId: productIds,
     product: [...productIds, ...productSlugs],
@@ -108,6 +110,16 @@ export async function fuzzContext(engine: Engine): Promise<FuzzContext> {
     email: ['asha@example.com'],
     q: ['lamp', 'keychain', 'KG-'],
     pincode: ['560001'],
+    // Rules of the domain that the document states only in words.
+    gstRate: [...GST_RATES],
+    mrp: [1_000_000_000],
+    attributes: [{ Colour: 'Red' }, { Colour: 'Blue' }, { Colour: 'Green' }],
+    image: [mediaImage, null],
+    logo: ['/api/media/logo.svg', 'https://cdn.example.com/logo.png'],
+    tollFreeNumber: ['1800-000-000', '+91 98765 43210'],
+    contactEmail: ['hello@example.com'],
+    chatWidgetId: [null, `${'a'.repeat(24)}/abcdef12`],
+    analyticsId: [null, 'G-ABC1234'],
   };
 
   return {

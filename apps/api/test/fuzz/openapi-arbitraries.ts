@@ -15,8 +15,11 @@ export type JsonSchema = { [key: string]: unknown };
 export interface SchemaContext {
   /** The schema a `$ref` ("#/components/schemas/Name") points to. */
   resolve(ref: string): JsonSchema;
-  /** Values worth trying for a field or parameter of this name: ids and slugs of rows that exist. */
-  hints(name: string): readonly string[];
+  /**
+   * Values worth trying for a field or parameter of this name: ids and slugs of rows that exist, and values of rules
+   * the document cannot state (GST slabs, an mrp not below the price, media paths).
+   */
+  hints(name: string): readonly unknown[];
 }
 
 /** Marks a field (or the whole body) left out: `mutate` deletes it instead of replacing it. */
@@ -174,8 +177,7 @@ function plainString(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof({ weight: 6, arbitrary: short }, { weight: 1, arbitrary: fc.constantFrom('x'.repeat(longest), '🪔'.repeat(longest), 'é'.repeat(longest)) });
 }
 
-function stringValue(schema: JsonSchema, ctx: SchemaContext, name: string | undefined): fc.Arbitrary<string> {
-  const hints = name ? ctx.hints(name) : [];
+function stringValue(schema: JsonSchema): fc.Arbitrary<string> {
   let generic: fc.Arbitrary<string>;
   if (schema.format === 'uuid') generic = fc.uuid();
   else if (schema.format === 'date-time') generic = isoDate;
@@ -187,7 +189,7 @@ function stringValue(schema: JsonSchema, ctx: SchemaContext, name: string | unde
     const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
     generic = pattern ? (maxLength === undefined ? pattern : pattern.map((text) => text.slice(0, maxLength))) : plainString(schema);
   } else generic = plainString(schema);
-  return hints.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hints) }, { weight: 1, arbitrary: generic }) : generic;
+  return generic;
 }
 
 function numberValue(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
@@ -230,7 +232,7 @@ function typedValue(schema: JsonSchema, ctx: SchemaContext, hostility: number, n
   const type = types.find((candidate) => candidate !== 'null') ?? (schema.properties ? 'object' : undefined);
   switch (type) {
     case 'string':
-      return stringValue(schema, ctx, name);
+      return stringValue(schema);
     case 'integer':
       return numberValue(schema, true);
     case 'number':
@@ -267,6 +269,8 @@ export function schemaValue(input: JsonSchema, ctx: SchemaContext, options: Valu
   const { hostility = 0, name, depth = 0 } = options;
   const schema = merged(deref(input, ctx), ctx);
   let value = typedValue(schema, ctx, hostility, name, depth);
+  const hints = name ? ctx.hints(name) : [];
+  if (hints.length) value = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...hints) }, { weight: 1, arbitrary: value });
   if (schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'))) value = fc.option(value, { freq: 6, nil: null });
   if (hostility <= 0) return value;
   return fc.oneof({ weight: 4, arbitrary: value }, { weight: hostility, arbitrary: hostileValue });
