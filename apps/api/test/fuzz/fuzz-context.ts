@@ -91,9 +91,11 @@ export async function fuzzContext(engine: Engine): Promise<FuzzContext> {
   const mediaImage = { id: 'fuzz', original: '/api/media/catalogue/fuzz.webp', width: 800, height: 800, alt: 'Fuzz' };
   const hints: Record<string, unknown[]> = {
     id: [...productIds, ...categoryIds, ...brandIds, addressId, orderId, coupon!.id],
-    productId: productIds,
+    // The dearest product three times over: it is the one whose orders reach the largest totals.
+    productId: [...productIds, dearest.id, dearest.id],
     product: [...productIds, ...productSlugs],
-    variantId: variants.map((variant) => variant.id),
+    // Most products have no options: no variant is the usual valid answer.
+    variantId: [null, null, null, null, ...variants.map((variant) => variant.id)],
     sku: variants.map((variant) => variant.sku),
     addressId: [addressId],
     orderId: [orderId],

@@ -4,7 +4,7 @@ import { engines } from '../helpers.ts';
 import { fuzzContext, type FuzzContext } from './fuzz-context.ts';
 import { MALFORMED_MULTIPART } from './multipart.ts';
 import type { JsonSchema, SchemaContext } from './openapi-arbitraries.ts';
-import { type Caller, CALLERS, type FuzzRequest, isMultipart, type Operation, operationsOf, requestArbitrary, SKIPPED } from './operations.ts';
+import { CALLERS, type FuzzRequest, isMultipart, type Operation, operationsOf, requestArbitrary, SKIPPED } from './operations.ts';
 import { describeFindings, type Finding, summariseKnownEdge } from './report.ts';
 import { collectingConsoleErrors, inLanes, send } from './send.ts';
 
@@ -168,7 +168,7 @@ describe.each(engines)('OpenAPI fuzzing (%s)', (engine) => {
               headers: {
                 origin: 'http://localhost:3000',
                 ...(malformed.contentType ? { 'content-type': malformed.contentType } : {}),
-                ...(caller === 'anonymous' ? {} : { cookie: fuzz.credentials[caller as Exclude<Caller, 'anonymous'>].cookie }),
+                ...(caller === 'anonymous' ? {} : { cookie: fuzz.credentials[caller].cookie }),
               },
               payload: malformed.payload,
               encoding: 'latin1',

@@ -68,7 +68,7 @@ interface Parameter {
 
 /** A URL-ready text for a generated value: strings as they are, other values as JSON, arrays as repeated keys. */
 function asText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
 /** Percent-encoded as a client would; a lone surrogate (JSON bodies may carry one, URLs cannot) becomes U+FFFD first. */
@@ -139,7 +139,11 @@ function body(operation: Operation, ctx: SchemaContext): fc.Arbitrary<{ payload?
 }
 
 /** An arbitrary of requests to one operation, by any caller, with the caller's credentials when signed in. */
-export function requestArbitrary(operation: Operation, ctx: SchemaContext, credentials: Record<Exclude<Caller, 'anonymous'>, Credentials>): fc.Arbitrary<FuzzRequest> {
+export function requestArbitrary(
+  operation: Operation,
+  ctx: SchemaContext,
+  credentials: Record<Exclude<Caller, 'anonymous'>, Credentials>,
+): fc.Arbitrary<FuzzRequest> {
   const parameters = ((operation.operation.parameters ?? []) as Parameter[]).filter((parameter) => parameter.name);
   const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = parameters.filter((parameter) => parameter.in === 'query');

@@ -53,14 +53,16 @@ export async function send(fuzz: FuzzContext, operation: Operation, request: Fuz
   let error: Error | undefined;
   try {
     // inject() starts the request when awaited: inside run(), so the request runs with `printed` as its store.
-    const response = await printedBy.run(printed, async () =>
-      await fuzz.app.inject({
-        method: request.method,
-        url: request.url,
-        headers: request.headers,
-        remoteAddress: nextAddress(),
-        ...(request.payload !== undefined ? { payload: request.encoding ? Buffer.from(request.payload, request.encoding) : request.payload } : {}),
-      }),
+    const response = await printedBy.run(
+      printed,
+      async () =>
+        await fuzz.app.inject({
+          method: request.method,
+          url: request.url,
+          headers: request.headers,
+          remoteAddress: nextAddress(),
+          ...(request.payload !== undefined ? { payload: request.encoding ? Buffer.from(request.payload, request.encoding) : request.payload } : {}),
+        }),
     );
     status = response.statusCode;
     body = response.body;
@@ -72,7 +74,10 @@ export async function send(fuzz: FuzzContext, operation: Operation, request: Fuz
     body = '(no answer: inject threw)';
     error = thrown instanceof Error ? thrown : new Error(String(thrown));
   }
-  const code = /^\{"message":"[^]*?","code":"([a-z_]+)"/.exec(body)?.[1] ?? /"code":"([a-zA-Z_]+)"/.exec(body.slice(0, 500))?.[1];
+  let code = /"code":"([a-zA-Z_]+)"/.exec(body.slice(0, 500))?.[1];
+  // A schema refusal by its first field, for FUZZ_VERBOSE: which field stops the requests.
+  const field = code === 'validation_failed' ? /"errors":\{"([^"]+)":\{"code":"([a-z_]+)"/.exec(body) : null;
+  if (field) code = `${code} ${field[1]}:${field[2]}`;
   if (status < 500) return { status, code, ...(printed.length ? { printed } : {}) };
   return { status, finding: { operation, request, status, body, error, printed, knownEdge: knownEdgeOf(operation, request)?.name } };
 }
