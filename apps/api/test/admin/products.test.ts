@@ -93,6 +93,16 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     expectRefusal(await staff('GET', '/api/admin/products/not-an-id'), 404, 'admin_product_not_found');
   });
 
+  it('takes the widest price and mrp the form allows (the discount was computed in integer and overflowed: a 500)', async () => {
+    // Found by the OpenAPI fuzzer (decision 058): (mrp - price) * 100 passed 2^31 - 1.
+    const product = await create({ price: 3, mrp: 1_000_000_000 });
+    expect(product).toMatchObject({ price: 3, mrp: 1_000_000_000 });
+    expect((await row(product._id)).discountPercent).toBe(99);
+    const updated = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, price: 0, mrp: 999_999_999 });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await row(product._id)).discountPercent).toBe(100);
+  });
+
   it('names the field in every refusal, and answers a taken slug or SKU with 409', async () => {
     const bad = await staff('POST', '/api/admin/products', { ...input(ctx), name: '', mrp: 100, mediaLimit: 11, gstRate: 1000, hsnCode: '12' });
     const badBody = expectRefusal(bad, 400, 'validation_failed', {

@@ -56,10 +56,13 @@ export const products = pgTable(
     price: integer('price').notNull(),
     /** Paise; the base price a discount is measured from. */
     mrp: integer('mrp').notNull(),
-    /** Whole percent off mrp, derived so "sort by discount" can use an index. */
+    /**
+     * Whole percent off mrp, derived so "sort by discount" can use an index. Computed in bigint: (mrp - price) * 100
+     * passes the integer range once mrp is ₹2.15 lakh above the price, and the insert would fail (found by the fuzzer).
+     */
     discountPercent: integer('discount_percent')
       .notNull()
-      .generatedAlwaysAs(sql`case when mrp > price and mrp > 0 then ((mrp - price) * 100) / mrp else 0 end`),
+      .generatedAlwaysAs(sql`case when mrp > price and mrp > 0 then (((mrp - price)::bigint * 100) / mrp)::integer else 0 end`),
     /** Units on hand; for a product with variants, the sum of its variants' stock. */
     stock: integer('stock').notNull().default(0),
     /** false: this product cannot be paid for on delivery (spec §3). */
