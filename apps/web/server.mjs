@@ -4,7 +4,7 @@
 // address the API can trust (server/forwarded-for.mjs, docs/decisions/016). Every request gets an X-Request-Id (the
 // incoming one when sane, else a UUID), returned on the answer and passed to the API (server/request-id.mjs). It
 // forwards /api/* to the API itself, streaming, so no header names the API's internal address
-// (server/api-forward.mjs, decision 044). And it sends scripts and styles from the build's compressed copies
+// (server/api-forward.mjs, decision 045). And it sends scripts and styles from the build's compressed copies
 // (server/precompressed-static.mjs, decision 034).
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';

@@ -3,7 +3,7 @@
  * The storefront's server forwards every /api/* request to the API itself, streaming both ways, instead of leaving it
  * to Next.js's rewrite (src/proxy.ts). Next's rewrite answers with `x-middleware-rewrite: http://127.0.0.1:4000/…`,
  * which shows every visitor where the API listens inside the machine, and it buffers each request body in memory
- * before sending it on (docs/decisions/044). The request goes out as Next's rewrite sent it: same method, path, query
+ * before sending it on (docs/decisions/045). The request goes out as Next's rewrite sent it: same method, path, query
  * and headers, `Host` the API's, `X-Forwarded-Host` the shop's, X-Forwarded-For and X-Request-Id as server.mjs set
  * them; the answer comes back unchanged except for the hop-by-hop headers no proxy may pass on.
  */

@@ -3,7 +3,7 @@
  * One id per request, shared by the storefront's and the API's logs: a load balancer's or a client's `x-request-id`
  * is kept when it is a sane token, otherwise the storefront makes a UUID. server.mjs sets it on every request before
  * Next.js or the API forwarder sees it and returns it on the response; src/proxy.ts does the same under `next dev`;
- * serverApi passes it to the API on the calls a page makes while rendering (docs/decisions/044).
+ * serverApi passes it to the API on the calls a page makes while rendering (docs/decisions/045).
  */
 
 export const REQUEST_ID_HEADER = 'x-request-id';

@@ -14,7 +14,7 @@ const policySettings = createPolicySettingsReader(apiOrigin);
  *
  * /api/* is forwarded to the API here only under `next dev` and for the image optimiser's own reads of /api/media:
  * `npm start`'s server.mjs forwards /api/* itself, before Next.js, so Next's `x-middleware-rewrite` header, which names
- * the API's internal address, never reaches a visitor (server/api-forward.mjs).
+ * the API's internal address, never reaches a visitor (server/api-forward.mjs, docs/decisions/045).
  */
 export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);

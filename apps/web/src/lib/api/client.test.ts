@@ -151,7 +151,7 @@ describe('serverApi (the storefront server’s one way to the API)', () => {
     await serverApi('GET', '/api/feedbacks', { schema: item });
     call = sent(fetch);
     expect(call.init.cache).toBe('no-store');
-    // An uncached call is made for this page: the API logs it under the page's request id (decision 044).
+    // An uncached call is made for this page: the API logs it under the page's request id (decision 045).
     expect(call.headers.get('x-request-id')).toBe('page-request-7');
     expect(call.headers.has('cookie')).toBe(false);
   });

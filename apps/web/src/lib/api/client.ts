@@ -70,7 +70,7 @@ async function visitorHeaders(): Promise<Record<string, string>> {
 
 /**
  * The id of the page request this call is made for (server.mjs or src/proxy.ts set it), so the API's log lines for
- * the call carry the same id as the storefront's (decision 044). None outside a request (a build step, a script).
+ * the call carry the same id as the storefront's (decision 045). None outside a request (a build step, a script).
  */
 async function requestIdHeaders(): Promise<Record<string, string>> {
   try {
