@@ -4,7 +4,7 @@ import { newNonce, securityHeaders, servedOverHttps } from '@lib/security-header
 import { createPolicySettingsReader } from '@modules/third-party/policy-settings';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../server/request-id.mjs';
 
-const policySettings = createPolicySettingsReader(apiOrigin);
+const policySettings = createPolicySettingsReader();
 
 /**
  * Runs before every page: a fresh nonce and the security headers (src/lib/security-headers.ts, docs/decisions/044).

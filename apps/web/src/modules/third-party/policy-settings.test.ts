@@ -1,8 +1,37 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPolicySettingsReader, policySettingsFrom, REFRESH_MS } from './policy-settings';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The reader goes through serverApi, which runs inside Next: its guard module and request headers are stood in for.
+vi.mock('server-only', () => ({}));
+vi.mock('next/headers', () => ({
+  cookies: () => Promise.resolve({ toString: () => '' }),
+  headers: () => Promise.reject(new Error('outside a request')),
+}));
+
+const { createPolicySettingsReader, policySettingsFrom, REFRESH_MS } = await import('./policy-settings');
+
+/** What GET /api/headers answers, with the settings under test. */
+const headersAnswer = (site: Record<string, unknown>) => ({
+  site: {
+    name: 'Kaarigar Gifts',
+    description: '',
+    author: '',
+    logo: '/api/media/logo.webp',
+    defaultLanguage: 'en',
+    currencyCode: 'INR',
+    tollFreeNumber: '1800-000-0000',
+    contactEmail: 'shop@example.com',
+    chatWidgetId: null,
+    analyticsId: null,
+    freeShippingThreshold: 0,
+    shippingFee: 0,
+    ...site,
+  },
+  headerMenu: [],
+  mobileMenu: [],
+});
 
 const chat = '0123456789abcdef01234567/1abcdefg';
 
@@ -20,7 +49,6 @@ describe('policySettingsFrom', () => {
 
 describe('createPolicySettingsReader', () => {
   let server: Server;
-  let origin = '';
   let site: Record<string, unknown> = {};
   let reads = 0;
   let up = true;
@@ -29,22 +57,22 @@ describe('createPolicySettingsReader', () => {
     server = createServer((request, response) => {
       reads += 1;
       if (!up || request.url !== '/api/headers') return response.writeHead(503).end();
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ site, headerMenu: [], mobileMenu: [] }));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(headersAnswer(site)));
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.API_ORIGIN = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => server.close());
+  afterAll(() => {
+    server.close();
+    delete process.env.API_ORIGIN;
+  });
 
   it('reads the settings once per interval, keeps the last good copy when the API fails, and picks up a change', async () => {
     let clock = 0;
     site = { chatWidgetId: chat, analyticsId: null, logo: '/api/media/logo.webp' };
     reads = 0;
-    const current = createPolicySettingsReader(
-      () => origin,
-      () => clock,
-    );
+    const current = createPolicySettingsReader(undefined, () => clock);
     expect((await current()).thirdParties).toEqual({ analytics: false, chat: true });
     await current();
     expect(reads).toBe(1);
@@ -66,7 +94,9 @@ describe('createPolicySettingsReader', () => {
   });
 
   it('goes with the environment’s ids when the API cannot be read at all', async () => {
-    const current = createPolicySettingsReader(() => 'http://127.0.0.1:1');
+    up = false;
+    const current = createPolicySettingsReader();
     expect(await current()).toEqual({ thirdParties: { analytics: false, chat: false }, imageOrigins: [] });
+    up = true;
   });
 });

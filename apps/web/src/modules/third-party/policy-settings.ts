@@ -1,5 +1,5 @@
-import type { ThirdParties } from '@lib/security-headers';
-import { httpsOriginOf } from '@lib/security-headers';
+import { type PolicySiteIds, readPolicySiteIds } from '@lib/api/site-policy';
+import { httpsOriginOf, type ThirdParties } from '@lib/security-headers';
 import { thirdPartyScripts } from './third-party-ids';
 
 /**
@@ -14,15 +14,13 @@ export interface PolicySettings {
   imageOrigins: string[];
 }
 
-interface SiteIds {
-  chatWidgetId?: string | null;
-  analyticsId?: string | null;
-  logo?: string | null;
-}
+type SiteIds = Partial<PolicySiteIds>;
 
 export const REFRESH_MS = 10_000;
 /** The first page after a start waits this long at most for the settings; after that it goes with the environment's. */
 const FIRST_READ_TIMEOUT_MS = 1_500;
+/** A read that takes longer is given up, so a hung API cannot stop the copy from ever being refreshed again. */
+const READ_TIMEOUT_MS = 5_000;
 
 interface EnvIds {
   CHAT_WIDGET_ID?: string;
@@ -41,17 +39,12 @@ export function policySettingsFrom(site: SiteIds | null | undefined, environment
   };
 }
 
-async function readSite(apiOrigin: string): Promise<SiteIds | null> {
-  const response = await fetch(new URL('/api/headers', apiOrigin), { cache: 'no-store', signal: AbortSignal.timeout(5_000) });
-  if (!response.ok) throw new Error(`GET /api/headers answered ${response.status}`);
-  const body: unknown = await response.json();
-  const site = typeof body === 'object' && body !== null && 'site' in body ? body.site : null;
-  if (typeof site !== 'object' || site === null) return null;
-  const text = (key: string) => {
-    const value: unknown = (site as Record<string, unknown>)[key];
-    return typeof value === 'string' ? value : null;
-  };
-  return { chatWidgetId: text('chatWidgetId'), analyticsId: text('analyticsId'), logo: text('logo') };
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -59,12 +52,12 @@ async function readSite(apiOrigin: string): Promise<SiteIds | null> {
  * when it is older than REFRESH_MS; only the very first call waits (at most FIRST_READ_TIMEOUT_MS). When the API
  * cannot be read the last good copy stays (or, before any, the environment's ids alone).
  */
-export function createPolicySettingsReader(apiOrigin: () => string, now: () => number = Date.now) {
+export function createPolicySettingsReader(read: () => Promise<SiteIds> = readPolicySiteIds, now: () => number = Date.now) {
   let copy: PolicySettings | undefined;
   let readAt = -Infinity;
   let refreshing: Promise<void> | undefined;
   const refresh = () => {
-    refreshing ??= readSite(apiOrigin())
+    refreshing ??= withTimeout(read(), READ_TIMEOUT_MS)
       .then((site) => {
         copy = policySettingsFrom(site);
       })
