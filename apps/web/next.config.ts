@@ -63,9 +63,10 @@ const config: NextConfig = {
   reactMaxHeadersLength: 0,
   reactStrictMode: true,
   experimental: {
-    // src/proxy.ts forwards /api/* and Next buffers what it forwards, cutting bodies at this size (10 MB by default).
-    // One photo may be 10 MiB (issue 5) plus the multipart framing; the dialog never sends more than 9.5 MiB a
-    // request, and the API refuses anything larger with a clear 413, so this only has to let one photo through whole.
+    // Under `next dev`, src/proxy.ts forwards /api/* and Next buffers what it forwards, cutting bodies at this size
+    // (10 MB by default; `npm start`'s server.mjs streams them instead, decision 045). One photo may be 10 MiB (issue 5)
+    // plus the multipart framing; the dialog never sends more than 9.5 MiB a request, and the API refuses anything
+    // larger with a clear 413, so this only has to let one photo through whole.
     proxyClientMaxBodySize: '11mb',
   },
   images: {

@@ -1,13 +1,62 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { apiOrigin } from '@lib/api/origin';
+import { newNonce, securityHeaders, servedOverHttps } from '@lib/security-headers';
+import { createPolicySettingsReader } from '@modules/third-party/policy-settings';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../server/request-id.mjs';
+
+const policySettings = createPolicySettingsReader();
 
 /**
- * The storefront and the API share one origin for the browser: every /api/* request is forwarded
- * to the API process, read from the environment at run time (not baked in at build time).
+ * Runs before every page: a fresh nonce and the security headers (src/lib/security-headers.ts, docs/decisions/044).
+ * Next.js reads the nonce from the request's Content-Security-Policy header and puts it on its own scripts; the chat
+ * and analytics loaders read it from `x-nonce`. Every page is rendered per request already (the root layout reads the
+ * cookies), so the nonce changes nothing about caching.
+ *
+ * /api/* is forwarded to the API here only under `next dev` and for the image optimiser's own reads of /api/media:
+ * `npm start`'s server.mjs forwards /api/* itself, before Next.js, so Next's `x-middleware-rewrite` header, which names
+ * the API's internal address, never reaches a visitor (server/api-forward.mjs, docs/decisions/045).
  */
-export function proxy(request: NextRequest) {
-  const target = new URL(request.nextUrl.pathname + request.nextUrl.search, apiOrigin());
-  return NextResponse.rewrite(target);
+export async function proxy(request: NextRequest) {
+  const requestHeaders = new Headers(request.headers);
+  // server.mjs has set a sane id already; under `next dev` this makes one.
+  const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
+  requestHeaders.set(REQUEST_ID_HEADER, requestId);
+
+  if (request.nextUrl.pathname === '/api' || request.nextUrl.pathname.startsWith('/api/')) {
+    const target = new URL(request.nextUrl.pathname + request.nextUrl.search, apiOrigin());
+    const response = NextResponse.rewrite(target, { request: { headers: requestHeaders } });
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    return response;
+  }
+
+  const nonce = newNonce();
+  const { thirdParties, imageOrigins } = await policySettings();
+  const headers = securityHeaders({
+    nonce,
+    https: servedOverHttps(request.headers.get('x-forwarded-proto'), process.env.SITE_URL),
+    thirdParties,
+    imageOrigins,
+    dev: process.env.NODE_ENV === 'development',
+  });
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('Content-Security-Policy', headers['Content-Security-Policy'] ?? '');
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  return response;
 }
 
-export const config = { matcher: ['/api/:path*'] };
+export const config = {
+  matcher: [
+    '/api/:path*',
+    {
+      // Pages; not the build's static files, optimised images or the icons and other files in public/, and not
+      // <Link> prefetches (the page itself gets the headers when it is opened).
+      source: '/((?!api/|api$|_next/static|_next/image|icons/|icon\\.svg|favicon\\.ico|.*\\.(?:png|jpg|jpeg|webp|avif|svg|ico|txt|xml|webmanifest|woff2)$).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};

@@ -18,6 +18,7 @@ import { getShellSite } from '@modules/layout/site';
 import { siteUrl } from '@modules/layout/site-url';
 import { NewsletterOffer } from '@modules/newsletter/components/newsletter-offer';
 import { ThirdPartyScripts } from '@modules/third-party/third-party-scripts';
+import { ZodWithoutEval } from '@modules/layout/components/zod-without-eval';
 
 /** Spec §1 page head: title and description from site settings, web-app-capable, manifest. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -54,6 +55,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} dir={directionOf(locale)} className={`${inter.variable} ${playfair.variable}`}>
       <body className="flex min-h-dvh flex-col">
+        <ZodWithoutEval />
         {/* Lazy images wait for a script; without one, their <noscript> copies show instead (decision 036). */}
         <noscript>
           <style>{NO_SCRIPT_CSS}</style>

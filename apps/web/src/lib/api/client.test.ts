@@ -5,7 +5,7 @@ import { z } from 'zod';
 vi.mock('server-only', () => ({}));
 vi.mock('next/headers', () => ({
   cookies: () => Promise.resolve({ toString: () => 'auth_token=abc; theme=dark' }),
-  headers: () => Promise.resolve(new Headers({ 'x-forwarded-for': '203.0.113.9' })),
+  headers: () => Promise.resolve(new Headers({ 'x-forwarded-for': '203.0.113.9', 'x-request-id': 'page-request-7' })),
 }));
 
 const { ApiError, apiGet, serverApi } = await import('./client');
@@ -131,6 +131,7 @@ describe('serverApi (the storefront server’s one way to the API)', () => {
     const { init, headers } = sent(fetch);
     expect(headers.get('cookie')).toBe('auth_token=abc; theme=dark');
     expect(headers.get('x-forwarded-for')).toBe('203.0.113.9');
+    expect(headers.get('x-request-id')).toBe('page-request-7');
     expect(init.cache).toBe('no-store');
     expect(init).not.toHaveProperty('next');
   });
@@ -141,6 +142,8 @@ describe('serverApi (the storefront server’s one way to the API)', () => {
     let call = sent(fetch);
     expect(call.headers.has('cookie')).toBe(false);
     expect(call.headers.has('x-forwarded-for')).toBe(false);
+    // A per-request id would key every cached read apart (Next's data cache keys on the headers).
+    expect(call.headers.has('x-request-id')).toBe(false);
     expect(call.init.next).toEqual({ revalidate: 60, tags: ['products', 'product:lamp'] });
     expect(call.init.cache).toBeUndefined();
 
@@ -148,5 +151,8 @@ describe('serverApi (the storefront server’s one way to the API)', () => {
     await serverApi('GET', '/api/feedbacks', { schema: item });
     call = sent(fetch);
     expect(call.init.cache).toBe('no-store');
+    // An uncached call is made for this page: the API logs it under the page's request id (decision 045).
+    expect(call.headers.get('x-request-id')).toBe('page-request-7');
+    expect(call.headers.has('cookie')).toBe(false);
   });
 });

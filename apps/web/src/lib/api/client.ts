@@ -1,5 +1,7 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
+import { unstable_rethrow } from 'next/navigation';
+import { REQUEST_ID_HEADER } from '../../../server/request-id.mjs';
 import { apiOrigin } from './origin';
 import { type CodedText, type Refusal, refusalFrom, type RefusalParamsOf } from './refusal';
 import { checkedAnswer, encodeBody, type HttpMethod, type Query, readBody, unexpectedAnswer, withQuery } from './request';
@@ -67,6 +69,20 @@ async function visitorHeaders(): Promise<Record<string, string>> {
 }
 
 /**
+ * The id of the page request this call is made for (server.mjs or src/proxy.ts set it), so the API's log lines for
+ * the call carry the same id as the storefront's (decision 045). None outside a request (a build step, a script).
+ */
+async function requestIdHeaders(): Promise<Record<string, string>> {
+  try {
+    const id = (await headers()).get(REQUEST_ID_HEADER);
+    return id ? { [REQUEST_ID_HEADER]: id } : {};
+  } catch (error) {
+    unstable_rethrow(error);
+    return {};
+  }
+}
+
+/**
  * The storefront server's one way to the API (decision 040). A refusal throws ApiError with its code, params and
  * field refusals (refusalFrom); a successful answer is checked against `schema` (the domain's zod schema of the
  * answer) and one that does not fit throws ApiError 502 `internal`, logged, instead of reaching a page half right.
@@ -76,12 +92,15 @@ export function serverApi<T>(method: HttpMethod, path: string, options: ServerCa
 export function serverApi(method: HttpMethod, path: string, options?: ServerCall & { schema?: undefined }): Promise<unknown>;
 export async function serverApi<T>(method: HttpMethod, path: string, options: ServerCall & { schema?: ResponseSchema<T> } = {}): Promise<unknown> {
   const encoded = encodeBody(options.body);
+  const cache = options.cache ?? 'no-store';
   const requestHeaders: Record<string, string> = {
     accept: 'application/json',
     ...encoded.headers,
     ...(options.session === 'visitor' ? await visitorHeaders() : {}),
+    // Not on a cached read: Next's data cache keys on the headers, so a per-request id would make every read a miss,
+    // and a cached answer serves many requests anyway.
+    ...(cache === 'no-store' ? await requestIdHeaders() : {}),
   };
-  const cache = options.cache ?? 'no-store';
   const response = await fetch(new URL(withQuery(path, options.query), apiOrigin()), {
     method,
     headers: requestHeaders,

@@ -1,3 +1,4 @@
+import { headers } from 'next/headers';
 import { getHeadersSafe } from '@lib/api/shell';
 import { ScriptTags } from './script-tags';
 import { thirdPartyScripts } from './third-party-ids';
@@ -5,12 +6,15 @@ import { thirdPartyScripts } from './third-party-ids';
 /**
  * The support chat widget and the analytics tag (spec §1), for the root layout: loaded only when their ids are set
  * (site settings, else CHAT_WIDGET_ID / ANALYTICS_ID), after the page is interactive, and not at all by default.
+ * They carry the nonce src/proxy.ts made for this page (docs/decisions/044).
  */
 export async function ThirdPartyScripts() {
-  const headers = await getHeadersSafe();
+  const site = await getHeadersSafe();
   const plans = thirdPartyScripts({
-    settings: headers?.site,
+    settings: site?.site,
     env: { CHAT_WIDGET_ID: process.env.CHAT_WIDGET_ID, ANALYTICS_ID: process.env.ANALYTICS_ID },
   });
-  return <ScriptTags plans={plans} />;
+  if (plans.length === 0) return null;
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  return <ScriptTags plans={plans} nonce={nonce} />;
 }
