@@ -6,16 +6,20 @@ import type { AuthSettings } from './auth/create-auth.ts';
 import type { Config } from './config.ts';
 import { adminGuardPlugin } from './plugins/admin-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { helmetPlugin } from './plugins/helmet.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import { userGuardPlugin } from './plugins/user-guard.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import { routes } from './routes/index.ts';
@@ -81,6 +85,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins.
+  // Edge guards first, so their hooks run before any route's (decision 046): headers, CSRF, bad bytes.
+  await app.register(helmetPlugin, { siteUrl: config.siteUrl ?? 'http://localhost:3000' });
+  await app.register(csrfPlugin, { siteUrl: config.siteUrl ?? 'http://localhost:3000' });
+  await app.register(inputGuardPlugin);
   await app.register(docsPlugin, { siteUrl: config.siteUrl });
   await app.register(rateLimitPlugin, { db: options.db.db, redisUrl: config.redisUrl });
 
@@ -99,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
   await app.register(adminGuardPlugin);
+  await app.register(userGuardPlugin);
   await app.register(housekeepingPlugin, { db: options.db.db, everyMs: options.housekeeping });
 
   // Routes.
