@@ -12,6 +12,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { helmetPlugin } from './plugins/helmet.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { imagesPlugin } from './plugins/images.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
@@ -28,7 +29,8 @@ export interface BuildAppOptions {
   config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'> &
     Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> &
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> &
-    Partial<Pick<Config, 'dataDir'>> & {
+    Partial<Pick<Config, 'dataDir'>> &
+    Partial<Pick<Config, 'images'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -97,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin);
   await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
+  await app.register(imagesPlugin, config.images ?? {});
   await app.register(storagePlugin, {
     store: options.objectStore ?? (config.dataDir ? createObjectStore(config as Config) : undefined),
   });

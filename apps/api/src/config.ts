@@ -122,6 +122,10 @@ const envSchema = z.object({
     .enum(['true', 'false'], { message: 'must be true or false' })
     .transform((value) => value === 'true')
     .optional(),
+  // Uploaded images (issue 19, decision 047): the pixel limit read from headers, and the decode queue.
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(100).default(25),
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  IMAGE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1_000).default(20),
 });
 
 /** Set all four for S3 storage, or none for local disk; S3_REGION and S3_FORCE_PATH_STYLE only tune them. */
@@ -194,6 +198,8 @@ export interface Config {
   smsTemplate: string;
   /** S3_*: uploads go to this S3-compatible bucket; unset, to $DATA_DIR/uploads (storage/create-object-store.ts). */
   s3: S3Settings | undefined;
+  /** IMAGE_MAX_MEGAPIXELS, IMAGE_DECODE_CONCURRENCY, IMAGE_QUEUE_LIMIT (plugins/images.ts). */
+  images: { maxMegapixels: number; concurrency: number; queueLimit: number };
 }
 
 export class ConfigError extends Error {
@@ -239,5 +245,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsGatewayKey: env_.SMS_GATEWAY_KEY,
     smsTemplate: env_.SMS_TEMPLATE,
     s3,
+    images: { maxMegapixels: env_.IMAGE_MAX_MEGAPIXELS, concurrency: env_.IMAGE_DECODE_CONCURRENCY, queueLimit: env_.IMAGE_QUEUE_LIMIT },
   };
 }
