@@ -25,25 +25,28 @@ function badEntry(values: unknown): string | undefined {
   return undefined;
 }
 
+/** Deepest JSON nesting taken: the API's bodies nest a few levels; JSON.stringify overflows at a few thousand. */
+export const MAX_JSON_DEPTH = 32;
+
 /**
- * The first string (or key) of a parsed JSON body holding a control character, as a dotted path (`items.0.note`).
- * Walked with a stack of its own: a body nested thousands deep must not overflow the call stack.
+ * Refuses a parsed JSON body nested deeper than MAX_JSON_DEPTH (`json_too_deep`) or with a control character in a
+ * string or key (`invalid_characters`, the field as a dotted path: `items.0.note`). Walked with a stack of its own:
+ * a body nested thousands deep must not overflow the call stack here either.
  */
-export function badJsonField(body: unknown): string | undefined {
-  const stack: { value: unknown; path: string }[] = [{ value: body, path: '' }];
+function checkJson(body: unknown): void {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop() as { value: unknown; path: string };
+    const { value, path, depth } = stack.pop() as (typeof stack)[number];
     if (typeof value === 'string') {
-      if (CONTROL_IN_TEXT.test(value)) return path || 'body';
+      if (CONTROL_IN_TEXT.test(value)) throw refuse(path || 'body');
     } else if (value !== null && typeof value === 'object') {
+      if (depth >= MAX_JSON_DEPTH) throw new Refusal('json_too_deep', { params: { max: MAX_JSON_DEPTH } });
       for (const [key, child] of Object.entries(value)) {
-        const childPath = path ? `${path}.${key}` : key;
-        if (CONTROL.test(key)) return path || 'body';
-        stack.push({ value: child, path: childPath });
+        if (CONTROL.test(key)) throw refuse(path || 'body');
+        stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
       }
     }
   }
-  return undefined;
 }
 
 /** A body the API can read as an object: absent (no body, or a multipart upload read as a stream), or a JSON object. */
@@ -56,15 +59,15 @@ export function guardInput(request: Pick<FastifyRequest, 'query' | 'params' | 'b
   const field = badEntry(request.query) ?? badEntry(request.params);
   if (field !== undefined) throw refuse(field);
   if (!isObjectBody(request.body)) throw new Refusal('json_object_required');
-  const bodyField = badJsonField(request.body);
-  if (bodyField !== undefined) throw refuse(bodyField);
+  checkJson(request.body);
 }
 
 /**
  * Bad bytes never reach a handler (decision 046): before validation, on every route (better-auth's /api/auth/*
  * included), a control character (U+0000–U+001F, U+007F) in the query string or a path parameter, or in any key or
  * string of a JSON body (tab, line feed and carriage return allowed there), is 400 `invalid_characters` naming the
- * field; a JSON body that is not an object (an array, a string, a number, null) is 400 `json_object_required`.
+ * field; a JSON body that is not an object (an array, a string, a number, null) is 400 `json_object_required`, and
+ * one nested deeper than MAX_JSON_DEPTH 400 `json_too_deep`.
  * PostgreSQL refuses a NUL in text with an error, and better-auth assumes an object: both were 500s.
  */
 export const inputGuardPlugin = fp(

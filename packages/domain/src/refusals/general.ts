@@ -13,6 +13,11 @@ export const generalRefusals = defineRefusals({
   invalid_json: { status: 400, message: () => 'The request body is not valid JSON' },
   /** A JSON body that is an array, a string, a number or null where every route takes an object (decision 046). */
   json_object_required: { status: 400, message: () => 'The request body must be a JSON object' },
+  json_too_deep: {
+    status: 400,
+    message: (p: { max: number }) => `The request body is nested more than ${p.max} levels deep`,
+    example: { max: 32 },
+  },
   /** Control characters (NUL, escape…) in the query, the path or a JSON string; `errors` names the field. */
   invalid_characters: {
     status: 400,
