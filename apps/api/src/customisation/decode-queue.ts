@@ -9,11 +9,13 @@ import { Refusal } from '../lib/refusal.ts';
 export class DecodeQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  readonly concurrency: number;
+  readonly queueLimit: number;
 
-  constructor(
-    readonly concurrency: number,
-    readonly queueLimit: number,
-  ) {}
+  constructor(concurrency: number, queueLimit: number) {
+    this.concurrency = concurrency;
+    this.queueLimit = queueLimit;
+  }
 
   /** Decodes running and waiting now (the metrics and the tests read them). */
   get counts(): { running: number; waiting: number } {
