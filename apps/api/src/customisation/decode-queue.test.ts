@@ -24,7 +24,7 @@ describe('DecodeQueue', () => {
     };
     const results = [queue.run(task(0)), queue.run(task(1)), queue.run(task(2))];
     expect(queue.counts).toEqual({ running: 2, waiting: 1 });
-    await expect(queue.run(async () => 3)).rejects.toSatisfy((error) => error instanceof Refusal && error.code === 'images_busy');
+    await expect(queue.run(() => Promise.resolve(3))).rejects.toSatisfy((error) => error instanceof Refusal && error.code === 'images_busy');
     gates[0]!.resolve();
     await results[0];
     // The waiting task took the free slot.
@@ -39,6 +39,6 @@ describe('DecodeQueue', () => {
   it('frees the slot of a task that fails', async () => {
     const queue = new DecodeQueue(1, 0);
     await expect(queue.run(() => Promise.reject(new Error('corrupt')))).rejects.toThrow('corrupt');
-    expect(await queue.run(async () => 'next')).toBe('next');
+    expect(await queue.run(() => Promise.resolve('next'))).toBe('next');
   });
 });

@@ -40,8 +40,8 @@ export const csrfPlugin = fp(
   async function csrf(app: FastifyInstance, options: { siteUrl: string }) {
     const shopOrigin = new URL(options.siteUrl).origin;
     app.removeContentTypeParser('text/plain');
-    app.addHook('onRequest', async (request) => {
-      if (isCrossSite(request, shopOrigin)) throw new Refusal('cross_site_request');
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(isCrossSite(request, shopOrigin) ? new Refusal('cross_site_request') : undefined);
     });
   },
   { name: 'csrf' },

@@ -73,8 +73,14 @@ export function guardInput(request: Pick<FastifyRequest, 'query' | 'params' | 'b
 export const inputGuardPlugin = fp(
   // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function inputGuard(app: FastifyInstance) {
-    app.addHook('preValidation', async (request) => {
-      guardInput(request);
+    app.addHook('preValidation', (request, _reply, done) => {
+      try {
+        guardInput(request);
+      } catch (error) {
+        done(error as Refusal);
+        return;
+      }
+      done();
     });
   },
   { name: 'input-guard' },

@@ -37,7 +37,11 @@ describe.each(engines)('bad input (%s)', (engine) => {
   });
 
   it('refuses a NUL byte in a coupon code', async () => {
-    const response = await callAs(ctx, 'customer', { method: 'POST', url: '/api/user/coupon', body: { code: 'SAVE\u000010', items: [{ productId, quantity: 1 }] } });
+    const response = await callAs(ctx, 'customer', {
+      method: 'POST',
+      url: '/api/user/coupon',
+      body: { code: 'SAVE\u000010', items: [{ productId, quantity: 1 }] },
+    });
     expectRefusal(response, 400, 'invalid_characters', { code: 'invalid_characters' });
   });
 
@@ -61,7 +65,12 @@ describe.each(engines)('bad input (%s)', (engine) => {
     const nested = await callAs(ctx, 'customer', {
       method: 'POST',
       url: '/api/user/order',
-      body: { items: [{ productId, quantity: 1, variantId: null, note: 'ok' }, { productId: `${productId}\u0007`, quantity: 1 }] },
+      body: {
+        items: [
+          { productId, quantity: 1, variantId: null, note: 'ok' },
+          { productId: `${productId}\u0007`, quantity: 1 },
+        ],
+      },
     });
     expectRefusal(nested, 400, 'invalid_characters', { 'items.1.productId': 'invalid_characters' });
     const key = await callAs(ctx, 'customer', { method: 'POST', url: '/api/user/coupon', body: { 'co\u0000de': 'X', items: [] } });

@@ -28,10 +28,14 @@ describe.each(engines)('cross-site requests (%s)', (engine) => {
     await ctx?.close();
   });
 
-  const statusOf = async (orderId: string) =>
-    (await ctx.handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+  const statusOf = async (orderId: string) => (await ctx.handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
   const cancel = (orderId: string, headers: Record<string, string>, body?: string) =>
-    app.inject({ method: 'POST', url: `/api/user/order/${orderId}/cancel`, headers: { cookie: shopper.cookie, ...headers }, ...(body === undefined ? {} : { payload: body }) });
+    app.inject({
+      method: 'POST',
+      url: `/api/user/order/${orderId}/cancel`,
+      headers: { cookie: shopper.cookie, ...headers },
+      ...(body === undefined ? {} : { payload: body }),
+    });
 
   it("refuses the finding: another site's page cancelling a real order with a text/plain POST (403, order kept)", async () => {
     const order = await placeOrder(app, shopper, [{ productId, quantity: 1 }]);
@@ -84,7 +88,11 @@ describe.each(engines)('cross-site requests (%s)', (engine) => {
   });
 
   it('never refuses a read, nor a request without a cookie (signing in is better-auth’s own origin check)', async () => {
-    const read = await app.inject({ method: 'GET', url: '/api/user/orders', headers: { cookie: shopper.cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const read = await app.inject({
+      method: 'GET',
+      url: '/api/user/orders',
+      headers: { cookie: shopper.cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(read.statusCode).toBe(200);
     const subscribe = await app.inject({
       method: 'POST',

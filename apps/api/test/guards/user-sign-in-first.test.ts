@@ -54,8 +54,9 @@ describe.each(engines)('/api/user signs in first (%s)', (engine) => {
     await bare.register(fp(async () => {}, { name: 'auth' }));
     await bare.register(userGuardPlugin);
     const start = async () => {
-      await bare.register(async (scope) => {
-        scope.post('/api/user/late', { preHandler: requireUser }, async () => ({}));
+      await bare.register((scope, _options, done) => {
+        scope.post('/api/user/late', { preHandler: requireUser }, () => Promise.resolve({}));
+        done();
       });
       await bare.ready();
     };

@@ -275,7 +275,9 @@ describe.each(engines)('saved addresses (%s)', (engine) => {
       'payload_too_large',
       'invalid_characters',
     ]);
-    expect(responses[4]?.json().errors).toEqual({ name: { code: 'invalid_characters', message: 'name contains characters that are not allowed', params: { field: 'name' } } });
+    expect(responses[4]?.json().errors).toEqual({
+      name: { code: 'invalid_characters', message: 'name contains characters that are not allowed', params: { field: 'name' } },
+    });
   });
 
   it('keeps at most 20 addresses per user (409 with a message), even when requests race', async () => {

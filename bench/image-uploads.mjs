@@ -1,7 +1,7 @@
 /**
  * 60 parallel personalisation uploads (6 customers x 10 requests, one photo each) of a large but allowed image, in
  * one API process: peak RSS, wall time, CPU time and the answers (decision 047). Run from the repository root:
- *   npx tsx bench/image-uploads.ts [megapixels=24] [queueLimit] [concurrency]
+ *   npx tsx bench/image-uploads.mjs [megapixels=24] [queueLimit] [concurrency]
  * The API runs in this process (app.inject), on PGlite, so RSS is the API's own plus the test harness (~250 MB idle).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,12 @@ const file = join(tmpdir(), `bench-upload-${width}x${height}.png`);
 if (!existsSync(file)) {
   const pattern = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pattern.fill((x ^ y) & 255, (y * width + x) * 3, (y * width + x) * 3 + 3);
-  writeFileSync(file, await sharp(pattern, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer());
+  writeFileSync(
+    file,
+    await sharp(pattern, { raw: { width, height, channels: 3 } })
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  );
   console.log(`made ${file}; run again to measure`);
   process.exit(0);
 }
@@ -32,7 +37,7 @@ const image = readFileSync(file);
 
 const ctx = await authContext('pglite');
 const images = queueLimit === undefined ? undefined : { maxMegapixels: 25, queueLimit, concurrency: concurrency ?? 2 };
-const app = images ? await anotherApp(ctx, { images } as never) : ctx.app;
+const app = images ? await anotherApp(ctx, { images }) : ctx.app;
 const customers = [];
 for (let i = 0; i < 6; i++) customers.push(await customer(ctx));
 globalThis.gc?.();
@@ -49,12 +54,12 @@ const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 clearInterval(sampler);
 
-const statuses: Record<string, number> = {};
+const statuses = {};
 for (const response of responses) {
   const key = `${response.statusCode} ${response.json().code ?? ''}`.trim();
   statuses[key] = (statuses[key] ?? 0) + 1;
 }
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const mb = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
 console.log(
   JSON.stringify({
     image: `${width}x${height} PNG, ${Math.round(image.length / 1024)} KB`,
