@@ -55,8 +55,12 @@ describe.each(engines)('/api/user signs in first (%s)', (engine) => {
     await bare.register(userGuardPlugin);
     const start = async () => {
       await bare.register((scope, _options, done) => {
-        scope.post('/api/user/late', { preHandler: requireUser }, () => Promise.resolve({}));
-        done();
+        try {
+          scope.post('/api/user/late', { preHandler: requireUser }, () => Promise.resolve({}));
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
       });
       await bare.ready();
     };
