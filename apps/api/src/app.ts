@@ -6,10 +6,14 @@ import type { AuthSettings } from './auth/create-auth.ts';
 import type { Config } from './config.ts';
 import { adminGuardPlugin } from './plugins/admin-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { helmetPlugin } from './plugins/helmet.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
+import { imagesPlugin } from './plugins/images.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { mediaPlugin } from './plugins/media.ts';
 import { metricsPlugin, metricsRoutePlugin } from './plugins/metrics.ts';
 import { RequestLogController, requestIdHeaderPlugin } from './plugins/request-log.ts';
@@ -23,6 +27,7 @@ import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import { userGuardPlugin } from './plugins/user-guard.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import { routes } from './routes/index.ts';
@@ -32,7 +37,7 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> &
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> &
     Partial<Pick<Config, 'dataDir'>> &
-    Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3'>> & {
+    Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -104,6 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsPlugin, { db: options.db.db });
 
   // External plugins.
+  // Edge guards first, so their hooks run before any route's (decision 046): headers, CSRF, bad bytes.
+  await app.register(helmetPlugin, { siteUrl: config.siteUrl ?? 'http://localhost:3000' });
+  await app.register(csrfPlugin, { siteUrl: config.siteUrl ?? 'http://localhost:3000' });
+  await app.register(inputGuardPlugin);
   await app.register(docsPlugin, { siteUrl: config.siteUrl });
   await app.register(rateLimitPlugin, { db: options.db.db, redisUrl: config.redisUrl });
 
@@ -113,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsRoutePlugin, { token: config.metricsToken });
   await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
   await app.register(mediaPlugin, { mediaDir: config.mediaDir });
+  await app.register(imagesPlugin, config.images ?? {});
   await app.register(storagePlugin, {
     store: options.objectStore ?? (config.dataDir ? createObjectStore(config as Config) : undefined),
   });
@@ -126,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
   await app.register(adminGuardPlugin);
+  await app.register(userGuardPlugin);
   await app.register(housekeepingPlugin, { db: options.db.db, everyMs: options.housekeeping });
 
   // Routes.

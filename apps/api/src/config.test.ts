@@ -29,7 +29,16 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       otel: undefined,
       sentryDsn: undefined,
+      images: { maxMegapixels: 25, concurrency: 2, queueLimit: 20 },
     });
+  });
+
+  it('reads the image limits and names a bad one', () => {
+    const config = loadConfig({ IMAGE_MAX_MEGAPIXELS: '40', IMAGE_DECODE_CONCURRENCY: '1', IMAGE_QUEUE_LIMIT: '0' });
+    expect(config.images).toEqual({ maxMegapixels: 40, concurrency: 1, queueLimit: 0 });
+    expect(() => loadConfig({ IMAGE_MAX_MEGAPIXELS: '0' })).toThrow(/IMAGE_MAX_MEGAPIXELS/);
+    expect(() => loadConfig({ IMAGE_DECODE_CONCURRENCY: 'many' })).toThrow(/IMAGE_DECODE_CONCURRENCY/);
+    expect(() => loadConfig({ IMAGE_QUEUE_LIMIT: '-1' })).toThrow(/IMAGE_QUEUE_LIMIT/);
   });
 
   it('reads every setting', () => {

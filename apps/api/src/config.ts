@@ -128,6 +128,10 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
   OTEL_SERVICE_NAME: z.string().trim().min(1).default('kaarigar-api'),
   SENTRY_DSN: z.url({ protocol: /^https?$/, message: 'must be a DSN URL such as https://key@o1.ingest.sentry.io/1' }).optional(),
+  // Uploaded images (issue 19, decision 047): the pixel limit read from headers, and the decode queue.
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(100).default(25),
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  IMAGE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1_000).default(20),
 });
 
 /** Set all four for S3 storage, or none for local disk; S3_REGION and S3_FORCE_PATH_STYLE only tune them. */
@@ -208,6 +212,8 @@ export interface Config {
   otel: { endpoint: string; serviceName: string } | undefined;
   /** SENTRY_DSN: 5xx errors are reported there (telemetry/error-reporting.ts); unset, nothing is sent. */
   sentryDsn: string | undefined;
+  /** IMAGE_MAX_MEGAPIXELS, IMAGE_DECODE_CONCURRENCY, IMAGE_QUEUE_LIMIT (plugins/images.ts). */
+  images: { maxMegapixels: number; concurrency: number; queueLimit: number };
 }
 
 export class ConfigError extends Error {
@@ -265,5 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     metricsToken: env_.METRICS_TOKEN,
     otel: env_.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: env_.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env_.OTEL_SERVICE_NAME } : undefined,
     sentryDsn: env_.SENTRY_DSN,
+    images: { maxMegapixels: env_.IMAGE_MAX_MEGAPIXELS, concurrency: env_.IMAGE_DECODE_CONCURRENCY, queueLimit: env_.IMAGE_QUEUE_LIMIT },
   };
 }

@@ -10,7 +10,8 @@ export const THUMBNAIL_SIZE = 80;
 export const DISPLAY_MAX_SIDE = 2048;
 export const MAX_UPLOAD_MEGABYTES = 10;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
-export const MAX_UPLOAD_MEGAPIXELS = 40;
+/** The default of IMAGE_MAX_MEGAPIXELS: a 24-megapixel camera's photo passes, a decompression bomb does not. */
+export const MAX_UPLOAD_MEGAPIXELS = 25;
 export const MAX_CUSTOMISATION_TEXT = 500;
 /** Most photos one unit may need: a collage frame; anything above is a wholesale job. */
 export const MAX_MEDIA_LIMIT = 10;

@@ -55,7 +55,7 @@ describe('customisation texts (spec §2, §5, §8 word for word)', () => {
     expect(refusalMessage('unit_count', { count: 3 })).toBe('Send one entry for each of the 3 ordered units');
     expect(refusalMessage('too_many_files', { max: 4 })).toBe('Upload at most 4 photos at a time');
     expect(refusalMessage('text_too_long')).toBe(`Details can be at most ${MAX_CUSTOMISATION_TEXT} characters`);
-    expect(refusalMessage('too_many_pixels')).toBe(`Each photo must be ${MAX_UPLOAD_MEGAPIXELS} megapixels or fewer`);
+    expect(refusalMessage('too_many_pixels', { max: MAX_UPLOAD_MEGAPIXELS })).toBe('Each photo must be 25 megapixels or fewer');
     expect(refusalMessage('file_too_large')).toBe('Each photo must be 10 MB or smaller');
     expect(MAX_UPLOAD_BYTES).toBe(10 * 1024 * 1024);
   });

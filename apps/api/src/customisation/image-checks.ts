@@ -2,8 +2,11 @@ import { type AcceptedImageFormat, MAX_UPLOAD_MEGAPIXELS, sniffImageFormat } fro
 import sharp, { type Metadata } from 'sharp';
 import { fieldRefusal } from '../lib/refusal.ts';
 
-/** Most pixels an upload may have, checked from its header before anything is decoded. */
+/** Most pixels an upload may have by default (IMAGE_MAX_MEGAPIXELS), checked from its header before anything is decoded. */
 export const MAX_INPUT_PIXELS = MAX_UPLOAD_MEGAPIXELS * 1_000_000;
+
+/** `too_many_pixels` on field `files`, naming the limit in megapixels. */
+export const tooManyPixels = (maxPixels: number) => fieldRefusal('files', 'too_many_pixels', { max: Math.round(maxPixels / 100_000) / 10 });
 
 /**
  * Markup that a browser could run or render if these bytes were ever served as something other than an image. A
@@ -49,11 +52,12 @@ export interface CheckedImage {
 }
 
 /**
- * Cheap checks before decoding: the format by its bytes, no markup anywhere, and the pixel count from the header.
+ * Cheap checks before decoding: the format by its bytes, no markup anywhere, and the pixel count from the header
+ * (sharp's metadata() reads the header only: a 116 KB PNG declaring 40 megapixels is refused without being inflated).
  * Refuses on field `files` with `file_type` (415), `unreadable` or `too_many_pixels` (400); the back office's product
  * pictures go through the same checks, so these are plain coded Refusals any route's error handler answers.
  */
-export async function checkUpload(bytes: Buffer): Promise<CheckedImage> {
+export async function checkUpload(bytes: Buffer, maxPixels: number = MAX_INPUT_PIXELS): Promise<CheckedImage> {
   const format = sniffImageFormat(bytes);
   if (!format || hasMarkup(bytes, format)) throw fieldRefusal('files', 'file_type');
   let metadata: Metadata;
@@ -64,7 +68,7 @@ export async function checkUpload(bytes: Buffer): Promise<CheckedImage> {
   }
   const { width, height } = metadata;
   if (!width || !height) throw fieldRefusal('files', 'unreadable');
-  if (width * height > MAX_INPUT_PIXELS) throw fieldRefusal('files', 'too_many_pixels');
+  if (width * height > maxPixels) throw tooManyPixels(maxPixels);
   // The container must agree with the bytes' signature (a PNG signature on a JPEG body is not a photo we trust).
   const expected = format === 'heif' ? 'heif' : format;
   if (metadata.format !== expected) throw fieldRefusal('files', 'file_type');

@@ -2,7 +2,7 @@ import { DISPLAY_MAX_SIDE, THUMBNAIL_SIZE } from '@shop/domain/customisation';
 import sharp, { type Sharp } from 'sharp';
 import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { decodeHeicInWorker } from './decode-heic.ts';
-import { type CheckedImage, MAX_INPUT_PIXELS } from './image-checks.ts';
+import { type CheckedImage, MAX_INPUT_PIXELS, tooManyPixels } from './image-checks.ts';
 
 /** What is stored for one upload: both images are new encodings, so no byte of the original file survives. */
 export interface ProcessedImage {
@@ -21,17 +21,17 @@ const THUMBNAIL_QUALITY = 70;
  * worker thread (decode-heic.ts). `limitInputPixels` stays on as a second
  * guard behind the header check.
  */
-async function pixels(bytes: Buffer, checked: CheckedImage): Promise<Sharp> {
+async function pixels(bytes: Buffer, checked: CheckedImage, maxPixels: number): Promise<Sharp> {
   if (checked.format === 'heif' && checked.compression !== 'av1') {
     const decoded = await decodeHeicInWorker(bytes);
-    if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw fieldRefusal('files', 'too_many_pixels');
+    if (decoded.width * decoded.height > maxPixels) throw tooManyPixels(maxPixels);
     return sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
       raw: { width: decoded.width, height: decoded.height, channels: 4 },
-      limitInputPixels: MAX_INPUT_PIXELS,
+      limitInputPixels: maxPixels,
     });
   }
   // rotate() with no angle turns the image upright by its EXIF orientation (the tag itself is not kept).
-  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  return sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();
 }
 
 /**
@@ -39,9 +39,9 @@ async function pixels(bytes: Buffer, checked: CheckedImage): Promise<Sharp> {
  * thumbnail. sharp writes no metadata unless asked (no EXIF, no GPS, no XMP; colours are converted to sRGB).
  * Refuses on field `files` with `too_many_pixels` or `unreadable` (400).
  */
-export async function processImage(bytes: Buffer, checked: CheckedImage): Promise<ProcessedImage> {
+export async function processImage(bytes: Buffer, checked: CheckedImage, maxPixels: number = MAX_INPUT_PIXELS): Promise<ProcessedImage> {
   try {
-    const source = await pixels(bytes, checked);
+    const source = await pixels(bytes, checked, maxPixels);
     const [display, thumbnail] = await Promise.all([
       source
         .clone()
@@ -56,7 +56,7 @@ export async function processImage(bytes: Buffer, checked: CheckedImage): Promis
     };
   } catch (error) {
     if (error instanceof Refusal) throw error;
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw fieldRefusal('files', 'too_many_pixels');
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(maxPixels);
     // A truncated or corrupt file that passed the header checks.
     throw fieldRefusal('files', 'unreadable');
   }

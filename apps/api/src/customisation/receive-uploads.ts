@@ -1,11 +1,9 @@
-import type { Multipart } from '@fastify/multipart';
 import { MAX_MEDIA_LIMIT, MAX_UPLOAD_BYTES, mediaLimitOf } from '@shop/domain/customisation';
 import type { Database } from '@shop/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { findOpenLine } from './find-line.ts';
-import { checkUpload } from './image-checks.ts';
-import { processImage } from './process-image.ts';
+import { bytesOf, partsOf } from './multipart-parts.ts';
 import type { ReadyUpload } from './save-uploads.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +44,7 @@ export async function receiveUploads(app: FastifyInstance, db: Database, request
   };
 
   try {
-    for await (const part of request.parts({ limits: multipartLimits }) as AsyncIterable<Multipart>) {
+    for await (const part of partsOf(request, multipartLimits)) {
       if (part.type === 'field') {
         if (!(part.fieldname in idFields)) continue;
         const field = part.fieldname as IdField;
@@ -58,10 +56,10 @@ export async function receiveUploads(app: FastifyInstance, db: Database, request
       // Id fields sent after the first file count too, but they are checked when the files are all in.
       const max = Object.keys(ids).length > 0 ? await resolveLimit() : MAX_MEDIA_LIMIT;
       if (ready.length + 1 > max) throw fieldRefusal('files', 'too_many_files', { max });
-      const bytes = await part.toBuffer();
+      const bytes = await bytesOf(part);
       if (bytes.length === 0) throw fieldRefusal('files', 'unreadable');
-      const checked = await checkUpload(bytes);
-      ready.push({ image: await processImage(bytes, checked), sourceFormat: checked.format, sourceBytes: bytes.length });
+      const { checked, image } = await app.images.process(bytes);
+      ready.push({ image, sourceFormat: checked.format, sourceBytes: bytes.length });
     }
   } catch (error) {
     if (error instanceof Refusal) throw error;

@@ -125,7 +125,8 @@ describe.each(engines)('access tokens, POST /api/user and roles (%s)', (engine) 
   it('refuses cookie-carrying writes from another origin', async () => {
     const { cookie } = await signInByPhone(ctx.app, ctx);
     const forged = await post(ctx.app, '/api/auth/update-user', { name: 'Hacked' }, { cookie, headers: { origin: 'https://evil.example' } });
-    expectRefusal(forged, 403, 'forbidden');
+    // The API's own CSRF check (decision 046) answers before better-auth's origin check would.
+    expectRefusal(forged, 403, 'cross_site_request');
     expect((await who({ cookie })).json().name).toBe('');
   });
 

@@ -193,7 +193,8 @@ describe.each(engines)('personalisation details (%s)', (engine) => {
       ),
       400,
       {
-        'customisation.0.text': ['text_invalid', refusalMessage('text_invalid')],
+        // The input guard (decision 046) answers a control character before the schema's text_invalid.
+        'customisation.0.text': ['invalid_characters', refusalMessage('invalid_characters', { field: 'customisation.0.text' })],
       },
     );
     expectError(

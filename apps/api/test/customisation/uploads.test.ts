@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherApp, authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, makeStaff } from '../orders/order-helpers.ts';
-import { hasGps, heicPhoto, jpegFile, personalised, phonePhoto, placeOrder, png, upload, webp } from './customisation-helpers.ts';
+import { hasGps, heicPhoto, jpegFile, multipart, personalised, phonePhoto, placeOrder, png, upload, webp } from './customisation-helpers.ts';
 
 /**
  * POST /api/user/order/customised-uploads and GET /api/user/uploads/{id}/{size} (issue 5), on PGlite and PostgreSQL:
@@ -137,18 +137,62 @@ describe.each(engines)('personalisation uploads (%s)', (engine) => {
     expect((await upload(app, asha, [jpegFile(photo)])).statusCode).toBe(201);
   });
 
-  it('refuses a 50-megapixel PNG from its header, before decoding it (400)', async () => {
-    const huge = await sharp(Buffer.alloc(10_000 * 5_000), { raw: { width: 10_000, height: 5_000, channels: 1 } })
+  it('refuses a 116 KB PNG declaring 39.7 megapixels from its header, before decoding it (400, IMAGE_MAX_MEGAPIXELS 25)', async () => {
+    // Issue 19's finding: all zeros compress to almost nothing; decoded it would be 40 MB of pixels per copy.
+    const huge = await sharp(Buffer.alloc(7_700 * 5_160), { raw: { width: 7_700, height: 5_160, channels: 1 } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    expect(huge.length).toBeLessThan(1024 * 1024);
+    expect(huge.length).toBeLessThan(200 * 1024);
+    const decodedBefore = app.images.queue.counts;
     refused(
-      await upload(app, asha, [{ filename: 'huge.png', contentType: 'image/png', body: huge }]),
+      await upload(app, await customer(ctx), [{ filename: 'huge.png', contentType: 'image/png', body: huge }]),
       400,
       'too_many_pixels',
-      'Each photo must be 40 megapixels or fewer',
-      { max: 40 },
+      'Each photo must be 25 megapixels or fewer',
+      { max: 25 },
     );
+    // Refused from the header: it never reached the decode queue.
+    expect(app.images.queue.counts).toEqual(decodedBefore);
+  });
+
+  it('takes the limit from IMAGE_MAX_MEGAPIXELS', async () => {
+    const strict = await anotherApp(ctx, { images: { maxMegapixels: 1, concurrency: 1, queueLimit: 1 } });
+    const nina = await customer(ctx);
+    try {
+      refused(await upload(strict, nina, [jpegFile(await phonePhoto(1_200, 1_000))]), 400, 'too_many_pixels', 'Each photo must be 1 megapixels or fewer', {
+        max: 1,
+      });
+      expect((await upload(strict, nina, [jpegFile(await phonePhoto(1_000, 1_000))])).statusCode).toBe(201);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('refuses an upload with 503 images_busy and Retry-After while every decoder is busy and the queue is full', async () => {
+    const busy = await anotherApp(ctx, { images: { maxMegapixels: 25, concurrency: 1, queueLimit: 0 } });
+    const omar = await customer(ctx);
+    let release = () => {};
+    const held = busy.images.queue.run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const response = await upload(busy, omar, [jpegFile(await phonePhoto())]);
+      expectRefusal(response, 503, 'images_busy');
+      expect(response.headers['retry-after']).toBe('5');
+    } finally {
+      release();
+      await held;
+    }
+    expect((await upload(busy, omar, [jpegFile(await phonePhoto())])).statusCode).toBe(201);
+    await busy.close();
+  });
+
+  it('refuses a malformed multipart body with 400 upload_malformed (a truncated body, a missing boundary)', async () => {
+    const form = multipart({}, [jpegFile(await phonePhoto())]);
+    const priya = await customer(ctx);
+    const send = (contentType: string, payload: Buffer) =>
+      app.inject({ method: 'POST', url: '/api/user/order/customised-uploads', headers: { 'content-type': contentType, cookie: priya.cookie }, payload });
+    expectRefusal(await send(form.contentType, form.body.subarray(0, 120)), 400, 'upload_malformed', { request: 'upload_malformed' });
+    expectRefusal(await send('multipart/form-data', form.body), 400, 'upload_malformed', { request: 'upload_malformed' });
+    expectRefusal(await send('multipart/form-data; boundary=x', Buffer.from('garbage\r\n--x\r\nbad')), 400, 'upload_malformed');
   });
 
   it('refuses an 11 MB file while it streams (413 naming files)', async () => {

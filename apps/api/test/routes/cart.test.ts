@@ -85,7 +85,8 @@ describe.each(engines)('POST /api/products/cart on %s', (engine) => {
     for (const payload of ['[]', '"text"', '42', 'null']) {
       const response = await post(payload);
       expect(response.statusCode, payload).toBe(400);
-      expect(json(response)).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
+      // The input guard (decision 046) answers it before the route's schema.
+      expect(json(response)).toMatchObject({ code: 'json_object_required', message: expect.any(String) });
     }
   });
 

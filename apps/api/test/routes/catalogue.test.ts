@@ -94,9 +94,11 @@ describe.each(engines)('site and catalogue lists on %s', (engine) => {
     it('answers 404 for an unknown parent and 400 for a malformed one', async () => {
       const missing = await get('/api/subcategories?parent=no-such-thing');
       expect(expectRefusal(missing, 404, 'category_not_found')).toEqual({ message: 'Category not found', code: 'category_not_found' });
-      const bad = await get('/api/subcategories?parent=%00bad');
+      const bad = await get('/api/subcategories?parent=Bad%20Slug!');
       const body = expectRefusal(bad, 400, 'validation_failed', { parent: 'category_reference_invalid' });
       expect(body.errors?.parent?.message).toBe('must be a category slug or id');
+      // A control character is the input guard's (decision 046), before the route's rule.
+      expectRefusal(await get('/api/subcategories?parent=%00bad'), 400, 'invalid_characters', { parent: 'invalid_characters' });
     });
   });
 

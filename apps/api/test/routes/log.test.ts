@@ -55,7 +55,6 @@ describe.each(engines)('POST /api/log on %s', (engine) => {
     ['empty', { message: '' }, 'log_message_required'],
     ['not a string', { message: ['a'] }, 'log_message_required'],
     ['too long', { message: 'm'.repeat(2_001) }, 'log_message_too_long'],
-    ['NUL-carrying', { message: 'a\u0000b' }, 'nul_characters'],
   ])('refuses a %s message with 400 naming message', async (_label, payload, code) => {
     const response = await postLog(ctx, payload, { remoteAddress: '10.0.1.1' });
     expectRefusal(response, 400, 'validation_failed', { message: code });
@@ -72,6 +71,11 @@ describe.each(engines)('POST /api/log on %s', (engine) => {
     expectRefusal(await postLog(ctx, { message: 'x', url: 'u'.repeat(2_001) }, { remoteAddress: '10.0.1.2' }), 400, 'validation_failed', {
       url: 'log_url_too_long',
     });
+  });
+
+  it('refuses a NUL-carrying message before the route: 400 invalid_characters naming message (decision 046)', async () => {
+    const response = await postLog(ctx, { message: 'a\u0000b' }, { remoteAddress: '10.0.1.1' });
+    expectRefusal(response, 400, 'invalid_characters', { message: 'invalid_characters' });
   });
 
   it('refuses malformed JSON (also as text/plain) and oversized bodies', async () => {

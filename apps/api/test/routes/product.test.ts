@@ -54,13 +54,17 @@ describe.each(engines)('product detail and related products on %s', (engine) => 
       expect(new Date(body.flashSaleEndsAt).getTime()).toBeGreaterThan(Date.now());
     });
 
-    it.each(['no-such-product', 'draft-keychain-prototype', 'Silver-Band-Ring', '%00', '..%2F..%2Fetc', 'x'.repeat(201)])(
+    it.each(['no-such-product', 'draft-keychain-prototype', 'Silver-Band-Ring', '..%2F..%2Fetc', 'x'.repeat(201)])(
       'answers 404 "Product not found" for %s',
       async (slug) => {
         const response = await get(`/api/product/${slug}`);
         expect(expectRefusal(response, 404, 'product_not_found')).toEqual({ message: 'Product not found', code: 'product_not_found' });
       },
     );
+  });
+
+  it('refuses a control character in the slug before the route: 400 invalid_characters naming slug (decision 046)', async () => {
+    expectRefusal(await get('/api/product/%00'), 400, 'invalid_characters', { slug: 'invalid_characters' });
   });
 
   describe('GET /api/related-products', () => {

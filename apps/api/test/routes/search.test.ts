@@ -51,12 +51,16 @@ describe.each(engines)('GET /api/products/search on %s', (engine) => {
     ['blank', 'q=%20%20', 'search_text_required', 'must not be empty'],
     ['too long', `q=${'a'.repeat(101)}`, 'search_text_too_long', 'must be at most 100 characters'],
     ['repeated', 'q=a&q=b', 'invalid_value', undefined],
-    ['NUL', 'q=%00', 'search_text_control_characters', 'must not contain control characters'],
   ])('refuses a %s q with 400 naming q', async (_label, query, code, text) => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/products/search?${query}` });
     const body = expectRefusal(response, 400, 'validation_failed', { q: code });
     expect(body.message).toMatch(/^Invalid q/);
     if (text) expect(body.errors?.q?.message).toBe(text);
     if (code === 'search_text_too_long') expect(body.errors?.q?.params).toEqual({ max: 100 });
+  });
+
+  it('refuses a NUL in q before the route: 400 invalid_characters naming q (decision 046)', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/products/search?q=%00' });
+    expectRefusal(response, 400, 'invalid_characters', { q: 'invalid_characters' });
   });
 });

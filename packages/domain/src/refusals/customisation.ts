@@ -65,12 +65,17 @@ export const customisationRefusals = defineRefusals({
     message: (p: { max: number }) => `Each photo must be ${p.max} MB or smaller`,
     fixed: { max: MAX_UPLOAD_MEGABYTES },
   },
+  /** `max` is the API's IMAGE_MAX_MEGAPIXELS (MAX_UPLOAD_MEGAPIXELS by default), so it travels with each refusal. */
   too_many_pixels: {
     status: 400,
     message: (p: { max: number }) => `Each photo must be ${p.max} megapixels or fewer`,
-    fixed: { max: MAX_UPLOAD_MEGAPIXELS },
+    example: { max: MAX_UPLOAD_MEGAPIXELS },
   },
   unreadable: { status: 400, message: () => 'This photo could not be read; try another file' },
+  /** A multipart body that breaks off or has no boundary: not a form a browser sent. */
+  upload_malformed: { status: 400, message: () => 'The upload could not be read; choose the photos again' },
+  /** Every image decoder busy and the queue full (decision 047); the answer says Retry-After. */
+  images_busy: { status: 503, message: () => 'Many photos are being processed right now; try again in a moment' },
   // Serving an upload.
   /** Another customer's photo is "not found", exactly like a missing one. */
   upload_not_found: { status: 404, message: () => 'Image not found' },

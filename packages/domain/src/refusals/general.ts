@@ -11,8 +11,23 @@ export const generalRefusals = defineRefusals({
   invalid_value: { status: 400, message: () => 'is invalid' },
   bad_request: { status: 400, message: () => 'Bad request' },
   invalid_json: { status: 400, message: () => 'The request body is not valid JSON' },
+  /** A JSON body that is an array, a string, a number or null where every route takes an object (decision 046). */
+  json_object_required: { status: 400, message: () => 'The request body must be a JSON object' },
+  json_too_deep: {
+    status: 400,
+    message: (p: { max: number }) => `The request body is nested more than ${p.max} levels deep`,
+    example: { max: 32 },
+  },
+  /** Control characters (NUL, escape…) in the query, the path or a JSON string; `errors` names the field. */
+  invalid_characters: {
+    status: 400,
+    message: (p: { field: string }) => `${p.field} contains characters that are not allowed`,
+    example: { field: 'name' },
+  },
   not_signed_in: { status: 401, message: () => 'Sign in to continue' },
   forbidden: { status: 403, message: () => 'You do not have access to this' },
+  /** A cookie-signed change sent from another site's page (decision 046): the shop's own pages send none. */
+  cross_site_request: { status: 403, message: () => 'This request came from another site; open the shop and try again' },
   not_found: { status: 404, message: () => 'Not found' },
   conflict: { status: 409, message: () => 'This changed in the meantime; reload and try again' },
   payload_too_large: { status: 413, message: () => 'The request is too large' },

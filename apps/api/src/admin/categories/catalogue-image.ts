@@ -3,6 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StoredImage } from '@shop/db';
 import sharp, { type OutputInfo } from 'sharp';
+import type { DecodeQueue } from '../../customisation/decode-queue.ts';
 import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
 
 /** Back-office images go to $DATA_DIR/media/admin, served at /api/media/admin/<hash>.webp. */
@@ -17,9 +18,10 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif']);
  * Re-encodes an uploaded catalogue image the way the seed makes its catalogue images (WebP, quality 82), upright by
  * its EXIF orientation, at most 1600 px on its longest side, with no metadata kept. The file is named by the hash
  * of its content, so /api/media may cache it for a year and the same upload twice is one file. Written to a
- * temporary name and renamed, so a reader never sees half a file.
+ * temporary name and renamed, so a reader never sees half a file. The decode waits its turn in the process's image
+ * queue (decision 047), like every upload's.
  */
-export async function storeCatalogueImage(mediaDir: string, bytes: Buffer, alt: string): Promise<StoredImage> {
+export async function storeCatalogueImage(mediaDir: string, bytes: Buffer, alt: string, queue: DecodeQueue): Promise<StoredImage> {
   let format: string | undefined;
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -34,12 +36,15 @@ export async function storeCatalogueImage(mediaDir: string, bytes: Buffer, alt: 
 
   let output: { data: Buffer; info: OutputInfo };
   try {
-    output = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
+    output = await queue.run(() =>
+      sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true }),
+    );
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
     throw fieldRefusal('file', 'image_unreadable');
   }
   const name = createHash('sha256').update(output.data).digest('hex').slice(0, 24);

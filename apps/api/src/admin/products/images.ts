@@ -1,13 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Multipart } from '@fastify/multipart';
 import type { StoredImage } from '@shop/db';
 import { MAX_PRODUCT_IMAGES } from '@shop/domain/admin/products';
 import { MAX_UPLOAD_BYTES } from '@shop/domain/customisation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkUpload } from '../../customisation/image-checks.ts';
-import { processImage } from '../../customisation/process-image.ts';
+import { bytesOf, partsOf } from '../../customisation/multipart-parts.ts';
 import { fieldRefusal } from '../../lib/refusal.ts';
 
 /** Where uploaded product pictures go under the media folder (beside the seed's `catalogue/`), and their URL. */
@@ -36,16 +34,16 @@ export async function receiveProductImages(app: FastifyInstance, request: Fastif
   const saved: StoredImage[] = [];
   let alt = '';
   try {
-    for await (const part of request.parts({ limits: imageMultipartLimits }) as AsyncIterable<Multipart>) {
+    for await (const part of partsOf(request, imageMultipartLimits)) {
       if (part.type === 'field') {
         if (part.fieldname === 'alt' && typeof part.value === 'string') alt = part.value.trim().slice(0, 300);
         continue;
       }
       if (part.fieldname !== 'files') throw fieldRefusal('files', 'product_files_field');
       if (saved.length + 1 > room) throw fieldRefusal('files', 'product_images_full');
-      const bytes = await part.toBuffer();
+      const bytes = await bytesOf(part);
       if (bytes.length === 0) throw fieldRefusal('files', 'product_file_empty');
-      const processed = await processImage(bytes, await checkUpload(bytes));
+      const { image: processed } = await app.images.process(bytes);
       const digest = createHash('sha1').update(processed.display.body).digest('hex').slice(0, 12);
       const name = `${randomUUID().slice(0, 8)}-${digest}`;
       await writeAtomically(app.mediaDir, `${name}.webp`, processed.display.body);

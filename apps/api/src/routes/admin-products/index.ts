@@ -227,7 +227,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Add images to a product (multipart, field `files` repeated, optional `alt`) (staff, admin)',
-        description: 'JPEG, PNG, WebP or HEIC by their bytes, at most 10 MB and 40 megapixels each; re-encoded to WebP. At most 12 images per product.',
+        description:
+          'JPEG, PNG, WebP or HEIC by their bytes, at most 10 MB and IMAGE_MAX_MEGAPIXELS (25 by default) megapixels each, refused from the header; re-encoded to WebP through the image queue (503 images_busy when full). At most 12 images per product.',
         consumes: ['multipart/form-data'],
         params: idParams,
         response: { 200: adminProductSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },

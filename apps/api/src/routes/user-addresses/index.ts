@@ -31,7 +31,7 @@ export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/addresses',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['user'],
         summary: 'My saved addresses, the default first, then newest first',
@@ -44,7 +44,7 @@ export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/addresses',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['user'],
@@ -59,7 +59,7 @@ export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/addresses/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['user'],
@@ -75,7 +75,7 @@ export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/user/addresses/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['user'],
         summary: 'Delete one of my addresses (a deleted default passes to the newest remaining)',
@@ -92,7 +92,7 @@ export const userAddressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/addresses/:id/default',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['user'],
         summary: 'Make one of my addresses the default',

@@ -41,7 +41,7 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['personalisation'],
         summary: 'Upload photos for personalisation (multipart, field `files` repeated); answers their references',
         description:
-          "JPEG, PNG, WebP or HEIC/HEIF by their bytes; each at most 10 MB and 40 megapixels. Optional fields `orderId` and `productId` (and `lineId`) limit the count to that line's mediaLimit, else at most 10. Every photo is re-encoded (metadata such as GPS removed). All or nothing. 30 requests per 10 minutes per customer.",
+          "JPEG, PNG, WebP or HEIC/HEIF by their bytes; each at most 10 MB and IMAGE_MAX_MEGAPIXELS (25 by default) megapixels, refused from its header. Decoding is queued: 503 `images_busy` with Retry-After when the queue is full. Optional fields `orderId` and `productId` (and `lineId`) limit the count to that line's mediaLimit, else at most 10. Every photo is re-encoded (metadata such as GPS removed). All or nothing. 30 requests per 10 minutes per customer.",
         consumes: ['multipart/form-data'],
         response: {
           201: uploadedImagesSchema,
@@ -52,6 +52,7 @@ export const userCustomisationRoutes: FastifyPluginAsyncZod = async (app) => {
           413: refusalSchema,
           415: refusalSchema,
           429: refusalSchema,
+          503: refusalSchema,
         },
       },
     },

@@ -32,7 +32,7 @@ export const userReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/review',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['user'],
         summary: 'My review of a product (any moderation state) and whether I may write one',
@@ -50,7 +50,7 @@ export const userReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/review',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['user'],
@@ -71,7 +71,7 @@ export const userReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/review/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: BODY_LIMIT,
       schema: { tags: ['user'], summary: 'Edit my review', params: idParams, body: reviewContentSchema, response: { 200: ownReviewSchema, ...errors } },
     },
@@ -85,7 +85,7 @@ export const userReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/user/review/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['user'], summary: 'Delete my review', params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

@@ -20,7 +20,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['user'],
         summary: 'The signed-in user (Authorization: Bearer <access token>, or the auth_token cookie)',
