@@ -5,7 +5,7 @@ import { fuzzContext, type FuzzContext } from './fuzz-context.ts';
 import { MALFORMED_MULTIPART } from './multipart.ts';
 import type { JsonSchema, SchemaContext } from './openapi-arbitraries.ts';
 import { CALLERS, type FuzzRequest, isMultipart, type Operation, operationsOf, requestArbitrary, SKIPPED } from './operations.ts';
-import { describeFindings, type Finding, summariseKnownEdge } from './report.ts';
+import { describeFindings, type Finding } from './report.ts';
 import { collectingConsoleErrors, inLanes, send } from './send.ts';
 
 /**
@@ -52,17 +52,10 @@ const reproduce = (finding: Finding) =>
 
 const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
 
-/** Prints what a run found and returns the 5xx that fail it (those no known-edge entry covers). */
+/** Prints what a run found and returns the 5xx, each of which fails it. */
 function report(label: string, findings: Finding[], printedElsewhere: string[]): string[] {
-  const tolerated = findings.filter((finding) => finding.knownEdge);
-  if (tolerated.length) {
-    console.log(`${label}: ${tolerated.length} 5xx tolerated as known edge (known-edge.ts, to be emptied):\n${summariseKnownEdge(tolerated).join('\n')}`);
-  }
   if (printedElsewhere.length) console.log(`${label}: printed with console.error while answering below 500:\n${[...new Set(printedElsewhere)].join('\n')}`);
-  const failures = describeFindings(
-    findings.filter((finding) => !finding.knownEdge),
-    reproduce,
-  );
+  const failures = describeFindings(findings, reproduce);
   if (failures.length) console.log(`${label}: ${failures.length} distinct 5xx:\n\n${failures.join('\n\n')}`);
   return failures;
 }

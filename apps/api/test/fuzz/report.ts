@@ -11,8 +11,6 @@ export interface Finding {
   error?: Error;
   /** What libraries printed with console.error meanwhile (better-auth's own server errors). */
   printed?: string[];
-  /** The known-edge entry the request falls under (tolerated until the edge guard is merged). */
-  knownEdge?: string;
 }
 
 const clip = (text: string, max = 1_500) => (text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters in all)`);
@@ -29,8 +27,7 @@ export function describeFinding(finding: Finding, count: number, reproduce: stri
   const { operation, request } = finding;
   const lines = [
     `${operation.method} ${operation.path} (${operation.id}) as ${request.caller}: ${finding.status}` +
-      (count > 1 ? `, ${count} requests with this error` : '') +
-      (finding.knownEdge ? ` [known edge: ${finding.knownEdge}]` : ''),
+      (count > 1 ? `, ${count} requests with this error` : ''),
     `  request: ${request.method} ${clip(request.url, 600)}`,
     `  headers: ${JSON.stringify(request.headers)}`,
     ...(request.payload !== undefined ? [`  body: ${clip(JSON.stringify(request.payload))}`] : []),
@@ -52,20 +49,4 @@ export function describeFindings(findings: Finding[], reproduce: (finding: Findi
     else groups.set(signature, { first: finding, count: 1 });
   }
   return [...groups.values()].map(({ first, count }) => describeFinding(first, count, reproduce(first)));
-}
-
-/** Tolerated findings, one line per operation and known edge: enough to see which the edge guard must cover. */
-export function summariseKnownEdge(findings: Finding[]): string[] {
-  const groups = new Map<string, { first: Finding; count: number }>();
-  for (const finding of findings) {
-    const key = `${finding.operation.method} ${finding.operation.path} ${finding.status} [${finding.knownEdge}]`;
-    const group = groups.get(key);
-    if (group) group.count++;
-    else groups.set(key, { first: finding, count: 1 });
-  }
-  return [...groups.entries()].map(
-    ([key, { first, count }]) =>
-      `${key}: ${count} request(s), e.g. ${first.request.method} ${clip(first.request.url, 200)}` +
-      (first.request.payload !== undefined ? ` ${clip(JSON.stringify(first.request.payload), 200)}` : ''),
-  );
 }

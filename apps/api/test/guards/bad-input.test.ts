@@ -59,6 +59,13 @@ describe.each(engines)('bad input (%s)', (engine) => {
     expect((await update({ name: 'Asha Verma' })).statusCode).toBe(200);
   });
 
+  it('answers update-user sent with no body at all as an empty change, not a 500', async () => {
+    // better-auth's phone-number hook reads `'phoneNumber' in body`: a missing body threw (found by the fuzzer).
+    const headers = { cookie: asCustomer.cookie, origin: 'http://localhost:3000' };
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/update-user', headers });
+    expect(response.statusCode, response.body).toBe(400);
+  });
+
   it('refuses control characters in a path parameter and in nested keys and values, naming the field', async () => {
     const cancel = await callAs(ctx, 'customer', { method: 'POST', url: '/api/user/order/abc%01def/cancel' });
     expectRefusal(cancel, 400, 'invalid_characters', { id: 'invalid_characters' });
