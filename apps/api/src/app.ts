@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '@shop/db';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { refusalMessage } from '@shop/domain/refusals/index';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthSettings } from './auth/create-auth.ts';
 import type { Config } from './config.ts';
@@ -99,6 +100,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    // A path Fastify cannot decode (a broken percent-escape) never reaches a route or the error handler: answer it in
+    // the contract's shape here rather than with Fastify's own FST_ERR_BAD_URL body (found by the fuzzer).
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const code = error.code === 'FST_ERR_BAD_URL' ? 'invalid_url' : 'bad_request';
+      void reply.code(400).send({ message: refusalMessage(code), code });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -59,6 +59,10 @@ describe.each(engines)('bad input (%s)', (engine) => {
     expect((await update({ name: 'Asha Verma' })).statusCode).toBe(200);
   });
 
+  it("answers a path with a broken percent-escape in the contract shape (invalid_url), not with Fastify's own body", async () => {
+    expectRefusal(await ctx.app.inject({ method: 'GET', url: '/api/product/%E0%A4%A' }), 400, 'invalid_url');
+  });
+
   it('answers update-user sent with no body at all as an empty change, not a 500', async () => {
     // better-auth's phone-number hook reads `'phoneNumber' in body`: a missing body threw (found by the fuzzer).
     const headers = { cookie: asCustomer.cookie, origin: 'http://localhost:3000' };

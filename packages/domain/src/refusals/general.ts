@@ -24,6 +24,8 @@ export const generalRefusals = defineRefusals({
     message: (p: { field: string }) => `${p.field} contains characters that are not allowed`,
     example: { field: 'name' },
   },
+  /** A path with a broken percent-escape (`%E0%A4` cut short): Fastify cannot read it as a route (frameworkErrors). */
+  invalid_url: { status: 400, message: () => 'The address is not valid' },
   not_signed_in: { status: 401, message: () => 'Sign in to continue' },
   forbidden: { status: 403, message: () => 'You do not have access to this' },
   /** A cookie-signed change sent from another site's page (decision 046): the shop's own pages send none. */
