@@ -11,6 +11,8 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { housekeepingPlugin } from './plugins/housekeeping.ts';
 import { mediaPlugin } from './plugins/media.ts';
+import { orderLimitsPlugin } from './plugins/order-limits.ts';
+import { DEFAULT_ORDER_LIMITS } from './orders/limits.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -24,7 +26,8 @@ export interface BuildAppOptions {
   config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'> &
     Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> &
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> &
-    Partial<Pick<Config, 'dataDir'>> & {
+    Partial<Pick<Config, 'dataDir'>> &
+    Partial<Pick<Config, 'orderLimits'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -100,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
   await app.register(adminGuardPlugin);
   await app.register(housekeepingPlugin, { db: options.db.db, everyMs: options.housekeeping });
+  await app.register(orderLimitsPlugin, { db: options.db.db, redisUrl: config.redisUrl, settings: config.orderLimits ?? DEFAULT_ORDER_LIMITS });
 
   // Routes.
   await app.register(routes, { production: config.nodeEnv === 'production' });

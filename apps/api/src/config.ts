@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SMS_TEMPLATE, smsTemplateProblem } from './outbox/sms-template.ts';
 import { DEFAULT_MAIL_FROM } from './outbox/mail-from.ts';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './orders/limits.ts';
 
 /**
  * Settings are read from the environment once, at start-up, and validated here (ARCHITECTURE.md,
@@ -10,6 +11,8 @@ import { DEFAULT_MAIL_FROM } from './outbox/mail-from.ts';
  */
 
 const port = z.coerce.number().int().min(1).max(65_535);
+/** A limit's number: a whole count from 1 (a test or a wholesale shop sets it high rather than off). */
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 /** TRUST_PROXY as Fastify understands it: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
 type TrustProxy = boolean | number | string[];
@@ -122,6 +125,11 @@ const envSchema = z.object({
     .enum(['true', 'false'], { message: 'must be true or false' })
     .transform((value) => value === 'true')
     .optional(),
+  // Abuse limits on orders and coupons (issue 19, orders/limits.ts).
+  ORDER_LIMIT_PER_MINUTE: limit(DEFAULT_ORDER_LIMITS.perMinute),
+  ORDER_LIMIT_PER_HOUR: limit(DEFAULT_ORDER_LIMITS.perHour),
+  OPEN_COD_ORDERS_MAX: limit(DEFAULT_ORDER_LIMITS.openCod),
+  COUPON_TRIES_PER_15_MIN: limit(DEFAULT_ORDER_LIMITS.couponTries),
 });
 
 /** Set all four for S3 storage, or none for local disk; S3_REGION and S3_FORCE_PATH_STYLE only tune them. */
@@ -194,6 +202,8 @@ export interface Config {
   smsTemplate: string;
   /** S3_*: uploads go to this S3-compatible bucket; unset, to $DATA_DIR/uploads (storage/create-object-store.ts). */
   s3: S3Settings | undefined;
+  /** ORDER_LIMIT_PER_MINUTE, ORDER_LIMIT_PER_HOUR, OPEN_COD_ORDERS_MAX, COUPON_TRIES_PER_15_MIN (orders/limits.ts). */
+  orderLimits: OrderLimits;
 }
 
 export class ConfigError extends Error {
@@ -239,5 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smsGatewayKey: env_.SMS_GATEWAY_KEY,
     smsTemplate: env_.SMS_TEMPLATE,
     s3,
+    orderLimits: {
+      perMinute: env_.ORDER_LIMIT_PER_MINUTE,
+      perHour: env_.ORDER_LIMIT_PER_HOUR,
+      openCod: env_.OPEN_COD_ORDERS_MAX,
+      couponTries: env_.COUPON_TRIES_PER_15_MIN,
+    },
   };
 }

@@ -9,12 +9,14 @@ import { requestUserFrom } from '../auth/request-user.ts';
 import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
 import { fieldRefusal, isUniqueViolation, Refusal } from '../lib/refusal.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
+import type { OrderLimits } from './limits.ts';
+import type { TryCounter } from './try-counter.ts';
 import { readOrderInputs } from './order-inputs.ts';
 import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';
-import { lineLabel, outOfStock, priceRows, productIdsOf } from './price-lines.ts';
+import { lineLabel, outOfStock, type PricedLine, priceRows, productIdsOf } from './price-lines.ts';
 import { shortOfStock } from './stock.ts';
-import { isShortOfStock, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
+import { isShortOfStock, type OrderCounts, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
 
 /** What placing an order needs from the app: the database and a few of its services. */
 export interface OrderDeps {
@@ -24,6 +26,15 @@ export interface OrderDeps {
   wakeOutbox(): void;
   /** Forgets cached catalogue answers (a product ran out or came back). */
   invalidateCatalogue(): Promise<void>;
+  /** The abuse limits (issue 19) and where wrong coupon codes are counted. */
+  limits: OrderLimits;
+  couponTries: TryCounter;
+}
+
+/** The request around the order: its Idempotency-Key, and the client's address (coupon guesses are counted per address). */
+export interface PlaceOrderRequest {
+  key?: string;
+  ip: string;
 }
 
 export interface Customer {
@@ -40,6 +51,36 @@ interface Placed {
 
 /** Thrown inside the transaction when the Idempotency-Key row already exists: roll back, answer the first order. */
 class KeyTaken extends Error {}
+
+/** Whole minutes until `since` (the oldest order in a window) is `windowMs` old: when the next order fits. */
+function minutesUntil(since: string | null, windowMs: number, now: Date): number {
+  const left = since ? new Date(since).getTime() + windowMs - now.getTime() : windowMs;
+  return Math.max(1, Math.ceil(left / 60_000));
+}
+
+/**
+ * The refusal for an order over a limit: the open cash-on-delivery orders first (409: waiting does not help, a
+ * delivery or a cancellation does), then the orders of the last minute and hour (429, with the minutes to wait).
+ */
+function limitRefusal(counts: OrderCounts, limits: OrderLimits, cod: boolean, now: Date): Refusal {
+  if (cod && counts.openCod >= limits.openCod) return new Refusal('open_orders_limit', { params: { max: limits.openCod } });
+  if (counts.lastMinute >= limits.perMinute) {
+    return new Refusal('order_rate_limited', { params: { max: limits.perMinute, window: 'minute', minutes: minutesUntil(counts.minuteSince, 60_000, now) } });
+  }
+  return new Refusal('order_rate_limited', { params: { max: limits.perHour, window: 'hour', minutes: minutesUntil(counts.hourSince, 3_600_000, now) } });
+}
+
+/** A promise's outcome kept for later, so a refusal found early can be answered in its place in the order of checks. */
+async function settled<T>(promise: Promise<T>): Promise<() => T> {
+  try {
+    const value = await promise;
+    return () => value;
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+}
 
 /** The request as it matters for idempotency: the same key must come with the same order. */
 function requestHash(body: PlaceOrderValues): string {
@@ -78,141 +119,165 @@ function confirmation(customer: Customer, order: { number: string; totalItems: n
 
 /**
  * Places an order (POST /api/user/order) for the user `userId` (from a verified token or session; its row is checked
- * here). One statement reads (the user, the address, an earlier use of the Idempotency-Key, the products) for clear
- * early answers; then one statement writes the stock, the order, its lines, its first status and the confirmation
- * message (write-order.ts). With a coupon or an Idempotency-Key those rows are written in the same transaction as the
- * order's statement. Anything refused inside undoes all of it.
+ * here). The order is one transaction of two statements (decision 050): one read (the user, the address, an earlier
+ * use of the Idempotency-Key, the products) that also takes the customer's order lock, for clear early answers; then
+ * one write (write-order.ts) that checks the customer's order limits, takes the stock and writes the order, its lines,
+ * its first status and the confirmation message. An Idempotency-Key and a coupon add their rows to the same
+ * transaction. Anything refused inside undoes all of it.
+ *
+ * The shop's shipping rules and the coupon are read before the transaction begins: PGlite runs one transaction at a
+ * time on its one connection, so nothing inside may wait for a query outside it.
  */
-export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrderValues, key?: string): Promise<Placed> {
-  const { db } = deps;
+export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrderValues, request: PlaceOrderRequest): Promise<Placed> {
+  const { db, limits } = deps;
+  const { key } = request;
   const hash = requestHash(body);
-  const inputs = await readOrderInputs(db, { userId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
-  // The same rule as every other signed-in route (a missing or banned account is signed out), on the row read just now.
-  const customer = requestUserFrom(inputs.user);
-  if (!customer) throw new Refusal('not_signed_in');
-  if (key && inputs.earlier) {
-    const earlier = await replayOf(db, customer.id, inputs.earlier, hash);
-    if (earlier) return earlier;
-  }
-
-  // A foreign address is answered first, whatever the lines say.
-  const { address } = inputs;
-  if (!address) throw fieldRefusal('addressId', 'address_not_found');
-  const cart = priceRows(inputs.cart, body.items);
-  if (body.paymentMethod === 'cod') {
-    const noCod = cart.lines.filter((line) => !line.cod);
-    if (noCod.length > 0) {
-      // The whole refusal names every such line; each line's own names that line.
-      const names = noCod.map(lineLabel);
-      const errors = Object.fromEntries(
-        noCod.map((line) => [`items.${line.index}`, fieldRefusalOf('cod_unavailable', { names: [lineLabel(line)], count: 1 })]),
-      );
-      throw new Refusal('cod_unavailable', { params: { names, count: names.length }, errors });
-    }
-  }
-
-  let coupon: CouponRow | null = null;
-  let discount = 0;
-  if (body.couponCode) {
-    coupon = await findCoupon(db, body.couponCode, 'couponCode');
-    await checkCouponAvailable(db, coupon, customer.id, 'couponCode');
-    if (cart.total < coupon.minimum) throw fieldRefusal('couponCode', 'coupon_minimum_not_met', { minimum: coupon.minimum });
-    discount = discountFor(coupon, cart.total);
-  }
-  const shipping = shippingFor(cart.total, await deps.shippingRules());
-  const totals = {
-    total: cart.total,
-    totalMrp: cart.totalMrp,
-    discount,
-    shipping,
-    grandTotal: grandTotal(cart.total, discount, shipping),
-    totalItems: cart.totalItems,
-  };
-
-  const snapshot = {
-    name: address.name,
-    mobile: address.mobile,
-    line1: address.line1,
-    line2: address.line2,
-    landmark: address.landmark,
-    city: address.city,
-    state: address.state,
-    pincode: address.pincode,
-  };
+  const rules = await deps.shippingRules();
+  const couponOf = body.couponCode
+    ? await settled(
+        (async () => {
+          const found = await findCoupon(db, body.couponCode!, 'couponCode', {
+            couponTries: deps.couponTries,
+            maxTries: limits.couponTries,
+            userId,
+            ip: request.ip,
+          });
+          await checkCouponAvailable(db, found, userId, 'couponCode');
+          return found;
+        })(),
+      )
+    : () => null;
 
   for (let attempt = 0; ; attempt++) {
     const orderId = randomUUID();
     const number = orderNumber();
     const now = new Date();
-    const orderRow: OrderRow = {
-      id: orderId,
-      createdAt: now,
-      updatedAt: now,
-      number,
-      userId: customer.id,
-      status: 'placed',
-      paymentMethod: body.paymentMethod,
-      couponId: coupon?.id ?? null,
-      couponCode: coupon?.code ?? null,
-      ...totals,
-      address: snapshot,
-      tracking: null,
-    };
-    const lineRows: OrderLineRow[] = cart.lines.map((line, position) => ({
-      id: randomUUID(),
-      orderId,
-      position,
-      productId: line.productId,
-      variantId: line.variantId,
-      name: line.name,
-      slug: line.slug,
-      image: line.image,
-      attributes: line.attributes,
-      sku: line.sku,
-      price: line.price,
-      mrp: line.mrp,
-      quantity: line.quantity,
-      cod: line.cod,
-      customization: line.customization,
-    }));
-    const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
-    const confirmationMessage = confirmation(customer, { number, ...totals });
-    const message = confirmationMessage ? outboxRow(confirmationMessage) : null;
+    let lines: PricedLine[] = [];
     try {
-      const write = (to: Parameters<typeof writeOrder>[0]) => writeOrder(to, orderRow, lineRows, cart.lines, placedStatus, message);
-      const stock =
-        !key && !coupon
-          ? await write(db)
-          : await db.transaction(async (tx) => {
-              if (key) {
-                const [claimed] = await tx
-                  .insert(orderIdempotencyKeys)
-                  .values({ userId: customer.id, key, requestHash: hash, orderId })
-                  .onConflictDoNothing()
-                  .returning({ orderId: orderIdempotencyKeys.orderId });
-                if (!claimed) throw new KeyTaken();
-              }
-              const moved = await write(tx);
-              // Locks are taken stock first, coupon second (decision 017).
-              if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
-              return moved;
-            });
-      if (message) deps.wakeOutbox();
-      if (stock.wentOut) await deps.invalidateCatalogue();
-      // The answer is built from the rows just written: no second read of what the statement knows.
-      return { order: toOrder(orderRow, lineRows, [placedStatus]), replayed: false };
+      const outcome = await db.transaction(async (tx) => {
+        const inputs = await readOrderInputs(tx, { userId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
+        // The same rule as every other signed-in route (a missing or banned account is signed out), on the row read just now.
+        const customer = requestUserFrom(inputs.user);
+        if (!customer) throw new Refusal('not_signed_in');
+        if (key && inputs.earlier) return { earlier: inputs.earlier };
+
+        // A foreign address is answered first, whatever the lines say.
+        const { address } = inputs;
+        if (!address) throw fieldRefusal('addressId', 'address_not_found');
+        const cart = priceRows(inputs.cart, body.items);
+        lines = cart.lines;
+        if (body.paymentMethod === 'cod') {
+          const noCod = cart.lines.filter((line) => !line.cod);
+          if (noCod.length > 0) {
+            // The whole refusal names every such line; each line's own names that line.
+            const names = noCod.map(lineLabel);
+            const errors = Object.fromEntries(
+              noCod.map((line) => [`items.${line.index}`, fieldRefusalOf('cod_unavailable', { names: [lineLabel(line)], count: 1 })]),
+            );
+            throw new Refusal('cod_unavailable', { params: { names, count: names.length }, errors });
+          }
+        }
+
+        const coupon: CouponRow | null = couponOf();
+        let discount = 0;
+        if (coupon) {
+          if (cart.total < coupon.minimum) throw fieldRefusal('couponCode', 'coupon_minimum_not_met', { minimum: coupon.minimum });
+          discount = discountFor(coupon, cart.total);
+        }
+        const shipping = shippingFor(cart.total, rules);
+        const totals = {
+          total: cart.total,
+          totalMrp: cart.totalMrp,
+          discount,
+          shipping,
+          grandTotal: grandTotal(cart.total, discount, shipping),
+          totalItems: cart.totalItems,
+        };
+        const snapshot = {
+          name: address.name,
+          mobile: address.mobile,
+          line1: address.line1,
+          line2: address.line2,
+          landmark: address.landmark,
+          city: address.city,
+          state: address.state,
+          pincode: address.pincode,
+        };
+        const orderRow: OrderRow = {
+          id: orderId,
+          createdAt: now,
+          updatedAt: now,
+          number,
+          userId: customer.id,
+          status: 'placed',
+          paymentMethod: body.paymentMethod,
+          couponId: coupon?.id ?? null,
+          couponCode: coupon?.code ?? null,
+          ...totals,
+          address: snapshot,
+          tracking: null,
+        };
+        const lineRows: OrderLineRow[] = cart.lines.map((line, position) => ({
+          id: randomUUID(),
+          orderId,
+          position,
+          productId: line.productId,
+          variantId: line.variantId,
+          name: line.name,
+          slug: line.slug,
+          image: line.image,
+          attributes: line.attributes,
+          sku: line.sku,
+          price: line.price,
+          mrp: line.mrp,
+          quantity: line.quantity,
+          cod: line.cod,
+          customization: line.customization,
+        }));
+        const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
+        const confirmationMessage = confirmation(customer, { number, ...totals });
+        const message = confirmationMessage ? outboxRow(confirmationMessage) : null;
+
+        if (key) {
+          const [claimed] = await tx
+            .insert(orderIdempotencyKeys)
+            .values({ userId: customer.id, key, requestHash: hash, orderId })
+            .onConflictDoNothing()
+            .returning({ orderId: orderIdempotencyKeys.orderId });
+          if (!claimed) throw new KeyTaken();
+        }
+        const cod = body.paymentMethod === 'cod';
+        const written = await writeOrder(tx, orderRow, lineRows, cart.lines, placedStatus, message, {
+          perMinute: limits.perMinute,
+          perHour: limits.perHour,
+          openCod: cod ? limits.openCod : null,
+        });
+        if (!written.placed) throw limitRefusal(written.counts, limits, cod, now);
+        // Locks are taken stock first, coupon second (decision 017).
+        if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
+        // The answer is built from the rows just written: no second read of what the statement knows.
+        return { order: toOrder(orderRow, lineRows, [placedStatus]), message: message !== null, wentOut: written.wentOut };
+      });
+      if (outcome.earlier) {
+        const earlier = await replayOf(db, userId, outcome.earlier, hash);
+        if (earlier) return earlier;
+        throw new Refusal('order_in_flight');
+      }
+      if (outcome.message) deps.wakeOutbox();
+      if (outcome.wentOut) await deps.invalidateCatalogue();
+      return { order: outcome.order, replayed: false };
     } catch (error) {
       if (error instanceof KeyTaken && key) {
-        const earlier = await replay(db, customer.id, key, hash);
+        const earlier = await replay(db, userId, key, hash);
         if (earlier) return earlier;
         throw new Refusal('order_in_flight');
       }
       if (isShortOfStock(error)) {
-        const refusal = await shortOfStock(db, cart.lines);
+        const refusal = await shortOfStock(db, lines);
         if (refusal) throw refusal;
         // Nothing is short any more (units came back meanwhile): the order may go through now.
         if (attempt < 2) continue;
-        throw outOfStock(cart.lines.map((line) => ({ ...line, left: line.stock })));
+        throw outOfStock(lines.map((line) => ({ ...line, left: line.stock })));
       }
       // A clash of random order numbers: vanishingly rare, and a fresh number fixes it.
       if (attempt < 2 && isUniqueViolation(error, 'orders_number_idx')) continue;
