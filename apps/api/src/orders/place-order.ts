@@ -65,9 +65,9 @@ function minutesUntil(since: string | null, windowMs: number, now: Date): number
 function limitRefusal(counts: OrderCounts, limits: OrderLimits, cod: boolean, now: Date): Refusal {
   if (cod && counts.openCod >= limits.openCod) return new Refusal('open_orders_limit', { params: { max: limits.openCod } });
   if (counts.lastMinute >= limits.perMinute) {
-    return new Refusal('order_rate_limited', { params: { max: limits.perMinute, window: 'minute', minutes: minutesUntil(counts.minuteSince, 60_000, now) } });
+    return new Refusal('order_rate_limited', { params: { max: limits.perMinute, windowMinutes: 1, minutes: minutesUntil(counts.minuteSince, 60_000, now) } });
   }
-  return new Refusal('order_rate_limited', { params: { max: limits.perHour, window: 'hour', minutes: minutesUntil(counts.hourSince, 3_600_000, now) } });
+  return new Refusal('order_rate_limited', { params: { max: limits.perHour, windowMinutes: 60, minutes: minutesUntil(counts.hourSince, 3_600_000, now) } });
 }
 
 /** A promise's outcome kept for later, so a refusal found early can be answered in its place in the order of checks. */

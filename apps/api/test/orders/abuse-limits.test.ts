@@ -86,7 +86,7 @@ describe.each(engines)('abuse limits on orders and coupons (%s)', (engine) => {
     expect(refusal).toEqual({
       code: 'order_rate_limited',
       message: 'You have placed 3 orders in the last minute. You can place the next one in 1 minute.',
-      params: { max: 3, window: 'minute', minutes: 1 },
+      params: { max: 3, windowMinutes: 1, minutes: 1 },
     });
     expect(fourth.headers['retry-after']).toBe('60');
     expect(await stockOf(ctx, item.id)).toBe(98);
@@ -119,7 +119,7 @@ describe.each(engines)('abuse limits on orders and coupons (%s)', (engine) => {
       .where(eq(orders.id, first!.id));
     const over = await place(kiran, oneOf(item), { on: roomy });
     const refusal = expectRefusal(over, 429, 'order_rate_limited');
-    expect(refusal.params).toEqual({ max: 20, window: 'hour', minutes: 10 });
+    expect(refusal.params).toEqual({ max: 20, windowMinutes: 60, minutes: 10 });
     expect(refusal.message).toBe('You have placed 20 orders in the last hour. You can place the next one in 10 minutes.');
     expect(over.headers['retry-after']).toBe('600');
     expect(await stockOf(ctx, item.id)).toBe(80);

@@ -67,14 +67,14 @@ export const orderRefusals = defineRefusals({
   },
   address_not_found: { status: 404, message: () => 'Address not found' },
 
-  // Abuse limits (issue 19; the numbers are the shop's settings, sent as params). `window` is 'minute' or 'hour';
-  // `minutes` (whole, rounded up) is when the next order can be placed.
+  // Abuse limits (issue 19; the numbers are the shop's settings, sent as params). `windowMinutes` is 1 or 60 (orders
+  // per minute, per hour); `minutes` (whole, rounded up) is when the next order can be placed.
   order_rate_limited: {
     status: 429,
-    message: (p: { max: number; window: string; minutes: number }) =>
-      `You have placed ${p.max} order${p.max === 1 ? '' : 's'} in the last ${p.window === 'hour' ? 'hour' : 'minute'}. ` +
+    message: (p: { max: number; windowMinutes: number; minutes: number }) =>
+      `You have placed ${p.max} order${p.max === 1 ? '' : 's'} in the last ${windowName(p.windowMinutes)}. ` +
       `You can place the next one in ${p.minutes} minute${p.minutes === 1 ? '' : 's'}.`,
-    example: { max: 3, window: 'minute', minutes: 1 },
+    example: { max: 3, windowMinutes: 1, minutes: 1 },
   },
   /** Placed and not yet delivered or cancelled (order-statuses.ts OPEN_ORDER_STATUSES), paid on delivery. */
   open_orders_limit: {
@@ -132,6 +132,11 @@ export const orderRefusals = defineRefusals({
   cart_quantity_not_whole: { status: 400, message: () => CART_QUANTITY_WHOLE_ERROR },
   cart_lines_full: { status: 400, message: (p: { max: number }) => cartLinesFullText(p.max), fixed: { max: MAX_ORDER_LINES } },
 });
+
+function windowName(minutes: number): string {
+  if (minutes === 1) return 'minute';
+  return minutes === 60 ? 'hour' : `${minutes} minutes`;
+}
 
 function statusLabel(status: string): string {
   return (orderStatusLabels[status as OrderStatus] ?? status).toLowerCase();
