@@ -67,13 +67,17 @@ export function redisTryCounter(redis: Redis, prefix: string): TryCounter {
     async take(keys, windowMs) {
       const batch = redis.multi();
       // SET … NX starts a window (works on every Redis version, unlike PEXPIRE NX); INCR counts; PTTL says when it ends.
-      for (const key of keys) batch.set(prefix + key, 0, 'PX', windowMs, 'NX').incr(prefix + key).pttl(prefix + key);
+      for (const key of keys) {
+        const full = prefix + key;
+        batch.set(full, 0, 'PX', windowMs, 'NX').incr(full).pttl(full);
+      }
       const replies = await batch.exec();
       if (!replies) throw new Error('try counter: the Redis transaction was discarded');
       return keys.map((key, i) => {
         const [incrError, count] = replies[i * 3 + 1] ?? [];
         const [ttlError, ttl] = replies[i * 3 + 2] ?? [];
-        if (incrError || ttlError) throw incrError ?? ttlError;
+        const failed = incrError ?? ttlError;
+        if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
         return { key, count: Number(count), retryMs: Math.max(0, Number(ttl)) };
       });
     },

@@ -55,7 +55,11 @@ describe.each(engines)('abuse limits on orders and coupons (%s)', (engine) => {
     const asha = await customer(ctx);
     const item = await product(ctx, { stock: 500 });
     const eleven = expectRefusal(await place(asha, oneOf(item, 11)), 400, 'validation_failed', { 'items.0.quantity': 'quantity_invalid' });
-    expect(eleven.errors?.['items.0.quantity']).toEqual({ code: 'quantity_invalid', message: 'Quantity must be a whole number from 1 to 10', params: { max: 10 } });
+    expect(eleven.errors?.['items.0.quantity']).toEqual({
+      code: 'quantity_invalid',
+      message: 'Quantity must be a whole number from 1 to 10',
+      params: { max: 10 },
+    });
     expectRefusal(await place(asha, oneOf(item, 99)), 400, 'validation_failed', { 'items.0.quantity': 'quantity_invalid' });
 
     const many = await Promise.all(Array.from({ length: 21 }, () => product(ctx, { stock: 5 })));
@@ -163,7 +167,10 @@ describe.each(engines)('abuse limits on orders and coupons (%s)', (engine) => {
     expect(statuses).toEqual([...Array<number>(3).fill(201), ...Array<number>(17).fill(409)]);
     for (const refused of responses.filter((response) => response.statusCode === 409)) expectRefusal(refused, 409, 'open_orders_limit');
     expect(await stockOf(ctx, item.id)).toBe(94);
-    const [row] = await ctx.handle.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, ravi.userId));
+    const [row] = await ctx.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.userId, ravi.userId));
     expect(row?.n).toBe(3);
 
     // At the defaults, too: 3 a minute and 3 open.
