@@ -1,8 +1,7 @@
-import { addresses, orderIdempotencyKeys, products, productVariants, user as users } from '@shop/db';
+import { addresses, type Database, orderIdempotencyKeys, products, productVariants, user as users } from '@shop/db';
 import { sql } from 'drizzle-orm';
 import type { UserRow } from '../auth/request-user.ts';
 import { rowsOf } from '../lib/rows.ts';
-import type { Tx } from './coupons.ts';
 import { executeNamed } from './named-statement.ts';
 import type { CartRow } from './price-lines.ts';
 
@@ -12,15 +11,7 @@ import type { CartRow } from './price-lines.ts';
  * plugins/auth.ts requireCaller), the chosen address if it is the caller's, the order an earlier request with the
  * same Idempotency-Key made, and the requested products with all their options. Each part is a subquery turned
  * into JSON with the same field names as the Drizzle rows, so the code after it is the same as with four reads.
- *
- * It is the first statement of the order's transaction and takes the customer's order lock (a transaction-level
- * advisory lock on the user id, released at COMMIT or ROLLBACK): a second order of the same customer waits here until
- * the first is committed, so the write statement after it counts that customer's orders exactly (issue 19 limits,
- * write-order.ts). Orders of different customers never wait on each other here.
  */
-
-/** The first key of the customer order lock: the lock's own number space (ASCII "ordr"), apart from any other. */
-const ORDER_LOCK_SPACE = 0x6f726472;
 
 interface AddressSnapshot {
   name: string;
@@ -41,7 +32,7 @@ interface OrderInputs {
 }
 
 export async function readOrderInputs(
-  tx: Tx,
+  db: Database,
   input: { userId: string; addressId: string; productIds: string[]; key: string | undefined },
 ): Promise<OrderInputs> {
   const userId = sql`${input.userId}::uuid`;
@@ -51,11 +42,10 @@ export async function readOrderInputs(
   );
   const [row] = rowsOf<OrderInputs>(
     await executeNamed(
-      tx,
+      db,
       'order-read',
       sql`
       select
-        (select 1 from pg_advisory_xact_lock(${ORDER_LOCK_SPACE}::int, hashtext(${input.userId}::text))) as "locked",
         (select json_build_object('id', u.id, 'role', u.role, 'name', u.name, 'email', u.email, 'phoneNumber', u.phone_number,
             'banned', u.banned, 'emailVerified', u.email_verified, 'phoneNumberVerified', u.phone_number_verified)
           from ${users} u where u.id = ${userId}) as "user",

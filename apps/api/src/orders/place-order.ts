@@ -14,7 +14,7 @@ import type { TryCounter } from './try-counter.ts';
 import { readOrderInputs } from './order-inputs.ts';
 import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';
-import { lineLabel, outOfStock, type PricedLine, priceRows, productIdsOf } from './price-lines.ts';
+import { lineLabel, outOfStock, priceRows, productIdsOf } from './price-lines.ts';
 import { shortOfStock } from './stock.ts';
 import { isShortOfStock, type OrderCounts, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
 
@@ -70,18 +70,6 @@ function limitRefusal(counts: OrderCounts, limits: OrderLimits, cod: boolean, no
   return new Refusal('order_rate_limited', { params: { max: limits.perHour, windowMinutes: 60, minutes: minutesUntil(counts.hourSince, 3_600_000, now) } });
 }
 
-/** A promise's outcome kept for later, so a refusal found early can be answered in its place in the order of checks. */
-async function settled<T>(promise: Promise<T>): Promise<() => T> {
-  try {
-    const value = await promise;
-    return () => value;
-  } catch (error) {
-    return () => {
-      throw error;
-    };
-  }
-}
-
 /** The request as it matters for idempotency: the same key must come with the same order. */
 function requestHash(body: PlaceOrderValues): string {
   const normal = {
@@ -119,165 +107,155 @@ function confirmation(customer: Customer, order: { number: string; totalItems: n
 
 /**
  * Places an order (POST /api/user/order) for the user `userId` (from a verified token or session; its row is checked
- * here). The order is one transaction of two statements (decision 050): one read (the user, the address, an earlier
- * use of the Idempotency-Key, the products) that also takes the customer's order lock, for clear early answers; then
- * one write (write-order.ts) that checks the customer's order limits, takes the stock and writes the order, its lines,
- * its first status and the confirmation message. An Idempotency-Key and a coupon add their rows to the same
- * transaction. Anything refused inside undoes all of it.
- *
- * The shop's shipping rules and the coupon are read before the transaction begins: PGlite runs one transaction at a
- * time on its one connection, so nothing inside may wait for a query outside it.
+ * here). One statement reads (the user, the address, an earlier use of the Idempotency-Key, the products) for clear
+ * early answers; then one statement checks the customer's order limits (issue 19, decision 050) and writes the stock,
+ * the order, its lines, its first status and the confirmation message (write-order.ts). With a coupon or an
+ * Idempotency-Key those rows are written in the same transaction as the order's statement. Anything refused inside
+ * undoes all of it.
  */
 export async function placeOrder(deps: OrderDeps, userId: string, body: PlaceOrderValues, request: PlaceOrderRequest): Promise<Placed> {
   const { db, limits } = deps;
   const { key } = request;
   const hash = requestHash(body);
-  const rules = await deps.shippingRules();
-  const couponOf = body.couponCode
-    ? await settled(
-        (async () => {
-          const found = await findCoupon(db, body.couponCode!, 'couponCode', {
-            couponTries: deps.couponTries,
-            maxTries: limits.couponTries,
-            userId,
-            ip: request.ip,
-          });
-          await checkCouponAvailable(db, found, userId, 'couponCode');
-          return found;
-        })(),
-      )
-    : () => null;
+  const inputs = await readOrderInputs(db, { userId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
+  // The same rule as every other signed-in route (a missing or banned account is signed out), on the row read just now.
+  const customer = requestUserFrom(inputs.user);
+  if (!customer) throw new Refusal('not_signed_in');
+  if (key && inputs.earlier) {
+    const earlier = await replayOf(db, customer.id, inputs.earlier, hash);
+    if (earlier) return earlier;
+  }
+
+  // A foreign address is answered first, whatever the lines say.
+  const { address } = inputs;
+  if (!address) throw fieldRefusal('addressId', 'address_not_found');
+  const cart = priceRows(inputs.cart, body.items);
+  if (body.paymentMethod === 'cod') {
+    const noCod = cart.lines.filter((line) => !line.cod);
+    if (noCod.length > 0) {
+      // The whole refusal names every such line; each line's own names that line.
+      const names = noCod.map(lineLabel);
+      const errors = Object.fromEntries(
+        noCod.map((line) => [`items.${line.index}`, fieldRefusalOf('cod_unavailable', { names: [lineLabel(line)], count: 1 })]),
+      );
+      throw new Refusal('cod_unavailable', { params: { names, count: names.length }, errors });
+    }
+  }
+
+  let coupon: CouponRow | null = null;
+  let discount = 0;
+  if (body.couponCode) {
+    coupon = await findCoupon(db, body.couponCode, 'couponCode', {
+      couponTries: deps.couponTries,
+      maxTries: limits.couponTries,
+      userId: customer.id,
+      ip: request.ip,
+    });
+    await checkCouponAvailable(db, coupon, customer.id, 'couponCode');
+    if (cart.total < coupon.minimum) throw fieldRefusal('couponCode', 'coupon_minimum_not_met', { minimum: coupon.minimum });
+    discount = discountFor(coupon, cart.total);
+  }
+  const shipping = shippingFor(cart.total, await deps.shippingRules());
+  const totals = {
+    total: cart.total,
+    totalMrp: cart.totalMrp,
+    discount,
+    shipping,
+    grandTotal: grandTotal(cart.total, discount, shipping),
+    totalItems: cart.totalItems,
+  };
+
+  const snapshot = {
+    name: address.name,
+    mobile: address.mobile,
+    line1: address.line1,
+    line2: address.line2,
+    landmark: address.landmark,
+    city: address.city,
+    state: address.state,
+    pincode: address.pincode,
+  };
 
   for (let attempt = 0; ; attempt++) {
     const orderId = randomUUID();
     const number = orderNumber();
     const now = new Date();
-    let lines: PricedLine[] = [];
+    const orderRow: OrderRow = {
+      id: orderId,
+      createdAt: now,
+      updatedAt: now,
+      number,
+      userId: customer.id,
+      status: 'placed',
+      paymentMethod: body.paymentMethod,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      ...totals,
+      address: snapshot,
+      tracking: null,
+    };
+    const lineRows: OrderLineRow[] = cart.lines.map((line, position) => ({
+      id: randomUUID(),
+      orderId,
+      position,
+      productId: line.productId,
+      variantId: line.variantId,
+      name: line.name,
+      slug: line.slug,
+      image: line.image,
+      attributes: line.attributes,
+      sku: line.sku,
+      price: line.price,
+      mrp: line.mrp,
+      quantity: line.quantity,
+      cod: line.cod,
+      customization: line.customization,
+    }));
+    const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
+    const confirmationMessage = confirmation(customer, { number, ...totals });
+    const message = confirmationMessage ? outboxRow(confirmationMessage) : null;
+    const cod = body.paymentMethod === 'cod';
+    const guard = { perMinute: limits.perMinute, perHour: limits.perHour, openCod: cod ? limits.openCod : null };
     try {
-      const outcome = await db.transaction(async (tx) => {
-        const inputs = await readOrderInputs(tx, { userId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
-        // The same rule as every other signed-in route (a missing or banned account is signed out), on the row read just now.
-        const customer = requestUserFrom(inputs.user);
-        if (!customer) throw new Refusal('not_signed_in');
-        if (key && inputs.earlier) return { earlier: inputs.earlier };
-
-        // A foreign address is answered first, whatever the lines say.
-        const { address } = inputs;
-        if (!address) throw fieldRefusal('addressId', 'address_not_found');
-        const cart = priceRows(inputs.cart, body.items);
-        lines = cart.lines;
-        if (body.paymentMethod === 'cod') {
-          const noCod = cart.lines.filter((line) => !line.cod);
-          if (noCod.length > 0) {
-            // The whole refusal names every such line; each line's own names that line.
-            const names = noCod.map(lineLabel);
-            const errors = Object.fromEntries(
-              noCod.map((line) => [`items.${line.index}`, fieldRefusalOf('cod_unavailable', { names: [lineLabel(line)], count: 1 })]),
-            );
-            throw new Refusal('cod_unavailable', { params: { names, count: names.length }, errors });
-          }
-        }
-
-        const coupon: CouponRow | null = couponOf();
-        let discount = 0;
-        if (coupon) {
-          if (cart.total < coupon.minimum) throw fieldRefusal('couponCode', 'coupon_minimum_not_met', { minimum: coupon.minimum });
-          discount = discountFor(coupon, cart.total);
-        }
-        const shipping = shippingFor(cart.total, rules);
-        const totals = {
-          total: cart.total,
-          totalMrp: cart.totalMrp,
-          discount,
-          shipping,
-          grandTotal: grandTotal(cart.total, discount, shipping),
-          totalItems: cart.totalItems,
-        };
-        const snapshot = {
-          name: address.name,
-          mobile: address.mobile,
-          line1: address.line1,
-          line2: address.line2,
-          landmark: address.landmark,
-          city: address.city,
-          state: address.state,
-          pincode: address.pincode,
-        };
-        const orderRow: OrderRow = {
-          id: orderId,
-          createdAt: now,
-          updatedAt: now,
-          number,
-          userId: customer.id,
-          status: 'placed',
-          paymentMethod: body.paymentMethod,
-          couponId: coupon?.id ?? null,
-          couponCode: coupon?.code ?? null,
-          ...totals,
-          address: snapshot,
-          tracking: null,
-        };
-        const lineRows: OrderLineRow[] = cart.lines.map((line, position) => ({
-          id: randomUUID(),
-          orderId,
-          position,
-          productId: line.productId,
-          variantId: line.variantId,
-          name: line.name,
-          slug: line.slug,
-          image: line.image,
-          attributes: line.attributes,
-          sku: line.sku,
-          price: line.price,
-          mrp: line.mrp,
-          quantity: line.quantity,
-          cod: line.cod,
-          customization: line.customization,
-        }));
-        const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
-        const confirmationMessage = confirmation(customer, { number, ...totals });
-        const message = confirmationMessage ? outboxRow(confirmationMessage) : null;
-
-        if (key) {
-          const [claimed] = await tx
-            .insert(orderIdempotencyKeys)
-            .values({ userId: customer.id, key, requestHash: hash, orderId })
-            .onConflictDoNothing()
-            .returning({ orderId: orderIdempotencyKeys.orderId });
-          if (!claimed) throw new KeyTaken();
-        }
-        const cod = body.paymentMethod === 'cod';
-        const written = await writeOrder(tx, orderRow, lineRows, cart.lines, placedStatus, message, {
-          perMinute: limits.perMinute,
-          perHour: limits.perHour,
-          openCod: cod ? limits.openCod : null,
-        });
+      const write = async (to: Parameters<typeof writeOrder>[0]) => {
+        const written = await writeOrder(to, orderRow, lineRows, cart.lines, placedStatus, message, guard);
+        // Over a limit nothing was written; inside a transaction, the refusal also undoes the Idempotency-Key row.
         if (!written.placed) throw limitRefusal(written.counts, limits, cod, now);
-        // Locks are taken stock first, coupon second (decision 017).
-        if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
-        // The answer is built from the rows just written: no second read of what the statement knows.
-        return { order: toOrder(orderRow, lineRows, [placedStatus]), message: message !== null, wentOut: written.wentOut };
-      });
-      if (outcome.earlier) {
-        const earlier = await replayOf(db, userId, outcome.earlier, hash);
-        if (earlier) return earlier;
-        throw new Refusal('order_in_flight');
-      }
-      if (outcome.message) deps.wakeOutbox();
-      if (outcome.wentOut) await deps.invalidateCatalogue();
-      return { order: outcome.order, replayed: false };
+        return written;
+      };
+      const stock =
+        !key && !coupon
+          ? await write(db)
+          : await db.transaction(async (tx) => {
+              if (key) {
+                const [claimed] = await tx
+                  .insert(orderIdempotencyKeys)
+                  .values({ userId: customer.id, key, requestHash: hash, orderId })
+                  .onConflictDoNothing()
+                  .returning({ orderId: orderIdempotencyKeys.orderId });
+                if (!claimed) throw new KeyTaken();
+              }
+              const moved = await write(tx);
+              // Locks are taken stock first, coupon second (decision 017).
+              if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
+              return moved;
+            });
+      if (message) deps.wakeOutbox();
+      if (stock.wentOut) await deps.invalidateCatalogue();
+      // The answer is built from the rows just written: no second read of what the statement knows.
+      return { order: toOrder(orderRow, lineRows, [placedStatus]), replayed: false };
     } catch (error) {
       if (error instanceof KeyTaken && key) {
-        const earlier = await replay(db, userId, key, hash);
+        const earlier = await replay(db, customer.id, key, hash);
         if (earlier) return earlier;
         throw new Refusal('order_in_flight');
       }
       if (isShortOfStock(error)) {
-        const refusal = await shortOfStock(db, lines);
+        const refusal = await shortOfStock(db, cart.lines);
         if (refusal) throw refusal;
         // Nothing is short any more (units came back meanwhile): the order may go through now.
         if (attempt < 2) continue;
-        throw outOfStock(lines.map((line) => ({ ...line, left: line.stock })));
+        throw outOfStock(cart.lines.map((line) => ({ ...line, left: line.stock })));
       }
       // A clash of random order numbers: vanishingly rare, and a fresh number fixes it.
       if (attempt < 2 && isUniqueViolation(error, 'orders_number_idx')) continue;

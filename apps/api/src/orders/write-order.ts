@@ -14,16 +14,18 @@ import { takeStockCtes } from './stock.ts';
  * shop's busiest write and each round trip to the database costs more than the work it carries, so ids and times are
  * made here rather than read back, and the caller builds the answer from the same values.
  *
- * It runs inside the order's transaction (place-order.ts), after the read that takes the customer's order lock. When a line is short of stock the order and everything
+ * A statement is atomic on its own: without a coupon or an Idempotency-Key it needs no BEGIN/COMMIT at all (with them,
+ * place-order.ts runs it inside a transaction with those rows). When a line is short of stock the order and everything
  * after it insert nothing, and the final division by the number of orders written (zero) makes PostgreSQL undo the
  * whole statement, including the rows already taken for earlier lines; `isShortOfStock` recognises that error.
  * (The foreign keys from lines and history to the order are checked at the end of the statement, when it exists.)
  *
  * The abuse limits (issue 19) are checked by the same statement, before it takes any stock: the customer's orders in
- * the last minute and hour, and their open cash-on-delivery orders, counted from the orders table. It runs inside the
- * order's transaction after the customer's order lock (order-inputs.ts), so its snapshot holds every earlier order of
- * this customer and none is in flight: the counts are exact under concurrency and across API processes. Over a limit,
- * nothing is written and the answer carries the counts (`placed` false) for the caller's refusal.
+ * the last minute and hour, and their open cash-on-delivery orders, counted by `order_limit_counts` (migration 0009,
+ * decision 050). That function first takes the customer's order lock (held until this statement's transaction
+ * commits), then counts with a fresh snapshot, so it sees every earlier order of this customer and none is in flight:
+ * the counts are exact under concurrency and across API processes. Over a limit, nothing is written and the answer
+ * carries the counts (`placed` false) for the caller's refusal.
  */
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -59,7 +61,8 @@ export interface OrderCounts {
 
 export type WriteResult = { placed: true; wentOut: boolean } | { placed: false; counts: OrderCounts };
 
-const OPEN = sql.raw(OPEN_ORDER_STATUSES.map((status) => `'${status}'`).join(', '));
+/** The open statuses as an array literal (constants of the domain, not input). */
+const OPEN = sql.raw(`'{${OPEN_ORDER_STATUSES.join(',')}}'`);
 
 export async function writeOrder(
   tx: Database | Tx,
@@ -96,12 +99,7 @@ export async function writeOrder(
       'order-write',
       sql`
     with limits as (
-      select count(*) filter (where created_at > ${now} - interval '1 minute')::int as "lastMinute",
-        count(*) filter (where created_at > ${now} - interval '1 hour')::int as "lastHour",
-        count(*) filter (where payment_method = 'cod' and status in (${OPEN}))::int as "openCod",
-        min(created_at) filter (where created_at > ${now} - interval '1 minute') as "minuteSince",
-        min(created_at) filter (where created_at > ${now} - interval '1 hour') as "hourSince"
-      from ${orders} where user_id = ${order.userId}::uuid
+      select * from order_limit_counts(${order.userId}::uuid, ${now} - interval '1 minute', ${now} - interval '1 hour', ${OPEN}::text[])
     ), limits_ok as (
       select "lastMinute" < ${guard.perMinute}::int and "lastHour" < ${guard.perHour}::int
         and (${guard.openCod}::int is null or "openCod" < ${guard.openCod}::int) as allowed
