@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 /**
  * Makes the order limits' settings and counter available to the order and coupon routes. The counts of orders are
- * read from the orders themselves, inside each order's transaction (orders/write-order.ts); only wrong coupon codes,
+ * read from the orders themselves by each order's write statement (orders/write-order.ts); only wrong coupon codes,
  * which leave no row behind, need a counter: Redis when REDIS_URL is set, else the database (decision 051).
  */
 export const orderLimitsPlugin = fp(
