@@ -296,8 +296,8 @@ test('a customer with 3 cash-on-delivery orders on the way is told why the next 
   }, stocked._id);
   await addFromCard(page, plainListing, plain);
   await page.goto('/checkout');
-  await page.getByRole('radio', { name: /Cash on delivery/ }).waitFor();
   await page.waitForLoadState('networkidle');
+  await page.getByRole('radio', { name: /Cash on delivery/ }).check();
   await page.getByRole('button', { name: 'Place order' }).click();
 
   const alert = page.getByRole('alert').filter({ hasText: 'Your order could not be placed' });
