@@ -23,6 +23,8 @@ import type { ErrorReporter } from './telemetry/error-reporting.ts';
 import { type LogDestination, loggerOptions } from './telemetry/logger.ts';
 import { requestIdFor } from './telemetry/request-id.ts';
 import { tracingIsOn } from './telemetry/tracing.ts';
+import { orderLimitsPlugin } from './plugins/order-limits.ts';
+import { DEFAULT_ORDER_LIMITS } from './orders/limits.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -38,7 +40,7 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> &
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> &
     Partial<Pick<Config, 'dataDir'>> &
-    Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images'>> & {
+    Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images' | 'orderLimits'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -145,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminGuardPlugin);
   await app.register(userGuardPlugin);
   await app.register(housekeepingPlugin, { db: options.db.db, everyMs: options.housekeeping });
+  await app.register(orderLimitsPlugin, { db: options.db.db, redisUrl: config.redisUrl, settings: config.orderLimits ?? DEFAULT_ORDER_LIMITS });
 
   // Routes.
   await app.register(routes, { production: config.nodeEnv === 'production' });

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       otel: undefined,
       sentryDsn: undefined,
       images: { maxMegapixels: 25, concurrency: 2, queueLimit: 20 },
+      orderLimits: { perMinute: 3, perHour: 20, openCod: 3, couponTries: 10 },
     });
   });
 
@@ -39,6 +40,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IMAGE_MAX_MEGAPIXELS: '0' })).toThrow(/IMAGE_MAX_MEGAPIXELS/);
     expect(() => loadConfig({ IMAGE_DECODE_CONCURRENCY: 'many' })).toThrow(/IMAGE_DECODE_CONCURRENCY/);
     expect(() => loadConfig({ IMAGE_QUEUE_LIMIT: '-1' })).toThrow(/IMAGE_QUEUE_LIMIT/);
+  });
+
+  it('reads the abuse limits (issue 19) and refuses a limit that is not a whole number from 1, naming it', () => {
+    const env = { ORDER_LIMIT_PER_MINUTE: '5', ORDER_LIMIT_PER_HOUR: '40', OPEN_COD_ORDERS_MAX: '2', COUPON_TRIES_PER_15_MIN: '25' };
+    expect(loadConfig(env).orderLimits).toEqual({ perMinute: 5, perHour: 40, openCod: 2, couponTries: 25 });
+    expect(() => loadConfig({ ORDER_LIMIT_PER_MINUTE: '0' })).toThrow(/ORDER_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ OPEN_COD_ORDERS_MAX: 'three' })).toThrow(/OPEN_COD_ORDERS_MAX/);
+    expect(() => loadConfig({ COUPON_TRIES_PER_15_MIN: '2.5' })).toThrow(/COUPON_TRIES_PER_15_MIN/);
+    expect(() => loadConfig({ ORDER_LIMIT_PER_HOUR: '-1' })).toThrow(/ORDER_LIMIT_PER_HOUR/);
   });
 
   it('reads every setting', () => {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SMS_TEMPLATE, smsTemplateProblem } from './outbox/sms-template.ts';
 import { DEFAULT_MAIL_FROM } from './outbox/mail-from.ts';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './orders/limits.ts';
 
 /**
  * Settings are read from the environment once, at start-up, and validated here (ARCHITECTURE.md,
@@ -10,6 +11,8 @@ import { DEFAULT_MAIL_FROM } from './outbox/mail-from.ts';
  */
 
 const port = z.coerce.number().int().min(1).max(65_535);
+/** A limit's number: a whole count from 1 (a test or a wholesale shop sets it high rather than off). */
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 /** TRUST_PROXY as Fastify understands it: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
 type TrustProxy = boolean | number | string[];
@@ -132,6 +135,11 @@ const envSchema = z.object({
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(100).default(25),
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   IMAGE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1_000).default(20),
+  // Abuse limits on orders and coupons (issue 19, orders/limits.ts).
+  ORDER_LIMIT_PER_MINUTE: limit(DEFAULT_ORDER_LIMITS.perMinute),
+  ORDER_LIMIT_PER_HOUR: limit(DEFAULT_ORDER_LIMITS.perHour),
+  OPEN_COD_ORDERS_MAX: limit(DEFAULT_ORDER_LIMITS.openCod),
+  COUPON_TRIES_PER_15_MIN: limit(DEFAULT_ORDER_LIMITS.couponTries),
 });
 
 /** Set all four for S3 storage, or none for local disk; S3_REGION and S3_FORCE_PATH_STYLE only tune them. */
@@ -214,6 +222,8 @@ export interface Config {
   sentryDsn: string | undefined;
   /** IMAGE_MAX_MEGAPIXELS, IMAGE_DECODE_CONCURRENCY, IMAGE_QUEUE_LIMIT (plugins/images.ts). */
   images: { maxMegapixels: number; concurrency: number; queueLimit: number };
+  /** ORDER_LIMIT_PER_MINUTE, ORDER_LIMIT_PER_HOUR, OPEN_COD_ORDERS_MAX, COUPON_TRIES_PER_15_MIN (orders/limits.ts). */
+  orderLimits: OrderLimits;
 }
 
 export class ConfigError extends Error {
@@ -272,5 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     otel: env_.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: env_.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env_.OTEL_SERVICE_NAME } : undefined,
     sentryDsn: env_.SENTRY_DSN,
     images: { maxMegapixels: env_.IMAGE_MAX_MEGAPIXELS, concurrency: env_.IMAGE_DECODE_CONCURRENCY, queueLimit: env_.IMAGE_QUEUE_LIMIT },
+    orderLimits: {
+      perMinute: env_.ORDER_LIMIT_PER_MINUTE,
+      perHour: env_.ORDER_LIMIT_PER_HOUR,
+      openCod: env_.OPEN_COD_ORDERS_MAX,
+      couponTries: env_.COUPON_TRIES_PER_15_MIN,
+    },
   };
 }

@@ -43,7 +43,7 @@ async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }
 /** A fresh, migrated database with the fixtures, and the app built on it. */
 export async function createTestContext(
   engine: Engine,
-  config: Partial<Pick<Config, 'redisUrl' | 'trustProxy' | 'responseCacheSeconds'>> = {},
+  config: Partial<Pick<Config, 'redisUrl' | 'trustProxy' | 'responseCacheSeconds' | 'orderLimits'>> = {},
   options: { fixtures?: boolean } = {},
 ): Promise<TestContext> {
   const scratch = engine === 'postgres' ? await scratchPostgres() : undefined;
@@ -59,6 +59,7 @@ export async function createTestContext(
       trustProxy: config.trustProxy ?? false,
       logLevel: 'silent',
       responseCacheSeconds: config.responseCacheSeconds ?? 0,
+      ...(config.orderLimits ? { orderLimits: config.orderLimits } : {}),
     },
     db: handle,
     logger: false,

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import type { ProductDetail, ProductSummary, Variant } from '@shop/domain/catalogue';
 import { formatInr } from '@shop/domain/money';
+import { MAX_QUANTITY_PER_LINE } from '@shop/domain/order-limits';
 import { codeIn, latestMessage, signedUpCustomer, uniquePhone } from './accounts';
 import { baseUrl, errorsOf, useBrowser } from './browser';
 
@@ -225,8 +226,9 @@ test('an out-of-stock answer names the product next to the summary and lets the 
   const page = await session.newPage();
   await signedUpCustomer(page.context(), 'short-stock');
   const listing = await api<{ data: ProductSummary[] }>('/api/products?inStock=true&limit=48&sort=price_asc');
-  const scarce = listing.data.find((p) => !p.hasVariants && p.cod && p.stock >= 1 && p.stock < 90 && p._id !== plain._id)!;
-  expect(scarce, 'a plain product with under 90 in stock').toBeTruthy();
+  // One more than the stock must still fit in one order line (a stored cart is brought within it on load).
+  const scarce = listing.data.find((p) => !p.hasVariants && p.cod && p.stock >= 1 && p.stock < MAX_QUANTITY_PER_LINE && p._id !== plain._id)!;
+  expect(scarce, `a plain product with under ${MAX_QUANTITY_PER_LINE} in stock`).toBeTruthy();
   // More units than the shop has: a cart kept from before the stock ran low (the drawer would not allow it now).
   const line = (p: ProductSummary, quantity: number) => ({
     ...p,
@@ -270,5 +272,36 @@ test('an out-of-stock answer names the product next to the summary and lets the 
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.waitForURL(/\/order\?id=/);
   await page.getByRole('heading', { level: 1, name: 'Thank you! Your order is placed.' }).waitFor();
+  expect(errorsOf(page)).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+});
+
+test('a customer with 3 cash-on-delivery orders on the way is told why the next one is refused (issue 19)', async () => {
+  const page = await session.newPage();
+  await signedUpCustomer(page.context(), 'open-orders');
+  const listing = await api<{ data: ProductSummary[] }>('/api/products?inStock=true&limit=48&sort=price_asc');
+  const stocked = listing.data.find((p) => !p.hasVariants && p.cod && p.stock >= 10)!;
+  expect(stocked, 'a plain cash-on-delivery product with 10 in stock').toBeTruthy();
+  await page.goto('/terms');
+  // Three orders placed already (through the API, as the checkout would), none delivered yet.
+  await page.evaluate(async (productId) => {
+    const address = { name: 'Meera Iyer', mobile: '9123456781', line1: '4 Hill Road', city: 'Mumbai', state: 'Maharashtra', pincode: '400050' };
+    const saved = await fetch('/api/user/addresses', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(address) });
+    if (!saved.ok) throw new Error(`address: ${saved.status}`);
+    const { _id: addressId } = (await saved.json()) as { _id: string };
+    for (let i = 0; i < 3; i++) {
+      const body = { items: [{ productId, variantId: null, quantity: 1 }], addressId, paymentMethod: 'cod' };
+      const placed = await fetch('/api/user/order', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (placed.status !== 201) throw new Error(`order ${i + 1}: ${placed.status}`);
+    }
+  }, stocked._id);
+  await addFromCard(page, plainListing, plain);
+  await page.goto('/checkout');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('radio', { name: /Cash on delivery/ }).check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: 'Your order could not be placed' });
+  await alert.waitFor();
+  await alert.getByText('You already have 3 cash-on-delivery orders on the way. You can place another once one is delivered or cancelled.').waitFor();
   expect(errorsOf(page)).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
 });

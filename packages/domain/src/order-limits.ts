@@ -3,10 +3,14 @@
  * name them without importing the order schemas that name its codes.
  */
 
-/** Most units of one line: a gift shop's single order of 100 identical items is a wholesale enquiry. */
-export const MAX_QUANTITY_PER_LINE = 99;
-/** Most lines in one order. */
-export const MAX_ORDER_LINES = 50;
+/**
+ * Most units of one line (issue 19): a gift shop's order of more than ten identical items is a wholesale enquiry, and
+ * a bigger line only lets one order drain a product's stock. The spec names no maximum. The storefront's quantity
+ * picker and cart stop here too (cart/actions.ts), so a shopper never meets the API's refusal.
+ */
+export const MAX_QUANTITY_PER_LINE = 10;
+/** Most lines in one order (issue 19); the cart holds no more lines than an order can take. */
+export const MAX_ORDER_LINES = 20;
 /** Longest coupon code the shop creates. */
 export const MAX_COUPON_CODE_LENGTH = 40;
 /** Longest Idempotency-Key header (visible ASCII characters). */

@@ -4,3 +4,9 @@
  */
 export const orderStatuses = ['placed', 'confirmed', 'in_production', 'packed', 'shipped', 'delivered', 'cancelled', 'returned', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * An order still on its way to the customer: placed and neither delivered nor cancelled (issue 19 limits how many
+ * cash-on-delivery orders one customer may have open). Returned and refunded come only after delivery.
+ */
+export const OPEN_ORDER_STATUSES = ['placed', 'confirmed', 'in_production', 'packed', 'shipped'] as const satisfies readonly OrderStatus[];

@@ -3,6 +3,7 @@ import { fieldRefusalsOf } from './field-errors.ts';
 import {
   couponCheckRequestSchema,
   idempotencyKeySchema,
+  MAX_ORDER_LINES,
   MAX_QUANTITY_PER_LINE,
   orderApiPaths,
   orderStatusChangeRequestSchema,
@@ -49,6 +50,17 @@ describe('placeOrderRequestSchema', () => {
     });
   });
 
+  it('stops a line at 10 units and an order at 20 lines (issue 19: a line asked 99 units, an order 50 lines)', () => {
+    const lines = (count: number, quantity = 1) =>
+      Array.from({ length: count }, (_, i) => ({ productId: `${String(i).padStart(8, '0')}${productId.slice(8)}`, quantity }));
+    expect(placeOrderRequestSchema.safeParse({ ...valid, items: lines(1, 10) }).success).toBe(true);
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: lines(1, 11) }))).toEqual({ 'items.0.quantity': 'quantity_invalid' });
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: lines(1, 99) }))).toEqual({ 'items.0.quantity': 'quantity_invalid' });
+    expect(placeOrderRequestSchema.safeParse({ ...valid, items: lines(20) }).success).toBe(true);
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: lines(21) }))).toEqual({ items: 'order_lines_invalid' });
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: lines(50) }))).toEqual({ items: 'order_lines_invalid' });
+  });
+
   it('accepts the largest quantity', () => {
     expect(placeOrderRequestSchema.safeParse({ ...valid, items: [{ productId, quantity: MAX_QUANTITY_PER_LINE }] }).success).toBe(true);
   });
@@ -64,12 +76,12 @@ describe('placeOrderRequestSchema', () => {
     expect(fieldRefusalsOf(result.error!).paymentMethod?.message).toBe('Choose cash on delivery: it is the only payment method for now');
   });
 
-  it('refuses an empty order, more than 50 lines, and one product option on two lines', () => {
+  it('refuses an empty order, more than MAX_ORDER_LINES lines, and one product option on two lines', () => {
     expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: [] }))).toEqual({ items: 'order_lines_invalid' });
-    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: Array.from({ length: 51 }, () => valid.items[0]) }))).toEqual({
+    expect(issues(placeOrderRequestSchema.safeParse({ ...valid, items: Array.from({ length: MAX_ORDER_LINES + 1 }, () => valid.items[0]) }))).toEqual({
       items: 'order_lines_invalid',
     });
-    expect(refusalMessage('order_lines_invalid')).toBe('An order holds from 1 to 50 lines');
+    expect(refusalMessage('order_lines_invalid')).toBe('An order holds from 1 to 20 lines');
     const twice = placeOrderRequestSchema.safeParse({ ...valid, items: [valid.items[0], { productId: productId.toUpperCase(), quantity: 3 }] });
     expect(issues(twice)).toEqual({ 'items.1': 'duplicate_line' });
   });

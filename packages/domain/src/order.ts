@@ -71,7 +71,7 @@ export const orderLineRequestSchema = z.object({
 });
 export type OrderLineRequest = z.input<typeof orderLineRequestSchema>;
 
-/** Lines of a cart or an order: 1–50, each product option once. */
+/** Lines of a cart or an order: 1 to MAX_ORDER_LINES, each product option once. */
 export const orderLinesSchema = z
   .array(orderLineRequestSchema, { error: coded('order_lines_invalid') })
   .min(1, { error: coded('order_lines_invalid') })

@@ -4,7 +4,9 @@ import { type CouponTerms, couponDiscount } from '@shop/domain/pricing';
 import { refusalMessage } from '@shop/domain/refusals/index';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { fieldRefusal } from '../lib/refusal.ts';
+import { COUPON_TRIES_WINDOW_MS } from './limits.ts';
 import { priceLines } from './price-lines.ts';
+import type { TryCounter } from './try-counter.ts';
 
 /**
  * Coupons: looking one up, checking its terms against a cart, and using one up inside an order's transaction.
@@ -19,9 +21,33 @@ export function couponTerms(coupon: CouponRow): CouponTerms {
   return { minimum: coupon.minimum, discount: { type: coupon.type, value: coupon.value } };
 }
 
-/** The coupon for a code (already upper-cased by the request schema), or `coupon_not_found` (422) naming `field`. */
-export async function findCoupon(db: Database, code: string, field: string): Promise<CouponRow> {
+/** What looking a code up needs to limit guessing: where wrong codes are counted, how many are allowed, who asks. */
+export interface CouponGuard {
+  couponTries: TryCounter;
+  /** Wrong codes allowed per customer and per client address in COUPON_TRIES_WINDOW_MS. */
+  maxTries: number;
+  userId: string;
+  ip: string;
+}
+
+/**
+ * The coupon for a code (already upper-cased by the request schema), or `coupon_not_found` (422) naming `field`,
+ * under the guessing limit (issue 19): each lookup counts as a try of this customer and of this client
+ * address, before it runs (so a burst of guesses cannot all slip under the limit); a code that names a coupon gives
+ * the try back, so only wrong codes count. Past the limit: 429 `coupon_tries_exceeded`, naming `field`, with the
+ * minutes until the window ends.
+ */
+export async function findCoupon(db: Database, code: string, field: string, guard: CouponGuard): Promise<CouponRow> {
+  const keys = [`coupon-tries:user:${guard.userId}`, `coupon-tries:ip:${guard.ip}`];
+  const counts = await guard.couponTries.take(keys, COUPON_TRIES_WINDOW_MS);
+  const over = counts.filter((count) => count.count > guard.maxTries);
+  if (over.length > 0) {
+    const minutes = Math.max(1, Math.ceil(Math.max(...over.map((count) => count.retryMs)) / 60_000));
+    throw fieldRefusal(field, 'coupon_tries_exceeded', { minutes });
+  }
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code)).limit(1);
+  // An inactive coupon answers like an unknown code, so it counts like one.
+  if (row?.active) await guard.couponTries.giveBack(keys);
   if (!row || !row.active) throw fieldRefusal(field, 'coupon_not_found');
   return row;
 }
@@ -55,10 +81,11 @@ export async function checkCouponAvailable(db: Database, coupon: CouponRow, user
  */
 export async function checkCoupon(
   db: Database,
-  userId: string,
+  guard: CouponGuard,
   request: { code: string; items: Parameters<typeof priceLines>[1] },
 ): Promise<CouponCheckResponse> {
-  const coupon = await findCoupon(db, request.code, 'code');
+  const { userId } = guard;
+  const coupon = await findCoupon(db, request.code, 'code', guard);
   await checkCouponAvailable(db, coupon, userId, 'code');
   // The coupon is about money: a line short of stock is the order's business, not the coupon's.
   const cart = await priceLines(db, request.items, { checkStock: false });

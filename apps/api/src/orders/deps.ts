@@ -3,7 +3,7 @@ import type { RequestUser } from '../auth/request-user.ts';
 import type { OrderDeps } from './place-order.ts';
 import { loadShippingRules } from './shipping-rules.ts';
 
-/** The order services' view of the app: its database, outbox and response cache. */
+/** The order services' view of the app: its database, outbox, response cache and abuse limits. */
 export function orderDeps(app: FastifyInstance): OrderDeps {
   return {
     db: app.db,
@@ -11,6 +11,8 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     shippingRules: () => app.responseCache.memo('shipping-rules', () => loadShippingRules(app.db)),
     wakeOutbox: () => app.outbox.worker.wake(),
     invalidateCatalogue: () => app.responseCache.invalidate(),
+    limits: app.orderLimits.settings,
+    couponTries: app.orderLimits.couponTries,
   };
 }
 

@@ -9,12 +9,14 @@ import { requestUserFrom } from '../auth/request-user.ts';
 import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
 import { fieldRefusal, isUniqueViolation, Refusal } from '../lib/refusal.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
+import type { OrderLimits } from './limits.ts';
+import type { TryCounter } from './try-counter.ts';
 import { readOrderInputs } from './order-inputs.ts';
 import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';
 import { lineLabel, outOfStock, priceRows, productIdsOf } from './price-lines.ts';
 import { shortOfStock } from './stock.ts';
-import { isShortOfStock, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
+import { isShortOfStock, type OrderCounts, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
 
 /** What placing an order needs from the app: the database and a few of its services. */
 export interface OrderDeps {
@@ -24,6 +26,15 @@ export interface OrderDeps {
   wakeOutbox(): void;
   /** Forgets cached catalogue answers (a product ran out or came back). */
   invalidateCatalogue(): Promise<void>;
+  /** The abuse limits (issue 19) and where wrong coupon codes are counted. */
+  limits: OrderLimits;
+  couponTries: TryCounter;
+}
+
+/** The request around the order: its Idempotency-Key, and the client's address (coupon guesses are counted per address). */
+export interface PlaceOrderRequest {
+  key?: string;
+  ip: string;
 }
 
 export interface Customer {
@@ -40,6 +51,24 @@ interface Placed {
 
 /** Thrown inside the transaction when the Idempotency-Key row already exists: roll back, answer the first order. */
 class KeyTaken extends Error {}
+
+/** Whole minutes until `since` (the oldest order in a window) is `windowMs` old: when the next order fits. */
+function minutesUntil(since: string | null, windowMs: number, now: Date): number {
+  const left = since ? new Date(since).getTime() + windowMs - now.getTime() : windowMs;
+  return Math.max(1, Math.ceil(left / 60_000));
+}
+
+/**
+ * The refusal for an order over a limit: the open cash-on-delivery orders first (409: waiting does not help, a
+ * delivery or a cancellation does), then the orders of the last minute and hour (429, with the minutes to wait).
+ */
+function limitRefusal(counts: OrderCounts, limits: OrderLimits, cod: boolean, now: Date): Refusal {
+  if (cod && counts.openCod >= limits.openCod) return new Refusal('open_orders_limit', { params: { max: limits.openCod } });
+  if (counts.lastMinute >= limits.perMinute) {
+    return new Refusal('order_rate_limited', { params: { max: limits.perMinute, windowMinutes: 1, minutes: minutesUntil(counts.minuteSince, 60_000, now) } });
+  }
+  return new Refusal('order_rate_limited', { params: { max: limits.perHour, windowMinutes: 60, minutes: minutesUntil(counts.hourSince, 3_600_000, now) } });
+}
 
 /** The request as it matters for idempotency: the same key must come with the same order. */
 function requestHash(body: PlaceOrderValues): string {
@@ -78,14 +107,21 @@ function confirmation(customer: Customer, order: { number: string; totalItems: n
 
 /**
  * Places an order (POST /api/user/order) for the caller (from a verified token or session; its row, and that its
- * session still lives, are checked here). One statement reads (the user, the address, an earlier use of the Idempotency-Key, the products) for clear
- * early answers; then one statement writes the stock, the order, its lines, its first status and the confirmation
- * message (write-order.ts). With a coupon or an Idempotency-Key those rows are written in the same transaction as the
- * order's statement. Anything refused inside undoes all of it.
+ * session still lives, are checked here). One statement reads (the user, the address, an earlier use of the
+ * Idempotency-Key, the products) for clear early answers; then one statement checks the customer's order limits
+ * (issue 19, decision 050) and writes the stock, the order, its lines, its first status and the confirmation message
+ * (write-order.ts). With a coupon or an Idempotency-Key those rows are written in the same transaction as the order's
+ * statement. Anything refused inside undoes all of it.
  */
-export async function placeOrder(deps: OrderDeps, caller: { userId: string; sessionId: string }, body: PlaceOrderValues, key?: string): Promise<Placed> {
-  const { db } = deps;
+export async function placeOrder(
+  deps: OrderDeps,
+  caller: { userId: string; sessionId: string },
+  body: PlaceOrderValues,
+  request: PlaceOrderRequest,
+): Promise<Placed> {
+  const { db, limits } = deps;
   const { userId, sessionId } = caller;
+  const { key } = request;
   const hash = requestHash(body);
   const inputs = await readOrderInputs(db, { userId, sessionId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
   // The same rule as every other signed-in route (a missing or banned account is signed out), on the row read just now.
@@ -115,7 +151,12 @@ export async function placeOrder(deps: OrderDeps, caller: { userId: string; sess
   let coupon: CouponRow | null = null;
   let discount = 0;
   if (body.couponCode) {
-    coupon = await findCoupon(db, body.couponCode, 'couponCode');
+    coupon = await findCoupon(db, body.couponCode, 'couponCode', {
+      couponTries: deps.couponTries,
+      maxTries: limits.couponTries,
+      userId: customer.id,
+      ip: request.ip,
+    });
     await checkCouponAvailable(db, coupon, customer.id, 'couponCode');
     if (cart.total < coupon.minimum) throw fieldRefusal('couponCode', 'coupon_minimum_not_met', { minimum: coupon.minimum });
     discount = discountFor(coupon, cart.total);
@@ -179,8 +220,15 @@ export async function placeOrder(deps: OrderDeps, caller: { userId: string; sess
     const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
     const confirmationMessage = confirmation(customer, { number, ...totals });
     const message = confirmationMessage ? outboxRow(confirmationMessage) : null;
+    const cod = body.paymentMethod === 'cod';
+    const guard = { perMinute: limits.perMinute, perHour: limits.perHour, openCod: cod ? limits.openCod : null };
     try {
-      const write = (to: Parameters<typeof writeOrder>[0]) => writeOrder(to, orderRow, lineRows, cart.lines, placedStatus, message);
+      const write = async (to: Parameters<typeof writeOrder>[0]) => {
+        const written = await writeOrder(to, orderRow, lineRows, cart.lines, placedStatus, message, guard);
+        // Over a limit nothing was written; inside a transaction, the refusal also undoes the Idempotency-Key row.
+        if (!written.placed) throw limitRefusal(written.counts, limits, cod, now);
+        return written;
+      };
       const stock =
         !key && !coupon
           ? await write(db)

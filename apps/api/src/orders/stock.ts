@@ -52,15 +52,15 @@ function productMoves(lines: Array<Pick<StockLine, 'productId' | 'variantId' | '
 
 /**
  * Taking the stock of every line as a chain of data-modifying CTEs for the order's single statement (write-order.ts).
- * Each update runs only if the one before it took its row (`(select count(*) from <previous>) = 1`, an InitPlan run
+ * The first update runs only if `first` holds (the order's limits, write-order.ts); each later one only if the one before it took its row (`(select count(*) from <previous>) = 1`, an InitPlan run
  * to completion before the update scans): so the rows are locked strictly in lock order, one after another, and the
  * chain stops at the first row short of stock. `last` names the final CTE: it has a row only if every row was taken.
  * `lowest` is the smallest stock left anywhere (0: something ran out).
  */
-export function takeStockCtes(lines: StockLine[]): { ctes: SQL; last: SQL; lowest: SQL } {
+export function takeStockCtes(lines: StockLine[], first: SQL): { ctes: SQL; last: SQL; lowest: SQL } {
   const ctes: SQL[] = [];
   const names: string[] = [];
-  const after = () => (names.length ? sql.raw(` and (select count(*) from ${names[names.length - 1]}) = 1`) : sql.raw(''));
+  const after = () => (names.length ? sql.raw(` and (select count(*) from ${names[names.length - 1]}) = 1`) : sql` and ${first}`);
   productMoves(lines).forEach((move, i) => {
     move.variants.forEach((variant, j) => {
       const name = `stock_v${i}_${j}`;

@@ -1,4 +1,5 @@
 import { type Database, orderLines, orders, orderStatusHistory, outbox } from '@shop/db';
+import { OPEN_ORDER_STATUSES } from '@shop/domain/order-statuses';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import type { outboxRow } from '../outbox/enqueue.ts';
@@ -18,6 +19,13 @@ import { takeStockCtes } from './stock.ts';
  * after it insert nothing, and the final division by the number of orders written (zero) makes PostgreSQL undo the
  * whole statement, including the rows already taken for earlier lines; `isShortOfStock` recognises that error.
  * (The foreign keys from lines and history to the order are checked at the end of the statement, when it exists.)
+ *
+ * The abuse limits (issue 19) are checked by the same statement, before it takes any stock: the customer's orders in
+ * the last minute and hour, and their open cash-on-delivery orders, counted by `order_limit_counts` (migration 0010,
+ * decision 050). That function first takes the customer's order lock (held until this statement's transaction
+ * commits), then counts with a fresh snapshot, so it sees every earlier order of this customer and none is in flight:
+ * the counts are exact under concurrency and across API processes. Over a limit, nothing is written and the answer
+ * carries the counts (`placed` false) for the caller's refusal.
  */
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -35,15 +43,39 @@ export function isShortOfStock(error: unknown): boolean {
   return false;
 }
 
+/** The limits this order must stay within (orders/limits.ts settings); `openCod` null for an order not paid on delivery. */
+export interface OrderGuard {
+  perMinute: number;
+  perHour: number;
+  openCod: number | null;
+}
+
+/** The customer's orders as the limits count them, before this one; `…Since` is the oldest in each window (ISO). */
+export interface OrderCounts {
+  lastMinute: number;
+  lastHour: number;
+  openCod: number;
+  minuteSince: string | null;
+  hourSince: string | null;
+}
+
+export type WriteResult = { placed: true; wentOut: boolean } | { placed: false; counts: OrderCounts };
+
+/** The open statuses as an array literal (constants of the domain, not input). */
+const OPEN = sql.raw(`'{${OPEN_ORDER_STATUSES.join(',')}}'`);
+
 export async function writeOrder(
-  db: Database | Tx,
+  tx: Database | Tx,
   order: OrderRow,
   lines: OrderLineRow[],
   stockLines: PricedLine[],
   first: StatusRow,
   message: OutboxRow | null,
-): Promise<{ wentOut: boolean }> {
-  const stock = takeStockCtes(stockLines);
+  guard: OrderGuard,
+): Promise<WriteResult> {
+  const now = sql`${order.createdAt.toISOString()}::timestamptz`;
+  const allowed = sql`(select allowed from limits_ok)`;
+  const stock = takeStockCtes(stockLines, allowed);
   const lineValues = sql.join(
     lines.map(
       (line) =>
@@ -61,12 +93,18 @@ export async function writeOrder(
       from new_order
     )`
     : sql``;
-  const [result] = rowsOf<{ lowest: number | null }>(
+  const [result] = rowsOf<{ placed: number | null; lowest: number | null; counts: OrderCounts }>(
     await executeNamed(
-      db,
+      tx,
       'order-write',
       sql`
-    with ${stock.ctes}, new_order as (
+    with limits as (
+      select * from order_limit_counts(${order.userId}::uuid, ${now} - interval '1 minute', ${now} - interval '1 hour', ${OPEN}::text[])
+    ), limits_ok as (
+      select "lastMinute" < ${guard.perMinute}::int and "lastHour" < ${guard.perHour}::int
+        and (${guard.openCod}::int is null or "openCod" < ${guard.openCod}::int) as allowed
+      from limits
+    ), ${stock.ctes}, new_order as (
       insert into ${orders} (id, created_at, updated_at, number, user_id, status, payment_method, coupon_id, coupon_code,
         total, total_mrp, discount, shipping, grand_total, total_items, address, tracking)
       select ${order.id}::uuid, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz, ${order.number}::text,
@@ -85,10 +123,13 @@ export async function writeOrder(
         ${first.at.toISOString()}::timestamptz
       from new_order
     )${confirmation}
-    select 1 / (select count(*) from new_order)::int as placed, ${stock.lowest} as lowest`,
+    select case when ${allowed} then 1 / (select count(*) from new_order)::int end as placed, ${stock.lowest} as lowest,
+      (select row_to_json(limits) from limits) as counts`,
       // Carts of up to 4 lines (most of them) get a prepared statement; larger ones would make too many shapes.
       lines.length <= 4,
     ),
   );
-  return { wentOut: result?.lowest === 0 };
+  if (!result) throw new Error('order write returned no row');
+  if (result.placed === null) return { placed: false, counts: result.counts };
+  return { placed: true, wentOut: result.lowest === 0 };
 }

@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, customer, makeStaff, product, stockOf } from '../orders/order-helpers.ts';
+import { call, customer, makeStaff, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
 import { personalised, placeOrder, png, upload } from '../customisation/customisation-helpers.ts';
 
 /**
@@ -31,7 +31,8 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
   let old: any;
 
   beforeAll(async () => {
-    ctx = await authContext(engine);
+    // These customers place more orders than the abuse limits allow (issue 19); the limits have their own tests.
+    ctx = await authContext(engine, roomyLimits);
     app = ctx.app;
     [asha, ravi, staff] = [await customer(ctx), await customer(ctx), await customer(ctx)];
     await makeStaff(ctx, staff.userId);
@@ -268,7 +269,7 @@ describe.each(engines)('back-office orders (%s)', (engine) => {
     const lamp = await product(ctx, { name: 'Aaa nearly gone lamp', stock: 20 });
     const mug = await personalised(ctx, 'text', 1, 'Aaa name mug');
     const kept = await placeOrder(app, asha, [{ productId: lamp.id, quantity: 2 }]);
-    const dropped = await placeOrder(app, asha, [{ productId: lamp.id, quantity: 16 }]);
+    const dropped = await placeOrder(app, asha, [{ productId: lamp.id, quantity: 10 }]);
     const needsDetails = await placeOrder(app, ravi, [{ productId: mug.id, quantity: 1 }]);
     expect((await move(dropped._id, { status: 'cancelled', note: 'Duplicate order' })).statusCode).toBe(200);
     // Yesterday's order (Kolkata) does not count for today.

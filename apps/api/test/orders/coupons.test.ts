@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, coupon, customer, product, usedCount } from './order-helpers.ts';
+import { call, coupon, customer, product, roomyLimits, usedCount } from './order-helpers.ts';
 
 /** POST /api/user/coupon and coupons on orders (issue 4): terms, dates, limits, and limits under concurrency. */
 
@@ -20,7 +20,7 @@ describe.each(engines)('coupons (%s)', (engine) => {
     call(app, 'POST', '/api/user/order', who, { items: cart(quantity), addressId: who.addressId, paymentMethod: 'cod', couponCode });
 
   beforeAll(async () => {
-    ctx = await authContext(engine);
+    ctx = await authContext(engine, roomyLimits);
     app = ctx.app;
     asha = await customer(ctx);
     // ₹300 a unit, plenty in stock.

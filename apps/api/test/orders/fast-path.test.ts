@@ -7,7 +7,7 @@ import { priceRows, cartRows } from '../../src/orders/price-lines.ts';
 import { isShortOfStock, writeOrder } from '../../src/orders/write-order.ts';
 import { accessToken, authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, customer, product, stockOf } from './order-helpers.ts';
+import { call, customer, product, roomyLimits, stockOf } from './order-helpers.ts';
 
 /**
  * The order's two-statement path (decision 026), on PGlite and PostgreSQL: the caller's user row checked in the
@@ -28,7 +28,7 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
     });
 
   beforeAll(async () => {
-    ctx = await authContext(engine);
+    ctx = await authContext(engine, roomyLimits);
     app = ctx.app;
   });
   afterAll(async () => {
@@ -191,6 +191,7 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
       cart.lines,
       { id: randomUUID(), orderId: id, status: 'placed', actor: 'customer', actorUserId: asha.userId, note: null, at: now },
       { channel: 'sms', recipient: asha.phone, kind: 'order-placed', subject: null, bodyText: 'never sent', bodyHtml: null },
+      { perMinute: 100, perHour: 100, openCod: 100 },
     );
     const error = await attempt.then(
       () => null,

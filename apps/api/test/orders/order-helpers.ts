@@ -9,6 +9,12 @@ import { signInByPhone } from '../auth/auth-helpers.ts';
 
 const unique = () => randomUUID().slice(0, 8);
 
+/**
+ * Abuse limits (issue 19) high enough for suites that place many orders per customer to test something else; the
+ * limits themselves are tested at their defaults and small settings in abuse-limits.test.ts.
+ */
+export const roomyLimits = { orderLimits: { perMinute: 1_000, perHour: 1_000, openCod: 1_000, couponTries: 1_000 } };
+
 export interface Caller {
   cookie: string;
   userId: string;

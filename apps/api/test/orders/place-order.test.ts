@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, customer, makeStaff, product, stockOf } from './order-helpers.ts';
+import { call, customer, makeStaff, product, roomyLimits, stockOf } from './order-helpers.ts';
 
 /**
  * POST /api/user/order and the customer's order routes (issue 4), on PGlite and PostgreSQL: server-side pricing,
@@ -25,7 +25,7 @@ describe.each(engines)('orders (%s)', (engine) => {
 
   beforeAll(async () => {
     // The response cache is on, as in production, to see stock changes clear it.
-    ctx = await authContext(engine, { responseCacheSeconds: 30 });
+    ctx = await authContext(engine, { responseCacheSeconds: 30, ...roomyLimits });
     app = ctx.app;
     asha = await customer(ctx);
     ravi = await customer(ctx);

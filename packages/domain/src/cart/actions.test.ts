@@ -6,6 +6,7 @@ import {
   applyCoupon,
   CART_QUANTITY_ERROR,
   CartQuantityError,
+  isCartFullFor,
   removeItem,
   removeItemOrQuantity,
   resetCart,
@@ -13,6 +14,7 @@ import {
   setCashOnDeliveryPageState,
   setShippingRules,
   updateCartMeta,
+  unitsLeftFor,
   updateItem,
 } from './actions.ts';
 import { cartLineOf, type CartLine } from './item.ts';
@@ -87,6 +89,21 @@ describe('add item with a quantity', () => {
   it('refuses part of a unit', () => {
     expect(() => addItemWithQuantity(emptyCart(), plate, 0.5)).toThrow('cartQuantity must be a whole number');
     expect(() => addItemWithQuantity(emptyCart(), plate, 0.5)).toThrow(expect.objectContaining({ code: 'cart_quantity_not_whole' }));
+  });
+
+  it('stops a line at the 10 units an order line takes, and the cart at the 20 lines an order takes (issue 19)', () => {
+    expect(addItemWithQuantity(emptyCart(), plate, 12).items[0]?.quantity).toBe(10);
+    const eight = cartOf([plate, 8]);
+    expect(addItemWithQuantity(eight, plate, 5).items[0]).toMatchObject({ quantity: 10, itemTotal: 3_00_000 });
+    expect(updateItem(eight, 'p-plate', { quantity: 50 }).items[0]?.quantity).toBe(10);
+    expect(unitsLeftFor(eight, plate)).toBe(2);
+    expect(unitsLeftFor(emptyCart(), red)).toBe(4); // the stock last seen is lower
+    const lines = Array.from({ length: 20 }, (_, i) => cartLineOf({ ...product, _id: `p-${i}`, price: 100, mrp: 100 }));
+    const full = lines.reduce((state, line) => addItemWithQuantity(state, line, 1), emptyCart());
+    expect(isCartFullFor(full, plate.id)).toBe(true);
+    expect(isCartFullFor(full, 'p-3')).toBe(false);
+    expect(() => addItemWithQuantity(full, plate, 1)).toThrow(expect.objectContaining({ code: 'cart_lines_full' }));
+    expect(addItemWithQuantity(full, lines[3]!, 1).items).toHaveLength(20);
   });
 
   it('does not change the state it was given', () => {

@@ -1,3 +1,4 @@
+import { MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from '../order-limits.ts';
 import type { ShippingRules } from '../pricing.ts';
 import type { RefusalCode } from '../refusals/index.ts';
 import { withQuantity, type CartItem, type CartLine } from './item.ts';
@@ -13,19 +14,46 @@ export const CART_QUANTITY_ERROR = "cartQuantity can't be zero or less than zero
 /** Part of a unit (`cart_quantity_not_whole`). */
 export const CART_QUANTITY_WHOLE_ERROR = 'cartQuantity must be a whole number';
 
-type CartQuantityCode = Extract<RefusalCode, 'cart_quantity_invalid' | 'cart_quantity_not_whole'>;
+/** A new line in a cart that already holds as many lines as an order takes (`cart_lines_full`). */
+export const cartLinesFullText = (max: number) => `A cart holds at most ${max} different items: place this order first`;
+export const CART_LINES_FULL_ERROR = cartLinesFullText(MAX_ORDER_LINES);
+
+type CartQuantityCode = Extract<RefusalCode, 'cart_quantity_invalid' | 'cart_quantity_not_whole' | 'cart_lines_full'>;
+
+const cartErrorText: Record<CartQuantityCode, string> = {
+  cart_quantity_invalid: CART_QUANTITY_ERROR,
+  cart_quantity_not_whole: CART_QUANTITY_WHOLE_ERROR,
+  cart_lines_full: CART_LINES_FULL_ERROR,
+};
 
 /**
- * Thrown for a quantity at or below zero, or part of a unit (spec §4 and §8). Its `code` is the refusal catalogue's,
- * so a screen translates it like any refusal (decision 037).
+ * Thrown for a quantity at or below zero, or part of a unit (spec §4 and §8), or a line more than an order takes.
+ * Its `code` is the refusal catalogue's, so a screen translates it like any refusal (decision 037).
  */
 export class CartQuantityError extends Error {
   readonly code: CartQuantityCode;
   constructor(code: CartQuantityCode = 'cart_quantity_invalid') {
-    super(code === 'cart_quantity_invalid' ? CART_QUANTITY_ERROR : CART_QUANTITY_WHOLE_ERROR);
+    super(cartErrorText[code]);
     this.name = 'CartQuantityError';
     this.code = code;
   }
+}
+
+/**
+ * The units of one line an order takes (issue 19): the cart never holds more, so the checkout never meets the API's
+ * `quantity_invalid`. Adding past it fills the line up to it (spec §4's "adds to its quantity", within the order's rule).
+ */
+const capped = (quantity: number) => Math.min(quantity, MAX_QUANTITY_PER_LINE);
+
+/** How many more units of a line the shopper may add: up to the stock last seen and the order's per-line maximum. */
+export function unitsLeftFor(state: Pick<CartState, 'items'>, line: { id: string; stock: number }): number {
+  const inCart = state.items.find((item) => item.id === line.id)?.quantity ?? 0;
+  return Math.max(0, Math.min(line.stock, MAX_QUANTITY_PER_LINE) - inCart);
+}
+
+/** Whether a line with this id would be one line too many for an order (issue 19). */
+export function isCartFullFor(state: Pick<CartState, 'items'>, id: string): boolean {
+  return state.items.length >= MAX_ORDER_LINES && !state.items.some((item) => item.id === id);
 }
 
 function checkQuantity(quantity: number): void {
@@ -34,14 +62,20 @@ function checkQuantity(quantity: number): void {
   if (!Number.isInteger(quantity)) throw new CartQuantityError('cart_quantity_not_whole');
 }
 
-/** Spec §4: add a line with a quantity above zero; an existing line (same id) adds to its quantity. */
+/**
+ * Spec §4: add a line with a quantity above zero; an existing line (same id) adds to its quantity. A line stops at the
+ * order's per-line maximum, and a line past the order's number of lines is refused (`cart_lines_full`).
+ */
 export function addItemWithQuantity(state: CartState, line: CartLine, quantity: number): CartState {
   checkQuantity(quantity);
   const index = state.items.findIndex((item) => item.id === line.id);
-  if (index === -1) return recompute(state, [...state.items, withQuantity(line, quantity)]);
+  if (index === -1) {
+    if (isCartFullFor(state, line.id)) throw new CartQuantityError('cart_lines_full');
+    return recompute(state, [...state.items, withQuantity(line, capped(quantity))]);
+  }
   return recompute(
     state,
-    state.items.map((item, i) => (i === index ? { ...item, quantity: item.quantity + quantity } : item)),
+    state.items.map((item, i) => (i === index ? { ...item, quantity: capped(item.quantity + quantity) } : item)),
   );
 }
 
@@ -83,9 +117,10 @@ export type CartItemUpdate = Partial<Omit<CartItem, 'id' | 'itemTotal' | 'itemMr
  */
 export function updateItem(state: CartState, id: string, update: CartItemUpdate): CartState {
   if (update.quantity !== undefined) checkQuantity(update.quantity);
+  const quantity = update.quantity === undefined ? {} : { quantity: capped(update.quantity) };
   return recompute(
     state,
-    state.items.map((item) => (item.id === id ? { ...item, ...update, id: item.id } : item)),
+    state.items.map((item) => (item.id === id ? { ...item, ...update, ...quantity, id: item.id } : item)),
   );
 }
 

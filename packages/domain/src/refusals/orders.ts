@@ -1,4 +1,4 @@
-import { CART_QUANTITY_ERROR, CART_QUANTITY_WHOLE_ERROR } from '../cart/actions.ts';
+import { cartLinesFullText, CART_QUANTITY_ERROR, CART_QUANTITY_WHOLE_ERROR } from '../cart/actions.ts';
 import { formatInr } from '../money.ts';
 import { MAX_COUPON_CODE_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_STATUS_NOTE_LENGTH } from '../order-limits.ts';
 import { type OrderStatus, orderStatusLabels } from '../order-status.ts';
@@ -67,6 +67,23 @@ export const orderRefusals = defineRefusals({
   },
   address_not_found: { status: 404, message: () => 'Address not found' },
 
+  // Abuse limits (issue 19; the numbers are the shop's settings, sent as params). `windowMinutes` is 1 or 60 (orders
+  // per minute, per hour); `minutes` (whole, rounded up) is when the next order can be placed.
+  order_rate_limited: {
+    status: 429,
+    message: (p: { max: number; windowMinutes: number; minutes: number }) =>
+      `You have placed ${p.max} order${p.max === 1 ? '' : 's'} in the last ${windowName(p.windowMinutes)}. ` +
+      `You can place the next one in ${p.minutes} minute${p.minutes === 1 ? '' : 's'}.`,
+    example: { max: 3, windowMinutes: 1, minutes: 1 },
+  },
+  /** Placed and not yet delivered or cancelled (order-statuses.ts OPEN_ORDER_STATUSES), paid on delivery. */
+  open_orders_limit: {
+    status: 409,
+    message: (p: { max: number }) =>
+      `You already have ${p.max} cash-on-delivery order${p.max === 1 ? '' : 's'} on the way. You can place another once one is delivered or cancelled.`,
+    example: { max: 3 },
+  },
+
   // Coupons.
   coupon_not_found: { status: 422, message: () => 'This coupon code is not valid' },
   coupon_not_started: { status: 422, message: () => 'This coupon is not active yet' },
@@ -78,6 +95,13 @@ export const orderRefusals = defineRefusals({
     status: 422,
     message: (p: { minimum: number }) => `Add items worth ${formatInr(p.minimum)} or more to use this coupon`,
     example: { minimum: 49_900 },
+  },
+
+  /** Too many codes that name no coupon, from this customer or this address (issue 19: codes could be guessed). */
+  coupon_tries_exceeded: {
+    status: 429,
+    message: (p: { minutes: number }) => `Too many coupon codes tried. Try again in ${p.minutes} minute${p.minutes === 1 ? '' : 's'}.`,
+    example: { minutes: 15 },
   },
 
   // The customer's orders and public tracking.
@@ -106,7 +130,13 @@ export const orderRefusals = defineRefusals({
   // The browser's cart (spec §4 and §8: its own rule, not an API answer).
   cart_quantity_invalid: { status: 400, message: () => CART_QUANTITY_ERROR },
   cart_quantity_not_whole: { status: 400, message: () => CART_QUANTITY_WHOLE_ERROR },
+  cart_lines_full: { status: 400, message: (p: { max: number }) => cartLinesFullText(p.max), fixed: { max: MAX_ORDER_LINES } },
 });
+
+function windowName(minutes: number): string {
+  if (minutes === 1) return 'minute';
+  return minutes === 60 ? 'hour' : `${minutes} minutes`;
+}
 
 function statusLabel(status: string): string {
   return (orderStatusLabels[status as OrderStatus] ?? status).toLowerCase();

@@ -6,10 +6,11 @@ import { errorResponseSchema, intQuery } from '../../lib/params.ts';
 import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
 import { changeStatus } from '../../orders/change-status.ts';
 import { caller, orderDeps } from '../../orders/deps.ts';
+import { retryAfterOf } from '../../orders/limits.ts';
 import { countOrders, findOrder, listOrders } from '../../orders/order-view.ts';
 import { placeOrder } from '../../orders/place-order.ts';
 
-/** 50 lines of ids and quantities fit in a few kilobytes. */
+/** An order's lines of ids and quantities fit in a few kilobytes. */
 const BODY_LIMIT = 16 * 1024;
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -38,10 +39,10 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Place an order (cash on delivery). The server prices it; an Idempotency-Key header makes retries safe',
         description:
-          'Prices, totals and mrp sent by a client are ignored. With `Idempotency-Key`, a retry (in sequence or at the same time) answers the first order (200, header idempotent-replayed: true); the same key with another body answers 422 `idempotency_key_reused`, and while the first is still being placed 409 `order_in_flight`.',
+          'Prices, totals and mrp sent by a client are ignored. With `Idempotency-Key`, a retry (in sequence or at the same time) answers the first order (200, header idempotent-replayed: true); the same key with another body answers 422 `idempotency_key_reused`, and while the first is still being placed 409 `order_in_flight`. Abuse limits (README "Limits"): too many orders in the last minute or hour answer 429 `order_rate_limited` with Retry-After; too many open cash-on-delivery orders 409 `open_orders_limit`; too many wrong coupon codes 429 `coupon_tries_exceeded`.',
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }).passthrough(),
         body: placeOrderRequestSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errors, 409: errorResponseSchema, 422: errorResponseSchema },
+        response: { 200: orderSchema, 201: orderSchema, ...errors, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -52,12 +53,14 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) throw fieldRefusal('Idempotency-Key', 'idempotency_key_invalid');
         key = parsed.data;
       }
-      const { order, replayed } = await placeOrder(
-        deps,
-        { userId: request.callerId as string, sessionId: request.callerSessionId as string },
-        request.body,
+      const { order, replayed } = await placeOrder(deps, { userId: request.callerId as string, sessionId: request.callerSessionId as string }, request.body, {
         key,
-      );
+        ip: request.ip,
+      }).catch((error: unknown) => {
+        const retryAfter = retryAfterOf(error);
+        if (retryAfter) reply.header('retry-after', retryAfter);
+        throw error;
+      });
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(replayed ? 200 : 201).send(order);
     },

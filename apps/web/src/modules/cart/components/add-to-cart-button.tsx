@@ -1,6 +1,8 @@
 'use client';
 
+import { isCartFullFor, unitsLeftFor } from '@shop/domain/cart/actions';
 import type { CartLine } from '@shop/domain/cart/item';
+import { MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from '@shop/domain/order-limits';
 import { useUI } from '@modules/common/ui-store';
 import { useCart } from '../lib/cart-store';
 import { useCartHydrated } from '../lib/use-cart-hydrated';
@@ -10,6 +12,10 @@ export interface AddToCartLabels {
   outOfStock: string;
   /** "All {count} in stock are in your cart", {count} left in for the browser to fill. */
   allInCart: string;
+  /** "One order takes at most {count} of an item…" (issue 19), {count} left in for the browser to fill. */
+  lineFull: string;
+  /** "Your cart holds {count} different items…" (issue 19), {count} left in for the browser to fill. */
+  cartFull: string;
 }
 
 interface AddToCartButtonProps {
@@ -22,18 +28,25 @@ interface AddToCartButtonProps {
 
 /**
  * Adds the chosen line with its quantity and opens the drawer (issue 4). An out-of-stock choice cannot be added,
- * and neither can more units than the stock: what the cart already holds counts. The server checks stock again
- * when the order is placed.
+ * and neither can more units than the stock or than one order line takes (issue 19), nor a line more than an order
+ * takes: what the cart already holds counts. The server checks again when the order is placed.
  */
 export function AddToCartButton({ line, quantity, labels, className = '' }: AddToCartButtonProps) {
-  const inCart = useCart((s) => (line ? (s.items.find((item) => item.id === line.id)?.quantity ?? 0) : 0));
+  const items = useCart((s) => s.items);
   const addItemWithQuantity = useCart((s) => s.addItemWithQuantity);
   const openCart = useUI((s) => s.openCart);
   const ready = useCartHydrated();
   const stock = line?.stock ?? 0;
-  const left = stock - inCart;
+  const inCart = line ? (items.find((item) => item.id === line.id)?.quantity ?? 0) : 0;
+  const full = line ? isCartFullFor({ items }, line.id) : false;
+  const left = line && !full ? unitsLeftFor({ items }, line) : 0;
   const unavailable = !line || left <= 0;
-  const note = line && stock > 0 && left <= 0 ? labels.allInCart.replace('{count}', String(stock)) : null;
+  let note: string | null = null;
+  if (line && stock > 0 && left <= 0) {
+    if (full) note = labels.cartFull.replace('{count}', String(MAX_ORDER_LINES));
+    else if (inCart >= MAX_QUANTITY_PER_LINE && stock > inCart) note = labels.lineFull.replace('{count}', String(MAX_QUANTITY_PER_LINE));
+    else note = labels.allInCart.replace('{count}', String(stock));
+  }
   return (
     <div className="flex flex-col gap-1">
       <button

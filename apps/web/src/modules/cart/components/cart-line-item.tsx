@@ -4,6 +4,7 @@ import Image from 'next/image';
 import Link from 'next/link';
 import { cartItemName, type CartItem } from '@shop/domain/cart/item';
 import { formatInr } from '@shop/domain/money';
+import { MAX_QUANTITY_PER_LINE } from '@shop/domain/order-limits';
 import { useCart } from '../lib/cart-store';
 import { fill, type DrawerMessages } from '../lib/messages';
 import { MinusIcon, PlusIcon, TrashIcon } from '@modules/common/components/icons';
@@ -21,7 +22,7 @@ const control =
 /**
  * One cart line (spec §2): image and name link to /product/{slug}, the attributes comma-joined after the name, the
  * price per unit and the line total, and quantity controls: − takes one unit off (the line goes at zero), + adds one
- * up to the stock last seen, and the bin removes the line. New lines fade in over 0.25 s (spec §9).
+ * up to the stock last seen and the units one order line takes (issue 19), and the bin removes the line. New lines fade in over 0.25 s (spec §9).
  */
 export function CartLineItem({ item, messages: m, onNavigate }: CartLineItemProps) {
   const addItemWithQuantity = useCart((s) => s.addItemWithQuantity);
@@ -64,7 +65,7 @@ export function CartLineItem({ item, messages: m, onNavigate }: CartLineItemProp
               type="button"
               className={control}
               aria-label={fill(m.increase, { name })}
-              disabled={item.quantity >= item.stock}
+              disabled={item.quantity >= Math.min(item.stock, MAX_QUANTITY_PER_LINE)}
               onClick={() => addItemWithQuantity(item, 1)}
             >
               <PlusIcon width="18" height="18" />

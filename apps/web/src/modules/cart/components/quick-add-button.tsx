@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { isCartFullFor, unitsLeftFor } from '@shop/domain/cart/actions';
 import { cartLineOf } from '@shop/domain/cart/item';
 import { fetchCartProducts } from '@lib/api/cart-browser';
 import { useUI } from '@modules/common/ui-store';
@@ -38,8 +39,9 @@ export function QuickAddButton({ productId, label, failed, className = '' }: Qui
     try {
       const [product] = await fetchCartProducts([productId]);
       const line = product && product.variants.length === 0 ? cartLineOf(product) : null;
-      const inCart = line ? (useCart.getState().items.find((item) => item.id === line.id)?.quantity ?? 0) : 0;
-      if (!line || line.stock - inCart <= 0) {
+      const cart = useCart.getState();
+      // Out of stock, as many as one order line takes already in the cart, or a line more than an order takes.
+      if (!line || isCartFullFor(cart, line.id) || unitsLeftFor(cart, line) <= 0) {
         await toastError(failed);
         return;
       }

@@ -30,6 +30,13 @@ describe('restoring the stored cart', () => {
     expect(restoreCart(stored, emptyCart())).toMatchObject({ total: 90_000, totalItems: 3, shipping: 0 });
   });
 
+  it('brings a cart stored before the order limits within them: 10 units a line, 20 lines (issue 19)', () => {
+    const lines = Array.from({ length: 25 }, (_, i) => ({ ...line, id: `p-${i}`, productId: `p-${i}`, quantity: i === 0 ? 99 : 1 }));
+    const restored = restoreCart({ items: lines }, emptyCart());
+    expect(restored.items).toHaveLength(20);
+    expect(restored.items[0]).toMatchObject({ id: 'p-0', quantity: 10, itemTotal: 3_00_000 });
+  });
+
   it('keeps the current shipping rules', () => {
     const current = { ...emptyCart({ freeFrom: 1_00_000, fee: 5_000 }) };
     expect(restoreCart({ items: [{ ...line, quantity: 1 }] }, current)).toMatchObject({ shipping: 5_000, shippingRules: { freeFrom: 1_00_000, fee: 5_000 } });

@@ -1,4 +1,5 @@
 import { withQuantity, type CartItem, type CartItemCustomisation } from '@shop/domain/cart/item';
+import { MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from '@shop/domain/order-limits';
 import { emptyCart, recompute, type CartCoupon, type CartState } from '@shop/domain/cart/state';
 
 /**
@@ -54,7 +55,8 @@ function itemOf(value: unknown): CartItem | null {
       stock: Number.isSafeInteger(stock) ? (stock as number) : 0,
       product_customization: customisationOf(value.product_customization),
     },
-    quantity as number,
+    // A cart stored before the order limits (issue 19) comes back within them.
+    Math.min(quantity as number, MAX_QUANTITY_PER_LINE),
   );
 }
 
@@ -74,7 +76,7 @@ export function restoreCart(stored: unknown, current: CartState): CartState {
   const seen = new Set<string>();
   const items = (Array.isArray(stored.items) ? stored.items : []).flatMap((value) => {
     const item = itemOf(value);
-    if (!item || seen.has(item.id)) return [];
+    if (!item || seen.has(item.id) || seen.size >= MAX_ORDER_LINES) return [];
     seen.add(item.id);
     return [item];
   });

@@ -50,7 +50,13 @@ export function BuyBox({ product, initialVariantId }: BuyBoxProps) {
         unavailable: t('unavailable'),
         sku: t('sku', { sku: '{sku}' }),
         quantity: t('quantity'),
-        cart: { add: tc('add'), outOfStock: tc('outOfStock'), allInCart: tc('allInCart', { count: '{count}' }) },
+        cart: {
+          add: tc('add'),
+          outOfStock: tc('outOfStock'),
+          allInCart: tc('allInCart', { count: '{count}' }),
+          lineFull: tc('lineFull', { count: '{count}' }),
+          cartFull: tc('cartFull', { count: '{count}' }),
+        },
       }}
     />
   );

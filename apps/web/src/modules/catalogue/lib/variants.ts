@@ -1,9 +1,10 @@
 import type { Variant } from '@shop/domain/catalogue';
+import { MAX_QUANTITY_PER_LINE } from '@shop/domain/order-limits';
 
 /**
  * Variant choice on the product page. Pure functions, shared by the server (initial render from
- * ?variant=) and the picker in the browser. Pure TypeScript with type-only imports, so the client
- * bundle does not pull in the zod schemas.
+ * ?variant=) and the picker in the browser. Pure TypeScript with type-only imports (and the order limits'
+ * plain numbers), so the client bundle does not pull in the zod schemas.
  */
 
 export type Selection = Record<string, string>;
@@ -46,9 +47,9 @@ export function isAvailable(variants: Variant[], current: Selection, name: strin
   return variants.some((v) => v.stock > 0 && keys.every((k) => v.attributes[k] === wanted[k]));
 }
 
-/** Largest quantity a shopper may pick: the stock, capped at 10. */
+/** Largest quantity a shopper may pick: the stock, capped at what one order line takes (MAX_QUANTITY_PER_LINE, 10). */
 export function maxQuantity(stock: number): number {
-  return Math.max(0, Math.min(stock, 10));
+  return Math.max(0, Math.min(stock, MAX_QUANTITY_PER_LINE));
 }
 
 /** Stock wording: out, low ("only N left", at 5 or fewer) or in stock. */

@@ -4,6 +4,8 @@ import { codBlockers } from './cod';
 import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from './order-request';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { refusalFrom } from '@lib/api/refusal';
+import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
+import { createTranslator } from 'next-intl';
 import { placeFailureOf } from './place-errors';
 import { checkoutTotals } from './totals';
 
@@ -96,6 +98,27 @@ describe('place order failures', () => {
     expect(placeFailureOf(refusal(404, 'address_not_found', { addressId: address })).address).toEqual(address);
     const noCod = { code: 'cod_unavailable', message: 'No cod', params: { names: 'Ring', count: 1 } };
     expect(placeFailureOf(refusal(422, 'cod_unavailable', { 'items.1': noCod })).lines).toEqual({ 1: [noCod] });
+  });
+  test("an order over a limit (issue 19) is shown in the shopper's language, not retried", async () => {
+    const texts = async (locale: string) =>
+      createTranslator({
+        locale,
+        messages: { refusals: (await import(`../../../i18n/messages/${locale}/refusals/orders.json`)).default as Record<string, string> },
+        namespace: 'refusals',
+      }) as unknown as RefusalTranslator;
+    const rate = placeFailureOf(refusalFrom(429, { code: 'order_rate_limited', message: 'English', params: { max: 3, windowMinutes: 1, minutes: 1 } }));
+    expect(rate.retry).toBe(false);
+    expect(refusalText(rate.refusal!, await texts('en'), 'en')).toBe('You have placed 3 orders in the last minute. You can place the next one in 1 minute.');
+    expect(refusalText(rate.refusal!, await texts('hi'), 'hi')).toBe('आपने पिछले एक मिनट में 3 ऑर्डर किए हैं। अगला ऑर्डर आप 1 मिनट में कर सकते हैं।');
+    const open = placeFailureOf(refusalFrom(409, { code: 'open_orders_limit', message: 'English', params: { max: 3 } }));
+    expect(open.retry).toBe(false);
+    expect(refusalText(open.refusal!, await texts('en'), 'en')).toBe(
+      'You already have 3 cash-on-delivery orders on the way. You can place another once one is delivered or cancelled.',
+    );
+    const tries = { code: 'coupon_tries_exceeded', message: 'English', params: { minutes: 15 } };
+    const coupon = placeFailureOf(refusal(429, 'coupon_tries_exceeded', { couponCode: tries }));
+    expect(coupon).toMatchObject({ retry: false, coupon: tries });
+    expect(refusalText(coupon.coupon!, await texts('en'), 'en')).toBe('Too many coupon codes tried. Try again in 15 minutes.');
   });
   test('a BrowserApiError keeps its message (not an own enumerable property of an Error)', () => {
     const failure = placeFailureOf(new BrowserApiError(refusal(422, 'coupon_expired')));
