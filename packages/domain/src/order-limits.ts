@@ -11,6 +11,12 @@
 export const MAX_QUANTITY_PER_LINE = 10;
 /** Most lines in one order (issue 19); the cart holds no more lines than an order can take. */
 export const MAX_ORDER_LINES = 20;
+/**
+ * Largest order value, at mrp, in paise (₹2 crore). An item may cost up to ₹1 crore (admin/products.ts), so ten units
+ * of one could pass what the order's integer money columns hold (2^31 - 1 paise, ₹2.15 crore); no gift order comes
+ * near either, so the order is refused with a code rather than widening every money column (found by the fuzzer).
+ */
+export const MAX_ORDER_VALUE_PAISE = 2_000_000_000;
 /** Longest coupon code the shop creates. */
 export const MAX_COUPON_CODE_LENGTH = 40;
 /** Longest Idempotency-Key header (visible ASCII characters). */

@@ -1,5 +1,6 @@
 import { type Database, products, productVariants, type StoredImage } from '@shop/db';
 import type { OrderLineRequest } from '@shop/domain/order';
+import { MAX_ORDER_VALUE_PAISE } from '@shop/domain/order-limits';
 import type { ProductCustomisation } from '@shop/domain/catalogue';
 import { type FieldRefusal, fieldRefusal } from '@shop/domain/refusals/index';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -168,13 +169,12 @@ export function priceRows(rows: CartRow[], requested: Line[], options: { checkSt
   const short = options.checkStock === false ? [] : lines.filter((line) => line.quantity > line.stock);
   if (short.length > 0) throw outOfStock(short.map((line) => ({ ...line, left: line.stock })));
 
-  return {
-    lines,
-    // Spec §3: a line's price is its price, else its mrp (prices are never null here, so the price).
-    total: lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
-    totalMrp: lines.reduce((sum, line) => sum + line.mrp * line.quantity, 0),
-    totalItems: lines.reduce((sum, line) => sum + line.quantity, 0),
-  };
+  // Spec §3: a line's price is its price, else its mrp (prices are never null here, so the price).
+  const total = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const totalMrp = lines.reduce((sum, line) => sum + line.mrp * line.quantity, 0);
+  // Within what the order's money columns hold; the mrp total is never below the price total.
+  if (Math.max(total, totalMrp) > MAX_ORDER_VALUE_PAISE) throw new Refusal('order_too_large', { params: { limit: MAX_ORDER_VALUE_PAISE } });
+  return { lines, total, totalMrp, totalItems: lines.reduce((sum, line) => sum + line.quantity, 0) };
 }
 
 /** The whole request refused as its first line is, every line's own refusal in `errors`. */

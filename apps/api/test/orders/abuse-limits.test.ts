@@ -51,6 +51,17 @@ describe.each(engines)('abuse limits on orders and coupons (%s)', (engine) => {
     await ctx?.close();
   });
 
+  it('refuses an order worth more than ₹2 crore (400 order_too_large), which the money columns could not hold', async () => {
+    // ₹1 crore is the most an item may cost; three of them were a 500 ("integer out of range"), found by the fuzzer.
+    const asha = await customer(ctx);
+    const costly = await product(ctx, { price: 1_000_000_000, mrp: 1_000_000_000, stock: 20 });
+    const refused = expectRefusal(await place(asha, oneOf(costly, 3)), 400, 'order_too_large');
+    expect(refused.params).toEqual({ limit: 2_000_000_000 });
+    expect(refused.message).toBe('An order can be worth at most ₹2,00,00,000; please split it into smaller orders');
+    expect(await stockOf(ctx, costly.id)).toBe(20);
+    expect((await place(asha, oneOf(costly, 2))).statusCode).toBe(201);
+  });
+
   it('refuses a line of more than 10 units and an order of more than 20 lines (400, naming the limit)', async () => {
     const asha = await customer(ctx);
     const item = await product(ctx, { stock: 500 });

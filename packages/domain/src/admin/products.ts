@@ -16,7 +16,7 @@ export const GST_RATES = [0, 25, 300, 500, 1200, 1800, 2800] as const;
 /** Stock at or below this (and above zero) is "low" in the back office's filters and dashboard. */
 export const LOW_STOCK_THRESHOLD = 5;
 export { MAX_IMPORT_ROWS, MAX_PRODUCT_IMAGES, MAX_VARIANTS, MEDIA_LIMIT_MAX } from './limits.ts';
-/** ₹1 crore in paise: no shop item costs more; keeps every sum inside a PostgreSQL integer. */
+/** ₹1 crore in paise: no shop item costs more; an order stays within its integer columns by MAX_ORDER_VALUE_PAISE. */
 const MAX_PRICE_PAISE = 1_000_000_000;
 
 type TooLong = Extract<RefusalCode, `${string}_too_long`>;

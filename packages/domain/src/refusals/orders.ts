@@ -1,6 +1,13 @@
 import { cartLinesFullText, CART_QUANTITY_ERROR, CART_QUANTITY_WHOLE_ERROR } from '../cart/actions.ts';
 import { formatInr } from '../money.ts';
-import { MAX_COUPON_CODE_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_STATUS_NOTE_LENGTH } from '../order-limits.ts';
+import {
+  MAX_COUPON_CODE_LENGTH,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_ORDER_LINES,
+  MAX_ORDER_VALUE_PAISE,
+  MAX_QUANTITY_PER_LINE,
+  MAX_STATUS_NOTE_LENGTH,
+} from '../order-limits.ts';
 import { type OrderStatus, orderStatusLabels } from '../order-status.ts';
 import { defineRefusals } from './define.ts';
 
@@ -21,6 +28,11 @@ export const orderRefusals = defineRefusals({
     status: 400,
     message: (p: { max: number }) => `An order holds from 1 to ${p.max} lines`,
     fixed: { max: MAX_ORDER_LINES },
+  },
+  order_too_large: {
+    status: 400,
+    message: (p: { limit: number }) => `An order can be worth at most ${formatInr(p.limit)}; please split it into smaller orders`,
+    fixed: { limit: MAX_ORDER_VALUE_PAISE },
   },
   duplicate_line: { status: 400, message: () => 'This product option is already on another line of the order' },
   address_required: { status: 400, message: () => 'Choose a delivery address' },
