@@ -22,22 +22,23 @@ export async function authContext(engine: Engine, config: Partial<BuildAppOption
   };
 }
 
+/** The settings of a test's API: the shop at SITE with the tests' secret, quiet, no cache, no proxy trusted. */
+export function testAppConfig(ctx: Pick<TestContext, 'mediaDir'>, config: Partial<BuildAppOptions['config']> = {}): BuildAppOptions['config'] {
+  return {
+    mediaDir: ctx.mediaDir,
+    redisUrl: undefined,
+    trustProxy: false,
+    logLevel: 'silent',
+    responseCacheSeconds: 0,
+    siteUrl: SITE,
+    authSecret: SECRET,
+    ...config,
+  };
+}
+
 /** Another API process on the same database (shares rate limits, sessions, keys). */
 export async function anotherApp(ctx: Pick<TestContext, 'handle' | 'mediaDir'>, config: Partial<BuildAppOptions['config']> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: {
-      mediaDir: ctx.mediaDir,
-      redisUrl: undefined,
-      trustProxy: false,
-      logLevel: 'silent',
-      responseCacheSeconds: 0,
-      siteUrl: SITE,
-      authSecret: SECRET,
-      ...config,
-    },
-    db: ctx.handle,
-    logger: false,
-  });
+  const app = await buildApp({ config: testAppConfig(ctx, config), db: ctx.handle, logger: false });
   await app.ready();
   return app;
 }

@@ -3,7 +3,7 @@ import { GST_RATES } from '@shop/domain/admin/products';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { accessToken, SECRET, signInByPhone, SITE } from '../auth/auth-helpers.ts';
+import { accessToken, signInByPhone, SITE, testAppConfig } from '../auth/auth-helpers.ts';
 import { createTestContext, type Engine, type TestContext } from '../helpers.ts';
 import { product } from '../orders/order-helpers.ts';
 import type { Caller, Credentials } from './operations.ts';
@@ -35,19 +35,7 @@ async function signedIn(app: FastifyInstance, ctx: TestContext, role?: 'admin') 
 export async function fuzzContext(engine: Engine): Promise<FuzzContext> {
   const ctx = await createTestContext(engine);
   const errors = new Map<string, Error>();
-  const app = await buildApp({
-    config: {
-      mediaDir: ctx.mediaDir,
-      redisUrl: undefined,
-      trustProxy: false,
-      logLevel: 'silent',
-      responseCacheSeconds: 0,
-      siteUrl: SITE,
-      authSecret: SECRET,
-    },
-    db: ctx.handle,
-    logger: false,
-  });
+  const app = await buildApp({ config: testAppConfig(ctx), db: ctx.handle, logger: false });
   // Runs before the error handler answers; kept for the report of a 5xx (4xx errors are dropped with their request).
   app.addHook('onError', async (request, _reply, error) => {
     errors.set(String(request.id), error);
