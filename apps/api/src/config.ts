@@ -150,7 +150,12 @@ const envSchema = z.object({
     .optional(),
   RAZORPAY_KEY_SECRET: z.string().trim().min(8, { message: 'must be the key secret from the Razorpay Dashboard' }).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(8, { message: 'must be at least 8 characters' }).optional(),
-  PAYMENT_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(DEFAULT_PAYMENT_RESERVATION_MINUTES),
+  PAYMENT_RESERVATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_PAYMENT_RESERVATION_MINUTES),
 });
 
 const RAZORPAY_ALL = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
@@ -161,7 +166,9 @@ function razorpaySettings(env_: z.infer<typeof envSchema>): RazorpayKeys | undef
   if (set.length === 0) return undefined;
   const missing = RAZORPAY_ALL.filter((name) => env_[name] === undefined);
   if (missing.length > 0) {
-    throw new ConfigError(`Invalid environment: ${missing.join(', ')}: needed because ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set (set all three, or none for the loopback test gateway)`);
+    throw new ConfigError(
+      `Invalid environment: ${missing.join(', ')}: needed because ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set (set all three, or none for the loopback test gateway)`,
+    );
   }
   return { keyId: env_.RAZORPAY_KEY_ID!, keySecret: env_.RAZORPAY_KEY_SECRET!, webhookSecret: env_.RAZORPAY_WEBHOOK_SECRET! };
 }

@@ -275,7 +275,7 @@ export async function placeOrder(
       // The answer is built from the rows just written: no second read of what the statement knows.
       const order = toOrder(orderRow, lineRows, [placedStatus]);
       if (cod) return { order, replayed: false };
-      const payment = await startCheckout(db, deps.payments, { id: orderId, number, grandTotal: totals.grandTotal }, deps.invalidateCatalogue);
+      const payment = await startCheckout(db, deps.payments, { id: orderId, number, grandTotal: totals.grandTotal }, () => deps.invalidateCatalogue());
       return { order: { ...order, payment }, replayed: false };
     } catch (error) {
       if (error instanceof KeyTaken && key) {

@@ -57,7 +57,12 @@ async function flag(db: Writer, orderId: string, reason: PaymentFlag): Promise<v
  * The payment is authorised or captured: the order is paid. An order cancelled meanwhile (its reservation expired)
  * still records the money, flagged `paid_after_expiry` so staff refund it or re-reserve.
  */
-export async function markPaid(db: Writer, order: PayableOrder, payment: ProviderPayment, to: Extract<PaymentStatus, 'authorized' | 'captured'>): Promise<ApplyOutcome> {
+export async function markPaid(
+  db: Writer,
+  order: PayableOrder,
+  payment: ProviderPayment,
+  to: Extract<PaymentStatus, 'authorized' | 'captured'>,
+): Promise<ApplyOutcome> {
   const mismatch = mismatchOf(order, payment);
   if (mismatch) {
     await flag(db, order.id, mismatch);

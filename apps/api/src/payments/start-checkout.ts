@@ -33,7 +33,13 @@ export async function startCheckout(
       notes: { order_id: order.id },
     });
     await db.update(orders).set({ providerOrderId: created.id }).where(eq(orders.id, order.id));
-    return { provider: payments.provider.name, keyId: payments.provider.keyId, providerOrderId: created.id, amount: created.amount, currency: created.currency };
+    return {
+      provider: payments.provider.name,
+      keyId: payments.provider.keyId,
+      providerOrderId: created.id,
+      amount: created.amount,
+      currency: created.currency,
+    };
   } catch (error) {
     const undone = await cancelUnpaid(db, order.id, { note: 'Online payment was unavailable' });
     if (undone.cameBack) await onStockBack();
@@ -58,5 +64,11 @@ export async function checkoutOf(db: Database, payments: PaymentDeps, orderId: s
     )
     .limit(1);
   if (!row?.providerOrderId) return undefined;
-  return { provider: payments.provider.name, keyId: payments.provider.keyId, providerOrderId: row.providerOrderId, amount: row.grandTotal, currency: SHOP_CURRENCY };
+  return {
+    provider: payments.provider.name,
+    keyId: payments.provider.keyId,
+    providerOrderId: row.providerOrderId,
+    amount: row.grandTotal,
+    currency: SHOP_CURRENCY,
+  };
 }

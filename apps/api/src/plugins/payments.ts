@@ -47,7 +47,10 @@ export const paymentsPlugin = fp(
       gateway = new LoopbackGateway();
       await gateway.start();
       provider = createRazorpayProvider(gateway.keys, { baseUrl: gateway.url });
-      app.log.info({ gateway: gateway.url, keyId: gateway.keys.keyId }, 'payments: the loopback test gateway stands in for Razorpay (set RAZORPAY_* for the real one)');
+      app.log.info(
+        { gateway: gateway.url, keyId: gateway.keys.keyId },
+        'payments: the loopback test gateway stands in for Razorpay (set RAZORPAY_* for the real one)',
+      );
       const loopback = gateway;
       app.addHook('onListen', (done) => {
         const address = app.server.address() as AddressInfo | null;

@@ -63,11 +63,7 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     // A signature for another payment id (a replay of another order's payment) is refused too.
     const other = (await prepaid(asha, lamp.id)).json();
     const otherPaid = await gateway.pay(other.payment.providerOrderId, { webhooks: false });
-    expectRefusal(
-      await verify(asha, placed._id, { ...otherPaid.checkout, razorpay_order_id: checkout.razorpay_order_id }),
-      400,
-      'payment_signature_invalid',
-    );
+    expectRefusal(await verify(asha, placed._id, { ...otherPaid.checkout, razorpay_order_id: checkout.razorpay_order_id }), 400, 'payment_signature_invalid');
     expectRefusal(await verify(asha, placed._id, otherPaid.checkout), 400, 'payment_order_mismatch');
     expect((await orderRow(placed._id)).paymentStatus).toBe('pending');
 
@@ -83,7 +79,11 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     // Someone else's order is not found; a cash-on-delivery order is not waiting for a payment.
     const ravi = await customer(ctx);
     expectRefusal(await verify(ravi, placed._id, checkout), 404, 'order_not_found');
-    const cod = await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'cod' });
+    const cod = await call(app, 'POST', '/api/user/order', asha, {
+      items: [{ productId: lamp.id, quantity: 1 }],
+      addressId: asha.addressId,
+      paymentMethod: 'cod',
+    });
     expect(cod.json().paymentStatus).toBe('pending');
     expectRefusal(await verify(asha, cod.json()._id, checkout), 409, 'payment_not_pending');
     expectRefusal(await verify(asha, placed._id, { razorpay_payment_id: 'x' }), 400, 'validation_failed');
@@ -161,11 +161,20 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     // Signed, but altered after signing.
     const signature = hmacHex(gateway.keys.webhookSecret, body);
     const altered = body.replace(`"amount":${payment.amount}`, `"amount":${payment.amount + 1}`);
-    expectRefusal(await app.inject({ method: 'POST', url: WEBHOOK, headers: { ...headers, 'x-razorpay-signature': signature }, payload: altered }), 400, 'webhook_signature_invalid');
+    expectRefusal(
+      await app.inject({ method: 'POST', url: WEBHOOK, headers: { ...headers, 'x-razorpay-signature': signature }, payload: altered }),
+      400,
+      'webhook_signature_invalid',
+    );
     // Signed but not an event, or without an event id.
     const junk = '{"hello":"world"}';
     expectRefusal(
-      await app.inject({ method: 'POST', url: WEBHOOK, headers: { ...headers, 'x-razorpay-signature': hmacHex(gateway.keys.webhookSecret, junk) }, payload: junk }),
+      await app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        headers: { ...headers, 'x-razorpay-signature': hmacHex(gateway.keys.webhookSecret, junk) },
+        payload: junk,
+      }),
       400,
       'webhook_invalid',
     );
@@ -174,7 +183,11 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
       400,
       'webhook_invalid',
     );
-    expectRefusal(await app.inject({ method: 'POST', url: WEBHOOK, headers: { 'content-type': 'text/plain' }, payload: 'garbage' }), 400, 'webhook_signature_invalid');
+    expectRefusal(
+      await app.inject({ method: 'POST', url: WEBHOOK, headers: { 'content-type': 'text/plain' }, payload: 'garbage' }),
+      400,
+      'webhook_signature_invalid',
+    );
     expect((await orderRow(placed._id)).paymentStatus).toBe('pending');
     // A cookie-less POST from Razorpay passes the CSRF guard; the properly signed one applies.
     const ok = await app.inject({ method: 'POST', url: WEBHOOK, headers: { ...headers, 'x-razorpay-signature': signature }, payload: body });

@@ -109,16 +109,15 @@ export const orders = pgTable(
     uniqueIndex('orders_number_idx').on(t.number),
     // "My orders", newest first, and their count: one index range per customer.
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    uniqueIndex('orders_provider_order_idx').on(t.paymentProvider, t.providerOrderId).where(sql`${t.providerOrderId} is not null`),
+    uniqueIndex('orders_provider_order_idx')
+      .on(t.paymentProvider, t.providerOrderId)
+      .where(sql`${t.providerOrderId} is not null`),
     // The expiry pass finds unpaid reservations past their time without reading every order.
     index('orders_reservation_expiry_idx')
       .on(t.reservationExpiresAt)
       .where(sql`${t.reservationExpiresAt} is not null and ${t.paymentStatus} = 'pending'`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'prepaid')`),
-    check(
-      'orders_payment_status_check',
-      sql`${t.paymentStatus} in ('pending', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded')`,
-    ),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded')`),
   ],
 );
 

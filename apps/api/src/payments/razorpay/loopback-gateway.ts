@@ -367,7 +367,7 @@ export class LoopbackGateway {
       amount_paid: 0,
       amount_due: amount,
       currency,
-      receipt: (receipt as string | undefined) ?? null,
+      receipt: receipt ?? null,
       offer_id: null,
       status: 'created',
       attempts: 0,

@@ -168,7 +168,8 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         return await verifyCheckout(app.db, app.payments.provider, { userId: caller(request).id, orderId: request.params.id }, request.body);
       } catch (error) {
         // A forged or mismatched signature changes nothing and is logged with the request id (issue 20).
-        if (error instanceof Refusal && error.code.startsWith('payment_')) request.log.warn({ code: error.code, reqId: request.id }, 'payments: verification refused');
+        if (error instanceof Refusal && error.code.startsWith('payment_'))
+          request.log.warn({ code: error.code, reqId: request.id }, 'payments: verification refused');
         throw error;
       }
     },
