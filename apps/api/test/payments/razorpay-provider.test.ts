@@ -105,9 +105,9 @@ describe('Razorpay provider against the loopback gateway', () => {
   it("parses Razorpay's webhook envelope and checks its signature over the exact bytes", async () => {
     const order = await provider.createOrder({ amount: 100, currency: 'INR', receipt: 'KG-5' });
     const received: { body: string; headers: Record<string, string> }[] = [];
-    gateway.deliver = async (delivery) => {
+    gateway.deliver = (delivery) => {
       received.push(delivery);
-      return 200;
+      return Promise.resolve(200);
     };
     try {
       await gateway.pay(order.id);
