@@ -52,5 +52,16 @@ export function refundStatus(paid: number, refunded: number): PaymentStatus {
 }
 
 /** Why a provider's report was not applied, kept on the order for staff (orders.payment_flag). */
-export const paymentFlags = ['amount_mismatch', 'currency_mismatch', 'paid_after_expiry'] as const;
+export const paymentFlags = [
+  'amount_mismatch',
+  'currency_mismatch',
+  /** Paid after its reservation expired: being placed again, or refunded (payments/late-payment.ts). */
+  'paid_after_cancellation',
+  /** Paid after expiry with the items sold out: refunded in full automatically. */
+  'late_payment_refunded',
+  /** That automatic refund failed: staff refund by hand. */
+  'late_payment_refund_failed',
+  /** A paid order was cancelled and the provider refused its refund: staff refund by hand. */
+  'cancel_refund_failed',
+] as const;
 export type PaymentFlag = (typeof paymentFlags)[number];

@@ -1,7 +1,10 @@
-import { type Database, orders } from '@shop/db';
+import { type Database, orders, user } from '@shop/db';
+import { formatInr } from '@shop/domain/money';
 import { type PaymentFlag, type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { visibleEmail } from '../auth/phone.ts';
 import type { Tx } from '../orders/coupons.ts';
+import { enqueueMessage, type OutboxMessageInput } from '../outbox/enqueue.ts';
 import type { ProviderPayment } from './provider.ts';
 
 /**
@@ -53,33 +56,59 @@ async function flag(db: Writer, orderId: string, reason: PaymentFlag): Promise<v
     .where(eq(orders.id, orderId));
 }
 
+/** The statuses of an order still waiting for its money: a move out of them is the moment it becomes paid. */
+const UNPAID_STATUSES: PaymentStatus[] = ['pending', 'failed'];
+
 /**
  * The payment is authorised or captured: the order is paid. An order cancelled meanwhile (its reservation expired)
- * still records the money, flagged `paid_after_expiry` so staff refund it or re-reserve.
+ * still records the money, flagged `paid_after_cancellation` so staff refund it or re-reserve. The move out of unpaid is its
+ * own conditional update, so exactly one report (browser or webhook) makes it, and only that one writes the
+ * customer's "payment received" message, in the same transaction when there is one; a later authorised → captured
+ * move is a second update that sends nothing.
  */
-export async function markPaid(
-  db: Writer,
-  order: PayableOrder,
-  payment: ProviderPayment,
-  to: Extract<PaymentStatus, 'authorized' | 'captured'>,
-): Promise<ApplyOutcome> {
+export async function markPaid(db: Writer, order: PayableOrder, payment: ProviderPayment, to: Extract<PaymentStatus, 'authorized' | 'captured'>): Promise<ApplyOutcome> {
   const mismatch = mismatchOf(order, payment);
   if (mismatch) {
     await flag(db, order.id, mismatch);
     return 'flagged';
   }
-  const changed = await db
-    .update(orders)
-    .set({
-      paymentStatus: to,
-      providerPaymentId: payment.id,
-      amountPaid: payment.amount,
-      reservationExpiresAt: null,
-      paymentFlag: sql`case when ${orders.status} = 'cancelled' then coalesce(${orders.paymentFlag}, 'paid_after_expiry') else ${orders.paymentFlag} end`,
-    })
-    .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, paymentStatusesBefore(to))))
-    .returning({ id: orders.id });
-  return changed.length > 0 ? 'applied' : 'ignored';
+  const move = (from: PaymentStatus[]) =>
+    db
+      .update(orders)
+      .set({
+        paymentStatus: to,
+        providerPaymentId: payment.id,
+        amountPaid: payment.amount,
+        reservationExpiresAt: null,
+        paymentFlag: sql`case when ${orders.status} = 'cancelled' then coalesce(${orders.paymentFlag}, 'paid_after_cancellation') else ${orders.paymentFlag} end`,
+      })
+      .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, from)))
+      .returning({ id: orders.id, number: orders.number, userId: orders.userId, status: orders.status, totalItems: orders.totalItems });
+  const [paid] = await move(UNPAID_STATUSES);
+  if (paid) {
+    if (paid.status !== 'cancelled') await writePaidMessage(db, { ...paid, amount: payment.amount });
+    return 'applied';
+  }
+  const later = paymentStatusesBefore(to).filter((from) => !UNPAID_STATUSES.includes(from));
+  if (later.length === 0) return 'ignored';
+  const [moved] = await move(later);
+  return moved ? 'applied' : 'ignored';
+}
+
+/** The customer's confirmation of a prepaid order, by email or else SMS (a cash-on-delivery order's is sent when placed). */
+export async function writePaidMessage(db: Writer, order: { number: string; userId: string | null; totalItems: number; amount: number }): Promise<void> {
+  if (!order.userId) return;
+  const [customer] = await db.select({ email: user.email, phoneNumber: user.phoneNumber }).from(user).where(eq(user.id, order.userId)).limit(1);
+  if (!customer) return;
+  const email = visibleEmail(customer.email);
+  const items = `${order.totalItems} item${order.totalItems === 1 ? '' : 's'}`;
+  const text = `Thank you! We have received your payment of ${formatInr(order.amount)} for order ${order.number} (${items}). We will let you know when it ships; see it any time under My account > Orders.`;
+  const message: OutboxMessageInput | null = email
+    ? { channel: 'email', recipient: email, kind: 'order-placed', subject: `Order ${order.number} paid`, text }
+    : customer.phoneNumber
+      ? { channel: 'sms', recipient: customer.phoneNumber, kind: 'order-placed', text }
+      : null;
+  if (message) await enqueueMessage(db, message);
 }
 
 /** The payment failed: a pending order becomes failed (the shopper may retry until the reservation expires); nothing else moves. */

@@ -3,6 +3,9 @@ import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { releaseCoupon } from '../orders/coupons.ts';
 import { returnStock } from '../orders/stock.ts';
 
+/** The note of an expiry's cancellation: a payment arriving later may place such an order again (late-payment.ts). */
+export const EXPIRED_NOTE = 'Not paid in time: the reservation expired';
+
 /** A prepaid order still waiting for its money: placed, and its payment pending or failed (the shopper may retry). */
 export const UNPAID = ['pending', 'failed'] as const;
 
@@ -73,7 +76,7 @@ export async function expireReservations(db: Database, now = new Date(), onStock
     let cameBack = false;
     let cancelled = 0;
     for (const id of ids) {
-      const result = await cancelUnpaid(db, id, { note: 'Not paid in time: the reservation expired', expiredBy: now });
+      const result = await cancelUnpaid(db, id, { note: EXPIRED_NOTE, expiredBy: now });
       if (result.cancelled) cancelled += 1;
       cameBack ||= result.cameBack;
     }

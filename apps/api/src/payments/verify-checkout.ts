@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import { findOrder, isOrderId } from '../orders/order-view.ts';
 import { markPaid, mismatchOf } from './apply-payment.ts';
+import { settleLatePayment } from './late-payment.ts';
 import { PaymentProviderError, type PaymentProvider } from './provider.ts';
 
 /**
@@ -59,6 +60,8 @@ export async function verifyCheckout(
     await markPaid(db, order, payment, 'captured');
     throw new Refusal('payment_amount_mismatch');
   }
-  await markPaid(db, order, payment, payment.status === 'authorized' ? 'authorized' : 'captured');
+  const outcome = await markPaid(db, order, payment, payment.status === 'authorized' ? 'authorized' : 'captured');
+  // Money for an order that expired meanwhile: placed again or refunded.
+  if (outcome === 'applied' && payment.status !== 'authorized') await settleLatePayment(db, provider, orderId);
   return (await findOrder(db, orderId, caller.userId)) as Order;
 }

@@ -2,9 +2,18 @@ import { type Database, paymentEvents } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import { type ApplyOutcome, markFailed, markPaid, markRefunded, orderOfProviderOrder } from './apply-payment.ts';
+import { settleLatePayment } from './late-payment.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 export type WebhookOutcome = ApplyOutcome | 'duplicate' | 'unknown_order';
+export interface WebhookResult {
+  outcome: WebhookOutcome;
+  event: string;
+  orderId: string | null;
+}
+
+/** The events that say the money is captured: only a captured payment can be refunded (docs/providers/razorpay.md §2). */
+const CAPTURE_EVENTS = new Set<PaymentEvent['type']>(['payment.captured', 'order.paid']);
 
 /** Event ids as Razorpay sends them: short, printable; anything else is not a delivery of theirs. */
 const EVENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -20,12 +29,12 @@ export async function receiveWebhook(
   db: Database,
   provider: PaymentProvider,
   delivery: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
-): Promise<{ outcome: WebhookOutcome; event: string; orderId: string | null }> {
+): Promise<WebhookResult> {
   if (!provider.verifyWebhook(delivery.rawBody, delivery.signature)) throw new Refusal('webhook_signature_invalid');
   const event = provider.parseWebhook(delivery.rawBody);
   if (!event || !delivery.eventId || !EVENT_ID.test(delivery.eventId)) throw new Refusal('webhook_invalid');
   const eventId = delivery.eventId;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<WebhookResult> => {
     const providerOrderId = event.payment?.orderId ?? null;
     const order = providerOrderId ? await orderOfProviderOrder(tx, provider.name, providerOrderId) : null;
     const [recorded] = await tx
@@ -40,10 +49,14 @@ export async function receiveWebhook(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null };
-    const outcome: WebhookOutcome = order ? await apply(tx, order, event) : 'unknown_order';
+    // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.
+    const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event) : 'unknown_order';
     await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, recorded.id));
     return { outcome, event: event.name, orderId: order?.id ?? null };
   });
+  // Money for an order that expired meanwhile: placed again or refunded, after this event's own commit.
+  if (result.outcome === 'applied' && result.orderId && CAPTURE_EVENTS.has(event.type)) await settleLatePayment(db, provider, result.orderId);
+  return result;
 }
 
 async function apply(tx: Parameters<typeof markPaid>[0], order: { id: string; grandTotal: number }, event: PaymentEvent): Promise<ApplyOutcome> {

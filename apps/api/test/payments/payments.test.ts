@@ -1,4 +1,4 @@
-import { orderLines, orders, orderStatusHistory, paymentEvents } from '@shop/db';
+import { orderLines, orders, orderStatusHistory, outbox, paymentEvents } from '@shop/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,11 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     expect(events.map((event) => event.eventType).sort()).toEqual(['order.paid', 'payment.authorized', 'payment.captured']);
     expect(events.find((event) => event.eventType === 'payment.captured')?.outcome).toBe('applied');
     expect(events.find((event) => event.eventType === 'order.paid')?.outcome).toBe('ignored');
+    // One confirmation for the customer, when the money came: none saying "pay on delivery" when it was placed.
+    const messages = (await ctx.handle.db.select().from(outbox)).filter((message) => message.bodyText.includes(placed.number));
+    expect(messages.map((message) => [message.recipient, message.bodyText])).toEqual([
+      [asha.phone, expect.stringMatching(new RegExp(`^Thank you! We have received your payment of .+ for order ${placed.number} \\(1 item\\)`))],
+    ]);
   });
 
   it('leaves a captured order paid when payment.failed and a late payment.authorized arrive after it', async () => {
@@ -226,10 +231,54 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     expect(await stockOf(ctx, lamp.id)).toBe(3);
     expect(await orderRow(unpaid._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending', reservationExpiresAt: null });
     expect((await orderRow(paid._id)).status).toBe('placed');
-    // A payment confirmed after the expiry still records the money, flagged for staff (refund or re-reserve).
-    await gateway.pay(unpaid.payment.providerOrderId);
-    expect(await orderRow(unpaid._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'paid_after_expiry' });
-    expect(await stockOf(ctx, lamp.id)).toBe(3);
+    // Paid after all while the units are still there: placed again and its stock taken again, once.
+    const late = await gateway.pay(unpaid.payment.providerOrderId);
+    expect(await orderRow(unpaid._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured', paymentFlag: null });
+    expect(await stockOf(ctx, lamp.id)).toBe(1);
+    for (const sent of late.webhooks) await gateway.redeliver(sent);
+    expect(await stockOf(ctx, lamp.id)).toBe(1);
+  });
+
+  it('refunds in full a payment that comes after the reservation expired when the units are gone', async () => {
+    const lamp = await product(ctx, { stock: 1 });
+    const expired = (await prepaid(asha, lamp.id)).json();
+    await app.payments.expire(new Date(Date.now() + 16 * 60_000));
+    expect(await stockOf(ctx, lamp.id)).toBe(1);
+    // Someone else takes the last unit meanwhile.
+    expect((await prepaid(await customer(ctx), lamp.id)).statusCode).toBe(201);
+    const { paymentId } = await gateway.pay(expired.payment.providerOrderId);
+    await gateway.settle();
+    expect(await orderRow(expired._id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      paymentFlag: 'late_payment_refunded',
+      amountRefunded: expired.grandTotal,
+    });
+    expect(gateway.payments.get(paymentId)?.refund_status).toBe('full');
+    expect(await stockOf(ctx, lamp.id)).toBe(0);
+  });
+
+  it('refunds a paid prepaid order when the customer cancels it, and gives its stock back', async () => {
+    const lamp = await product(ctx, { stock: 2 });
+    const placed = (await prepaid(asha, lamp.id)).json();
+    const { paymentId } = await gateway.pay(placed.payment.providerOrderId);
+    const cancelled = await call(app, 'POST', `/api/user/order/${placed._id}/cancel`, asha);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await gateway.settle();
+    expect(await orderRow(placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
+    expect(gateway.payments.get(paymentId)?.refund_status).toBe('full');
+    expect(await stockOf(ctx, lamp.id)).toBe(2);
+  });
+
+  it('refunds, never re-places, an order the customer cancelled before paying', async () => {
+    const lamp = await product(ctx, { stock: 2 });
+    const placed = (await prepaid(asha, lamp.id)).json();
+    expect((await call(app, 'POST', `/api/user/order/${placed._id}/cancel`, asha)).statusCode).toBe(200);
+    // The checkout was still open: the shopper pays anyway.
+    await gateway.pay(placed.payment.providerOrderId);
+    await gateway.settle();
+    expect(await orderRow(placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
+    expect(await stockOf(ctx, lamp.id)).toBe(2);
   });
 
   it('cancels the order and releases its stock when Razorpay cannot be reached (503 payment_provider_unavailable)', async () => {

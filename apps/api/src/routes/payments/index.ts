@@ -58,6 +58,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           eventId: header(request.headers['x-razorpay-event-id']),
         });
         request.log.info({ event: result.event, outcome: result.outcome, orderId: result.orderId }, 'payments: webhook');
+        // A first confirmation wrote the customer's "payment received" message.
+        if (result.outcome === 'applied') app.outbox.worker.wake();
         return { received: true as const, outcome: result.outcome };
       } catch (error) {
         // A forged, replayed-with-changes or garbled delivery: logged (with this request's id) for the shop to see.

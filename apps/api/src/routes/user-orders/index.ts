@@ -165,7 +165,10 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        return await verifyCheckout(app.db, app.payments.provider, { userId: caller(request).id, orderId: request.params.id }, request.body);
+        const order = await verifyCheckout(app.db, app.payments.provider, { userId: caller(request).id, orderId: request.params.id }, request.body);
+        // The confirmation may have written the customer's "payment received" message.
+        app.outbox.worker.wake();
+        return order;
       } catch (error) {
         // A forged or mismatched signature changes nothing and is logged with the request id (issue 20).
         if (error instanceof Refusal && error.code.startsWith('payment_'))
