@@ -34,7 +34,10 @@ export interface StatusChange {
  * Cancelling puts the units back in stock and gives the coupon use back. A return does not restock: a personalised
  * or handmade item that comes back is not sold again as new.
  */
-export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'> & Partial<Pick<OrderDeps, 'payments'>>, change: StatusChange): Promise<Order> {
+export async function changeStatus(
+  deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'> & Partial<Pick<OrderDeps, 'payments'>>,
+  change: StatusChange,
+): Promise<Order> {
   const notFound = () => new Refusal('order_not_found');
   if (!isOrderId(change.orderId)) throw notFound();
   const orderId = change.orderId.toLowerCase();

@@ -66,7 +66,12 @@ const UNPAID_STATUSES: PaymentStatus[] = ['pending', 'failed'];
  * customer's "payment received" message, in the same transaction when there is one; a later authorised → captured
  * move is a second update that sends nothing.
  */
-export async function markPaid(db: Writer, order: PayableOrder, payment: ProviderPayment, to: Extract<PaymentStatus, 'authorized' | 'captured'>): Promise<ApplyOutcome> {
+export async function markPaid(
+  db: Writer,
+  order: PayableOrder,
+  payment: ProviderPayment,
+  to: Extract<PaymentStatus, 'authorized' | 'captured'>,
+): Promise<ApplyOutcome> {
   const mismatch = mismatchOf(order, payment);
   if (mismatch) {
     await flag(db, order.id, mismatch);

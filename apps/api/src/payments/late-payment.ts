@@ -73,32 +73,32 @@ export async function settleLatePayment(db: Database, provider: PaymentProvider,
   const reserved = !expired
     ? false
     : await db
-    .transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(orders)
-        .set({ status: 'placed', paymentFlag: null })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.paymentFlag, 'paid_after_cancellation')))
-        .returning({ number: orders.number, userId: orders.userId, totalItems: orders.totalItems, amount: orders.amountPaid });
-      if (!claimed) return null;
-      const lines = await tx
-        .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, orderId));
-      if (!(await takeAgain(tx, lines))) throw new StockGone();
-      await tx.insert(orderStatusHistory).values({
-        orderId,
-        status: 'placed',
-        actor: 'shop',
-        actorUserId: null,
-        note: 'Paid after its reservation expired: the stock was reserved again',
-      });
-      await writePaidMessage(tx, claimed);
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof StockGone) return false;
-      throw error;
-    });
+        .transaction(async (tx) => {
+          const [claimed] = await tx
+            .update(orders)
+            .set({ status: 'placed', paymentFlag: null })
+            .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.paymentFlag, 'paid_after_cancellation')))
+            .returning({ number: orders.number, userId: orders.userId, totalItems: orders.totalItems, amount: orders.amountPaid });
+          if (!claimed) return null;
+          const lines = await tx
+            .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
+            .from(orderLines)
+            .where(eq(orderLines.orderId, orderId));
+          if (!(await takeAgain(tx, lines))) throw new StockGone();
+          await tx.insert(orderStatusHistory).values({
+            orderId,
+            status: 'placed',
+            actor: 'shop',
+            actorUserId: null,
+            note: 'Paid after its reservation expired: the stock was reserved again',
+          });
+          await writePaidMessage(tx, claimed);
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof StockGone) return false;
+          throw error;
+        });
   if (reserved === null) return 'none';
   if (reserved) return 'reserved';
 
