@@ -26,6 +26,7 @@ import { tracingIsOn } from './telemetry/tracing.ts';
 import { orderLimitsPlugin } from './plugins/order-limits.ts';
 import { DEFAULT_ORDER_LIMITS } from './orders/limits.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
+import { paymentsPlugin } from './plugins/payments.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
@@ -40,7 +41,8 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> &
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> &
     Partial<Pick<Config, 'dataDir'>> &
-    Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images' | 'orderLimits'>> & {
+    Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images' | 'orderLimits'>> &
+    Partial<Pick<Config, 'razorpay' | 'paymentReservationMinutes'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -148,6 +150,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userGuardPlugin);
   await app.register(housekeepingPlugin, { db: options.db.db, everyMs: options.housekeeping });
   await app.register(orderLimitsPlugin, { db: options.db.db, redisUrl: config.redisUrl, settings: config.orderLimits ?? DEFAULT_ORDER_LIMITS });
+  await app.register(paymentsPlugin, {
+    db: options.db.db,
+    razorpay: config.razorpay,
+    reservationMinutes: config.paymentReservationMinutes,
+    expiryEveryMs: options.housekeeping === false ? false : undefined,
+  });
 
   // Routes.
   await app.register(routes, { production: config.nodeEnv === 'production' });

@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       sentryDsn: undefined,
       images: { maxMegapixels: 25, concurrency: 2, queueLimit: 20 },
       orderLimits: { perMinute: 3, perHour: 20, openCod: 3, couponTries: 10 },
+      razorpay: undefined,
+      paymentReservationMinutes: 15,
     });
   });
 
@@ -65,6 +67,9 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://mail:587',
         SMS_GATEWAY_URL: 'https://sms.example/send',
+        RAZORPAY_KEY_ID: 'rzp_live_Abc123',
+        RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
+        RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
       },
       '/srv',
     );
@@ -165,7 +170,13 @@ describe('loadConfig', () => {
 
   it('refuses production on a database server without real gateways, naming the variables in one line', () => {
     const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@db:5432/shop' };
-    const gateways = { SMTP_URL: 'smtp://mail:587', SMS_GATEWAY_URL: 'https://sms.example/send' };
+    const gateways = {
+      SMTP_URL: 'smtp://mail:587',
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      RAZORPAY_KEY_ID: 'rzp_live_Abc123',
+      RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+    };
     const refusal = (env: NodeJS.ProcessEnv) => {
       try {
         loadConfig(env);
@@ -185,6 +196,34 @@ describe('loadConfig', () => {
     expect(refusal({ ...production, ...gateways })).toBeNull();
     expect(refusal({ NODE_ENV: 'production' })).toBeNull();
     expect(refusal({ NODE_ENV: 'development', DATABASE_URL: production.DATABASE_URL })).toBeNull();
+  });
+
+  it('reads the Razorpay keys (all three or none) and the payment reservation', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_test_Abc123', RAZORPAY_KEY_SECRET: 'key-secret-1', RAZORPAY_WEBHOOK_SECRET: 'hook-secret-1' };
+    expect(loadConfig(keys).razorpay).toEqual({ keyId: 'rzp_test_Abc123', keySecret: 'key-secret-1', webhookSecret: 'hook-secret-1' });
+    expect(loadConfig({}).razorpay).toBeUndefined();
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID })).toThrow(
+      /^Invalid environment: RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: needed because RAZORPAY_KEY_ID is set/,
+    );
+    expect(() => loadConfig({ ...keys, RAZORPAY_WEBHOOK_SECRET: '' })).toThrow(/^Invalid environment: RAZORPAY_WEBHOOK_SECRET: needed/);
+    expect(() => loadConfig({ ...keys, RAZORPAY_KEY_ID: 'pk_test_123' })).toThrow(/RAZORPAY_KEY_ID: must be a Razorpay key id/);
+    expect(loadConfig({ PAYMENT_RESERVATION_MINUTES: '30' }).paymentReservationMinutes).toBe(30);
+    expect(() => loadConfig({ PAYMENT_RESERVATION_MINUTES: '0' })).toThrow(/PAYMENT_RESERVATION_MINUTES/);
+  });
+
+  it('refuses the loopback payment gateway in production on a database server', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@db:5432/shop',
+      SMTP_URL: 'smtp://mail:587',
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /^Invalid environment: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production with DATABASE_URL/,
+    );
+    // npm start (PGlite) and development keep the loopback gateway.
+    expect(loadConfig({ NODE_ENV: 'production' }).razorpay).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: production.DATABASE_URL }).razorpay).toBeUndefined();
   });
 
   const s3Env = {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { DEFAULT_SMS_TEMPLATE, smsTemplateProblem } from './outbox/sms-template.ts';
 import { DEFAULT_MAIL_FROM } from './outbox/mail-from.ts';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './orders/limits.ts';
+import { DEFAULT_PAYMENT_RESERVATION_MINUTES } from '@shop/domain/payment';
+import type { RazorpayKeys } from './payments/razorpay/razorpay-provider.ts';
 
 /**
  * Settings are read from the environment once, at start-up, and validated here (ARCHITECTURE.md,
@@ -140,7 +142,36 @@ const envSchema = z.object({
   ORDER_LIMIT_PER_HOUR: limit(DEFAULT_ORDER_LIMITS.perHour),
   OPEN_COD_ORDERS_MAX: limit(DEFAULT_ORDER_LIMITS.openCod),
   COUPON_TRIES_PER_15_MIN: limit(DEFAULT_ORDER_LIMITS.couponTries),
+  // Online payment (issue 20, decision 059): all three for Razorpay; none for the loopback test gateway.
+  RAZORPAY_KEY_ID: z
+    .string()
+    .trim()
+    .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, { message: 'must be a Razorpay key id, rzp_test_… or rzp_live_…' })
+    .optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().min(8, { message: 'must be the key secret from the Razorpay Dashboard' }).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(8, { message: 'must be at least 8 characters' }).optional(),
+  PAYMENT_RESERVATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_PAYMENT_RESERVATION_MINUTES),
 });
+
+const RAZORPAY_ALL = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+
+/** Razorpay's keys when all three are set; undefined (the loopback gateway) when none; a half set is refused by name. */
+function razorpaySettings(env_: z.infer<typeof envSchema>): RazorpayKeys | undefined {
+  const set = RAZORPAY_ALL.filter((name) => env_[name] !== undefined);
+  if (set.length === 0) return undefined;
+  const missing = RAZORPAY_ALL.filter((name) => env_[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid environment: ${missing.join(', ')}: needed because ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set (set all three, or none for the loopback test gateway)`,
+    );
+  }
+  return { keyId: env_.RAZORPAY_KEY_ID!, keySecret: env_.RAZORPAY_KEY_SECRET!, webhookSecret: env_.RAZORPAY_WEBHOOK_SECRET! };
+}
 
 /** Set all four for S3 storage, or none for local disk; S3_REGION and S3_FORCE_PATH_STYLE only tune them. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -224,6 +255,10 @@ export interface Config {
   images: { maxMegapixels: number; concurrency: number; queueLimit: number };
   /** ORDER_LIMIT_PER_MINUTE, ORDER_LIMIT_PER_HOUR, OPEN_COD_ORDERS_MAX, COUPON_TRIES_PER_15_MIN (orders/limits.ts). */
   orderLimits: OrderLimits;
+  /** RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET; unset, the loopback test gateway (payments/). */
+  razorpay: RazorpayKeys | undefined;
+  /** PAYMENT_RESERVATION_MINUTES: how long an unpaid prepaid order holds its stock. */
+  paymentReservationMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -252,6 +287,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (env_.NODE_ENV === 'production' && env_.DATABASE_URL && missingGateways.length > 0) {
     throw new ConfigError(
       `Invalid environment: ${missingGateways.join(', ')}: required in production with DATABASE_URL (set SMTP_URL and SMS_GATEWAY_URL, with SMS_GATEWAY_KEY and SMS_TEMPLATE as your gateway needs, so codes reach customers)`,
+    );
+  }
+  const razorpay = razorpaySettings(env_);
+  // The loopback gateway takes any payment anyone asks it for: never where real customers pay (decision 059).
+  if (env_.NODE_ENV === 'production' && env_.DATABASE_URL && !razorpay) {
+    throw new ConfigError(
+      'Invalid environment: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production with DATABASE_URL (the loopback test gateway would accept any payment)',
     );
   }
   const s3 = s3Settings(env_);
@@ -288,5 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       openCod: env_.OPEN_COD_ORDERS_MAX,
       couponTries: env_.COUPON_TRIES_PER_15_MIN,
     },
+    razorpay,
+    paymentReservationMinutes: env_.PAYMENT_RESERVATION_MINUTES,
   };
 }

@@ -113,6 +113,8 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/orders-count',
         '/api/user/order/{id}',
         '/api/user/order/{id}/cancel',
+        '/api/user/order/{id}/payment/verify',
+        '/api/payments/razorpay/webhook',
         '/api/order/track',
         '/api/admin/orders/{id}/status',
         '/api/admin/orders',

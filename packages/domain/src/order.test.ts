@@ -73,7 +73,7 @@ describe('placeOrderRequestSchema', () => {
       addressId: 'address_required',
       paymentMethod: 'payment_method_invalid',
     });
-    expect(fieldRefusalsOf(result.error!).paymentMethod?.message).toBe('Choose cash on delivery: it is the only payment method for now');
+    expect(fieldRefusalsOf(result.error!).paymentMethod?.message).toBe('Choose cash on delivery or pay online');
   });
 
   it('refuses an empty order, more than MAX_ORDER_LINES lines, and one product option on two lines', () => {

@@ -6,6 +6,7 @@ import { coded } from './field-errors.ts';
 import { MAX_COUPON_CODE_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_STATUS_NOTE_LENGTH } from './order-limits.ts';
 import { orderActorSchema, orderStatusSchema } from './order-status.ts';
 import { normaliseIndianMobile } from './phone.ts';
+import { paymentMethods, paymentStatuses } from './payment.ts';
 import { type RefusalCode, refusalMessage } from './refusals/index.ts';
 
 /**
@@ -28,6 +29,10 @@ export const orderApiPaths = {
   detail: (id: string) => `/api/user/order/${encodeURIComponent(id)}`,
   /** POST (no body): the customer cancels, while the status allows it. */
   cancel: (id: string) => `/api/user/order/${encodeURIComponent(id)}/cancel`,
+  /** POST { razorpay_payment_id, razorpay_order_id, razorpay_signature }: confirms a prepaid order's payment. */
+  verifyPayment: (id: string) => `/api/user/order/${encodeURIComponent(id)}/payment/verify`,
+  /** POST (raw JSON, signed by Razorpay): the provider's webhook. */
+  razorpayWebhook: '/api/payments/razorpay/webhook',
   /** POST { number, mobile }: public tracking, the status timeline of one order. */
   track: '/api/order/track',
   /** POST { status, note?, tracking? }: the shop moves an order on (staff or admin). */
@@ -38,9 +43,30 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 export { MAX_COUPON_CODE_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_STATUS_NOTE_LENGTH } from './order-limits.ts';
 
-export const paymentMethods = ['cod'] as const;
+export { paymentMethods, type PaymentMethod } from './payment.ts';
 export const paymentMethodSchema = z.enum(paymentMethods, { error: coded('payment_method_invalid') });
-export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentStatusSchema = z.enum(paymentStatuses);
+
+/**
+ * What the browser needs to open the provider's checkout for a prepaid order (issue 20): the public key, the provider's
+ * order and the amount in paise. Only on a prepaid order still waiting for its payment.
+ */
+export const checkoutPaymentSchema = z.object({
+  provider: z.literal('razorpay'),
+  keyId: z.string(),
+  providerOrderId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export type CheckoutPayment = z.infer<typeof checkoutPaymentSchema>;
+
+/** POST /api/user/order/{id}/payment/verify: what Razorpay Checkout hands the browser after a payment. */
+export const verifyPaymentRequestSchema = z.object({
+  razorpay_payment_id: z.string({ error: coded('payment_signature_invalid') }).regex(/^pay_[A-Za-z0-9]{1,40}$/, { error: coded('payment_signature_invalid') }),
+  razorpay_order_id: z.string({ error: coded('payment_signature_invalid') }).regex(/^order_[A-Za-z0-9]{1,40}$/, { error: coded('payment_signature_invalid') }),
+  razorpay_signature: z.string({ error: coded('payment_signature_invalid') }).regex(/^[0-9a-f]{64}$/i, { error: coded('payment_signature_invalid') }),
+});
+export type VerifyPaymentRequest = z.input<typeof verifyPaymentRequestSchema>;
 
 /**
  * English texts the back office's own schemas still use (admin/orders.ts). Every order, coupon, tracking and status
@@ -193,6 +219,12 @@ export const orderSchema = z.object({
   shipping: z.number().int(),
   grandTotal: z.number().int(),
   paymentMethod: paymentMethodSchema,
+  /** Where the money is (decision 060): cash on delivery stays pending until collected. */
+  paymentStatus: paymentStatusSchema,
+  /** A prepaid order not paid by then is cancelled and its stock released (ISO); null for cash on delivery. */
+  reservationExpiresAt: z.string().nullable(),
+  /** Present on a prepaid order waiting for its payment, when placed: what the browser opens checkout with. */
+  payment: checkoutPaymentSchema.optional(),
   couponCode: z.string().nullable(),
   address: orderAddressSchema,
   tracking: shipmentTrackingSchema.nullable(),

@@ -104,6 +104,8 @@ const order = {
   shipping: 15000,
   grandTotal: 44900,
   paymentMethod: 'cod',
+  paymentStatus: 'pending',
+  reservationExpiresAt: null,
   couponCode: null,
   address: {
     name: 'Asha Verma',

@@ -9,6 +9,7 @@ import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { findOrder, isOrderId } from './order-view.ts';
 import type { OrderDeps } from './place-order.ts';
 import { returnStock } from './stock.ts';
+import { refundCancelled } from '../payments/refund-cancelled.ts';
 
 export interface StatusChange {
   orderId: string;
@@ -33,13 +34,27 @@ export interface StatusChange {
  * Cancelling puts the units back in stock and gives the coupon use back. A return does not restock: a personalised
  * or handmade item that comes back is not sold again as new.
  */
-export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'>, change: StatusChange): Promise<Order> {
+export async function changeStatus(
+  deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'> & Partial<Pick<OrderDeps, 'payments'>>,
+  change: StatusChange,
+): Promise<Order> {
   const notFound = () => new Refusal('order_not_found');
   if (!isOrderId(change.orderId)) throw notFound();
   const orderId = change.orderId.toLowerCase();
   const move = await deps.db.transaction(async (tx) => {
     const where = change.ownerId ? and(eq(orders.id, orderId), eq(orders.userId, change.ownerId)) : eq(orders.id, orderId);
-    const [order] = await tx.select({ status: orders.status, tracking: orders.tracking }).from(orders).where(where).for('update');
+    const [order] = await tx
+      .select({
+        status: orders.status,
+        tracking: orders.tracking,
+        paymentStatus: orders.paymentStatus,
+        providerPaymentId: orders.providerPaymentId,
+        amountPaid: orders.amountPaid,
+        amountRefunded: orders.amountRefunded,
+      })
+      .from(orders)
+      .where(where)
+      .for('update');
     if (!order) throw notFound();
     if (!canTransition(order.status, change.to, change.actor)) {
       throw change.actor === 'customer' && change.to === 'cancelled'
@@ -72,15 +87,17 @@ export async function changeStatus(deps: Pick<OrderDeps, 'db' | 'invalidateCatal
         after: { status: change.to, tracking: tracking ?? order.tracking ?? null, note: change.note || null },
       });
     }
-    if (change.to !== 'cancelled') return { cameBack: false };
+    if (change.to !== 'cancelled') return { cameBack: false, paid: null };
     const lines = await tx
       .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId));
     const returned = await returnStock(tx, lines);
     await releaseCoupon(tx, orderId);
-    return returned;
+    return { cameBack: returned.cameBack, paid: { orderId, ...order } };
   });
   if (move.cameBack) await deps.invalidateCatalogue();
+  // A paid prepaid order gives its money back once it is cancelled (after the commit: a network call).
+  if (move.paid && deps.payments) await refundCancelled(deps.db, deps.payments.provider, move.paid);
   return (await findOrder(deps.db, orderId)) as Order;
 }

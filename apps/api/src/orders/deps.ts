@@ -13,6 +13,7 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     invalidateCatalogue: () => app.responseCache.invalidate(),
     limits: app.orderLimits.settings,
     couponTries: app.orderLimits.couponTries,
+    payments: app.payments,
   };
 }
 

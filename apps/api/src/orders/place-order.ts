@@ -4,6 +4,8 @@ import { formatInr } from '@shop/domain/money';
 import type { Order, PlaceOrderValues } from '@shop/domain/order';
 import { fieldRefusal as fieldRefusalOf } from '@shop/domain/refusals/index';
 import { grandTotal, type ShippingRules, shippingFor } from '@shop/domain/pricing';
+import { isCashOnDelivery } from '@shop/domain/payment';
+import { checkoutOf, type PaymentDeps, startCheckout } from '../payments/start-checkout.ts';
 import { and, eq } from 'drizzle-orm';
 import { requestUserFrom } from '../auth/request-user.ts';
 import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
@@ -29,6 +31,8 @@ export interface OrderDeps {
   /** The abuse limits (issue 19) and where wrong coupon codes are counted. */
   limits: OrderLimits;
   couponTries: TryCounter;
+  /** The payment provider and the reservation time of a prepaid order (issue 20). */
+  payments: PaymentDeps;
 }
 
 /** The request around the order: its Idempotency-Key, and the client's address (coupon guesses are counted per address). */
@@ -82,19 +86,28 @@ function requestHash(body: PlaceOrderValues): string {
 }
 
 /** The order an earlier request with this key made, or `idempotency_key_reused` (422) if that request was a different order. */
-async function replay(db: Database, userId: string, key: string, hash: string): Promise<Placed | null> {
+async function replay(db: Database, userId: string, key: string, hash: string, payments?: PaymentDeps): Promise<Placed | null> {
   const [row] = await db
     .select()
     .from(orderIdempotencyKeys)
     .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, key)))
     .limit(1);
-  return row ? replayOf(db, userId, row, hash) : null;
+  return row ? replayOf(db, userId, row, hash, payments) : null;
 }
 
-async function replayOf(db: Database, userId: string, row: { requestHash: string; orderId: string }, hash: string): Promise<Placed | null> {
+async function replayOf(
+  db: Database,
+  userId: string,
+  row: { requestHash: string; orderId: string },
+  hash: string,
+  payments?: PaymentDeps,
+): Promise<Placed | null> {
   if (row.requestHash !== hash) throw fieldRefusal('Idempotency-Key', 'idempotency_key_reused');
   const order = await findOrder(db, row.orderId, userId);
-  return order ? { order, replayed: true } : null;
+  if (!order) return null;
+  // A prepaid order still waiting for its payment: the retry gets the same checkout to open.
+  const payment = payments && !isCashOnDelivery(order.paymentMethod) ? await checkoutOf(db, payments, order._id) : undefined;
+  return { order: payment ? { ...order, payment } : order, replayed: true };
 }
 
 function confirmation(customer: Customer, order: { number: string; totalItems: number; grandTotal: number }): OutboxMessageInput | null {
@@ -128,7 +141,7 @@ export async function placeOrder(
   const customer = requestUserFrom(inputs.user);
   if (!customer) throw new Refusal('not_signed_in');
   if (key && inputs.earlier) {
-    const earlier = await replayOf(db, customer.id, inputs.earlier, hash);
+    const earlier = await replayOf(db, customer.id, inputs.earlier, hash, deps.payments);
     if (earlier) return earlier;
   }
 
@@ -136,7 +149,8 @@ export async function placeOrder(
   const { address } = inputs;
   if (!address) throw fieldRefusal('addressId', 'address_not_found');
   const cart = priceRows(inputs.cart, body.items);
-  if (body.paymentMethod === 'cod') {
+  const cod = isCashOnDelivery(body.paymentMethod);
+  if (cod) {
     const noCod = cart.lines.filter((line) => !line.cod);
     if (noCod.length > 0) {
       // The whole refusal names every such line; each line's own names that line.
@@ -186,6 +200,7 @@ export async function placeOrder(
     const orderId = randomUUID();
     const number = orderNumber();
     const now = new Date();
+    const { provider, reservationMinutes } = deps.payments;
     const orderRow: OrderRow = {
       id: orderId,
       createdAt: now,
@@ -199,6 +214,15 @@ export async function placeOrder(
       ...totals,
       address: snapshot,
       tracking: null,
+      // Cash on delivery is pending until collected; a prepaid order until the provider confirms, within its reservation.
+      paymentStatus: 'pending',
+      paymentProvider: cod ? null : provider.name,
+      providerOrderId: null,
+      providerPaymentId: null,
+      amountPaid: 0,
+      amountRefunded: 0,
+      paymentFlag: null,
+      reservationExpiresAt: cod ? null : new Date(now.getTime() + reservationMinutes * 60_000),
     };
     const lineRows: OrderLineRow[] = cart.lines.map((line, position) => ({
       id: randomUUID(),
@@ -218,9 +242,9 @@ export async function placeOrder(
       customization: line.customization,
     }));
     const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
-    const confirmationMessage = confirmation(customer, { number, ...totals });
+    // A prepaid order's message waits for its payment (it says "pay on delivery" otherwise).
+    const confirmationMessage = cod ? confirmation(customer, { number, ...totals }) : null;
     const message = confirmationMessage ? outboxRow(confirmationMessage) : null;
-    const cod = body.paymentMethod === 'cod';
     const guard = { perMinute: limits.perMinute, perHour: limits.perHour, openCod: cod ? limits.openCod : null };
     try {
       const write = async (to: Parameters<typeof writeOrder>[0]) => {
@@ -249,10 +273,13 @@ export async function placeOrder(
       if (message) deps.wakeOutbox();
       if (stock.wentOut) await deps.invalidateCatalogue();
       // The answer is built from the rows just written: no second read of what the statement knows.
-      return { order: toOrder(orderRow, lineRows, [placedStatus]), replayed: false };
+      const order = toOrder(orderRow, lineRows, [placedStatus]);
+      if (cod) return { order, replayed: false };
+      const payment = await startCheckout(db, deps.payments, { id: orderId, number, grandTotal: totals.grandTotal }, () => deps.invalidateCatalogue());
+      return { order: { ...order, payment }, replayed: false };
     } catch (error) {
       if (error instanceof KeyTaken && key) {
-        const earlier = await replay(db, customer.id, key, hash);
+        const earlier = await replay(db, customer.id, key, hash, deps.payments);
         if (earlier) return earlier;
         throw new Refusal('order_in_flight');
       }

@@ -36,8 +36,8 @@ const byId =
   (a: T, b: T) =>
     id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0;
 
-/** The lines grouped per product, in lock order. */
-function productMoves(lines: Array<Pick<StockLine, 'productId' | 'variantId' | 'quantity'>>): ProductMove[] {
+/** The lines grouped per product, in lock order (placing, cancelling, and re-reserving a late payment, payments/late-payment.ts). */
+export function productMoves(lines: Array<Pick<StockLine, 'productId' | 'variantId' | 'quantity'>>): ProductMove[] {
   const moves = new Map<string, ProductMove>();
   for (const line of lines) {
     const move = moves.get(line.productId) ?? { productId: line.productId, variants: [], quantity: 0 };

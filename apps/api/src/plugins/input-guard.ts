@@ -3,6 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Refusal } from '../lib/refusal.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its body as the raw Buffer (a signed webhook): the JSON checks below do not apply. */
+    rawBody?: boolean;
+  }
+}
+
 /** C0 controls and DEL: never part of a name, a code, an id or a search. */
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** The same, less tab, line feed and carriage return: a message or an address may have several lines. */
@@ -74,6 +81,11 @@ export const inputGuardPlugin = fp(
   // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function inputGuard(app: FastifyInstance) {
     app.addHook('preValidation', (request, _reply, done) => {
+      // A route that verifies a signature over the exact bytes takes them raw (payments' webhook, decision 060).
+      if (request.routeOptions.config.rawBody === true) {
+        done();
+        return;
+      }
       try {
         guardInput(request);
       } catch (error) {

@@ -32,6 +32,7 @@ import { userCustomisationRoutes } from './user-customisation/index.ts';
 import { adminInboxRoutes } from './admin-inbox/index.ts';
 import { adminStaffRoutes } from './admin-staff/index.ts';
 import { adminAuditRoutes } from './admin-audit/index.ts';
+import { paymentsRoutes } from './payments/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -68,4 +69,5 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(adminInboxRoutes);
   await app.register(adminStaffRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(paymentsRoutes);
 };

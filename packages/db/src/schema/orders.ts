@@ -44,6 +44,8 @@ export const coupons = pgTable(
 
 export type OrderStatusValue = 'placed' | 'confirmed' | 'in_production' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'refunded';
 export type OrderActorValue = 'customer' | 'shop';
+export type PaymentMethodValue = 'cod' | 'prepaid';
+export type PaymentStatusValue = 'pending' | 'authorized' | 'captured' | 'failed' | 'refunded' | 'partially_refunded';
 
 export interface OrderAddressSnapshot {
   name: string;
@@ -72,7 +74,25 @@ export const orders = pgTable(
     /** Null only if the customer's account was deleted later: the order stays on the books. */
     userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
     status: text('status').$type<OrderStatusValue>().notNull().default('placed'),
-    paymentMethod: text('payment_method').$type<'cod'>().notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethodValue>().notNull(),
+    /**
+     * Where the money is (issue 20, decision 060; rules in packages/domain/src/payment.ts). A cash-on-delivery order
+     * stays `pending` until the shop collects; a prepaid order is `pending` until the provider confirms.
+     */
+    paymentStatus: text('payment_status').$type<PaymentStatusValue>().notNull().default('pending'),
+    /** The payment provider of a prepaid order ('razorpay'); null for cash on delivery. */
+    paymentProvider: text('payment_provider'),
+    /** The provider's order (Razorpay `order_…`), made right after this row: the only one a checkout signature is checked against. */
+    providerOrderId: text('provider_order_id'),
+    /** The provider's payment that paid it (Razorpay `pay_…`). */
+    providerPaymentId: text('provider_payment_id'),
+    /** Paise the provider confirmed (authorised or captured), and refunded so far. */
+    amountPaid: integer('amount_paid').notNull().default(0),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** Set when a provider's report could not be applied (e.g. `amount_mismatch`): staff look at it. */
+    paymentFlag: text('payment_flag'),
+    /** A prepaid order still `pending` after this loses its reservation: it is cancelled and its stock released. */
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     couponCode: text('coupon_code'),
     /** Paise, all computed by the server: items at their prices, at mrp, the coupon's discount, shipping, to pay. */
@@ -89,7 +109,37 @@ export const orders = pgTable(
     uniqueIndex('orders_number_idx').on(t.number),
     // "My orders", newest first, and their count: one index range per customer.
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('orders_provider_order_idx')
+      .on(t.paymentProvider, t.providerOrderId)
+      .where(sql`${t.providerOrderId} is not null`),
+    // The expiry pass finds unpaid reservations past their time without reading every order.
+    index('orders_reservation_expiry_idx')
+      .on(t.reservationExpiresAt)
+      .where(sql`${t.reservationExpiresAt} is not null and ${t.paymentStatus} = 'pending'`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'prepaid')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded')`),
   ],
+);
+
+/**
+ * Every webhook a payment provider delivered (issue 20, decision 060), kept as it came: the unique event id makes a
+ * redelivery a no-op (insert … on conflict do nothing), and the rows are the order's payment history for staff.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    /** The provider's own id of the event (Razorpay's x-razorpay-event-id header). */
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What applying it did: applied, ignored (nothing to change), flagged (a mismatch), unknown_order. */
+    outcome: text('outcome'),
+  },
+  (t) => [uniqueIndex('payment_events_event_idx').on(t.provider, t.eventId), index('payment_events_order_idx').on(t.orderId, t.receivedAt)],
 );
 
 /**

@@ -294,7 +294,7 @@ export const adminRefusals = defineRefusals({
     status: 400,
     message: () => 'Status must be one of placed, confirmed, in_production, packed, shipped, delivered, cancelled, returned, refunded',
   },
-  order_filter_payment_invalid: { status: 400, message: () => 'Payment method must be one of cod' },
+  order_filter_payment_invalid: { status: 400, message: () => 'Payment method must be one of cod, prepaid' },
   order_filter_page_invalid: { status: 400, message: () => 'Page must be a whole number from 1 to 10000' },
   order_filter_limit_invalid: {
     status: 400,

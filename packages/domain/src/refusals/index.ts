@@ -6,6 +6,7 @@ import { customisationRefusals } from './customisation.ts';
 import { engagementRefusals } from './engagement.ts';
 import { generalRefusals } from './general.ts';
 import { orderRefusals } from './orders.ts';
+import { paymentRefusals } from './payments.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -22,6 +23,7 @@ export const refusalAreas = {
   engagement: engagementRefusals,
   catalogue: catalogueRefusals,
   admin: adminRefusals,
+  payments: paymentRefusals,
 } as const;
 
 export const refusals = {
@@ -32,6 +34,7 @@ export const refusals = {
   ...engagementRefusals,
   ...catalogueRefusals,
   ...adminRefusals,
+  ...paymentRefusals,
 } as const;
 
 type Refusals = typeof refusals;

@@ -36,7 +36,7 @@ export const orderRefusals = defineRefusals({
   },
   duplicate_line: { status: 400, message: () => 'This product option is already on another line of the order' },
   address_required: { status: 400, message: () => 'Choose a delivery address' },
-  payment_method_invalid: { status: 400, message: () => 'Choose cash on delivery: it is the only payment method for now' },
+  payment_method_invalid: { status: 400, message: () => 'Choose cash on delivery or pay online' },
   coupon_code_invalid: {
     status: 400,
     message: (p: { max: number }) => `Coupon code must be 1 to ${p.max} characters`,

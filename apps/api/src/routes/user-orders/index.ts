@@ -1,4 +1,12 @@
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, orderCountSchema, orderListSchema, orderSchema, placeOrderRequestSchema } from '@shop/domain/order';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  orderCountSchema,
+  orderListSchema,
+  orderSchema,
+  placeOrderRequestSchema,
+  verifyPaymentRequestSchema,
+} from '@shop/domain/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noStore } from '../../lib/cache.ts';
@@ -9,6 +17,7 @@ import { caller, orderDeps } from '../../orders/deps.ts';
 import { retryAfterOf } from '../../orders/limits.ts';
 import { countOrders, findOrder, listOrders } from '../../orders/order-view.ts';
 import { placeOrder } from '../../orders/place-order.ts';
+import { verifyCheckout } from '../../payments/verify-checkout.ts';
 
 /** An order's lines of ids and quantities fit in a few kilobytes. */
 const BODY_LIMIT = 16 * 1024;
@@ -37,12 +46,20 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: BODY_LIMIT,
       schema: {
         tags: ['orders'],
-        summary: 'Place an order (cash on delivery). The server prices it; an Idempotency-Key header makes retries safe',
+        summary: 'Place an order (cash on delivery or prepaid). The server prices it; an Idempotency-Key header makes retries safe',
         description:
-          'Prices, totals and mrp sent by a client are ignored. With `Idempotency-Key`, a retry (in sequence or at the same time) answers the first order (200, header idempotent-replayed: true); the same key with another body answers 422 `idempotency_key_reused`, and while the first is still being placed 409 `order_in_flight`. Abuse limits (README "Limits"): too many orders in the last minute or hour answer 429 `order_rate_limited` with Retry-After; too many open cash-on-delivery orders 409 `open_orders_limit`; too many wrong coupon codes 429 `coupon_tries_exceeded`.',
+          'Prices, totals and mrp sent by a client are ignored. With `Idempotency-Key`, a retry (in sequence or at the same time) answers the first order (200, header idempotent-replayed: true); the same key with another body answers 422 `idempotency_key_reused`, and while the first is still being placed 409 `order_in_flight`. Abuse limits (README "Limits"): too many orders in the last minute or hour answer 429 `order_rate_limited` with Retry-After; too many open cash-on-delivery orders 409 `open_orders_limit`; too many wrong coupon codes 429 `coupon_tries_exceeded`. A prepaid order (`paymentMethod: prepaid`) holds its stock for PAYMENT_RESERVATION_MINUTES and answers `payment` (Razorpay key id, provider order id, amount in paise) for the browser to open checkout; if the provider cannot be reached the order is cancelled at once and the answer is 503 `payment_provider_unavailable`.',
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }).passthrough(),
         body: placeOrderRequestSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errors, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: orderSchema,
+          201: orderSchema,
+          ...errors,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -59,6 +76,9 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       }).catch((error: unknown) => {
         const retryAfter = retryAfterOf(error);
         if (retryAfter) reply.header('retry-after', retryAfter);
+        if (error instanceof Refusal && error.code === 'payment_provider_unavailable') {
+          request.log.warn({ err: error.cause }, 'payments: the provider could not open a payment; the order was cancelled');
+        }
         throw error;
       });
       if (replayed) reply.header('idempotent-replayed', 'true');
@@ -125,6 +145,36 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = caller(request);
       return changeStatus(deps, { orderId: request.params.id, to: 'cancelled', actor: 'customer', actorUserId: me.id, ownerId: me.id });
+    },
+  );
+
+  app.post(
+    '/api/user/order/:id/payment/verify',
+    {
+      onRequest: app.requireUser,
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags: ['orders', 'payments'],
+        summary: "Confirm a prepaid order's payment with what Razorpay Checkout handed the browser",
+        description:
+          'The signature is checked against the provider order stored for this order (400 `payment_signature_invalid`; another order id 400 `payment_order_mismatch`), then the payment is fetched from Razorpay: not authorised or captured 409 `payment_not_completed`, another amount 409 `payment_amount_mismatch` (flagged for the shop). Marks the order paid once; a repeat answers the same order. Not a prepaid order waiting for payment: 409 `payment_not_pending`.',
+        params: idParams,
+        body: verifyPaymentRequestSchema,
+        response: { 200: orderSchema, ...errors, 409: errorResponseSchema, 503: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      try {
+        const order = await verifyCheckout(app.db, app.payments.provider, { userId: caller(request).id, orderId: request.params.id }, request.body);
+        // The confirmation may have written the customer's "payment received" message.
+        app.outbox.worker.wake();
+        return order;
+      } catch (error) {
+        // A forged or mismatched signature changes nothing and is logged with the request id (issue 20).
+        if (error instanceof Refusal && error.code.startsWith('payment_'))
+          request.log.warn({ code: error.code, reqId: request.id }, 'payments: verification refused');
+        throw error;
+      }
     },
   );
 };

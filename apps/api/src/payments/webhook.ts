@@ -1,0 +1,79 @@
+import { type Database, paymentEvents } from '@shop/db';
+import { eq } from 'drizzle-orm';
+import { Refusal } from '../lib/refusal.ts';
+import { type ApplyOutcome, markFailed, markPaid, markRefunded, orderOfProviderOrder } from './apply-payment.ts';
+import { settleLatePayment } from './late-payment.ts';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
+
+export type WebhookOutcome = ApplyOutcome | 'duplicate' | 'unknown_order';
+export interface WebhookResult {
+  outcome: WebhookOutcome;
+  event: string;
+  orderId: string | null;
+}
+
+/** The events that say the money is captured: only a captured payment can be refunded (docs/providers/razorpay.md §2). */
+const CAPTURE_EVENTS = new Set<PaymentEvent['type']>(['payment.captured', 'order.paid']);
+
+/** Event ids as Razorpay sends them: short, printable; anything else is not a delivery of theirs. */
+const EVENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * One webhook delivery (decision 060): the signature over the raw bytes is checked first (a forged or altered body
+ * changes nothing: 400 `webhook_signature_invalid`), then the event is recorded by its id and applied in ONE
+ * transaction. A redelivery finds its id taken (insert … on conflict do nothing) and changes nothing; two deliveries
+ * at once wait on the unique index, so only one applies. Recording and applying commit together, so a crash between
+ * them leaves neither, and Razorpay's retry applies it then.
+ */
+export async function receiveWebhook(
+  db: Database,
+  provider: PaymentProvider,
+  delivery: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
+): Promise<WebhookResult> {
+  if (!provider.verifyWebhook(delivery.rawBody, delivery.signature)) throw new Refusal('webhook_signature_invalid');
+  const event = provider.parseWebhook(delivery.rawBody);
+  if (!event || !delivery.eventId || !EVENT_ID.test(delivery.eventId)) throw new Refusal('webhook_invalid');
+  const eventId = delivery.eventId;
+  const result = await db.transaction(async (tx): Promise<WebhookResult> => {
+    const providerOrderId = event.payment?.orderId ?? null;
+    const order = providerOrderId ? await orderOfProviderOrder(tx, provider.name, providerOrderId) : null;
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: provider.name,
+        eventId,
+        eventType: event.name,
+        orderId: order?.id ?? null,
+        payload: JSON.parse(delivery.rawBody.toString('utf8')) as unknown,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null };
+    // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.
+    const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event) : 'unknown_order';
+    await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, recorded.id));
+    return { outcome, event: event.name, orderId: order?.id ?? null };
+  });
+  // Money for an order that expired meanwhile: placed again or refunded, after this event's own commit.
+  if (result.outcome === 'applied' && result.orderId && CAPTURE_EVENTS.has(event.type)) await settleLatePayment(db, provider, result.orderId);
+  return result;
+}
+
+async function apply(tx: Parameters<typeof markPaid>[0], order: { id: string; grandTotal: number }, event: PaymentEvent): Promise<ApplyOutcome> {
+  const payment = event.payment;
+  if (!payment) return 'ignored';
+  switch (event.type) {
+    case 'payment.authorized':
+      return markPaid(tx, order, payment, 'authorized');
+    case 'payment.captured':
+    case 'order.paid':
+      return markPaid(tx, order, payment, 'captured');
+    case 'payment.failed':
+      return markFailed(tx, order);
+    case 'refund.processed':
+      return markRefunded(tx, order, payment.amountRefunded);
+    // A failed refund changes nothing the order shows; it stays recorded for staff. Other events are recorded only.
+    default:
+      return 'ignored';
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Payment rules (issue 20, decision 060): the methods a shopper pays by, the states an order's payment passes through,
+ * and which provider report may move it where. The API applies them; the storefront reads the same names. Amounts are
+ * integer paise everywhere. Its own module without zod, so browser code can import it cheaply.
+ */
+
+export const paymentMethods = ['cod', 'prepaid'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const paymentStatuses = ['pending', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** The only place cash on delivery is named: every other rule asks these. */
+export const CASH_ON_DELIVERY: PaymentMethod = 'cod';
+export const PREPAID: PaymentMethod = 'prepaid';
+export const isCashOnDelivery = (method: PaymentMethod): boolean => method === CASH_ON_DELIVERY;
+
+/** The currency every order is priced in. */
+export const SHOP_CURRENCY = 'INR';
+
+/** The minutes a prepaid order holds its stock while the shopper pays (PAYMENT_RESERVATION_MINUTES). */
+export const DEFAULT_PAYMENT_RESERVATION_MINUTES = 15;
+
+/**
+ * The money has reached the shop or is promised to it: the order is paid. A paid order never goes back to pending or
+ * failed, whatever arrives later (webhooks come out of order, and `payment.failed` may follow a capture).
+ */
+export const PAID_STATUSES = ['authorized', 'captured', 'refunded', 'partially_refunded'] as const satisfies readonly PaymentStatus[];
+export const isPaid = (status: PaymentStatus): boolean => (PAID_STATUSES as readonly string[]).includes(status);
+
+/** How far along each status is: a report may only move an order forward (refunds are after capture). */
+const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, authorized: 2, captured: 3, partially_refunded: 4, refunded: 5 };
+
+/**
+ * Whether a provider's report of `to` may replace the stored `from`. Forward only: pending → failed → authorized →
+ * captured → (partially_)refunded; a failure may be followed by a late authorisation or capture (Razorpay's late
+ * authorisation), never the other way round; a partial refund may be followed by more.
+ */
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  if (from === to) return to === 'partially_refunded';
+  return RANK[to] > RANK[from];
+}
+
+/** The statuses an order may be in and still take a payment report of `to` (the SQL of a conditional update uses it). */
+export function paymentStatusesBefore(to: PaymentStatus): PaymentStatus[] {
+  return paymentStatuses.filter((from) => canMovePayment(from, to));
+}
+
+/** The status after refunds of `refunded` paise of a payment of `paid` paise. */
+export function refundStatus(paid: number, refunded: number): PaymentStatus {
+  return refunded >= paid ? 'refunded' : 'partially_refunded';
+}
+
+/** Why a provider's report was not applied, kept on the order for staff (orders.payment_flag). */
+export const paymentFlags = [
+  'amount_mismatch',
+  'currency_mismatch',
+  /** Paid after its reservation expired: being placed again, or refunded (payments/late-payment.ts). */
+  'paid_after_cancellation',
+  /** Paid after expiry with the items sold out: refunded in full automatically. */
+  'late_payment_refunded',
+  /** That automatic refund failed: staff refund by hand. */
+  'late_payment_refund_failed',
+  /** A paid order was cancelled and the provider refused its refund: staff refund by hand. */
+  'cancel_refund_failed',
+] as const;
+export type PaymentFlag = (typeof paymentFlags)[number];

@@ -1,0 +1,24 @@
+import { defineRefusals } from './define.ts';
+
+/**
+ * Refusals of the payments area (issue 20, decisions 059 and 060): confirming a prepaid order's payment, the
+ * provider's webhooks, and a provider that cannot be reached.
+ */
+export const paymentRefusals = defineRefusals({
+  /** The checkout's signature does not match the provider order we stored and the payment id: forged or mixed up. */
+  payment_signature_invalid: { status: 400, message: () => 'This payment could not be verified. If money left your account, it will be refunded.' },
+  /** The browser named another provider order than the one this order was given. */
+  payment_order_mismatch: { status: 400, message: () => 'This payment belongs to another order' },
+  /** Not a prepaid order waiting for its payment: cash on delivery, cancelled, or its reservation expired. */
+  payment_not_pending: { status: 409, message: () => 'This order is not waiting for a payment' },
+  /** The provider does not report the payment as authorised or captured (yet). */
+  payment_not_completed: { status: 409, message: () => 'The payment has not gone through. Try again or choose another way to pay.' },
+  /** The provider reports another amount or currency than the order's: not applied, flagged for the shop. */
+  payment_amount_mismatch: { status: 409, message: () => 'The amount paid does not match the order. The shop will look into it.' },
+  /** The payment provider could not be reached or refused: the order was not kept, the cart is untouched. */
+  payment_provider_unavailable: { status: 503, message: () => 'Online payment is unavailable right now. Try again in a moment, or choose cash on delivery.' },
+  /** A webhook whose signature does not match the webhook secret. */
+  webhook_signature_invalid: { status: 400, message: () => 'Webhook signature does not match' },
+  /** A webhook without an event id, or whose body is not the provider's JSON event. */
+  webhook_invalid: { status: 400, message: () => 'Webhook is not a payment event' },
+});
