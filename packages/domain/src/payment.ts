@@ -28,6 +28,12 @@ export const DEFAULT_PAYMENT_RESERVATION_MINUTES = 15;
 export const PAID_STATUSES = ['authorized', 'captured', 'refunded', 'partially_refunded'] as const satisfies readonly PaymentStatus[];
 export const isPaid = (status: PaymentStatus): boolean => (PAID_STATUSES as readonly string[]).includes(status);
 
+/**
+ * Whether an order still waits for its money: a prepaid order not yet paid. Such an order is not made, packed or
+ * shipped; the shop may only cancel it (fulfilment starts on the server's confirmation of the payment).
+ */
+export const awaitsPayment = (method: PaymentMethod, status: PaymentStatus): boolean => !isCashOnDelivery(method) && !isPaid(status);
+
 /** How far along each status is: a report may only move an order forward (refunds are after capture). */
 const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, authorized: 2, captured: 3, partially_refunded: 4, refunded: 5 };
 

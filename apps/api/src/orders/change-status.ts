@@ -1,6 +1,7 @@
 import { orderLines, orders, orderStatusHistory } from '@shop/db';
 import type { Order, OrderStatusChangeRequest } from '@shop/domain/order';
 import { canTransition, type OrderActor, type OrderStatus } from '@shop/domain/order-status';
+import { awaitsPayment } from '@shop/domain/payment';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit.ts';
 import type { RequestUser } from '../auth/request-user.ts';
@@ -47,6 +48,7 @@ export async function changeStatus(
       .select({
         status: orders.status,
         tracking: orders.tracking,
+        paymentMethod: orders.paymentMethod,
         paymentStatus: orders.paymentStatus,
         providerPaymentId: orders.providerPaymentId,
         amountPaid: orders.amountPaid,
@@ -61,6 +63,8 @@ export async function changeStatus(
         ? fieldRefusal('status', 'cancel_too_late')
         : fieldRefusal('status', 'status_change_not_allowed', { from: order.status, to: change.to });
     }
+    // A prepaid order is made and sent only once its payment is confirmed (issue 20); until then it may only be cancelled.
+    if (change.to !== 'cancelled' && awaitsPayment(order.paymentMethod, order.paymentStatus)) throw new Refusal('payment_not_received');
     if (change.to === 'shipped' && !change.tracking) throw fieldRefusal('tracking', 'tracking_required');
     if (change.actor === 'shop' && change.to === 'cancelled' && !change.note?.trim()) throw fieldRefusal('note', 'cancel_reason_required');
     const tracking = change.tracking ? { carrier: change.tracking.carrier, number: change.tracking.number, link: change.tracking.link ?? null } : null;

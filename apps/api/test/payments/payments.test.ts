@@ -7,7 +7,7 @@ import { hmacHex } from '../../src/payments/razorpay/signatures.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, customer, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { call, customer, makeStaff, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
 
 /**
  * Prepaid orders through the loopback Razorpay (issue 20, decisions 059 and 060), on PGlite and PostgreSQL: the real
@@ -87,6 +87,20 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     expect(cod.json().paymentStatus).toBe('pending');
     expectRefusal(await verify(asha, cod.json()._id, checkout), 409, 'payment_not_pending');
     expectRefusal(await verify(asha, placed._id, { razorpay_payment_id: 'x' }), 400, 'validation_failed');
+  });
+
+  it('lets the shop only cancel a prepaid order until its payment arrives, then move it on (409 payment_not_received)', async () => {
+    const staff = await customer(ctx);
+    await makeStaff(ctx, staff.userId);
+    const move = (id: string, body: unknown) => call(app, 'POST', `/api/admin/orders/${id}/status`, staff, body);
+    const lamp = await product(ctx, { stock: 5 });
+    const unpaid = (await prepaid(asha, lamp.id)).json();
+    expectRefusal(await move(unpaid._id, { status: 'confirmed' }), 409, 'payment_not_received');
+    expect((await orderRow(unpaid._id)).status).toBe('placed');
+    await gateway.pay(unpaid.payment.providerOrderId);
+    expect((await move(unpaid._id, { status: 'confirmed' })).statusCode).toBe(200);
+    const another = (await prepaid(asha, lamp.id)).json();
+    expect((await move(another._id, { status: 'cancelled', note: 'Payment never came' })).statusCode).toBe(200);
   });
 
   it('applies the same webhook delivered 3 times once, and records it once', async () => {

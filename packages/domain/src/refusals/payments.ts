@@ -11,6 +11,8 @@ export const paymentRefusals = defineRefusals({
   payment_order_mismatch: { status: 400, message: () => 'This payment belongs to another order' },
   /** Not a prepaid order waiting for its payment: cash on delivery, cancelled, or its reservation expired. */
   payment_not_pending: { status: 409, message: () => 'This order is not waiting for a payment' },
+  /** Staff tried to move a prepaid order on before its payment arrived: only cancelling is open to it. */
+  payment_not_received: { status: 409, message: () => 'This order has not been paid yet; it can only be cancelled until the payment arrives' },
   /** The provider does not report the payment as authorised or captured (yet). */
   payment_not_completed: { status: 409, message: () => 'The payment has not gone through. Try again or choose another way to pay.' },
   /** The provider reports another amount or currency than the order's: not applied, flagged for the shop. */
