@@ -6,7 +6,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { fieldRefusal } from '../lib/refusal.ts';
 import { COUPON_TRIES_WINDOW_MS } from './limits.ts';
 import { priceLines } from './price-lines.ts';
-import type { TryCounter } from './try-counter.ts';
+import type { TryCounter } from '../lib/try-counter.ts';
 
 /**
  * Coupons: looking one up, checking its terms against a cart, and using one up inside an order's transaction.

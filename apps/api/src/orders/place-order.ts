@@ -12,7 +12,7 @@ import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
 import { fieldRefusal, isUniqueViolation, Refusal } from '../lib/refusal.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
 import type { OrderLimits } from './limits.ts';
-import type { TryCounter } from './try-counter.ts';
+import type { TryCounter } from '../lib/try-counter.ts';
 import { readOrderInputs } from './order-inputs.ts';
 import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';

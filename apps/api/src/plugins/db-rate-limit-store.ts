@@ -1,6 +1,5 @@
 import type { Database } from '@shop/db';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../lib/rows.ts';
+import { databaseTryCounter } from '../lib/try-counter.ts';
 
 /**
  * A fixed-window counter in the rate_limits table for @fastify/rate-limit, so that several API
@@ -20,26 +19,14 @@ interface StoreOptions {
   groupId?: string;
 }
 
-/** Expired windows are deleted now and then rather than on every request. */
-const SWEEP_EVERY = 200;
-
 export function createDbRateLimitStore(db: Database) {
-  let calls = 0;
+  // The same fixed-window count in the rate_limits table as the coupon tries (lib/try-counter.ts): one upsert, one sweep.
+  const counter = databaseTryCounter(db);
 
   async function increment(key: string, timeWindow: number): Promise<IncrResult> {
-    const rows = await db.execute(sql`
-      insert into rate_limits (key, count, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${timeWindow / 1000}))
-      on conflict (key) do update set
-        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning count, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl`);
-    const [row] = rowsOf<{ count: number; ttl: number }>(rows);
+    const [row] = await counter.take([key], timeWindow);
     if (!row) throw new Error('rate limit upsert returned no row');
-    if (++calls % SWEEP_EVERY === 0) {
-      await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 minute'`);
-    }
-    return { current: Number(row.count), ttl: Number(row.ttl) };
+    return { current: row.count, ttl: row.retryMs };
   }
 
   return class DbRateLimitStore {

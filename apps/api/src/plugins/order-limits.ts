@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { OrderLimits } from '../orders/limits.ts';
-import { databaseTryCounter, redisTryCounter, type TryCounter } from '../orders/try-counter.ts';
+import { databaseTryCounter, redisTryCounter, type TryCounter } from '../lib/try-counter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

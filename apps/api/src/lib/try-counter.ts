@@ -1,12 +1,12 @@
 import type { Database } from '@shop/db';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { rowsOf } from '../lib/rows.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * Counts tries per key in fixed windows, for limits that have no rows of their own to count (issue 19: wrong coupon
- * codes). In Redis when REDIS_URL is set, otherwise in the database's rate_limits table (the same table and upsert as
- * plugins/db-rate-limit-store.ts): either way several API processes share one count.
+ * codes). In Redis when REDIS_URL is set, otherwise in the database's rate_limits table (which
+ * plugins/db-rate-limit-store.ts also counts with, for @fastify/rate-limit): either way several API processes share one count.
  *
  * A try is counted before the work it guards, so concurrent tries cannot all slip under the limit; one that turns out
  * not to count (a code that names a real coupon) is given back.
