@@ -42,7 +42,8 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> &
     Partial<Pick<Config, 'dataDir'>> &
     Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images' | 'orderLimits'>> &
-    Partial<Pick<Config, 'razorpay' | 'paymentReservationMinutes'>> & {
+    Partial<Pick<Config, 'razorpay' | 'paymentReservationMinutes'>> &
+    Partial<Pick<Config, 'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -155,6 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     razorpay: config.razorpay,
     reservationMinutes: config.paymentReservationMinutes,
     expiryEveryMs: options.housekeeping === false ? false : undefined,
+    razorpayApiUrl: config.razorpayApiUrl,
+    reconcileEveryMs: options.housekeeping === false ? false : config.paymentReconcileEverySeconds && config.paymentReconcileEverySeconds * 1000,
+    reconcileAfterMs: config.paymentReconcileAfterSeconds === undefined ? undefined : config.paymentReconcileAfterSeconds * 1000,
   });
 
   // Routes.

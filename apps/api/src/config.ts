@@ -6,6 +6,7 @@ import { DEFAULT_MAIL_FROM } from './outbox/mail-from.ts';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './orders/limits.ts';
 import { DEFAULT_PAYMENT_RESERVATION_MINUTES } from '@shop/domain/payment';
 import type { RazorpayKeys } from './payments/razorpay/razorpay-provider.ts';
+import { DEFAULT_RECONCILE_AFTER_SECONDS, DEFAULT_RECONCILE_EVERY_SECONDS } from './payments/reconcile-defaults.ts';
 
 /**
  * Settings are read from the environment once, at start-up, and validated here (ARCHITECTURE.md,
@@ -156,6 +157,22 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(DEFAULT_PAYMENT_RESERVATION_MINUTES),
+  // The reconciliation with Razorpay (payments/reconcile.ts, decision 067).
+  PAYMENT_RECONCILE_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(DEFAULT_RECONCILE_EVERY_SECONDS),
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(DEFAULT_RECONCILE_AFTER_SECONDS),
+  // Another Razorpay API for the real provider with explicit keys: a test's loopback gateway in another process
+  // (decision 068). Refused in production.
+  RAZORPAY_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
 });
 
 const RAZORPAY_ALL = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
@@ -259,6 +276,11 @@ export interface Config {
   razorpay: RazorpayKeys | undefined;
   /** PAYMENT_RESERVATION_MINUTES: how long an unpaid prepaid order holds its stock. */
   paymentReservationMinutes: number;
+  /** RAZORPAY_API_URL: the Razorpay API the real provider calls instead of api.razorpay.com (tests only; decision 068). */
+  razorpayApiUrl: string | undefined;
+  /** PAYMENT_RECONCILE_EVERY_SECONDS and PAYMENT_RECONCILE_AFTER_SECONDS (payments/reconcile.ts). */
+  paymentReconcileEverySeconds: number;
+  paymentReconcileAfterSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -294,6 +316,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (env_.NODE_ENV === 'production' && env_.DATABASE_URL && !razorpay) {
     throw new ConfigError(
       'Invalid environment: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: required in production with DATABASE_URL (the loopback test gateway would accept any payment)',
+    );
+  }
+  if (env_.RAZORPAY_API_URL && (env_.NODE_ENV === 'production' || !razorpay)) {
+    throw new ConfigError(
+      `Invalid environment: RAZORPAY_API_URL: ${env_.NODE_ENV === 'production' ? 'not allowed in production (Razorpay is only ever reached at its own address there)' : 'needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (the keys of the gateway it points at)'}`,
     );
   }
   const s3 = s3Settings(env_);
@@ -332,5 +359,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     razorpay,
     paymentReservationMinutes: env_.PAYMENT_RESERVATION_MINUTES,
+    razorpayApiUrl: env_.RAZORPAY_API_URL,
+    paymentReconcileEverySeconds: env_.PAYMENT_RECONCILE_EVERY_SECONDS,
+    paymentReconcileAfterSeconds: env_.PAYMENT_RECONCILE_AFTER_SECONDS,
   };
 }

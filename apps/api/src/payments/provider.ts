@@ -52,6 +52,8 @@ export interface PaymentProvider {
   /** A verified webhook body as an event, or null when it is not one the provider sends. */
   parseWebhook(rawBody: Buffer): PaymentEvent | null;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
+  /** Every payment attempted for a provider order, in any state (the reconciliation asks when no webhook came). */
+  fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]>;
   refund(paymentId: string, input: { amount?: number; notes?: Record<string, string> }): Promise<ProviderRefund>;
 }
 

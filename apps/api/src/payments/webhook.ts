@@ -33,7 +33,21 @@ export async function receiveWebhook(
   if (!provider.verifyWebhook(delivery.rawBody, delivery.signature)) throw new Refusal('webhook_signature_invalid');
   const event = provider.parseWebhook(delivery.rawBody);
   if (!event || !delivery.eventId || !EVENT_ID.test(delivery.eventId)) throw new Refusal('webhook_invalid');
-  const eventId = delivery.eventId;
+  return recordAndApply(db, provider, { eventId: delivery.eventId, event, payload: JSON.parse(delivery.rawBody.toString('utf8')) as unknown });
+}
+
+/**
+ * Records a report about a payment under its event id and applies it, in ONE transaction, then settles money that came
+ * for an order cancelled meanwhile. The webhook's path, and the reconciliation's (reconcile.ts: an event id of its own
+ * per payment and state, so a pass repeated finds it taken, and a webhook arriving after it finds the order already
+ * moved): whichever comes first applies, the others change nothing.
+ */
+export async function recordAndApply(
+  db: Database,
+  provider: PaymentProvider,
+  report: { eventId: string; event: PaymentEvent; payload: unknown },
+): Promise<WebhookResult> {
+  const { eventId, event } = report;
   const result = await db.transaction(async (tx): Promise<WebhookResult> => {
     const providerOrderId = event.payment?.orderId ?? null;
     const order = providerOrderId ? await orderOfProviderOrder(tx, provider.name, providerOrderId) : null;
@@ -44,7 +58,7 @@ export async function receiveWebhook(
         eventId,
         eventType: event.name,
         orderId: order?.id ?? null,
-        payload: JSON.parse(delivery.rawBody.toString('utf8')) as unknown,
+        payload: report.payload,
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { expireReservations } from '../payments/cancel-unpaid.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { reconcilePayments, type ReconcileReport } from '../payments/reconcile.ts';
+import { DEFAULT_RECONCILE_AFTER_SECONDS, DEFAULT_RECONCILE_EVERY_SECONDS } from '../payments/reconcile-defaults.ts';
 import { LoopbackGateway } from '../payments/razorpay/loopback-gateway.ts';
 import { createRazorpayProvider, type RazorpayKeys } from '../payments/razorpay/razorpay-provider.ts';
 import type { PaymentDeps } from '../payments/start-checkout.ts';
@@ -16,6 +18,8 @@ declare module 'fastify' {
       gateway: LoopbackGateway | null;
       /** One pass of the reservation expiry (the timer runs it; tests call it). */
       expire(now?: Date): Promise<number>;
+      /** One reconciliation pass with the provider (payments/reconcile.ts; the timer runs it; tests call it). */
+      reconcile(now?: Date): Promise<ReconcileReport>;
     };
   }
 }
@@ -27,6 +31,12 @@ interface PaymentsOptions {
   reservationMinutes?: number;
   /** Between expiry passes (ms); false runs none in this app. */
   expiryEveryMs?: number | false;
+  /** Between reconciliation passes (ms, PAYMENT_RECONCILE_EVERY_SECONDS); false runs none in this app. */
+  reconcileEveryMs?: number | false;
+  /** How old an open prepaid order is before the reconciliation asks about it (ms, PAYMENT_RECONCILE_AFTER_SECONDS). */
+  reconcileAfterMs?: number;
+  /** RAZORPAY_API_URL: the real provider with explicit keys, pointed at another Razorpay API (a test's loopback gateway; never production). */
+  razorpayApiUrl?: string;
 }
 
 const MINUTE = 60_000;
@@ -42,7 +52,7 @@ export const paymentsPlugin = fp(
     let gateway: LoopbackGateway | null = null;
     let provider: PaymentProvider;
     if (options.razorpay) {
-      provider = createRazorpayProvider(options.razorpay);
+      provider = createRazorpayProvider(options.razorpay, { baseUrl: options.razorpayApiUrl });
     } else {
       gateway = new LoopbackGateway();
       await gateway.start();
@@ -63,7 +73,13 @@ export const paymentsPlugin = fp(
     }
     const onStockBack = () => app.responseCache.invalidate();
     const expire = (now?: Date) => expireReservations(options.db, now, onStockBack);
-    app.decorate('payments', { provider, reservationMinutes: options.reservationMinutes ?? DEFAULT_PAYMENT_RESERVATION_MINUTES, gateway, expire });
+    const reconcile = (now?: Date) =>
+      reconcilePayments(options.db, provider, {
+        now,
+        afterMs: options.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_SECONDS * 1000,
+        onSettled: (order) => app.log.info(order, 'payments: reconciled an order with the provider'),
+      });
+    app.decorate('payments', { provider, reservationMinutes: options.reservationMinutes ?? DEFAULT_PAYMENT_RESERVATION_MINUTES, gateway, expire, reconcile });
 
     const everyMs = options.expiryEveryMs ?? MINUTE;
     let timer: NodeJS.Timeout | undefined;
@@ -87,10 +103,34 @@ export const paymentsPlugin = fp(
         done();
       });
     }
+    // The reconciliation, scheduled as the expiry is: its first pass soon after start-up (a restart after a crash is
+    // when a lost webhook matters), then every PAYMENT_RECONCILE_EVERY_SECONDS; one runner across instances.
+    const reconcileEveryMs = options.reconcileEveryMs ?? DEFAULT_RECONCILE_EVERY_SECONDS * 1000;
+    let reconcileTimer: NodeJS.Timeout | undefined;
+    let reconciling: Promise<void> | undefined;
+    if (reconcileEveryMs !== false) {
+      const pass = () => {
+        if (closed) return;
+        reconciling = reconcile()
+          .then((report) => {
+            if (report.failed > 0) app.log.warn({ failed: report.failed, checked: report.checked }, 'payments: reconciliation could not ask about some orders, will retry');
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'payments: reconciliation pass failed, will retry'))
+          .finally(() => {
+            reconciling = undefined;
+            if (!closed) reconcileTimer = setTimeout(pass, reconcileEveryMs).unref();
+          });
+      };
+      app.addHook('onReady', (done) => {
+        reconcileTimer = setTimeout(pass, Math.min(reconcileEveryMs, 30_000)).unref();
+        done();
+      });
+    }
     app.addHook('onClose', async () => {
       closed = true;
       clearTimeout(timer);
-      await running;
+      clearTimeout(reconcileTimer);
+      await Promise.all([running, reconciling]);
       await gateway?.close();
     });
   },

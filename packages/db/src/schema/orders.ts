@@ -116,6 +116,10 @@ export const orders = pgTable(
     index('orders_reservation_expiry_idx')
       .on(t.reservationExpiresAt)
       .where(sql`${t.reservationExpiresAt} is not null and ${t.paymentStatus} = 'pending'`),
+    // The reconciliation (apps/api/src/payments/reconcile.ts) finds prepaid orders whose payment is still open by age.
+    index('orders_payment_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.providerOrderId} is not null and ${t.paymentStatus} in ('pending', 'failed', 'authorized')`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'prepaid')`),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded')`),
   ],

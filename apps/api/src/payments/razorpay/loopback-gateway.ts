@@ -135,6 +135,12 @@ export class LoopbackGateway {
   readonly payments = new Map<string, PaymentEntity>();
   readonly refunds = new Map<string, RefundEntity>();
   readonly sent: SentWebhook[] = [];
+  /**
+   * While true, webhooks are made and signed but not sent: they wait in `held` (status 0) until `releaseHeld`, as when
+   * the API is down and Razorpay retries later (the reconciliation and crash tests).
+   */
+  holdWebhooks = false;
+  readonly held: SentWebhook[] = [];
   private server: Server | undefined;
   private readonly inflight = new Set<Promise<unknown>>();
 
@@ -237,9 +243,20 @@ export class LoopbackGateway {
       'user-agent': 'Razorpay-Webhook/v1',
     };
     const sent: SentWebhook = { eventId, event, body, headers, status: 0 };
-    sent.status = await this.post(body, headers);
+    if (this.holdWebhooks) {
+      this.held.push(sent);
+    } else {
+      sent.status = await this.post(body, headers);
+    }
     this.sent.push(sent);
     return sent;
+  }
+
+  /** Sends the held webhooks, oldest first, each once (Razorpay's retry after an outage); answers them as sent. */
+  async releaseHeld(): Promise<SentWebhook[]> {
+    const released = this.held.splice(0);
+    for (const sent of released) sent.status = await this.post(sent.body, sent.headers);
+    return released;
   }
 
   /** Delivers a sent event again, the same bytes and event id (Razorpay retries at least once). */

@@ -64,6 +64,17 @@ export function createRazorpayProvider(keys: RazorpayKeys, options: { baseUrl?: 
       if (!parsed) throw new PaymentProviderError('razorpay: a payment in an unknown shape');
       return parsed;
     },
+    async fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]> {
+      // GET /v1/orders/:id/payments: a collection `{ entity, count, items }` of payment entities.
+      const collection = await call(() => sdk.orders.fetchPayments(providerOrderId));
+      const items: unknown = (collection as { items?: unknown }).items;
+      if (!Array.isArray(items)) throw new PaymentProviderError('razorpay: the payments of an order in an unknown shape');
+      return items.map((item: unknown) => {
+        const parsed = toPayment(item);
+        if (!parsed) throw new PaymentProviderError('razorpay: a payment in an unknown shape');
+        return parsed;
+      });
+    },
     async refund(paymentId: string, { amount, notes }): Promise<ProviderRefund> {
       const refund = await call(() => sdk.payments.refund(paymentId, { ...(amount !== undefined ? { amount } : {}), notes: notes ?? {} }));
       const parsed = toRefund(refund);

@@ -1,0 +1,134 @@
+import { type Database, orders } from '@shop/db';
+import { and, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { Counter } from 'prom-client';
+import { processRegistry } from '../metrics/registry.ts';
+import { DEFAULT_RECONCILE_AFTER_SECONDS } from './reconcile-defaults.ts';
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderPayment } from './provider.ts';
+import { withRunnerLock } from './reconcile-lock.ts';
+import { recordAndApply, type WebhookOutcome } from './webhook.ts';
+
+/**
+ * The reconciliation (issue 20, decision 067): a prepaid order still waiting for its money some minutes after it was
+ * placed is asked about at the provider (Razorpay `GET /v1/orders/:id/payments`), and what the provider says is
+ * applied through the webhook's own path (webhook.ts recordAndApply): recorded under an event id of its own, applied
+ * by the same forward-only updates, a late payment for a cancelled order settled the same way. So a webhook lost
+ * while the API was down (Razorpay retries, but a shop may be down longer, or a webhook misconfigured) still confirms
+ * the order, exactly once: a webhook arriving after the reconciliation finds the order moved and changes nothing,
+ * and a reconciliation after the webhook finds nothing to do. One runner among several API instances
+ * (reconcile-lock.ts).
+ */
+
+/**
+ * How far back orders are asked about: Razorpay retries a webhook for 24 hours, and a reservation lasts at most a day
+ * (PAYMENT_RESERVATION_MINUTES), so after two days nothing more is expected of a checkout.
+ */
+const LOOKBACK_MS = 48 * 3_600_000;
+/** At most this many provider calls a pass; the newest orders first (the ones a shopper is waiting for). */
+const BATCH = 100;
+export const RECONCILE_LOCK = 'shop:payments:reconcile';
+
+/** The payment statuses that are still waiting for the provider's word (`authorized` waits for its capture). */
+const OPEN_STATUSES = ['pending', 'failed', 'authorized'] as const;
+
+export const paymentsReconciled = new Counter({
+  name: 'shop_payments_reconciled_total',
+  help: 'Prepaid orders the reconciliation settled from the provider, by the state it found (captured, authorized, failed)',
+  labelNames: ['status'] as const,
+  registers: [processRegistry],
+});
+
+export interface ReconciledOrder {
+  orderId: string;
+  providerOrderId: string;
+  paymentId: string;
+  status: ProviderPayment['status'];
+  outcome: WebhookOutcome;
+}
+
+export interface ReconcileReport {
+  /** False when another runner held the lock: this pass did nothing. */
+  ran: boolean;
+  checked: number;
+  /** Orders a report changed (outcome applied or flagged). */
+  settled: ReconciledOrder[];
+  /** Orders the provider could not answer for; the next pass asks again. */
+  failed: number;
+}
+
+/** Prepaid orders placed between two days and `afterMs` ago whose payment is still open, newest first. */
+export async function ordersToReconcile(db: Database, now: Date, afterMs: number, limit = BATCH) {
+  return db
+    .select({ id: orders.id, providerOrderId: orders.providerOrderId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentMethod, 'prepaid'),
+        isNotNull(orders.providerOrderId),
+        inArray(orders.paymentStatus, [...OPEN_STATUSES]),
+        lte(orders.createdAt, new Date(now.getTime() - afterMs)),
+        gte(orders.createdAt, new Date(now.getTime() - LOOKBACK_MS)),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(limit) as Promise<Array<{ id: string; providerOrderId: string }>>;
+}
+
+/**
+ * What the provider's payments of one order say, as the event a webhook would have brought: a captured payment
+ * first, else an authorised one, else (every attempt failed) the failure; nothing while none was attempted.
+ */
+export function reportOf(payments: ProviderPayment[]): { type: PaymentEvent['type']; payment: ProviderPayment } | null {
+  const captured = payments.find((payment) => payment.status === 'captured');
+  if (captured) return { type: 'payment.captured', payment: captured };
+  const authorised = payments.find((payment) => payment.status === 'authorized');
+  if (authorised) return { type: 'payment.authorized', payment: authorised };
+  const failed = payments.filter((payment) => payment.status === 'failed');
+  if (failed.length > 0 && failed.length === payments.length) return { type: 'payment.failed', payment: failed[failed.length - 1]! };
+  return null;
+}
+
+/** The provider answered nothing, or answered that it is failing: asking about the next order would fail too. */
+const isOutage = (error: unknown) => error instanceof PaymentProviderError && (error.status === undefined || error.status >= 500);
+
+/** One reconciliation pass (under the runner lock); `onSettled` hears of each order a report changed. */
+export async function reconcilePayments(
+  db: Database,
+  provider: PaymentProvider,
+  options: { now?: Date; afterMs?: number; onSettled?: (order: ReconciledOrder) => void } = {},
+): Promise<ReconcileReport> {
+  const locked = await withRunnerLock(db, RECONCILE_LOCK, async () => {
+    const report: ReconcileReport = { ran: true, checked: 0, settled: [], failed: 0 };
+    const due = await ordersToReconcile(db, options.now ?? new Date(), options.afterMs ?? DEFAULT_RECONCILE_AFTER_SECONDS * 1000);
+    for (const [index, order] of due.entries()) {
+      let payments: ProviderPayment[];
+      try {
+        payments = await provider.fetchOrderPayments(order.providerOrderId);
+      } catch (error) {
+        if (!isOutage(error)) {
+          report.failed += 1;
+          continue;
+        }
+        report.failed += due.length - index;
+        break;
+      }
+      report.checked += 1;
+      const found = reportOf(payments.filter((payment) => payment.orderId === null || payment.orderId === order.providerOrderId));
+      if (!found) continue;
+      const { type, payment } = found;
+      const event: PaymentEvent = { type, name: `reconcile.${type}`, payment: { ...payment, orderId: order.providerOrderId }, refund: null };
+      // One id per payment and state: a second pass (or another instance after this one) finds it recorded.
+      const result = await recordAndApply(db, provider, {
+        eventId: `reconcile_${payment.id}_${payment.status}`,
+        event,
+        payload: { source: 'reconciliation', payment },
+      });
+      if (result.outcome !== 'applied' && result.outcome !== 'flagged') continue;
+      const settled: ReconciledOrder = { orderId: order.id, providerOrderId: order.providerOrderId, paymentId: payment.id, status: payment.status, outcome: result.outcome };
+      report.settled.push(settled);
+      paymentsReconciled.inc({ status: payment.status });
+      options.onSettled?.(settled);
+    }
+    return report;
+  });
+  return locked.ran ? locked.value : { ran: false, checked: 0, settled: [], failed: 0 };
+}

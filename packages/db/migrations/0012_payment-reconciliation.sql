@@ -1,0 +1,1 @@
+CREATE INDEX "orders_payment_open_idx" ON "orders" USING btree ("created_at") WHERE "orders"."provider_order_id" is not null and "orders"."payment_status" in ('pending', 'failed', 'authorized');
