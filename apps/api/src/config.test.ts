@@ -33,6 +33,9 @@ describe('loadConfig', () => {
       orderLimits: { perMinute: 3, perHour: 20, openCod: 3, couponTries: 10 },
       razorpay: undefined,
       paymentReservationMinutes: 15,
+      razorpayApiUrl: undefined,
+      paymentReconcileEverySeconds: 300,
+      paymentReconcileAfterSeconds: 300,
     });
   });
 
@@ -224,6 +227,21 @@ describe('loadConfig', () => {
     // npm start (PGlite) and development keep the loopback gateway.
     expect(loadConfig({ NODE_ENV: 'production' }).razorpay).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: production.DATABASE_URL }).razorpay).toBeUndefined();
+  });
+
+  it('reads the reconciliation timing, and takes RAZORPAY_API_URL only with explicit keys and never in production', () => {
+    expect(loadConfig({})).toMatchObject({ paymentReconcileEverySeconds: 300, paymentReconcileAfterSeconds: 300, razorpayApiUrl: undefined });
+    expect(loadConfig({ PAYMENT_RECONCILE_EVERY_SECONDS: '60', PAYMENT_RECONCILE_AFTER_SECONDS: '0' })).toMatchObject({
+      paymentReconcileEverySeconds: 60,
+      paymentReconcileAfterSeconds: 0,
+    });
+    expect(() => loadConfig({ PAYMENT_RECONCILE_EVERY_SECONDS: '0' })).toThrow(/PAYMENT_RECONCILE_EVERY_SECONDS/);
+    const keys = { RAZORPAY_KEY_ID: 'rzp_test_Abc123', RAZORPAY_KEY_SECRET: 'key-secret-1', RAZORPAY_WEBHOOK_SECRET: 'hook-secret-1' };
+    const apiUrl = 'http://127.0.0.1:4555';
+    expect(loadConfig({ ...keys, RAZORPAY_API_URL: apiUrl }).razorpayApiUrl).toBe(apiUrl);
+    expect(() => loadConfig({ RAZORPAY_API_URL: apiUrl })).toThrow(/^Invalid environment: RAZORPAY_API_URL: needs RAZORPAY_KEY_ID/);
+    expect(() => loadConfig({ ...keys, RAZORPAY_API_URL: apiUrl, NODE_ENV: 'production' })).toThrow(/^Invalid environment: RAZORPAY_API_URL: not allowed in production/);
+    expect(() => loadConfig({ ...keys, RAZORPAY_API_URL: 'ftp://x' })).toThrow(/RAZORPAY_API_URL: must be an http/);
   });
 
   const s3Env = {
