@@ -240,7 +240,9 @@ describe('loadConfig', () => {
     const apiUrl = 'http://127.0.0.1:4555';
     expect(loadConfig({ ...keys, RAZORPAY_API_URL: apiUrl }).razorpayApiUrl).toBe(apiUrl);
     expect(() => loadConfig({ RAZORPAY_API_URL: apiUrl })).toThrow(/^Invalid environment: RAZORPAY_API_URL: needs RAZORPAY_KEY_ID/);
-    expect(() => loadConfig({ ...keys, RAZORPAY_API_URL: apiUrl, NODE_ENV: 'production' })).toThrow(/^Invalid environment: RAZORPAY_API_URL: not allowed in production/);
+    expect(() => loadConfig({ ...keys, RAZORPAY_API_URL: apiUrl, NODE_ENV: 'production' })).toThrow(
+      /^Invalid environment: RAZORPAY_API_URL: not allowed in production/,
+    );
     expect(() => loadConfig({ ...keys, RAZORPAY_API_URL: 'ftp://x' })).toThrow(/RAZORPAY_API_URL: must be an http/);
   });
 

@@ -1,5 +1,6 @@
 import type { Database } from '@shop/db';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../lib/rows.ts';
 
 /**
  * One runner of a periodic job among several API processes on one database (decision 067): a PostgreSQL session
@@ -65,8 +66,8 @@ async function onPostgres<T>(pool: Pool, name: string, work: () => Promise<T>): 
 }
 
 async function onPglite<T>(db: Database, name: string, work: () => Promise<T>): Promise<LockedRun<T>> {
-  const result = (await db.execute(sql`select pg_try_advisory_lock(hashtext(${name})) as got`)) as unknown as { rows: Array<{ got?: unknown }> };
-  if (result.rows[0]?.got !== true) return { ran: false };
+  const [lock] = rowsOf<{ got: boolean }>(await db.execute(sql`select pg_try_advisory_lock(hashtext(${name})) as got`));
+  if (lock?.got !== true) return { ran: false };
   try {
     return { ran: true, value: await work() };
   } finally {

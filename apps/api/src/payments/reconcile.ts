@@ -123,7 +123,13 @@ export async function reconcilePayments(
         payload: { source: 'reconciliation', payment },
       });
       if (result.outcome !== 'applied' && result.outcome !== 'flagged') continue;
-      const settled: ReconciledOrder = { orderId: order.id, providerOrderId: order.providerOrderId, paymentId: payment.id, status: payment.status, outcome: result.outcome };
+      const settled: ReconciledOrder = {
+        orderId: order.id,
+        providerOrderId: order.providerOrderId,
+        paymentId: payment.id,
+        status: payment.status,
+        outcome: result.outcome,
+      };
       report.settled.push(settled);
       paymentsReconciled.inc({ status: payment.status });
       options.onSettled?.(settled);

@@ -113,7 +113,8 @@ export const paymentsPlugin = fp(
         if (closed) return;
         reconciling = reconcile()
           .then((report) => {
-            if (report.failed > 0) app.log.warn({ failed: report.failed, checked: report.checked }, 'payments: reconciliation could not ask about some orders, will retry');
+            if (report.failed > 0)
+              app.log.warn({ failed: report.failed, checked: report.checked }, 'payments: reconciliation could not ask about some orders, will retry');
           })
           .catch((error: unknown) => app.log.warn({ err: error }, 'payments: reconciliation pass failed, will retry'))
           .finally(() => {

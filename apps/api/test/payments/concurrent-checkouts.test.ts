@@ -33,12 +33,14 @@ describe.each(engines)('200 concurrent prepaid checkouts (%s)', (engine) => {
   it('ends with exactly 10 paid orders for 10 units, never a negative stock, and expired reservations back on sale', async () => {
     const scarce = await product(ctx, { stock: 10 });
     const shoppers = await Promise.all(Array.from({ length: 10 }, () => customer(ctx)));
-    const checkout = (i: number) =>
-      call(app, 'POST', '/api/user/order', shoppers[i % shoppers.length]!, {
+    const checkout = (i: number) => {
+      const shopper = shoppers[i % shoppers.length]!;
+      return call(app, 'POST', '/api/user/order', shopper, {
         items: [{ productId: scarce.id, quantity: 1 }],
-        addressId: shoppers[i % shoppers.length]!.addressId,
+        addressId: shopper.addressId,
         paymentMethod: 'prepaid',
       });
+    };
 
     // The stock as others see it while the checkouts race.
     const seen: number[] = [];
@@ -83,7 +85,15 @@ describe.each(engines)('200 concurrent prepaid checkouts (%s)', (engine) => {
     const later = new Date(Date.now() + 16 * 60_000);
     await Promise.all([app.payments.expire(later), app.payments.expire(later)]);
     expect(await stockOf(ctx, scarce.id)).toBe(3);
-    const cancelled = await ctx.handle.db.select({ status: orders.status }).from(orders).where(inArray(orders.id, leavers.map((order) => order._id)));
+    const cancelled = await ctx.handle.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          leavers.map((order) => order._id),
+        ),
+      );
     expect(cancelled.map((row) => row.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
 
     // Another 50 race for those three: three get them and pay by webhook.

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsReconciled, RECONCILE_LOCK, reportOf } from '../../src/payments/reconcile.ts';
-import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
+import { PaymentProviderError } from '../../src/payments/provider.ts';
+import { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
+import { createRazorpayProvider } from '../../src/payments/razorpay/razorpay-provider.ts';
 import { authContext } from '../auth/auth-helpers.ts';
 import { engines, type TestContext } from '../helpers.ts';
 import { call, customer, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
@@ -44,7 +46,7 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     // No timer pass of its own during the tests: they call the pass themselves.
     ctx = await authContext(engine, { ...roomyLimits, paymentReconcileEverySeconds: 86_400 });
     app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
+    gateway = app.payments.gateway!;
     gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
     asha = await customer(ctx);
   });
@@ -168,7 +170,9 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     const placed = await prepaid(lamp.id);
     await gateway.pay(placed.payment.providerOrderId, { webhooks: false });
     // Another instance: its own connection to the same database, holding the reconciliation's lock.
-    const other = new pg.Client({ connectionString: (ctx.handle.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString });
+    const other = new pg.Client({
+      connectionString: (ctx.handle.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString,
+    });
     await other.connect();
     try {
       expect((await other.query('select pg_try_advisory_lock(hashtext($1)) as got', [RECONCILE_LOCK])).rows[0].got).toBe(true);
@@ -180,6 +184,32 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     }
     expect((await app.payments.reconcile(inSixMinutes())).ran).toBe(true);
     expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+  });
+});
+
+describe("an order's payments through the SDK (GET /v1/orders/:id/payments)", () => {
+  const gateway = new LoopbackGateway();
+  let provider: ReturnType<typeof createRazorpayProvider>;
+  beforeAll(async () => {
+    provider = createRazorpayProvider(gateway.keys, { baseUrl: await gateway.start() });
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it('lists every attempt in its state, none for an order not yet paid, and refuses an unknown order', async () => {
+    const order = await provider.createOrder({ amount: 44_900, currency: 'INR', receipt: 'KG-261126-RECON1' });
+    expect(await provider.fetchOrderPayments(order.id)).toEqual([]);
+    const failed = await gateway.fail(order.id, { webhooks: false });
+    const paid = await gateway.pay(order.id, { webhooks: false });
+    const payments = await provider.fetchOrderPayments(order.id);
+    expect(payments.map((payment) => [payment.id, payment.status, payment.orderId, payment.amount, payment.currency])).toEqual([
+      [failed.paymentId, 'failed', order.id, 44_900, 'INR'],
+      [paid.paymentId, 'captured', order.id, 44_900, 'INR'],
+    ]);
+    const unknown = await provider.fetchOrderPayments('order_NoSuchOrder000').catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(PaymentProviderError);
+    expect(unknown).toMatchObject({ status: 400, providerCode: 'BAD_REQUEST_ERROR' });
   });
 });
 

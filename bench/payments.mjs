@@ -1,0 +1,254 @@
+// Payments benchmark (issue 20): autocannon on PostgreSQL against cash-on-delivery order placement, prepaid order
+// creation and Razorpay webhook handling.
+// Usage:
+//   createdb -h 127.0.0.1 -U postgres shop_bench_payments
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop_bench_payments node --import tsx bench/payments.mjs
+// (`--import tsx`: the benchmark runs the shop's loopback Razorpay, a TypeScript module, in its own process.)
+//
+// The API it starts migrates and seeds an empty database (the standard catalogue) and runs with the shop's default
+// abuse limits, as bench/orders.mjs does; its customers (BENCH_USERS, default 5,000, signed in by SMS code read from
+// the outbox table) take turns, so none places more than 3 orders in the run. Unlike `npm start`, the API is given
+// explicit Razorpay test keys and RAZORPAY_API_URL (decision 068) pointing at the loopback gateway running HERE, in
+// the benchmark's process: Razorpay is another service, not work the API's own event loop does, and the benchmark
+// needs the webhook secret to sign Razorpay's webhooks.
+//
+// Scenarios (BENCH_SECONDS each, default 10):
+//   - POST /api/user/order, cash on delivery, 20 connections (target: at least 400 orders/s);
+//   - POST /api/user/order, prepaid (stock reserved, then a Razorpay order created over HTTP), 20 connections
+//     (target: at least 250 orders/s);
+//   - POST /api/payments/razorpay/webhook, signed Razorpay webhooks for the prepaid orders just made, in Razorpay's
+//     order for each (payment.authorized, payment.captured, order.paid; every one a fresh event id, so each is
+//     recorded and applied or found already applied), 20 connections (target: at least 500/s), and at a fixed
+//     100/s with 10 connections (target: p99 at most 50 ms).
+// A bare node:http hello-world is measured before and after (BENCH_HELLO=0 skips it); each result is also given as a
+// ratio to it, which moves less with the machine's load. BENCH_ONLY=cod,prepaid,webhook runs a subset (webhooks need
+// prepaid orders: they use those of the prepaid scenario, or of an earlier run).
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { LoopbackGateway } from '../apps/api/src/payments/razorpay/loopback-gateway.ts';
+import { hmacHex } from '../apps/api/src/payments/razorpay/signatures.ts';
+import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl?.startsWith('postgres')) {
+  console.error('Set DATABASE_URL to a PostgreSQL database for the benchmark (an empty one is migrated and seeded).');
+  process.exit(1);
+}
+const port = process.env.BENCH_API_PORT ?? '4140';
+const base = `http://127.0.0.1:${port}`;
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const userCount = Number(process.env.BENCH_USERS ?? 5000);
+const helloPort = Number(process.env.BENCH_HELLO_PORT ?? Number(port) + 1);
+const withHello = process.env.BENCH_HELLO !== '0';
+const only = new Set((process.env.BENCH_ONLY ?? 'cod,prepaid,webhook').split(','));
+const runStamp = Math.floor(Date.now() / 1000) % 1e4;
+const WEBHOOK = '/api/payments/razorpay/webhook';
+
+const gateway = new LoopbackGateway();
+await gateway.start();
+// The API's own deliveries are not wanted: the benchmark sends the webhooks itself, under load.
+gateway.holdWebhooks = true;
+
+const api = startApi(
+  {
+    API_PORT: port,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    AUTH_SECRET: process.env.AUTH_SECRET ?? 'bench-payments-secret-'.padEnd(48, 'x'),
+    SITE_URL: 'http://localhost:3140',
+    DATA_DIR: process.env.DATA_DIR ?? join(tmpdir(), 'shop-bench-payments'),
+    RAZORPAY_KEY_ID: gateway.keys.keyId,
+    RAZORPAY_KEY_SECRET: gateway.keys.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: gateway.keys.webhookSecret,
+    RAZORPAY_API_URL: gateway.url,
+    // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API.
+  },
+  (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+);
+const db = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'bench-payments' });
+
+try {
+  await waitForHttp(`${base}/api/health`, { child: api, timeoutMs: 600_000 });
+  const lines = await prepareStock();
+  const users = new Array(userCount);
+  let nextUser = 0;
+  const signInStarted = Date.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (nextUser < userCount) {
+        const i = nextUser++;
+        users[i] = await signIn(i);
+      }
+    }),
+  );
+  console.log(`${users.length} customers signed in (${((Date.now() - signInStarted) / 1000).toFixed(0)} s); ${lines.length} orderable lines`);
+  const hello = withHello ? await helloWorld() : null;
+
+  let next = 0;
+  let refused = new Map();
+  const countRefusal = (status, body) => {
+    if (status < 300) return;
+    let code = String(status);
+    try {
+      code = `${status} ${JSON.parse(body).code}`;
+    } catch {
+      // not JSON
+    }
+    refused.set(code, (refused.get(code) ?? 0) + 1);
+  };
+  const order = (paymentMethod) => ({
+    method: 'POST',
+    path: '/api/user/order',
+    onResponse: countRefusal,
+    setupRequest: (request) => {
+      const n = next++;
+      const user = users[n % users.length];
+      const first = lines[(n * 7) % lines.length];
+      const items = [{ productId: first.productId, variantId: first.variantId, quantity: 1 + (n % 2) }];
+      return {
+        ...request,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({ items, addressId: user.addressId, paymentMethod }),
+      };
+    },
+  });
+
+  // Webhooks: Razorpay's three for each prepaid order, made from the gateway's own payments so the amounts match.
+  const webhookQueue = [];
+  let nextWebhook = 0;
+  const prepareWebhooks = async () => {
+    const { rows } = await db.query(
+      `select provider_order_id from orders where payment_method = 'prepaid' and payment_status = 'pending' and status = 'placed' and provider_order_id is not null`,
+    );
+    let made = 0;
+    for (const { provider_order_id: providerOrderId } of rows) {
+      const providerOrder = gateway.orders.get(providerOrderId);
+      if (!providerOrder) continue; // an earlier run's gateway made it
+      await gateway.pay(providerOrderId);
+      made += 1;
+    }
+    webhookQueue.push(...gateway.held.splice(0));
+    console.log(`${made} prepaid orders paid at the gateway: ${webhookQueue.length} webhooks to deliver`);
+  };
+  const webhook = () => ({
+    method: 'POST',
+    path: WEBHOOK,
+    onResponse: countRefusal,
+    setupRequest: (request) => {
+      const n = nextWebhook++;
+      const sent = webhookQueue[n % webhookQueue.length];
+      // Past the end of the queue: the same event again under a fresh id (Razorpay's at-least-once), never a duplicate id.
+      const body = n < webhookQueue.length ? sent.body : sent.body.replace(/"created_at":(\d+)}$/, `"created_at":$1,"bench_repeat":${n}}`);
+      const headers = {
+        ...sent.headers,
+        'x-razorpay-event-id': n < webhookQueue.length ? sent.eventId : `${sent.eventId.slice(0, 10)}R${n}`,
+        'x-razorpay-signature': hmacHex(gateway.keys.webhookSecret, body),
+      };
+      return { ...request, headers, body };
+    },
+  });
+
+  const scenarios = [];
+  if (only.has('cod')) {
+    scenarios.push({ name: 'warm-up, cash on delivery (not reported)', connections: 10, duration: 3, requests: [order('cod')], quiet: true });
+    scenarios.push({ name: 'cash-on-delivery order, max throughput', unit: 'orders/s', connections: 20, requests: [order('cod')] });
+  }
+  if (only.has('prepaid')) {
+    scenarios.push({ name: 'warm-up, prepaid (not reported)', connections: 10, duration: 3, requests: [order('prepaid')], quiet: true });
+    scenarios.push({ name: 'prepaid order creation, max throughput', unit: 'orders/s', connections: 20, requests: [order('prepaid')] });
+  }
+  if (only.has('webhook')) {
+    scenarios.push({ before: prepareWebhooks, name: 'warm-up, webhooks (not reported)', connections: 10, duration: 2, requests: [webhook()], quiet: true });
+    scenarios.push({ name: 'webhook, max throughput', unit: 'webhooks/s', connections: 20, requests: [webhook()] });
+    scenarios.push({ name: 'webhook at 100/s', unit: 'webhooks/s', connections: 10, overallRate: 100, requests: [webhook()] });
+  }
+
+  const helloBefore = hello ? await hello.measure() : null;
+  const results = [];
+  for (const { before, quiet, unit, ...scenario } of scenarios) {
+    await before?.();
+    refused = new Map();
+    const load = (await import('node:os')).loadavg()[0].toFixed(1);
+    const result = await autocannon({ url: base, duration, ...scenario });
+    if (!quiet) results.push({ name: scenario.name, unit, result, refused, load });
+  }
+  const helloAfter = hello ? await hello.measure() : null;
+  const helloMean = helloBefore && helloAfter ? (helloBefore + helloAfter) / 2 : null;
+  if (helloMean) console.log(`hello-world (node:http, 20 connections): ${helloBefore.toFixed(0)} req/s before, ${helloAfter.toFixed(0)} req/s after`);
+  for (const { name, unit, result, refused: codes, load } of results) {
+    const non2xx = result.non2xx + result.errors + result.timeouts;
+    const why = codes.size ? ` (${[...codes].map(([code, n]) => `${n}× ${code}`).join(', ')})` : '';
+    const ratio = helloMean ? ` (${(result.requests.average / helloMean).toFixed(3)}× hello-world)` : '';
+    console.log(
+      `${name}: ${result.requests.average.toFixed(0)} ${unit}${ratio}, p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, ` +
+        `p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ${result.requests.total} requests, ${non2xx} not 2xx${why} [load ${load} at start]`,
+    );
+  }
+  await hello?.stop();
+  const { rows } = await db.query(`
+    select payment_method, payment_status, count(*)::int as n from orders group by 1, 2 order by 1, 2`);
+  console.log(`orders now: ${rows.map((row) => `${row.n} ${row.payment_method}/${row.payment_status}`).join(', ')}`);
+  const negative = await db.query('select (select count(*) from products where stock < 0) + (select count(*) from product_variants where stock < 0) as n');
+  console.log(`rows with negative stock: ${negative.rows[0].n}`);
+} finally {
+  await db.end();
+  await stopAll([api]);
+  await gateway.close();
+}
+
+/** A bare node:http server in its own process, and an autocannon run against it (the machine's reference). */
+async function helloWorld() {
+  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${helloPort}, '127.0.0.1')`], {
+    stdio: 'inherit',
+  });
+  await waitForHttp(`http://127.0.0.1:${helloPort}/`, { child, timeoutMs: 10_000 });
+  return {
+    async measure() {
+      const result = await autocannon({ url: `http://127.0.0.1:${helloPort}/`, connections: 20, duration });
+      return result.requests.average;
+    },
+    stop: () => stopAll([child]),
+  };
+}
+
+/** Every published cash-on-delivery product (or each of its options) with a stock no benchmark can exhaust. */
+async function prepareStock() {
+  await db.query('update product_variants set stock = 1000000');
+  await db.query('update products set stock = 1000000');
+  const { rows } = await db.query(`
+    select p.id as "productId", v.id as "variantId"
+    from products p left join product_variants v on v.product_id = p.id
+    where p.published and p.cod
+    order by p.id, v.id`);
+  return rows;
+}
+
+/** A customer signed in by SMS code, with a Bearer token and a saved address (as bench/orders.mjs). */
+async function signIn(i) {
+  const phone = `+9196${String(runStamp).padStart(4, '0')}${String(i).padStart(4, '0')}`;
+  const headers = { 'content-type': 'application/json', origin: 'http://localhost:3140', 'x-forwarded-for': `10.78.${i >> 8}.${i & 255}` };
+  const post = (path, body, extra = {}) => fetch(base + path, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+  const sent = await post('/api/auth/phone-number/send-otp', { phoneNumber: phone });
+  if (!sent.ok) throw new Error(`send-otp: ${sent.status} ${await sent.text()}`);
+  const { rows } = await db.query(`select body_text from outbox where recipient = $1 order by created_at desc limit 1`, [phone]);
+  const code = /^(\d{6})/.exec(rows[0]?.body_text ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${phone}`);
+  const verified = await post('/api/auth/phone-number/verify', { phoneNumber: phone, code });
+  if (!verified.ok) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('auth_token='));
+  const { token } = await (await fetch(`${base}/api/auth/token`, { headers: { cookie, origin: headers.origin } })).json();
+  const address = await post(
+    '/api/user/addresses',
+    { name: `Bench customer ${i}`, mobile: phone.slice(3), line1: `${i + 1}, MG Road`, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+    { authorization: `Bearer ${token}` },
+  );
+  if (address.status !== 201) throw new Error(`address: ${address.status} ${await address.text()}`);
+  return { token, addressId: (await address.json())._id };
+}
