@@ -8,7 +8,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('title'), description: t('intro'), alternates: { canonical: '/contact-us' } };
 }
 
-export default async function ContactPage() {
-  const headers = await getHeadersSafe();
-  return <ContactTemplate tollFreeNumber={headers?.site.tollFreeNumber || null} contactEmail={headers?.site.contactEmail || null} />;
+export default async function ContactPage({ searchParams }: { searchParams: Promise<{ key?: string | string[] }> }) {
+  const [headers, { key }] = await Promise.all([getHeadersSafe(), searchParams]);
+  return (
+    <ContactTemplate
+      tollFreeNumber={headers?.site.tollFreeNumber || null}
+      contactEmail={headers?.site.contactEmail || null}
+      reportKey={typeof key === 'string' ? key : null}
+    />
+  );
 }

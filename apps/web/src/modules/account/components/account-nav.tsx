@@ -10,6 +10,8 @@ const accountLinks = [
   { href: '/my-account/account-details', key: 'details' },
   { href: '/my-account/change-password', key: 'password' },
   { href: '/my-account/saved-address', key: 'addresses' },
+  // Help with an order or the account, from where a signed-in shopper looks for it (issue 25).
+  { href: '/contact-us', key: 'contact' },
 ] as const;
 
 /** The account section's navigation, with sign-out at its end. */

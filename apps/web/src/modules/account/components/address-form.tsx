@@ -36,6 +36,11 @@ interface AddressFormProps {
   onSave: (input: AddressFields) => Promise<Record<string, CodedText> | void>;
   onCancel: () => void;
   failure: string | null;
+  /**
+   * Focus the first field when the form appears (default): right when a click on "Add" or "Edit" opened it. A form
+   * that appears by itself (checkout without a saved address) passes false: focus moves only on the shopper's action.
+   */
+  autoFocus?: boolean;
 }
 
 /**
@@ -43,7 +48,7 @@ interface AddressFormProps {
  * applies; their refusal codes are shown in the visitor's language (decision 037). Needs the `refusals` namespace
  * with the account area's codes.
  */
-export function AddressForm({ address, onSave, onCancel, failure }: AddressFormProps) {
+export function AddressForm({ address, onSave, onCancel, failure, autoFocus = true }: AddressFormProps) {
   const t = useTranslations('account.addresses');
   const refusals = useRefusalText();
   const message = refusals.field;
@@ -52,8 +57,8 @@ export function AddressForm({ address, onSave, onCancel, failure }: AddressFormP
   const { errors } = form.formState;
 
   useEffect(() => {
-    form.setFocus('name');
-  }, [form]);
+    if (autoFocus) form.setFocus('name');
+  }, [form, autoFocus]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const fieldErrors = await onSave(values);

@@ -28,6 +28,9 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
   const tRefusal = useTranslations('refusals') as unknown as RefusalTranslator;
   const locale = useLocale();
   const [adding, setAdding] = useState(addresses.length === 0);
+  // The form is open from the start without a saved address; it takes focus only when the shopper's click opened it
+  // (issue 25: it loads a moment after sign-in, and must not pull focus from a field the shopper is typing in).
+  const [openedByClick, setOpenedByClick] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   async function save(input: AddressFields): Promise<Record<string, CodedText> | void> {
@@ -90,6 +93,7 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
         <div className="mt-4">
           <h3 className="mb-3 font-semibold">{t('addTitle')}</h3>
           <AddressForm
+            autoFocus={openedByClick}
             onSave={save}
             onCancel={() => {
               setAdding(false);
@@ -101,7 +105,10 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
       ) : (
         <button
           type="button"
-          onClick={() => setAdding(true)}
+          onClick={() => {
+            setOpenedByClick(true);
+            setAdding(true);
+          }}
           className="mt-4 inline-flex min-h-11 items-center rounded-full border border-brand px-5 font-semibold text-brand hover:bg-brand-soft"
         >
           {t('add')}

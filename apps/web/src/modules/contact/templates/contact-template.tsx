@@ -6,16 +6,21 @@ import { Container } from '@modules/common/components/container';
 import { loadRefusalMessages } from '@/i18n/refusals';
 import type { RequestMessages } from '@/i18n/request';
 import { ContactForm } from '../components/contact-form';
+import { fileableKey } from '../lib/report-key';
+import { OpenComplaintOnArrival, REPORT_FRAGMENT } from '../components/open-complaint-on-arrival';
 import { ReportProblemButton } from '../components/report-problem-button';
 
 interface ContactTemplateProps {
   /** From site settings (spec §1: a toll-free telephone link and a mail link); null when not set. */
   tollFreeNumber: string | null;
   contactEmail: string | null;
+  /** The page's `?key=` (an order number, from an order's "Report a problem with this order"), when it is a valid one. */
+  reportKey?: string | null;
 }
 
 /** /contact-us: the shop's phone and mail links, the contact form, and the complaint view for an order problem. */
-export async function ContactTemplate({ tollFreeNumber, contactEmail }: ContactTemplateProps) {
+export async function ContactTemplate({ tollFreeNumber, contactEmail, reportKey = null }: ContactTemplateProps) {
+  const key = fileableKey(reportKey) ?? null;
   const t = await getTranslations('contact');
   const messages = await (getMessages() as Promise<RequestMessages>);
   // The refusal texts its form can show (decision 037).
@@ -57,10 +62,17 @@ export async function ContactTemplate({ tollFreeNumber, contactEmail }: ContactT
             </h2>
             <ContactForm variant="page" />
           </section>
-          <p className="text-sm text-muted">
+          <p id={REPORT_FRAGMENT} className="text-sm text-muted">
             {t('page.reportIntro')}{' '}
             <ReportProblemButton className="min-h-11 font-medium text-brand underline-offset-4 hover:underline">{t('page.report')}</ReportProblemButton>
+            {key ? (
+              <>
+                {' '}
+                <span>{t('page.aboutKey', { key })}</span>
+              </>
+            ) : null}
           </p>
+          <OpenComplaintOnArrival />
         </NextIntlClientProvider>
       </div>
     </Container>

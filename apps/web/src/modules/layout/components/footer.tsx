@@ -60,6 +60,8 @@ export async function Footer({ site }: { site: ShellSite }) {
         { href: '/terms', label: t('info.terms') },
         { href: '/privacy', label: t('info.privacy') },
         { href: '/faq', label: t('info.faq') },
+        // The contact page (its form and the complaint form), which nothing else on a page links to (issue 25).
+        { href: '/contact-us', label: t('footer.contactPage') },
       ],
     },
   ];

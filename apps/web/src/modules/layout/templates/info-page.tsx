@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
 import { Container } from '@modules/common/components/container';
+import Link from 'next/link';
+import { contactParts, withoutContactTags } from '../lib/contact-links';
 
 type InfoPageKey = 'terms' | 'privacy' | 'faq';
 
@@ -16,6 +18,19 @@ interface FaqGroup {
   items: Array<{ q: string; a: string }>;
 }
 
+/** A text with the phrases where it says "contact us" linked to the contact page (issue 25). */
+function withContactLinks(text: string) {
+  return contactParts(text).map((part, index) =>
+    part.contact ? (
+      <Link key={index} href="/contact-us" className="font-medium text-brand underline underline-offset-2">
+        {part.text}
+      </Link>
+    ) : (
+      part.text
+    ),
+  );
+}
+
 /** When the texts of the information pages last changed (shown on the page). */
 const lastUpdated = new Date('2026-11-01T00:00:00Z');
 
@@ -24,7 +39,10 @@ export async function infoPageMetadata(key: InfoPageKey): Promise<Metadata> {
   return { title: t('title'), description: t('description'), alternates: { canonical: `/${key}` } };
 }
 
-/** Terms, privacy and FAQ: long texts from the `pages` messages, rendered on the server with no client JS. */
+/**
+ * Terms, privacy and FAQ: long texts from the `pages` messages, rendered on the server with no client JS. Where a text
+ * says "contact us" it links to the contact page (issue 25).
+ */
 export async function InfoPage({ page }: { page: InfoPageKey }) {
   const t = await getTranslations('pages');
   const tb = await getTranslations('shell.breadcrumbs');
@@ -40,17 +58,17 @@ export async function InfoPage({ page }: { page: InfoPageKey }) {
         <article className="prose-shop">
           <h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
           <p className="mt-2 text-sm text-muted">{t('updated', { date: format.dateTime(lastUpdated, { dateStyle: 'long' }) })}</p>
-          <p className="mt-6 text-lg">{t(`${page}.intro`)}</p>
+          <p className="mt-6 text-lg">{withContactLinks(t.raw(`${page}.intro`) as string)}</p>
           {sections.map((section) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-40">
               <h2 id={`${section.id}-heading`}>{section.heading}</h2>
               {section.paragraphs?.map((paragraph) => (
-                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+                <p key={paragraph.slice(0, 40)}>{withContactLinks(paragraph)}</p>
               ))}
               {section.list ? (
                 <ul>
                   {section.list.map((item) => (
-                    <li key={item.slice(0, 40)}>{item}</li>
+                    <li key={item.slice(0, 40)}>{withContactLinks(item)}</li>
                   ))}
                 </ul>
               ) : null}
@@ -68,13 +86,13 @@ export async function InfoPage({ page }: { page: InfoPageKey }) {
                         +
                       </span>
                     </summary>
-                    <p className="pb-3 text-ink/90">{item.a}</p>
+                    <p className="pb-3 text-ink/90">{withContactLinks(item.a)}</p>
                   </details>
                 ))}
               </div>
             </section>
           ))}
-          <p className="mt-10 rounded-xl bg-brand-soft p-4 text-sm">{t('help')}</p>
+          <p className="mt-10 rounded-xl bg-brand-soft p-4 text-sm">{withContactLinks(t.raw('help') as string)}</p>
         </article>
         {sections.length > 0 ? (
           <aside className="hidden lg:block">
@@ -104,7 +122,7 @@ export async function InfoPage({ page }: { page: InfoPageKey }) {
               '@context': 'https://schema.org',
               '@type': 'FAQPage',
               mainEntity: groups.flatMap((group) =>
-                group.items.map((item) => ({ '@type': 'Question', name: item.q, acceptedAnswer: { '@type': 'Answer', text: item.a } })),
+                group.items.map((item) => ({ '@type': 'Question', name: item.q, acceptedAnswer: { '@type': 'Answer', text: withoutContactTags(item.a) } })),
               ),
             }).replace(/</g, '\\u003c'),
           }}

@@ -16,12 +16,21 @@ import { markOfferDone } from '../lib/offer-state';
 type Input = z.input<typeof newsletterRequestSchema>;
 type Output = z.output<typeof newsletterRequestSchema>;
 
+interface NewsletterFormProps {
+  /** The heading's id, which names the dialog or pop-up around it (the modal's title id by default). */
+  titleId?: string;
+  /** After subscribing: the modal closes by default; the pop-up removes itself. */
+  onSubscribed?: () => void;
+  /** The pop-up's smaller card (decision 077) rather than the modal's full panel. */
+  compact?: boolean;
+}
+
 /**
  * NEWSLETTER_VIEW (spec §2): 'subscribe now', 'And Get Offer On New Collection', an email field and Subscribe. Unlike
  * the original it subscribes for real (double opt-in: the API mails a confirmation link). Subscribing ends the
- * once-per-visitor offer and closes the modal.
+ * once-per-visitor offer and closes the modal (or the pop-up the same form sits in).
  */
-export function NewsletterForm() {
+export function NewsletterForm({ titleId = modalTitleId, onSubscribed, compact = false }: NewsletterFormProps) {
   const t = useTranslations('newsletter');
   const refusals = useRefusalText();
   const closeModal = useUI((s) => s.closeModal);
@@ -33,19 +42,28 @@ export function NewsletterForm() {
       markOfferDone('subscribed');
       void showToast('success', t('checkInbox'));
       form.reset({ email: '' });
-      closeModal();
+      (onSubscribed ?? closeModal)();
     } catch (error) {
       void showToast('error', failureText(error, refusals.text, t('subscribe')));
     }
   });
 
   return (
-    <div className="flex flex-col items-center gap-2 bg-gradient-to-b from-brand-soft to-white px-6 py-10 text-center sm:px-12">
-      <h2 id={modalTitleId} className="font-display text-3xl font-semibold text-ink">
+    <div
+      className={
+        compact ? 'flex flex-col gap-1 p-4 pe-12' : 'flex flex-col items-center gap-2 bg-gradient-to-b from-brand-soft to-white px-6 py-10 text-center sm:px-12'
+      }
+    >
+      <h2 id={titleId} className={`font-display font-semibold text-ink ${compact ? 'text-xl' : 'text-3xl'}`}>
         {t('title')}
       </h2>
-      <p className="text-muted">{t('offer')}</p>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 flex w-full max-w-md flex-col gap-3" data-testid="newsletter-form">
+      <p className={compact ? 'text-sm text-muted' : 'text-muted'}>{t('offer')}</p>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className={`flex w-full flex-col ${compact ? 'mt-2 gap-2' : 'mt-4 max-w-md gap-3'}`}
+        data-testid="newsletter-form"
+      >
         <TextField
           label={t('email')}
           type="email"

@@ -1,23 +1,28 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import dynamic from 'next/dynamic';
+import { usePathname } from 'next/navigation';
+import { useEffect, useState } from 'react';
 import { useUI } from '@modules/common/ui-store';
 import { markOfferDone, OFFER_DELAY_MS, offerDone, shouldOpenOffer } from '../lib/offer-state';
 
+// The card's code, form and messages load only when the offer is due.
+const NewsletterPopup = dynamic(() => import('./newsletter-popup').then((m) => m.NewsletterPopup), { ssr: false });
+
+/** Pages that are not shopping: the back office, and the newsletter's own confirm and unsubscribe pages. */
+const offerFree = (pathname: string) => pathname.startsWith('/admin') || pathname.startsWith('/newsletter/');
+
 /**
- * Offers the newsletter once per visitor (issue 6): NEWSLETTER_VIEW opens after `delayMs` of browsing (counted from
- * the page load), as soon as nothing else is open; once the visitor closes it (or subscribes from it) it never opens
- * by itself again; automated browsers never get it. Renders nothing; the view's code loads only when it opens. Mount
- * once, in the root layout.
+ * Offers the newsletter once per visitor (issues 6 and 25): the pop-up appears after `delayMs` of browsing (counted from
+ * the page load), as soon as no dialog, cart or menu is open, and hides while one opens over it. Once the visitor
+ * closes it (or subscribes from it) it never appears by itself again. Every visitor gets it, automated browsers too:
+ * it is built not to take focus, shift the layout or cover controls (decision 077). Mount once, in the root layout.
  */
 export function NewsletterOffer({ delayMs = OFFER_DELAY_MS }: { delayMs?: number }) {
-  const openModal = useUI((s) => s.openModal);
-  const displayModal = useUI((s) => s.displayModal);
-  const modalView = useUI((s) => s.modalView);
-  const displayCart = useUI((s) => s.displayCart);
-  const displaySidebar = useUI((s) => s.displaySidebar);
+  const pathname = usePathname();
+  const overlayOpen = useUI((s) => s.displayModal || s.displayCart || s.displaySidebar || s.displayFilter);
   const [due, setDue] = useState(false);
-  const shown = useRef(false);
+  const [stage, setStage] = useState<'waiting' | 'shown' | 'done'>('waiting');
 
   useEffect(() => {
     if (offerDone()) return;
@@ -25,22 +30,21 @@ export function NewsletterOffer({ delayMs = OFFER_DELAY_MS }: { delayMs?: number
     return () => window.clearTimeout(timer);
   }, [delayMs]);
 
+  const away = offerFree(pathname);
   useEffect(() => {
-    if (!due || shown.current) return;
-    const automated = navigator.webdriver === true;
-    if (shouldOpenOffer({ done: offerDone(), automated, modalOpen: displayModal, cartOpen: displayCart, sidebarOpen: displaySidebar })) {
-      shown.current = true;
-      openModal('NEWSLETTER_VIEW', null);
-    }
-  }, [due, displayModal, displayCart, displaySidebar, openModal]);
+    if (!due || stage !== 'waiting' || away) return;
+    if (shouldOpenOffer({ done: offerDone(), overlayOpen })) setStage('shown');
+  }, [due, stage, away, overlayOpen]);
 
-  // Closed by any means (close button, Escape, a click outside, after subscribing): never offered again.
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    const open = displayModal && modalView === 'NEWSLETTER_VIEW';
-    if (wasOpen.current && !open && !offerDone()) markOfferDone('closed');
-    wasOpen.current = open;
-  }, [displayModal, modalView]);
-
-  return null;
+  if (stage !== 'shown') return null;
+  return (
+    <NewsletterPopup
+      hidden={overlayOpen || away}
+      onClose={() => {
+        markOfferDone('closed');
+        setStage('done');
+      }}
+      onSubscribed={() => setStage('done')}
+    />
+  );
 }

@@ -42,9 +42,11 @@ export function markOfferDone(outcome: OfferOutcome, store: StorageLike | null =
 }
 
 /**
- * Whether to open the offer now: not done before, not an automated browser (navigator.webdriver: a pop-up would only
- * get in the way of crawlers rendering pages and of test robots), and nothing else (a sign-in, the cart) in the way.
+ * Whether to show the offer now: not done before, and nothing else open (a sign-in or another dialog, the cart, the
+ * menu, the filters), so it never appears over a dialog. Every visitor gets it, automated browsers included (issue 25):
+ * it is built to stay out of the way (decision 077: no focus taken, no layout shifted, nothing covered for good), so
+ * crawlers, test robots and audits see the page a shopper sees.
  */
-export function shouldOpenOffer(state: { done: boolean; automated: boolean; modalOpen: boolean; cartOpen: boolean; sidebarOpen: boolean }): boolean {
-  return !state.done && !state.automated && !state.modalOpen && !state.cartOpen && !state.sidebarOpen;
+export function shouldOpenOffer(state: { done: boolean; overlayOpen: boolean }): boolean {
+  return !state.done && !state.overlayOpen;
 }

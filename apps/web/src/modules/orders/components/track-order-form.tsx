@@ -31,6 +31,8 @@ interface TrackOrderFormProps {
   statusLabels: Record<OrderStatus, string>;
   stateLabels: Record<TimelineState, string>;
   locale: Locale;
+  /** The order the page is about (its confirmation): the fields start with its number and delivery mobile. */
+  prefill?: { number: string; mobile: string };
 }
 
 /**
@@ -38,11 +40,11 @@ interface TrackOrderFormProps {
  * and says what is wrong per field, by code (shown in the visitor's language through the `refusals` texts the page
  * provides, decision 037); the answer is the status timeline, nothing personal.
  */
-export function TrackOrderForm({ labels, statusLabels, stateLabels, locale }: TrackOrderFormProps) {
+export function TrackOrderForm({ labels, statusLabels, stateLabels, locale, prefill }: TrackOrderFormProps) {
   const t = useTranslations('refusals') as unknown as RefusalTranslator;
   const id = useId();
-  const [number, setNumber] = useState('');
-  const [mobile, setMobile] = useState('');
+  const [number, setNumber] = useState(prefill?.number ?? '');
+  const [mobile, setMobile] = useState(prefill?.mobile ?? '');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<OrderTracking | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -51,7 +51,7 @@ export async function OrderConfirmation({ order }: { order: Order }) {
           <OrderAddress order={order} texts={texts} />
         </div>
       </div>
-      <TrackOrderSection />
+      <TrackOrderSection prefill={{ number: order.number, mobile: order.address.mobile }} />
     </Container>
   );
 }

@@ -26,6 +26,14 @@ export async function OrderDetail({ order }: { order: Order }) {
           title={t('detail.title', { number: order.number })}
           intro={`${t('confirmation.placedAt', { time: formatOrderTime(order.createdAt, texts.locale) })} · ${texts.statusLabels[order.status]}`}
         />
+        {/* The complaint form on the contact page, opened at once and filed under this order's number (issue 25). */}
+        <Link
+          href={`/contact-us?key=${encodeURIComponent(order.number)}#report`}
+          prefetch={false}
+          className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-brand underline underline-offset-4"
+        >
+          {t('detail.report')}
+        </Link>
       </div>
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <section aria-labelledby="order-status" className="rounded-xl border border-line bg-white p-4 sm:p-6">

@@ -2,8 +2,11 @@ import { OrderRefusalMessages } from '../components/order-refusal-messages';
 import { TrackOrderForm } from '../components/track-order-form';
 import { orderTexts } from '../lib/texts';
 
-/** "Track an order": the public form by order number and mobile number, on /order. */
-export async function TrackOrderSection() {
+/**
+ * "Track an order": the public form by order number and mobile number, on /order. On an order's confirmation it comes
+ * filled in with that order's number and delivery mobile (issue 25), so one press shows its status.
+ */
+export async function TrackOrderSection({ prefill }: { prefill?: { number: string; mobile: string } }) {
   const texts = await orderTexts();
   const { t } = texts;
   return (
@@ -30,6 +33,7 @@ export async function TrackOrderSection() {
           statusLabels={texts.statusLabels}
           stateLabels={texts.stateLabels}
           locale={texts.locale}
+          prefill={prefill}
         />
       </OrderRefusalMessages>
     </section>
