@@ -91,10 +91,6 @@ export const orders = pgTable(
     amountRefunded: integer('amount_refunded').notNull().default(0),
     /** Set when a provider's report could not be applied (e.g. `amount_mismatch`): staff look at it. */
     paymentFlag: text('payment_flag'),
-    /** Staff looked at the flag and settled it (issue 20, back office): when, who, and what they did about it. */
-    paymentFlagResolvedAt: timestamp('payment_flag_resolved_at', { withTimezone: true }),
-    paymentFlagResolvedBy: uuid('payment_flag_resolved_by').references(() => user.id, { onDelete: 'set null' }),
-    paymentFlagNote: text('payment_flag_note'),
     /** A prepaid order still `pending` after this loses its reservation: it is cancelled and its stock released. */
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),

@@ -56,3 +56,19 @@ export const orderRefunds = pgTable(
     check('order_refunds_status_check', sql`${t.status} in ('requested', 'pending', 'processed', 'failed')`),
   ],
 );
+
+/**
+ * Staff settled an order's payment flag (orders.payment_flag: a mismatched amount or currency, a refund the provider
+ * refused): who, when, and what they did about it. A table of its own, so the order row (written by the one-statement
+ * order placement, decision 026) does not grow; "flagged" in the back office means a flag without a row here.
+ */
+export const paymentFlagResolutions = pgTable('payment_flag_resolutions', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** The flag as it was when resolved. */
+  flag: text('flag').notNull(),
+  note: text('note').notNull(),
+  resolvedBy: uuid('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
+});
