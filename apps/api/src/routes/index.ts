@@ -13,6 +13,7 @@ import { userRoutes } from './user/index.ts';
 import { userAddressesRoutes } from './user-addresses/index.ts';
 import { adminOrdersRoutes } from './admin-orders/index.ts';
 import { adminDashboardRoutes } from './admin-dashboard/index.ts';
+import { adminPaymentsRoutes } from './admin-payments/index.ts';
 import { adminProductsRoutes } from './admin-products/index.ts';
 import { adminCategoriesRoutes } from './admin-categories/index.ts';
 import { adminBrandsRoutes } from './admin-brands/index.ts';
@@ -53,6 +54,7 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(orderTrackingRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminDashboardRoutes);
+  await app.register(adminPaymentsRoutes);
   await app.register(adminProductsRoutes);
   await app.register(adminCategoriesRoutes);
   await app.register(adminBrandsRoutes);
