@@ -65,7 +65,8 @@ export interface SettledRefund {
  */
 export async function settleRefund(tx: Tx, orderId: string, refund: ProviderRefund, to: 'processed' | 'failed'): Promise<SettledRefund> {
   const ours = refund.notes?.refund_id;
-  const which = ours && UUID.test(ours) ? or(eq(orderRefunds.providerRefundId, refund.id), eq(orderRefunds.id, ours)) : eq(orderRefunds.providerRefundId, refund.id);
+  const which =
+    ours && UUID.test(ours) ? or(eq(orderRefunds.providerRefundId, refund.id), eq(orderRefunds.id, ours)) : eq(orderRefunds.providerRefundId, refund.id);
   const [row] = await tx
     .update(orderRefunds)
     .set({
@@ -93,7 +94,10 @@ export async function settleRefund(tx: Tx, orderId: string, refund: ProviderRefu
     return found ? [{ productId: found.productId, variantId: found.variantId, quantity: line.quantity }] : [];
   });
   const moved = await returnStock(tx, back);
-  await tx.update(orderRefunds).set({ restockedAt: sql`now()` }).where(eq(orderRefunds.id, row.id));
+  await tx
+    .update(orderRefunds)
+    .set({ restockedAt: sql`now()` })
+    .where(eq(orderRefunds.id, row.id));
   return { settled: true, cameBack: moved.cameBack };
 }
 

@@ -121,11 +121,7 @@ export async function requestRefund(db: Database, provider: PaymentProvider, ask
       notes: { refund_id: row.id, order_id: row.orderId, reason: row.reason.slice(0, 250) },
     });
     // The webhook may have settled the row already: only a still-requested refund becomes pending.
-    const [stored] = await db
-      .update(orderRefunds)
-      .set({ providerRefundId: refund.id })
-      .where(eq(orderRefunds.id, row.id))
-      .returning();
+    const [stored] = await db.update(orderRefunds).set({ providerRefundId: refund.id }).where(eq(orderRefunds.id, row.id)).returning();
     await db
       .update(orderRefunds)
       .set({ status: 'pending' })

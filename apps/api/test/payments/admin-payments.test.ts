@@ -26,12 +26,16 @@ describe.each(engines)('back-office payments (%s)', (engine) => {
   const list = async (query: string) => {
     const response = await get(`/api/admin/payments?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { data: Array<{ number: string; status: string; method: string; flag: { code: string; resolvedAt: string | null } | null }>; total: number; hasMore: boolean };
+    return response.json<{
+      data: Array<{ number: string; status: string; method: string; flag: { code: string; resolvedAt: string | null } | null }>;
+      total: number;
+      hasMore: boolean;
+    }>();
   };
   const place = async (productId: string, paymentMethod: 'cod' | 'prepaid') => {
     const placed = await call(app, 'POST', '/api/user/order', asha, { items: [{ productId, quantity: 1 }], addressId: asha.addressId, paymentMethod });
     expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json() as { _id: string; number: string; grandTotal: number; payment?: { providerOrderId: string } };
+    return placed.json<{ _id: string; number: string; grandTotal: number; payment?: { providerOrderId: string } }>();
   };
 
   beforeAll(async () => {
@@ -75,7 +79,10 @@ describe.each(engines)('back-office payments (%s)', (engine) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"/);
-    const [header, row, ...rest] = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const [header, row, ...rest] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(header).toBe(
       'order_number,placed_at,order_status,method,payment_status,provider,provider_order_id,provider_payment_id,grand_total,amount_paid,amount_refunded,customer,flag,flag_resolved_at',
     );
@@ -132,10 +139,17 @@ describe.each(engines)('back-office payments (%s)', (engine) => {
     expectRefusal(await resolve({ note: 'ok' }, asha), 403, 'forbidden');
     const resolved = await resolve({ note: 'Customer paid short; refunded on Razorpay and asked to pay again' });
     expect(resolved.statusCode, resolved.body).toBe(200);
-    expect(resolved.json().payment.flag).toMatchObject({ code: 'amount_mismatch', resolvedAt: expect.any(String), note: expect.stringContaining('paid short') });
+    expect(resolved.json().payment.flag).toMatchObject({
+      code: 'amount_mismatch',
+      resolvedAt: expect.any(String),
+      note: expect.stringContaining('paid short'),
+    });
     expectRefusal(await resolve({ note: 'again' }), 409, 'payment_flag_none');
     expect((await list('flagged=1')).data.map((row) => row.number)).not.toContain(placed.number);
-    const [audit] = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.flag_resolve'), eq(auditLog.entityId, placed._id)));
+    const [audit] = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.flag_resolve'), eq(auditLog.entityId, placed._id)));
     expect(audit).toMatchObject({ actorUserId: staff.userId, after: { resolved: true } });
 
     const cod = await place(lamp.id, 'cod');

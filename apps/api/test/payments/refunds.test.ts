@@ -37,7 +37,13 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
     const order = placed.json();
     const paid = await gateway.pay(order.payment.providerOrderId);
     expect((await orderRow(order._id)).paymentStatus).toBe('captured');
-    return { ...order, paymentId: paid.paymentId } as { _id: string; number: string; grandTotal: number; items: Array<{ id: string; price: number }>; paymentId: string };
+    return { ...order, paymentId: paid.paymentId } as {
+      _id: string;
+      number: string;
+      grandTotal: number;
+      items: Array<{ id: string; price: number }>;
+      paymentId: string;
+    };
   }
 
   beforeAll(async () => {
@@ -66,7 +72,9 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
     expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: order.grandTotal });
     expect(await stockOf(ctx, lamp.id)).toBe(5);
     const seen = await detail(order._id);
-    expect(seen.refunds).toMatchObject([{ status: 'processed', restocked: true, reason: 'Lamp arrived broken', providerRefundId: expect.stringMatching(/^rfnd_/) }]);
+    expect(seen.refunds).toMatchObject([
+      { status: 'processed', restocked: true, reason: 'Lamp arrived broken', providerRefundId: expect.stringMatching(/^rfnd_/) },
+    ]);
     expect(seen.events.map((event: { type: string }) => event.type)).toEqual(['payment.authorized', 'payment.captured', 'order.paid', 'refund.processed']);
     expect(seen.events[3]).toMatchObject({ outcome: 'applied', amount: order.grandTotal, refundId: seen.refunds[0].providerRefundId });
     expect(seen.refundable).toBe(0);
@@ -77,7 +85,10 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
     expect(await gateway.sendEvent('refund.processed', JSON.parse(processed.body).payload)).toMatchObject({ status: 200 });
     expect(await stockOf(ctx, lamp.id)).toBe(5);
 
-    const [audit] = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.entityId, order._id)));
+    const [audit] = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.entityId, order._id)));
     expect(audit).toMatchObject({ actorUserId: staff.userId, after: { amount: order.grandTotal, reason: 'Lamp arrived broken', restock: true } });
     // Nothing left to refund.
     expectRefusal(await refund(order._id, { kind: 'amount', amount: 100, reason: 'again' }), 409, 'refund_order_not_paid');
@@ -134,7 +145,11 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
 
   it('refuses with codes: not paid, no reason, restock without items, a customer', async () => {
     const lamp = await product(ctx, { stock: 10 });
-    const cod = await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'cod' });
+    const cod = await call(app, 'POST', '/api/user/order', asha, {
+      items: [{ productId: lamp.id, quantity: 1 }],
+      addressId: asha.addressId,
+      paymentMethod: 'cod',
+    });
     expectRefusal(await refund(cod.json()._id, { kind: 'full', reason: 'x' }), 409, 'refund_order_not_paid');
     const unpaid = await call(app, 'POST', '/api/user/order', asha, {
       items: [{ productId: lamp.id, quantity: 1 }],

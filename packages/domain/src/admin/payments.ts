@@ -47,7 +47,13 @@ const wholeNumber = (min: number, max: number, fallback: number, code: 'order_fi
       .string({ error: coded(code) })
       .regex(/^\d{1,5}$/, { error: coded(code) })
       .transform(Number)
-      .pipe(z.number().int().min(min, { error: coded(code) }).max(max, { error: coded(code) }))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(min, { error: coded(code) })
+          .max(max, { error: coded(code) }),
+      )
       .default(fallback),
   );
 
@@ -171,7 +177,12 @@ export const adminPaymentDetailSchema = z.object({
   events: z.array(adminPaymentEventSchema),
   /** Why the flag was raised, from the event that raised it: what was reported against what the order expected. */
   flagReason: z
-    .object({ reportedAmount: z.number().int().nullable(), reportedCurrency: z.string().nullable(), expectedAmount: z.number().int(), eventId: z.string().nullable() })
+    .object({
+      reportedAmount: z.number().int().nullable(),
+      reportedCurrency: z.string().nullable(),
+      expectedAmount: z.number().int(),
+      eventId: z.string().nullable(),
+    })
     .nullable(),
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
@@ -205,7 +216,11 @@ export const refundRequestSchema = z
       .array(
         z.object({
           lineId: z.uuid({ error: coded('refund_lines_invalid') }),
-          quantity: z.number({ error: coded('refund_lines_invalid') }).int({ error: coded('refund_lines_invalid') }).min(1, { error: coded('refund_lines_invalid') }).max(10_000),
+          quantity: z
+            .number({ error: coded('refund_lines_invalid') })
+            .int({ error: coded('refund_lines_invalid') })
+            .min(1, { error: coded('refund_lines_invalid') })
+            .max(10_000),
         }),
         { error: coded('refund_lines_invalid') },
       )
@@ -213,7 +228,8 @@ export const refundRequestSchema = z
       .optional(),
   })
   .superRefine((request, context) => {
-    if (request.kind === 'amount' && request.amount === undefined) context.addIssue({ code: 'custom', path: ['amount'], message: coded('refund_amount_invalid') });
+    if (request.kind === 'amount' && request.amount === undefined)
+      context.addIssue({ code: 'custom', path: ['amount'], message: coded('refund_amount_invalid') });
     if (request.kind === 'lines' && !request.lines?.length) context.addIssue({ code: 'custom', path: ['lines'], message: coded('refund_lines_invalid') });
     if (request.kind === 'amount' && request.restock) context.addIssue({ code: 'custom', path: ['restock'], message: coded('refund_restock_needs_lines') });
   });

@@ -17,7 +17,11 @@ export const refundRefusals = defineRefusals({
     example: { amount: 60_000, limit: 50_000 },
   },
   /** Razorpay refunds at least ₹1 (100 paise), in whole paise. */
-  refund_amount_invalid: { status: 400, message: (p: { minimum: number }) => `Enter a refund amount of at least ${formatInr(p.minimum)}`, fixed: { minimum: 100 } },
+  refund_amount_invalid: {
+    status: 400,
+    message: (p: { minimum: number }) => `Enter a refund amount of at least ${formatInr(p.minimum)}`,
+    fixed: { minimum: 100 },
+  },
   refund_kind_invalid: { status: 400, message: () => 'Choose a full refund, a refund by items or a refund by amount' },
   /** A refund by lines without any line, an unknown line, or a quantity that is not a whole number of at least 1. */
   refund_lines_invalid: { status: 400, message: () => 'Choose at least one item of this order and how many to refund' },

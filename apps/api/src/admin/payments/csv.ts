@@ -36,7 +36,9 @@ export async function* exportPaymentsCsv(db: Database, filters: AdminPaymentCsvF
   let after: string | null = null;
   for (;;) {
     // The last row's own stored time (microseconds; a JS Date would round it to milliseconds and skip rows).
-    const cursor: SQL | undefined = after ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${after})` : undefined;
+    const cursor: SQL | undefined = after
+      ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${after})`
+      : undefined;
     const rows: SummaryRow[] = await db
       .select(paymentSummaryColumns)
       .from(orders)

@@ -104,7 +104,12 @@ export async function paymentDetail(db: Reader, orderId: string): Promise<AdminP
     })),
     events: history,
     flagReason: payment.flag
-      ? { reportedAmount: flagged?.amount ?? null, reportedCurrency: flagged?.currency ?? null, expectedAmount: row.grandTotal, eventId: flagged?.eventId ?? null }
+      ? {
+          reportedAmount: flagged?.amount ?? null,
+          reportedCurrency: flagged?.currency ?? null,
+          expectedAmount: row.grandTotal,
+          eventId: flagged?.eventId ?? null,
+        }
       : null,
   };
 }

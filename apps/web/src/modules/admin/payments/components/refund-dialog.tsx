@@ -225,7 +225,11 @@ export function RefundDialog({
           {fieldError('restock')}
           {failure && Object.keys(errors).length === 0 ? <FormMessage tone="error">{failure}</FormMessage> : null}
           <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" onClick={close} className="inline-flex min-h-11 items-center rounded-full border border-line px-5 py-2 font-semibold hover:bg-surface">
+            <button
+              type="button"
+              onClick={close}
+              className="inline-flex min-h-11 items-center rounded-full border border-line px-5 py-2 font-semibold hover:bg-surface"
+            >
               {texts.cancel}
             </button>
             <button

@@ -37,7 +37,7 @@ export function toPaymentQuery(values: PaymentFilterValues): AdminPaymentListQue
     to: values.to || undefined,
     flagged: values.flagged ? '1' : undefined,
     page: values.page > 1 ? String(values.page) : undefined,
-  } as AdminPaymentListQuery;
+  };
 }
 
 function search(values: PaymentFilterValues, withPage: boolean): string {

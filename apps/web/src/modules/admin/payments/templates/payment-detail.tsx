@@ -61,7 +61,9 @@ export function PaymentDetailView({ detail, t }: { detail: AdminPaymentDetail; t
             >
               {t('detail.order')}
             </Link>
-            {detail.refundable > 0 ? <RefundDialog orderId={payment.orderId} refundable={detail.refundable} lines={detail.lines} texts={refundTexts(t, payment.number)} /> : null}
+            {detail.refundable > 0 ? (
+              <RefundDialog orderId={payment.orderId} refundable={detail.refundable} lines={detail.lines} texts={refundTexts(t, payment.number)} />
+            ) : null}
           </>
         }
       />
@@ -90,7 +92,11 @@ export function PaymentDetailView({ detail, t }: { detail: AdminPaymentDetail; t
               ) : null}
               {payment.flag.resolvedAt ? (
                 <p className="mt-2 text-sm text-muted">
-                  {t('detail.flagResolved', { date: formatDateTime(payment.flag.resolvedAt), who: payment.flag.resolvedBy ?? '', note: payment.flag.note ?? '' })}
+                  {t('detail.flagResolved', {
+                    date: formatDateTime(payment.flag.resolvedAt),
+                    who: payment.flag.resolvedBy ?? '',
+                    note: payment.flag.note ?? '',
+                  })}
                 </p>
               ) : (
                 <ResolveFlagForm
@@ -111,9 +117,15 @@ export function PaymentDetailView({ detail, t }: { detail: AdminPaymentDetail; t
                 {detail.refunds.map((refund) => (
                   <li key={refund._id} className="border-s-2 border-line ps-3" data-refund-status={refund.status}>
                     <p className="font-medium">
-                      {t('detail.refundLine', { amount: formatInr(refund.amount), kind: t(`refundKind.${refund.kind}`), status: t(`refundStatus.${refund.status}`) })}
+                      {t('detail.refundLine', {
+                        amount: formatInr(refund.amount),
+                        kind: t(`refundKind.${refund.kind}`),
+                        status: t(`refundStatus.${refund.status}`),
+                      })}
                     </p>
-                    <p className="text-muted">{t('detail.refundBy', { who: refund.requestedBy ?? t('detail.none'), date: formatDateTime(refund.createdAt) })}</p>
+                    <p className="text-muted">
+                      {t('detail.refundBy', { who: refund.requestedBy ?? t('detail.none'), date: formatDateTime(refund.createdAt) })}
+                    </p>
                     <p className="whitespace-pre-wrap">{refund.reason}</p>
                     {refund.lines?.length ? (
                       <p className="text-muted">{refund.lines.map((line) => `${lineName.get(line.lineId) ?? line.lineId} × ${line.quantity}`).join(', ')}</p>

@@ -103,7 +103,15 @@ export function PaymentsList({ list, values, t }: { list: AdminPaymentList; valu
           </table>
         </div>
       )}
-      <Pager page={values.page} total={list.total} limit={list.limit} hasMore={list.hasMore} href={(page) => paymentsHref(values, { page })} t={t} section="list" />
+      <Pager
+        page={values.page}
+        total={list.total}
+        limit={list.limit}
+        hasMore={list.hasMore}
+        href={(page) => paymentsHref(values, { page })}
+        t={t}
+        section="list"
+      />
     </>
   );
 }
