@@ -110,7 +110,8 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
       { productId: lamp.id, quantity: 2 },
       { productId: mug.id, quantity: 1 },
     ]);
-    const [lampLine, mugLine] = order.items as [{ id: string }, { id: string }];
+    const lampLine = order.items[0]!;
+    const mugLine = order.items[1]!;
 
     const byLine = await refund(order._id, { kind: 'lines', lines: [{ lineId: lampLine.id, quantity: 1 }], reason: 'One lamp cracked', restock: true });
     expect(byLine.statusCode, byLine.body).toBe(202);
