@@ -11,6 +11,7 @@ import { findOrder, isOrderId } from './order-view.ts';
 import type { OrderDeps } from './place-order.ts';
 import { returnStock } from './stock.ts';
 import { refundCancelled } from '../payments/refund-cancelled.ts';
+import { restockedQuantities } from '../payments/refund-ledger.ts';
 
 export interface StatusChange {
   orderId: string;
@@ -92,10 +93,13 @@ export async function changeStatus(
       });
     }
     if (change.to !== 'cancelled') return { cameBack: false, paid: null };
-    const lines = await tx
-      .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
+    const sold = await tx
+      .select({ id: orderLines.id, productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId));
+    // Units a staff refund already put back (payments/refund-ledger.ts) are not put back twice.
+    const restocked = await restockedQuantities(tx, orderId);
+    const lines = sold.map((line) => ({ ...line, quantity: line.quantity - (restocked.get(line.id) ?? 0) })).filter((line) => line.quantity > 0);
     const returned = await returnStock(tx, lines);
     await releaseCoupon(tx, orderId);
     return { cameBack: returned.cameBack, paid: { orderId, ...order } };

@@ -29,6 +29,8 @@ export interface ProviderRefund {
   paymentId: string;
   amount: number;
   status: 'pending' | 'processed' | 'failed';
+  /** The notes the refund was asked with (the shop's own refund id is `refund_id`), echoed by the provider. */
+  notes?: Record<string, string>;
 }
 
 /** A webhook as the shop acts on it, whatever the provider's own shape. */

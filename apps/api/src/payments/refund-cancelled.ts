@@ -1,6 +1,9 @@
 import { type Database, orders } from '@shop/db';
 import { eq } from 'drizzle-orm';
+import { Refusal } from '../lib/refusal.ts';
 import type { PaymentProvider } from './provider.ts';
+import { REFUNDABLE_STATUSES } from './refund-ledger.ts';
+import { requestRefund } from './refund-order.ts';
 
 /** What a cancelled order held when it was cancelled: enough to give its money back. */
 export interface CancelledPayment {
@@ -12,19 +15,24 @@ export interface CancelledPayment {
 }
 
 /**
- * Cancelling a paid prepaid order gives the money back (issue 20): the captured amount not yet refunded, in full,
- * through the provider; the refund.processed webhook then makes the order `refunded`. Called once per cancellation,
- * after its transaction (the status machine lets an order be cancelled once, under its row lock). An authorised but
- * uncaptured payment cannot be refunded: Razorpay releases it by itself if it is never captured. If the provider
- * refuses, the order is flagged `cancel_refund_failed` for staff.
+ * Cancelling a paid prepaid order gives the money back (issue 20): the captured amount not yet refunded or being
+ * refunded, in full, through the provider; the refund.processed webhook then makes the order `refunded`. It goes
+ * through the same refund record as staff's refunds (refund-order.ts, decision 063), so a cancellation and a staff
+ * refund at the same moment can never together give back more than was paid. No stock moves with it: the
+ * cancellation itself put the units back. Called once per cancellation, after its transaction (the status machine
+ * lets an order be cancelled once, under its row lock). An authorised but uncaptured payment cannot be refunded:
+ * Razorpay releases it by itself if it is never captured. If the provider refuses, the order is flagged
+ * `cancel_refund_failed` for staff.
  */
 export async function refundCancelled(db: Database, provider: PaymentProvider, held: CancelledPayment): Promise<'refunding' | 'not_paid' | 'refund_failed'> {
   const left = held.amountPaid - held.amountRefunded;
-  if (!held.providerPaymentId || left <= 0 || !['captured', 'partially_refunded'].includes(held.paymentStatus)) return 'not_paid';
+  if (!held.providerPaymentId || left <= 0 || !(REFUNDABLE_STATUSES as readonly string[]).includes(held.paymentStatus)) return 'not_paid';
   try {
-    await provider.refund(held.providerPaymentId, { amount: left, notes: { reason: 'Order cancelled', order_id: held.orderId } });
+    await requestRefund(db, provider, { orderId: held.orderId, kind: 'cancellation', reason: 'Order cancelled', restock: false });
     return 'refunding';
-  } catch {
+  } catch (error) {
+    // Everything paid is already refunded or being refunded (staff got there first): nothing more to give back.
+    if (error instanceof Refusal && (error.code === 'refund_order_not_paid' || error.code === 'refund_amount_invalid')) return 'not_paid';
     await db.update(orders).set({ paymentFlag: 'cancel_refund_failed' }).where(eq(orders.id, held.orderId));
     return 'refund_failed';
   }

@@ -1,9 +1,11 @@
 import { type Database, paymentEvents } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
+import type { Tx } from '../orders/coupons.ts';
 import { type ApplyOutcome, markFailed, markPaid, markRefunded, orderOfProviderOrder } from './apply-payment.ts';
 import { settleLatePayment } from './late-payment.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import { settleRefund } from './refund-ledger.ts';
 
 export type WebhookOutcome = ApplyOutcome | 'duplicate' | 'unknown_order';
 export interface WebhookResult {
@@ -73,7 +75,7 @@ export async function recordAndApply(
   return result;
 }
 
-async function apply(tx: Parameters<typeof markPaid>[0], order: { id: string; grandTotal: number }, event: PaymentEvent): Promise<ApplyOutcome> {
+async function apply(tx: Tx, order: { id: string; grandTotal: number }, event: PaymentEvent): Promise<ApplyOutcome> {
   const payment = event.payment;
   if (!payment) return 'ignored';
   switch (event.type) {
@@ -84,9 +86,16 @@ async function apply(tx: Parameters<typeof markPaid>[0], order: { id: string; gr
       return markPaid(tx, order, payment, 'captured');
     case 'payment.failed':
       return markFailed(tx, order);
-    case 'refund.processed':
-      return markRefunded(tx, order, payment.amountRefunded);
-    // A failed refund changes nothing the order shows; it stays recorded for staff. Other events are recorded only.
+    case 'refund.processed': {
+      // The order's refunded total and status, then the shop's refund record (and its items back in stock, once).
+      const moved = await markRefunded(tx, order, payment.amountRefunded);
+      const refund = event.refund ? await settleRefund(tx, order.id, event.refund, 'processed') : null;
+      return refund?.settled ? 'applied' : moved;
+    }
+    // A failed refund changes nothing the order shows: the shop's refund record is marked failed (its money is no longer held).
+    case 'refund.failed':
+      return event.refund && (await settleRefund(tx, order.id, event.refund, 'failed')).settled ? 'applied' : 'ignored';
+    // Other events are recorded only.
     default:
       return 'ignored';
   }

@@ -6,6 +6,7 @@ import { type OrderStatus, orderStatuses, orderStatusSchema } from '../order-sta
 import { refusalMessage } from '../refusals/index.ts';
 import { MAX_ADMIN_ORDERS_PAGE_SIZE } from './limits.ts';
 import { maxOf } from './fixed.ts';
+import { revenueByMethodSchema } from './payments.ts';
 
 /**
  * The back office's orders (issue 7): the list with its filters and counts, one order with its customer and the
@@ -235,5 +236,7 @@ export const dashboardSchema = z.object({
     orders: z.array(z.object({ _id: z.string(), number: z.string(), status: orderStatusSchema, createdAt: z.string() })),
   }),
   lowStock: z.object({ threshold: z.number().int(), total: z.number().int(), items: z.array(lowStockItemSchema) }),
+  /** Today's revenue by how customers pay (issue 20): cash on delivery, and online captured less refunded. */
+  revenueByMethod: revenueByMethodSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -20,7 +20,15 @@ const refundEntity = z.object({
   payment_id: z.string(),
   amount: z.number().int(),
   status: z.enum(['pending', 'processed', 'failed']),
+  // Razorpay sends notes as an object, or [] when there are none.
+  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
 });
+
+/** A refund's notes as strings (the shop's refund id travels in them). */
+function notesOf(notes: Record<string, unknown> | unknown[] | undefined): Record<string, string> {
+  if (!notes || Array.isArray(notes)) return {};
+  return Object.fromEntries(Object.entries(notes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
 
 const envelope = z.object({
   entity: z.literal('event'),
@@ -40,7 +48,9 @@ export function toPayment(value: unknown): ProviderPayment | null {
 
 export function toRefund(value: unknown): ProviderRefund | null {
   const parsed = refundEntity.safeParse(value);
-  return parsed.success ? { id: parsed.data.id, paymentId: parsed.data.payment_id, amount: parsed.data.amount, status: parsed.data.status } : null;
+  return parsed.success
+    ? { id: parsed.data.id, paymentId: parsed.data.payment_id, amount: parsed.data.amount, status: parsed.data.status, notes: notesOf(parsed.data.notes) }
+    : null;
 }
 
 const HANDLED = new Set(['payment.authorized', 'payment.captured', 'payment.failed', 'order.paid', 'refund.processed', 'refund.failed']);

@@ -83,7 +83,7 @@ interface RefundEntity {
   acquirer_data: { arn: null };
   created_at: number;
   batch_id: null;
-  status: 'processed';
+  status: 'pending' | 'processed' | 'failed';
   speed_processed: 'normal';
   speed_requested: 'normal';
 }
@@ -131,6 +131,11 @@ export class LoopbackGateway {
   deliver: WebhookDeliver | undefined;
   /** While true every API call answers 503 SERVER_ERROR (a provider outage, for tests). */
   down = false;
+  /**
+   * The next this-many refunds are accepted (status `pending`, as Razorpay answers) and then fail at the bank: the
+   * payment's refunded amount is left as it was and `refund.failed` is sent instead of `refund.processed`.
+   */
+  failRefunds = 0;
   readonly orders = new Map<string, OrderEntity>();
   readonly payments = new Map<string, PaymentEntity>();
   readonly refunds = new Map<string, RefundEntity>();
@@ -402,8 +407,12 @@ export class LoopbackGateway {
     const amount = body.amount === undefined ? left : body.amount;
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) throw new GatewayError(400, 'The amount must be at least INR 1.00', 'amount');
     if (amount > left) throw new GatewayError(400, 'The refund amount provided is greater than amount captured.', 'amount');
-    payment.amount_refunded += amount;
-    payment.refund_status = payment.amount_refunded >= payment.amount ? 'full' : 'partial';
+    const fails = this.failRefunds > 0;
+    if (fails) this.failRefunds -= 1;
+    else {
+      payment.amount_refunded += amount;
+      payment.refund_status = payment.amount_refunded >= payment.amount ? 'full' : 'partial';
+    }
     const refund: RefundEntity = {
       id: razorpayId('rfnd_'),
       entity: 'refund',
@@ -415,13 +424,15 @@ export class LoopbackGateway {
       acquirer_data: { arn: null },
       created_at: now(),
       batch_id: null,
-      status: 'processed',
+      status: fails ? 'pending' : 'processed',
       speed_processed: 'normal',
       speed_requested: 'normal',
     };
     this.refunds.set(refund.id, refund);
     // Razorpay reports the refund's final state by webhook, after answering the call.
-    const webhook = this.sendEvent('refund.processed', { refund: { entity: { ...refund } }, payment: { entity: { ...payment } } });
+    const webhook = fails
+      ? this.sendEvent('refund.failed', { refund: { entity: { ...refund, status: 'failed' } }, payment: { entity: { ...payment } } })
+      : this.sendEvent('refund.processed', { refund: { entity: { ...refund } }, payment: { entity: { ...payment } } });
     this.inflight.add(webhook);
     void webhook.finally(() => this.inflight.delete(webhook));
     return refund;

@@ -7,6 +7,7 @@ import type { StaffRole } from './lib/require-staff';
 export const adminSections = [
   { href: '/admin', key: 'dashboard', role: 'staff' },
   { href: '/admin/orders', key: 'orders', role: 'staff' },
+  { href: '/admin/payments', key: 'payments', role: 'staff' },
   { href: '/admin/products', key: 'products', role: 'staff' },
   { href: '/admin/categories', key: 'categories', role: 'staff' },
   { href: '/admin/brands', key: 'brands', role: 'staff' },

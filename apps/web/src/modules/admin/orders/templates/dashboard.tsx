@@ -2,6 +2,7 @@ import type { Dashboard } from '@shop/domain/admin/orders';
 import { formatInr } from '@shop/domain/money';
 import { orderStatuses } from '@shop/domain/order-status';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { formatDateTime } from '../lib/format';
@@ -9,7 +10,7 @@ import { formatDateTime } from '../lib/format';
 const card = 'rounded-xl border border-line bg-white p-4 sm:p-6';
 
 /** /admin: today's numbers, orders by status (each a link to the filtered list), orders waiting for details, low stock. */
-export function DashboardView({ data, t }: { data: Dashboard; t: AdminTranslate }) {
+export function DashboardView({ data, t, revenueByMethod }: { data: Dashboard; t: AdminTranslate; revenueByMethod?: ReactNode }) {
   const [y, m, d] = data.day.split('-');
   return (
     <>
@@ -33,6 +34,7 @@ export function DashboardView({ data, t }: { data: Dashboard; t: AdminTranslate 
           </p>
         </section>
       </div>
+      {revenueByMethod}
       <section className={`${card} mt-4`} aria-labelledby="by-status">
         <h2 id="by-status" className="mb-3 text-lg font-semibold">
           {t('dashboard.byStatus')}

@@ -1,0 +1,138 @@
+import { type Database, orderLines, orderRefunds, type RefundKindValue, type RefundLineValue } from '@shop/db';
+import { MIN_REFUND } from '@shop/domain/admin/payments';
+import { and, asc, eq } from 'drizzle-orm';
+import { recordAudit } from '../admin/audit.ts';
+import type { RequestUser } from '../auth/request-user.ts';
+import { fieldRefusal, Refusal } from '../lib/refusal.ts';
+import { PaymentProviderError, type PaymentProvider } from './provider.ts';
+import { liveRefunds, lockPayment, REFUNDABLE_STATUSES, refundableAmount, refundedQuantities } from './refund-ledger.ts';
+
+export interface RefundAsk {
+  orderId: string;
+  kind: RefundKindValue;
+  reason: string;
+  restock: boolean;
+  /** Paise, for `amount`. */
+  amount?: number;
+  /** For `lines`. */
+  lines?: RefundLineValue[];
+  /** The staff member asking (audit-logged); none for the refund of a cancellation. */
+  actor?: Pick<RequestUser, 'id' | 'role' | 'email'>;
+}
+
+export type RefundRow = typeof orderRefunds.$inferSelect;
+
+/** The lines and quantities asked for, merged by line and checked against what is still refundable. */
+function chosenLines(
+  asked: RefundLineValue[],
+  sold: Array<{ id: string; name: string; price: number; quantity: number }>,
+  taken: Map<string, number>,
+): { lines: RefundLineValue[]; gross: number } {
+  const merged = new Map<string, number>();
+  for (const line of asked) merged.set(line.lineId.toLowerCase(), (merged.get(line.lineId.toLowerCase()) ?? 0) + line.quantity);
+  let gross = 0;
+  const lines: RefundLineValue[] = [];
+  for (const [lineId, quantity] of merged) {
+    const line = sold.find((candidate) => candidate.id === lineId);
+    if (!line) throw fieldRefusal('lines', 'refund_lines_invalid');
+    const max = line.quantity - (taken.get(lineId) ?? 0);
+    if (quantity > max) throw fieldRefusal('lines', 'refund_quantity_too_large', { name: line.name, max: Math.max(0, max) });
+    gross += line.price * quantity;
+    lines.push({ lineId, quantity });
+  }
+  return { lines, gross };
+}
+
+/**
+ * Asks the payment provider for a refund of a paid order (issue 20, decision 063): staff's refunds in full, by lines
+ * (their prices less the coupon's discount in proportion) or by an amount, and the refund of a cancelled paid order.
+ *
+ * First, in one transaction under the order's row lock: the order must have captured money left (409
+ * `refund_order_not_paid`), the amount must fit in what is left after refunds given and under way (409
+ * `refund_exceeds_remaining`), and the refund is written `requested` with its audit record. So two refunds at once
+ * are judged one after the other, and can never add up to more than was paid. Then, outside the transaction (a
+ * network call must not hold the lock), the provider is called with our refund id in its notes. If it refuses or
+ * cannot be reached, the row becomes `failed` (its money is no longer held) and the answer is 503
+ * `refund_provider_failed`. The refund's outcome, and any return of stock, comes later with the webhook.
+ */
+export async function requestRefund(db: Database, provider: PaymentProvider, ask: RefundAsk): Promise<RefundRow> {
+  const { row, paymentId } = await db.transaction(async (tx) => {
+    const order = await lockPayment(tx, ask.orderId);
+    if (!order) throw new Refusal('admin_order_not_found');
+    const live = await liveRefunds(tx, order.id);
+    const left = refundableAmount(order, live);
+    if (!order.providerPaymentId || !(REFUNDABLE_STATUSES as readonly string[]).includes(order.paymentStatus) || left <= 0) {
+      throw new Refusal('refund_order_not_paid');
+    }
+    let amount: number;
+    let lines: RefundLineValue[] | null = null;
+    if (ask.kind === 'full' || ask.kind === 'lines') {
+      const sold = await tx
+        .select({ id: orderLines.id, name: orderLines.name, price: orderLines.price, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.position));
+      const taken = refundedQuantities(live);
+      if (ask.kind === 'full') {
+        lines = sold.map((line) => ({ lineId: line.id, quantity: line.quantity - (taken.get(line.id) ?? 0) })).filter((line) => line.quantity > 0);
+        amount = left;
+      } else {
+        const chosen = chosenLines(ask.lines ?? [], sold, taken);
+        lines = chosen.lines;
+        // The coupon's discount is shared by the lines in proportion to their prices; shipping is not refunded by line.
+        amount = order.total > 0 ? Math.round((chosen.gross * (order.total - order.discount)) / order.total) : 0;
+      }
+    } else if (ask.kind === 'cancellation') {
+      amount = left;
+    } else {
+      amount = ask.amount ?? 0;
+    }
+    if (amount < MIN_REFUND) throw fieldRefusal('amount', 'refund_amount_invalid');
+    if (amount > left) throw fieldRefusal('amount', 'refund_exceeds_remaining', { amount, limit: left });
+    const [row] = await tx
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        kind: ask.kind,
+        amount,
+        reason: ask.reason,
+        lines,
+        restock: ask.restock && lines !== null,
+        requestedBy: ask.actor?.id ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('refund row not written');
+    if (ask.actor) {
+      await recordAudit(tx, ask.actor, {
+        action: 'payment.refund',
+        entityType: 'order',
+        entityId: order.id,
+        before: { paymentStatus: order.paymentStatus, amountPaid: order.amountPaid, amountRefunded: order.amountRefunded, refundable: left },
+        after: { refundId: row.id, kind: row.kind, amount: row.amount, reason: row.reason, restock: row.restock, lines: row.lines },
+      });
+    }
+    return { row, paymentId: order.providerPaymentId, number: order.number };
+  });
+
+  try {
+    const refund = await provider.refund(paymentId, {
+      amount: row.amount,
+      // Razorpay keeps up to 15 notes of 256 characters; ours comes back in the webhook.
+      notes: { refund_id: row.id, order_id: row.orderId, reason: row.reason.slice(0, 250) },
+    });
+    // The webhook may have settled the row already: only a still-requested refund becomes pending.
+    const [stored] = await db.update(orderRefunds).set({ providerRefundId: refund.id }).where(eq(orderRefunds.id, row.id)).returning();
+    await db
+      .update(orderRefunds)
+      .set({ status: 'pending' })
+      .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'requested')));
+    return { ...(stored ?? row), status: stored?.status === 'requested' ? 'pending' : (stored?.status ?? 'pending') };
+  } catch (error) {
+    const failure = error instanceof PaymentProviderError ? error.message : 'the provider call failed';
+    await db
+      .update(orderRefunds)
+      .set({ status: 'failed', failure, settledAt: new Date() })
+      .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'requested')));
+    throw new Refusal('refund_provider_failed');
+  }
+}

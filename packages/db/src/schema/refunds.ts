@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+import { orders } from './orders.ts';
+
+export type RefundKindValue = 'full' | 'lines' | 'amount' | 'cancellation';
+export type RefundStatusValue = 'requested' | 'pending' | 'processed' | 'failed';
+
+/** The quantities of an order's lines a refund gives back (order_lines ids). */
+export interface RefundLineValue {
+  lineId: string;
+  quantity: number;
+}
+
+/**
+ * Every refund the shop asked its payment provider for (issue 20, decision 063): staff refunds from the back office
+ * (in full, by lines or by an amount) and the refund of a cancelled paid order. The row is written, under the order's
+ * row lock, BEFORE the provider is called, so the amounts of refunds not yet failed can never add up to more than was
+ * paid, however many staff press "Refund" at once. The provider's webhooks then move it: `requested` (written),
+ * `pending` (the provider accepted it), `processed` or `failed`. A refund that asked for its items back puts them in
+ * stock when it becomes `processed`, once (`restocked_at`).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<RefundKindValue>().notNull(),
+    /** Paise. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** The lines and quantities refunded (a full refund lists what was left); null for a refund by amount. */
+    lines: jsonb('lines').$type<RefundLineValue[]>(),
+    /** Staff asked for the refunded items to go back into stock. */
+    restock: boolean('restock').notNull().default(false),
+    status: text('status').$type<RefundStatusValue>().notNull().default('requested'),
+    /** The provider's refund (Razorpay `rfnd_…`), once it answered. */
+    providerRefundId: text('provider_refund_id'),
+    /** Why the provider refused or failed it. */
+    failure: text('failure'),
+    requestedBy: uuid('requested_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** When its items went back into stock: set by the one update that does it. */
+    restockedAt: timestamp('restocked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('order_refunds_provider_refund_idx')
+      .on(t.providerRefundId)
+      .where(sql`${t.providerRefundId} is not null`),
+    check('order_refunds_amount_check', sql`${t.amount} > 0`),
+    check('order_refunds_kind_check', sql`${t.kind} in ('full', 'lines', 'amount', 'cancellation')`),
+    check('order_refunds_status_check', sql`${t.status} in ('requested', 'pending', 'processed', 'failed')`),
+  ],
+);
+
+/**
+ * Staff settled an order's payment flag (orders.payment_flag: a mismatched amount or currency, a refund the provider
+ * refused): who, when, and what they did about it. A table of its own, so the order row (written by the one-statement
+ * order placement, decision 026) does not grow; "flagged" in the back office means a flag without a row here.
+ */
+export const paymentFlagResolutions = pgTable('payment_flag_resolutions', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** The flag as it was when resolved. */
+  flag: text('flag').notNull(),
+  note: text('note').notNull(),
+  resolvedBy: uuid('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
+});
