@@ -7,6 +7,7 @@ import { expireReservations } from '../payments/cancel-unpaid.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { LoopbackGateway } from '../payments/razorpay/loopback-gateway.ts';
 import { createRazorpayProvider, type RazorpayKeys } from '../payments/razorpay/razorpay-provider.ts';
+import { LOOPBACK_CHECKOUT_SCRIPT_PATH } from '../payments/razorpay/loopback-checkout.ts';
 import type { PaymentDeps } from '../payments/start-checkout.ts';
 
 declare module 'fastify' {
@@ -63,7 +64,14 @@ export const paymentsPlugin = fp(
     }
     const onStockBack = () => app.responseCache.invalidate();
     const expire = (now?: Date) => expireReservations(options.db, now, onStockBack);
-    app.decorate('payments', { provider, reservationMinutes: options.reservationMinutes ?? DEFAULT_PAYMENT_RESERVATION_MINUTES, gateway, expire });
+    app.decorate('payments', {
+      provider,
+      reservationMinutes: options.reservationMinutes ?? DEFAULT_PAYMENT_RESERVATION_MINUTES,
+      // The loopback's checkout.js stand-in is served by this API, same origin as the storefront (decision 061).
+      ...(gateway ? { checkoutScriptUrl: LOOPBACK_CHECKOUT_SCRIPT_PATH } : {}),
+      gateway,
+      expire,
+    });
 
     const everyMs = options.expiryEveryMs ?? MINUTE;
     let timer: NodeJS.Timeout | undefined;
