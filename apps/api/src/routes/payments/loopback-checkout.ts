@@ -3,12 +3,7 @@ import { z } from 'zod';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 import { Refusal } from '../../lib/refusal.ts';
-import {
-  LOOPBACK_CHECKOUT_SCRIPT_PATH,
-  LOOPBACK_FAIL_PATH,
-  LOOPBACK_PAY_PATH,
-  loopbackCheckoutScript,
-} from '../../payments/razorpay/loopback-checkout.ts';
+import { LOOPBACK_CHECKOUT_SCRIPT_PATH, LOOPBACK_FAIL_PATH, LOOPBACK_PAY_PATH, loopbackCheckoutScript } from '../../payments/razorpay/loopback-checkout.ts';
 import type { LoopbackGateway } from '../../payments/razorpay/loopback-gateway.ts';
 
 /** What the stand-in checkout.js sends: the key it was opened with and the provider order, as Razorpay's would. */

@@ -24,7 +24,14 @@ export const userOrderPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Only a prepaid order of the caller that is still placed and unpaid (pending or failed), within its reservation: otherwise 409 `payment_not_pending`, or 409 `payment_reservation_expired` once the reservation has run out. Cash on delivery must be allowed for it as when placing: a line sold without cash on delivery 422 `cod_unavailable` (naming the lines); too many open cash-on-delivery orders 409 `open_orders_limit`. Another user\'s order 404 `order_not_found`. The order keeps its stock and coupon; the "order placed" message follows.',
         params: idParams,
-        response: { 200: orderSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema },
+        response: {
+          200: orderSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -29,6 +29,7 @@ export async function TrackOrderSection() {
           }}
           statusLabels={texts.statusLabels}
           stateLabels={texts.stateLabels}
+          paymentTexts={texts.payment}
           locale={texts.locale}
         />
       </OrderRefusalMessages>
