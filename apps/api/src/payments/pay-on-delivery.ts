@@ -64,7 +64,8 @@ export async function payOnDelivery(db: Database, caller: { userId: string; orde
     if ((open?.open ?? 0) >= caller.openCodLimit) throw new Refusal('open_orders_limit', { params: { max: caller.openCodLimit } });
     const [row] = await tx
       .update(orders)
-      .set({ paymentMethod: CASH_ON_DELIVERY, reservationExpiresAt: null, updatedAt: now })
+      // A failed online attempt is history: cash on delivery is pending until collected (decision 060).
+      .set({ paymentMethod: CASH_ON_DELIVERY, paymentStatus: 'pending', reservationExpiresAt: null, updatedAt: now })
       .where(
         and(
           eq(orders.id, orderId),

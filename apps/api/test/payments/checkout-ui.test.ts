@@ -119,7 +119,13 @@ describe.each(engines)('payment step (%s)', (engine) => {
     expectRefusal(await switchToCod(asha, 'not-an-id'), 404, 'order_not_found');
     const switched = await switchToCod(asha, placed._id);
     expect(switched.statusCode, switched.body).toBe(200);
-    expect(switched.json()).toMatchObject({ paymentMethod: 'cod', status: 'placed', reservationExpiresAt: null, number: placed.number });
+    expect(switched.json()).toMatchObject({
+      paymentMethod: 'cod',
+      paymentStatus: 'pending',
+      status: 'placed',
+      reservationExpiresAt: null,
+      number: placed.number,
+    });
     expect(switched.json().payment).toBeUndefined();
     // Its stock stays held (no expiry will release it now), and the cash-on-delivery confirmation is on its way.
     expect(await stockOf(ctx, lamp.id)).toBe(2);
