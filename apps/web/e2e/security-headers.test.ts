@@ -44,7 +44,8 @@ test('/, /checkout and /admin carry a strict CSP with a fresh nonce and the othe
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=(self)'])
       expect(response.headers.get('permissions-policy')).toContain(feature);
-    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    // The payment step lets Razorpay Checkout's popups keep their opener (decision 062; payment.test.ts).
+    expect(response.headers.get('cross-origin-opener-policy')).toBe(path === '/checkout' ? 'same-origin-allow-popups' : 'same-origin');
     // The shop under test is served over plain http: no HSTS.
     expect(response.headers.has('strict-transport-security')).toBe(false);
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { apiOrigin } from '@lib/api/origin';
-import { newNonce, securityHeaders, servedOverHttps } from '@lib/security-headers';
+import { isPaymentPage, newNonce, securityHeaders, servedOverHttps } from '@lib/security-headers';
 import { createPolicySettingsReader } from '@modules/third-party/policy-settings';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../server/request-id.mjs';
 
@@ -37,6 +37,7 @@ export async function proxy(request: NextRequest) {
     thirdParties,
     imageOrigins,
     dev: process.env.NODE_ENV === 'development',
+    payments: isPaymentPage(request.nextUrl.pathname),
   });
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', headers['Content-Security-Policy'] ?? '');

@@ -31,6 +31,8 @@ export const orderApiPaths = {
   cancel: (id: string) => `/api/user/order/${encodeURIComponent(id)}/cancel`,
   /** POST { razorpay_payment_id, razorpay_order_id, razorpay_signature }: confirms a prepaid order's payment. */
   verifyPayment: (id: string) => `/api/user/order/${encodeURIComponent(id)}/payment/verify`,
+  /** POST (no body): an unpaid prepaid order of the caller is paid on delivery instead (decision 062). */
+  payOnDelivery: (id: string) => `/api/user/order/${encodeURIComponent(id)}/payment/cash-on-delivery`,
   /** POST (raw JSON, signed by Razorpay): the provider's webhook. */
   razorpayWebhook: '/api/payments/razorpay/webhook',
   /** POST { number, mobile }: public tracking, the status timeline of one order. */
@@ -57,6 +59,11 @@ export const checkoutPaymentSchema = z.object({
   providerOrderId: z.string(),
   amount: z.number().int(),
   currency: z.string(),
+  /**
+   * The provider's browser library to load on the payment step: Razorpay's checkout.js, or with the loopback gateway
+   * the API's own stand-in (decision 061). The storefront never decides which.
+   */
+  scriptUrl: z.string(),
 });
 export type CheckoutPayment = z.infer<typeof checkoutPaymentSchema>;
 
@@ -223,6 +230,8 @@ export const orderSchema = z.object({
   paymentStatus: paymentStatusSchema,
   /** A prepaid order not paid by then is cancelled and its stock released (ISO); null for cash on delivery. */
   reservationExpiresAt: z.string().nullable(),
+  /** Refunded so far, in paise (refund.processed sets it); 0 when nothing was refunded. */
+  amountRefunded: z.number().int(),
   /** Present on a prepaid order waiting for its payment, when placed: what the browser opens checkout with. */
   payment: checkoutPaymentSchema.optional(),
   couponCode: z.string().nullable(),
@@ -265,6 +274,10 @@ export const orderTrackingSchema = z.object({
   tracking: shipmentTrackingSchema.nullable(),
   totalItems: z.number().int(),
   createdAt: z.string(),
+  /** How the order is paid and where the money is, refunds included (issue 20). */
+  paymentMethod: paymentMethodSchema,
+  paymentStatus: paymentStatusSchema,
+  amountRefunded: z.number().int(),
 });
 export type OrderTracking = z.infer<typeof orderTrackingSchema>;
 

@@ -106,6 +106,7 @@ const order = {
   paymentMethod: 'cod',
   paymentStatus: 'pending',
   reservationExpiresAt: null,
+  amountRefunded: 0,
   couponCode: null,
   address: {
     name: 'Asha Verma',

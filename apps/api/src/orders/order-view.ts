@@ -70,6 +70,7 @@ export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], 
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
     reservationExpiresAt: row.reservationExpiresAt?.toISOString() ?? null,
+    amountRefunded: row.amountRefunded,
     couponCode: row.couponCode,
     address: row.address,
     tracking: row.tracking ?? null,
@@ -173,5 +174,8 @@ export async function trackOrder(db: Reader, number: string, mobile: string): Pr
     tracking: row.tracking ?? null,
     totalItems: row.totalItems,
     createdAt: row.createdAt.toISOString(),
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    amountRefunded: row.amountRefunded,
   };
 }

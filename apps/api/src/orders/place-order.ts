@@ -110,7 +110,7 @@ async function replayOf(
   return { order: payment ? { ...order, payment } : order, replayed: true };
 }
 
-function confirmation(customer: Customer, order: { number: string; totalItems: number; grandTotal: number }): OutboxMessageInput | null {
+export function confirmation(customer: Customer, order: { number: string; totalItems: number; grandTotal: number }): OutboxMessageInput | null {
   const items = `${order.totalItems} item${order.totalItems === 1 ? '' : 's'}`;
   const text = `Thank you! Your order ${order.number} (${items}) is placed. Pay ${formatInr(order.grandTotal)} in cash on delivery. We will let you know when it ships; see it any time under My account > Orders.`;
   if (customer.email) return { channel: 'email', recipient: customer.email, kind: 'order-placed', subject: `Order ${order.number} placed`, text };

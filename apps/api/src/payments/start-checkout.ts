@@ -10,7 +10,13 @@ import type { PaymentProvider } from './provider.ts';
 export interface PaymentDeps {
   provider: PaymentProvider;
   reservationMinutes: number;
+  /** The provider's browser library (checkout block's scriptUrl); Razorpay's checkout.js unless the loopback's stands in. */
+  checkoutScriptUrl?: string;
 }
+
+/** Razorpay's Standard Checkout library: it must be loaded from Razorpay itself (docs/providers/razorpay.md §4). */
+export const RAZORPAY_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
+const scriptOf = (payments: PaymentDeps) => payments.checkoutScriptUrl ?? RAZORPAY_CHECKOUT_SCRIPT;
 
 /**
  * Opens the provider's side of a prepaid order just written (decision 060): a provider order for the grand total in
@@ -39,6 +45,7 @@ export async function startCheckout(
       providerOrderId: created.id,
       amount: created.amount,
       currency: created.currency,
+      scriptUrl: scriptOf(payments),
     };
   } catch (error) {
     const undone = await cancelUnpaid(db, order.id, { note: 'Online payment was unavailable' });
@@ -70,5 +77,6 @@ export async function checkoutOf(db: Database, payments: PaymentDeps, orderId: s
     providerOrderId: row.providerOrderId,
     amount: row.grandTotal,
     currency: SHOP_CURRENCY,
+    scriptUrl: scriptOf(payments),
   };
 }

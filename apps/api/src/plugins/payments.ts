@@ -9,6 +9,7 @@ import { reconcilePayments, type ReconcileReport } from '../payments/reconcile.t
 import { DEFAULT_RECONCILE_AFTER_SECONDS, DEFAULT_RECONCILE_EVERY_SECONDS } from '../payments/reconcile-defaults.ts';
 import { LoopbackGateway } from '../payments/razorpay/loopback-gateway.ts';
 import { createRazorpayProvider, type RazorpayKeys } from '../payments/razorpay/razorpay-provider.ts';
+import { LOOPBACK_CHECKOUT_SCRIPT_PATH } from '../payments/razorpay/loopback-checkout.ts';
 import type { PaymentDeps } from '../payments/start-checkout.ts';
 
 declare module 'fastify' {
@@ -79,7 +80,15 @@ export const paymentsPlugin = fp(
         afterMs: options.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_SECONDS * 1000,
         onSettled: (order) => app.log.info(order, 'payments: reconciled an order with the provider'),
       });
-    app.decorate('payments', { provider, reservationMinutes: options.reservationMinutes ?? DEFAULT_PAYMENT_RESERVATION_MINUTES, gateway, expire, reconcile });
+    app.decorate('payments', {
+      provider,
+      reservationMinutes: options.reservationMinutes ?? DEFAULT_PAYMENT_RESERVATION_MINUTES,
+      // The loopback's checkout.js stand-in is served by this API, same origin as the storefront (decision 061).
+      ...(gateway ? { checkoutScriptUrl: LOOPBACK_CHECKOUT_SCRIPT_PATH } : {}),
+      gateway,
+      expire,
+      reconcile,
+    });
 
     const everyMs = options.expiryEveryMs ?? MINUTE;
     let timer: NodeJS.Timeout | undefined;

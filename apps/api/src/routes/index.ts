@@ -35,6 +35,8 @@ import { adminInboxRoutes } from './admin-inbox/index.ts';
 import { adminStaffRoutes } from './admin-staff/index.ts';
 import { adminAuditRoutes } from './admin-audit/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { loopbackCheckoutRoutes } from './payments/loopback-checkout.ts';
+import { userOrderPaymentRoutes } from './user-order-payment/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -74,4 +76,6 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(adminStaffRoutes);
   await app.register(adminAuditRoutes);
   await app.register(paymentsRoutes);
+  await app.register(loopbackCheckoutRoutes);
+  await app.register(userOrderPaymentRoutes);
 };

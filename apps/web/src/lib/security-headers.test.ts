@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, httpsOriginOf, newNonce, securityHeaders, servedOverHttps } from './security-headers';
+import { contentSecurityPolicy, httpsOriginOf, isPaymentPage, newNonce, securityHeaders, servedOverHttps } from './security-headers';
 
 /** The policy as directive → sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -106,5 +106,33 @@ describe('httpsOriginOf', () => {
     expect(httpsOriginOf('/api/media/logo.png')).toBeUndefined();
     expect(httpsOriginOf('http://cdn.example/logo.png')).toBeUndefined();
     expect(httpsOriginOf(null)).toBeUndefined();
+  });
+});
+
+describe('the payment step (decision 062)', () => {
+  it('is /checkout and the pages under it, nothing else', () => {
+    expect(isPaymentPage('/checkout')).toBe(true);
+    expect(isPaymentPage('/checkout/pay/3f1c2a9e-0000-4000-8000-000000000000')).toBe(true);
+    for (const path of ['/', '/checkouts', '/order', '/my-account/orders/1', '/admin', '/cart']) expect(isPaymentPage(path)).toBe(false);
+  });
+
+  it('allows Razorpay Checkout’s script, frame, connect and image origins there, and only there', () => {
+    const policy = directives(contentSecurityPolicy({ nonce, https: false, payments: true }));
+    expect(policy.get('script-src')).toEqual(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", 'https://checkout.razorpay.com', 'https://cdn.razorpay.com']);
+    expect(policy.get('frame-src')).toEqual(["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com']);
+    expect(policy.get('connect-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com', 'https://lumberjack-metrics.razorpay.com']),
+    );
+    expect(policy.get('img-src')).toContain('https://cdn.razorpay.com');
+    // Still no inline script, still never framed.
+    expect(policy.get('script-src')?.join(' ')).not.toMatch(/unsafe/);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(contentSecurityPolicy({ nonce, https: false })).not.toMatch(/razorpay/);
+    expect(contentSecurityPolicy({ nonce, https: false, payments: false, thirdParties: { analytics: true, chat: true } })).not.toMatch(/razorpay/);
+  });
+
+  it('lets Checkout’s popups (UPI, 3-D Secure) keep their opener on the payment step only', () => {
+    expect(securityHeaders({ nonce, https: false, payments: true })['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
+    expect(securityHeaders({ nonce, https: false })['Cross-Origin-Opener-Policy']).toBe('same-origin');
   });
 });

@@ -24,6 +24,12 @@ export interface SecurityHeaderOptions {
   imageOrigins?: readonly string[];
   /** `next dev`: React rebuilds server error stacks with eval in development only. */
   dev?: boolean;
+  /**
+   * The page is a payment step (/checkout and below, see isPaymentPage): Razorpay Checkout's origins are allowed and
+   * the opener policy lets its popups (UPI apps, 3-D Secure, netbanking) talk back (decision 062). Every other page
+   * keeps the strict policy.
+   */
+  payments?: boolean;
 }
 
 /** Google's list for GA4 under a CSP (Tag Manager's CSP guide): hits go to regional collection hosts. */
@@ -41,6 +47,24 @@ const CHAT = {
   style: ['https://*.tawk.to', 'https://fonts.googleapis.com'],
   media: ['https://*.tawk.to'],
 };
+
+/**
+ * What Razorpay Checkout loads besides checkout.js (docs/providers/razorpay.md §4, from Razorpay's own Magento module's
+ * CSP allow-list and its issues): the script and its risk-detection bundle, the checkout frame on api.razorpay.com,
+ * its telemetry, and its images. Browsers that know 'strict-dynamic' ignore the script hosts (checkout.js is loaded by
+ * a script with the nonce); older ones need them.
+ */
+const RAZORPAY = {
+  script: ['https://checkout.razorpay.com', 'https://cdn.razorpay.com'],
+  frame: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connect: ['https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://lumberjack.razorpay.com', 'https://lumberjack-metrics.razorpay.com'],
+  img: ['https://cdn.razorpay.com'],
+};
+
+/** The pages that may open the payment provider's checkout: the checkout, and paying an order again (/checkout/pay/…). */
+export function isPaymentPage(pathname: string): boolean {
+  return pathname === '/checkout' || pathname.startsWith('/checkout/');
+}
 
 /**
  * Features the shop never uses are switched off for the page and every frame in it. `payment=(self)`: the Payment
@@ -96,6 +120,7 @@ export function contentSecurityPolicy({
   thirdParties = { analytics: false, chat: false },
   imageOrigins = [],
   dev = false,
+  payments = false,
 }: SecurityHeaderOptions): string {
   const { analytics, chat } = thirdParties;
   const when = (on: boolean, origins: readonly string[]) => (on ? origins : []);
@@ -103,15 +128,15 @@ export function contentSecurityPolicy({
     ['default-src', "'self'"],
     // 'strict-dynamic': a script with the nonce (Next's, or the chat and analytics loaders) may load further scripts;
     // host lists and 'self' are ignored by browsers that know it. No 'unsafe-inline'.
-    ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(dev ? ["'unsafe-eval'"] : [])],
+    ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...when(payments, RAZORPAY.script), ...(dev ? ["'unsafe-eval'"] : [])],
     // Styles allow inline: React renders style attributes into the HTML, react-toastify inserts its stylesheet at run
     // time and tawk.to its own, none of which can carry a nonce. Injected CSS cannot send anything out: images, fonts
     // and connections are held to the origins below (decision 044).
     ['style-src', "'self'", "'unsafe-inline'", ...when(chat, CHAT.style)],
-    ['img-src', "'self'", 'data:', 'blob:', ...imageOrigins, ...when(analytics, ANALYTICS.img), ...when(chat, CHAT.img)],
+    ['img-src', "'self'", 'data:', 'blob:', ...imageOrigins, ...when(analytics, ANALYTICS.img), ...when(chat, CHAT.img), ...when(payments, RAZORPAY.img)],
     ['font-src', "'self'", ...when(chat, CHAT.font)],
-    ['connect-src', "'self'", ...when(analytics, ANALYTICS.connect), ...when(chat, CHAT.connect)],
-    ['frame-src', "'self'", ...when(chat, CHAT.frame)],
+    ['connect-src', "'self'", ...when(analytics, ANALYTICS.connect), ...when(chat, CHAT.connect), ...when(payments, RAZORPAY.connect)],
+    ['frame-src', "'self'", ...when(chat, CHAT.frame), ...when(payments, RAZORPAY.frame)],
     ['media-src', "'self'", ...when(chat, CHAT.media)],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
@@ -132,7 +157,8 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': PERMISSIONS_POLICY,
-    'Cross-Origin-Opener-Policy': 'same-origin',
+    // A payment step keeps its opener for the popups Razorpay Checkout opens (UPI intent, 3-D Secure, netbanking).
+    'Cross-Origin-Opener-Policy': options.payments ? 'same-origin-allow-popups' : 'same-origin',
     ...(options.https ? { 'Strict-Transport-Security': HSTS } : {}),
   };
 }

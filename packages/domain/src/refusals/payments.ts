@@ -19,6 +19,10 @@ export const paymentRefusals = defineRefusals({
   payment_amount_mismatch: { status: 409, message: () => 'The amount paid does not match the order. The shop will look into it.' },
   /** The payment provider could not be reached or refused: the order was not kept, the cart is untouched. */
   payment_provider_unavailable: { status: 503, message: () => 'Online payment is unavailable right now. Try again in a moment, or choose cash on delivery.' },
+  /** Too late to pay or to switch to cash on delivery: the order's stock reservation has run out. */
+  payment_reservation_expired: { status: 409, message: () => 'The time to pay for this order has run out. Place the order again from your cart.' },
+  /** The loopback test gateway's checkout was asked about a provider order or key it does not know. */
+  payment_checkout_unknown: { status: 404, message: () => 'This payment could not be found. Start the payment again from your order.' },
   /** A webhook whose signature does not match the webhook secret. */
   webhook_signature_invalid: { status: 400, message: () => 'Webhook signature does not match' },
   /** A webhook without an event id, or whose body is not the provider's JSON event. */

@@ -18,6 +18,8 @@ import { retryAfterOf } from '../../orders/limits.ts';
 import { countOrders, findOrder, listOrders } from '../../orders/order-view.ts';
 import { placeOrder } from '../../orders/place-order.ts';
 import { verifyCheckout } from '../../payments/verify-checkout.ts';
+import { checkoutOf } from '../../payments/start-checkout.ts';
+import { awaitsPayment } from '@shop/domain/payment';
 
 /** An order's lines of ids and quantities fit in a few kilobytes. */
 const BODY_LIMIT = 16 * 1024;
@@ -119,7 +121,7 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
-        summary: 'One of my orders: lines, totals, address, status timeline',
+        summary: 'One of my orders: lines, totals, address, status timeline (and, while it waits for its payment, the checkout to open)',
         params: idParams,
         response: { 200: orderSchema, ...errors },
       },
@@ -127,7 +129,9 @@ export const userOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await findOrder(app.db, request.params.id, caller(request).id);
       if (!order) throw new Refusal('order_not_found');
-      return order;
+      // Still waiting for its payment: what the browser opens checkout with again ("Pay now", a retry).
+      const payment = awaitsPayment(order.paymentMethod, order.paymentStatus) ? await checkoutOf(app.db, app.payments, order._id) : undefined;
+      return payment ? { ...order, payment } : order;
     },
   );
 

@@ -6,6 +6,7 @@ import { ApiError } from '@lib/api/client';
 import { getHeadersSafe } from '@lib/api/shell';
 import { getViewer } from '@lib/api/user';
 import { CheckoutPage } from '@modules/checkout/templates/checkout-page';
+import { DEFAULT_SHOP_NAME } from '@modules/payments/lib/shop-name';
 
 export async function generateMetadata() {
   const t = await getTranslations('checkout');
@@ -28,5 +29,12 @@ export default async function Page() {
   // The visitor, their addresses and the shop's shipping rules are asked for at once.
   const [viewer, addresses, headers] = await Promise.all([getViewer(), addressesIfSignedIn(), getHeadersSafe()]);
   const shippingRules: ShippingRules = headers ? { freeFrom: headers.site.freeShippingThreshold, fee: headers.site.shippingFee } : DEFAULT_SHIPPING_RULES;
-  return <CheckoutPage viewerId={viewer?._id ?? null} addresses={viewer ? addresses : []} shippingRules={shippingRules} />;
+  return (
+    <CheckoutPage
+      viewerId={viewer?._id ?? null}
+      addresses={viewer ? addresses : []}
+      shippingRules={shippingRules}
+      shopName={headers?.site.name ?? DEFAULT_SHOP_NAME}
+    />
+  );
 }

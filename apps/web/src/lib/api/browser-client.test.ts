@@ -98,7 +98,7 @@ describe('browserApi (the browser’s one way to the API)', () => {
 
   it('places an order with its Idempotency-Key through the core', async () => {
     setAccessTokenSource(() => Promise.resolve('token-1'));
-    const fetch = answer(201, { _id: 'o1', number: 'KG-261126-7K3M9Q', status: 'placed', items: [] });
+    const fetch = answer(201, { _id: 'o1', number: 'KG-261126-7K3M9Q', status: 'placed', reservationExpiresAt: null, items: [] });
     await expect(placeOrder({ items: [], addressId: 'a1', paymentMethod: 'cod' }, 'key-1')).resolves.toMatchObject({ _id: 'o1' });
     const { url, init, headers } = sent(fetch);
     expect(url).toBe('/api/user/order');

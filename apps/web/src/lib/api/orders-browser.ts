@@ -1,7 +1,7 @@
 import type { CouponCheckRequest, CouponCheckResponse, Order, OrderTracking, PlaceOrderRequest, TrackOrderRequest } from '@shop/domain/order';
 import { orderStatuses } from '@shop/domain/order-statuses';
 import { browserApi } from './browser-client';
-import { array, boolean, guard, nullable, number, object, oneOf, type ResponseSchema, string } from './shape';
+import { array, boolean, guard, nullable, number, object, oneOf, optional, type ResponseSchema, string } from './shape';
 
 export { NetworkError } from './browser-client';
 
@@ -34,9 +34,20 @@ const couponCheckSchema: ResponseSchema<CouponCheckResponse> = guard(
   }),
 );
 
-/** What the browser reads of an order it placed or cancelled: which one it is and where it stands. */
-type OrderRef = Pick<Order, '_id' | 'number' | 'status'>;
-const orderRefSchema: ResponseSchema<OrderRef> = guard(object({ _id: string, number: string, status }));
+/**
+ * What the browser reads of an order it placed or cancelled: which one it is and where it stands, and for a prepaid
+ * order waiting for its payment the checkout to open and until when its stock is held.
+ */
+type OrderRef = Pick<Order, '_id' | 'number' | 'status' | 'payment' | 'reservationExpiresAt'>;
+const orderRefSchema: ResponseSchema<OrderRef> = guard(
+  object({
+    _id: string,
+    number: string,
+    status,
+    reservationExpiresAt: nullable(string),
+    payment: optional(object({ provider: oneOf('razorpay'), keyId: string, providerOrderId: string, amount: number, currency: string, scriptUrl: string })),
+  }),
+);
 
 const trackingSchema: ResponseSchema<OrderTracking> = guard(
   object({
@@ -46,6 +57,9 @@ const trackingSchema: ResponseSchema<OrderTracking> = guard(
     tracking: nullable(object({ carrier: string, number: string, link: nullable(string) })),
     totalItems: number,
     createdAt: string,
+    paymentMethod: oneOf('cod', 'prepaid'),
+    paymentStatus: oneOf('pending', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded'),
+    amountRefunded: number,
   }),
 );
 

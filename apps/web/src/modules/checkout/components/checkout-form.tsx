@@ -1,6 +1,6 @@
 'use client';
 
-import type { CouponCheckResponse } from '@shop/domain/order';
+import type { CheckoutPayment, CouponCheckResponse } from '@shop/domain/order';
 import type { ShippingRules } from '@shop/domain/pricing';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -20,6 +20,8 @@ import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from '../lib/orde
 import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
 import { checkoutTotals } from '../lib/totals';
 import { useCartHydrated } from '@modules/cart/lib/use-cart-hydrated';
+import { PayOrder } from '@modules/payments/components/pay-order';
+import { rememberPendingPayment, settlePendingPayment } from '@modules/payments/lib/pending-payment';
 import { withSession } from '../lib/with-session';
 import { AddressStep } from './address-step';
 import { CouponField } from './coupon-field';
@@ -31,6 +33,16 @@ interface CheckoutFormProps {
   signedIn: boolean;
   addresses: SavedAddress[];
   shippingRules: ShippingRules;
+  /** The shop's name, shown in the payment provider's checkout. */
+  shopName: string;
+}
+
+/** A prepaid order just placed from this cart, waiting for its payment. */
+interface AwaitingPayment {
+  id: string;
+  number: string;
+  payment: CheckoutPayment;
+  holdUntil: string | null;
 }
 
 /** Automatic retries of a placement that got no answer, with the same key (so never a second order). */
@@ -48,11 +60,13 @@ function refusalOf(caught: unknown): Refusal | null {
 }
 
 /**
- * The checkout (issue 4): sign in, choose or add an address, check a coupon, choose cash on delivery, place the
- * order. The cart is the browser's (modules/cart); prices, stock, coupon and shipping are the server's to decide,
- * and its answers replace the browser's estimates where it has given them.
+ * The checkout (issue 4): sign in, choose or add an address, check a coupon, choose online payment or cash on
+ * delivery, place the order. The cart is the browser's (modules/cart); prices, stock, coupon and shipping are the
+ * server's to decide, and its answers replace the browser's estimates where it has given them. A prepaid order is
+ * paid right after it is placed (issue 20, modules/payments): the cart is emptied only once it is paid, or switched
+ * to cash on delivery.
  */
-export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRules }: CheckoutFormProps) {
+export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRules, shopName }: CheckoutFormProps) {
   const t = useTranslations('checkout');
   const tRefusal = useTranslations('refusals');
   const locale = useLocale();
@@ -81,6 +95,8 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   const [stepErrors, setStepErrors] = useState<{ address: string | null; payment: string | null }>({ address: null, payment: null });
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState(false);
+  const [online, setOnline] = useState(false);
+  const [awaiting, setAwaiting] = useState<AwaitingPayment | null>(null);
 
   const placingRef = useRef(false);
   const checkRef = useRef<CouponCheck | null>(null);
@@ -156,15 +172,15 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     if (placingRef.current) return;
     setFailure(null);
     const address = addressId && addresses.some((a) => a._id === addressId) ? addressId : null;
-    const payment = isCashOnDelivery && blockers.length === 0;
-    const missing = { address: address ? null : t('address.required'), payment: payment ? null : t('payment.required') };
+    const method = online ? 'prepaid' : isCashOnDelivery && blockers.length === 0 ? 'cod' : null;
+    const missing = { address: address ? null : t('address.required'), payment: method ? null : t('payment.required') };
     setStepErrors(missing);
     if (missing.address || missing.payment) {
       requestAnimationFrame(() => (missing.address ? addressRef : paymentRef).current?.focus());
       return;
     }
     const couponToSend = coupon && (currentCheck ? currentCheck.applicable : true) ? coupon.code : null;
-    const body = placeOrderRequestOf(items, address!, couponToSend);
+    const body = placeOrderRequestOf(items, address!, couponToSend, method!);
     attempts.current ??= storageAttemptStore(typeof window === 'undefined' ? null : window.sessionStorage);
     const key = attemptKeyFor(fingerprintOf(body), attempts.current, newAttemptKey);
 
@@ -175,6 +191,12 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
         try {
           const order = await withSession(() => placeOrder(body, key));
           finishAttempt(attempts.current);
+          if (order.payment) {
+            // Placed, not paid: the cart stays until the payment goes through (or the order is paid on delivery).
+            rememberPendingPayment(order._id);
+            setAwaiting({ id: order._id, number: order.number, payment: order.payment, holdUntil: order.reservationExpiresAt });
+            return;
+          }
           setPlaced(true);
           router.push(`/order?id=${encodeURIComponent(order._id)}`);
           resetCart();
@@ -204,6 +226,29 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     }
   }
 
+  if (awaiting && !placed) {
+    const chosen = addresses.find((a) => a._id === addressId);
+    return (
+      <div className="mx-auto max-w-2xl">
+        <PayOrder
+          orderId={awaiting.id}
+          orderNumber={awaiting.number}
+          payment={awaiting.payment}
+          holdUntil={awaiting.holdUntil}
+          codAllowed={blockers.length === 0}
+          shopName={shopName}
+          prefill={chosen ? { name: chosen.name, contact: `+91${chosen.mobile}` } : undefined}
+          autoOpen
+          onDone={(orderId) => {
+            settlePendingPayment(orderId);
+            setPlaced(true);
+            router.push(`/order?id=${encodeURIComponent(orderId)}`);
+            resetCart();
+          }}
+        />
+      </div>
+    );
+  }
   if (placed) {
     return (
       <p role="status" className="rounded-xl border border-line bg-white p-6 text-center">
@@ -255,7 +300,14 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
               ref={paymentRef}
               cashOnDelivery={isCashOnDelivery}
               onCashOnDelivery={() => {
+                setOnline(false);
                 setCashOnDelivery(true);
+                setStepErrors((errors) => ({ ...errors, payment: null }));
+              }}
+              online={online}
+              onOnline={() => {
+                setOnline(true);
+                if (isCashOnDelivery) setCashOnDelivery(false);
                 setStepErrors((errors) => ({ ...errors, payment: null }));
               }}
               blockers={blockers}
@@ -324,7 +376,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
             aria-busy={placing || undefined}
             className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-brand px-6 py-3 text-lg font-semibold text-white hover:bg-brand-strong disabled:opacity-60"
           >
-            {placing ? t('placing') : t('placeOrder')}
+            {placing ? t('placing') : online ? t('placeAndPay') : t('placeOrder')}
           </button>
         ) : null}
       </div>

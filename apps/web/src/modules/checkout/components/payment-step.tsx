@@ -6,16 +6,23 @@ import { forwardRef } from 'react';
 interface PaymentStepProps {
   cashOnDelivery: boolean;
   onCashOnDelivery: () => void;
+  /** Online payment (Razorpay Checkout: UPI, cards, netbanking) is chosen. */
+  online: boolean;
+  onOnline: () => void;
   /** Lines that rule out cash on delivery (cod false), by name; empty when it is allowed. */
   blockers: string[];
   error: string | null;
 }
 
 /**
- * Payment: cash on delivery, or online payment marked as coming soon (a disabled choice that says so, not a dead
- * button). Cash on delivery is disabled, with the lines to blame named, when any line has cod false (spec §4).
+ * Payment: online through Razorpay Checkout (UPI, cards, netbanking; its script is loaded only when the shopper pays,
+ * modules/payments), or cash on delivery. Cash on delivery is disabled, with the lines to blame named, when any line
+ * has cod false (spec §4).
  */
-export const PaymentStep = forwardRef<HTMLFieldSetElement, PaymentStepProps>(function PaymentStep({ cashOnDelivery, onCashOnDelivery, blockers, error }, ref) {
+export const PaymentStep = forwardRef<HTMLFieldSetElement, PaymentStepProps>(function PaymentStep(
+  { cashOnDelivery, onCashOnDelivery, online, onOnline, blockers, error },
+  ref,
+) {
   const t = useTranslations('checkout.payment');
   const blocked = blockers.length > 0;
   const describedBy = [blocked ? 'checkout-cod-reason' : null, error ? 'checkout-payment-error' : null].filter(Boolean).join(' ') || undefined;
@@ -28,14 +35,31 @@ export const PaymentStep = forwardRef<HTMLFieldSetElement, PaymentStepProps>(fun
         </p>
       ) : null}
       <div className="grid gap-3">
+        <label className={`flex cursor-pointer gap-3 rounded-lg border p-3 ${online ? 'border-brand bg-brand-soft/40' : 'border-line'}`}>
+          <input
+            type="radio"
+            name="paymentMethod"
+            value="prepaid"
+            checked={online}
+            aria-describedby={['checkout-online-hint', error ? 'checkout-payment-error' : null].filter(Boolean).join(' ')}
+            onChange={onOnline}
+            className="mt-1 h-5 w-5 shrink-0 accent-brand"
+          />
+          <span className="text-sm">
+            <span className="block font-semibold text-ink">{t('online')}</span>
+            <span id="checkout-online-hint" className="block text-muted">
+              {t('onlineHint')}
+            </span>
+          </span>
+        </label>
         <label
-          className={`flex gap-3 rounded-lg border p-3 ${blocked ? 'cursor-not-allowed border-line bg-surface' : 'cursor-pointer'} ${cashOnDelivery ? 'border-brand bg-brand-soft/40' : 'border-line'}`}
+          className={`flex gap-3 rounded-lg border p-3 ${blocked ? 'cursor-not-allowed border-line bg-surface' : 'cursor-pointer'} ${cashOnDelivery && !online ? 'border-brand bg-brand-soft/40' : 'border-line'}`}
         >
           <input
             type="radio"
             name="paymentMethod"
             value="cod"
-            checked={cashOnDelivery && !blocked}
+            checked={cashOnDelivery && !online && !blocked}
             disabled={blocked}
             aria-describedby={describedBy}
             onChange={onCashOnDelivery}
@@ -49,15 +73,6 @@ export const PaymentStep = forwardRef<HTMLFieldSetElement, PaymentStepProps>(fun
                 {t('codUnavailable', { names: blockers.join(', '), count: blockers.length })}
               </span>
             ) : null}
-          </span>
-        </label>
-        <label className="flex cursor-not-allowed gap-3 rounded-lg border border-line bg-surface p-3">
-          <input type="radio" name="paymentMethod" value="online" disabled aria-describedby="checkout-online-soon" className="mt-1 h-5 w-5 shrink-0" />
-          <span className="text-sm">
-            <span className="block font-semibold text-muted">{t('online')}</span>
-            <span id="checkout-online-soon" className="block text-muted">
-              {t('onlineSoon')}
-            </span>
           </span>
         </label>
       </div>

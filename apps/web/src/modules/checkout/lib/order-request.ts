@@ -1,5 +1,5 @@
 import type { CartItem } from '@shop/domain/cart/index';
-import type { CouponCheckRequest, PlaceOrderRequest } from '@shop/domain/order';
+import type { CouponCheckRequest, PaymentMethod, PlaceOrderRequest } from '@shop/domain/order';
 
 type Line = Pick<CartItem, 'productId' | 'variantId' | 'quantity'>;
 
@@ -8,9 +8,14 @@ function orderLinesOf(items: readonly Line[]): PlaceOrderRequest['items'] {
   return items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity }));
 }
 
-/** The body of POST /api/user/order for this cart, address and coupon (cash on delivery is the only method for now). */
-export function placeOrderRequestOf(items: readonly Line[], addressId: string, couponCode: string | null): PlaceOrderRequest {
-  return { items: orderLinesOf(items), addressId, paymentMethod: 'cod', ...(couponCode ? { couponCode } : {}) };
+/** The body of POST /api/user/order for this cart, address, coupon and payment method. */
+export function placeOrderRequestOf(
+  items: readonly Line[],
+  addressId: string,
+  couponCode: string | null,
+  paymentMethod: PaymentMethod = 'cod',
+): PlaceOrderRequest {
+  return { items: orderLinesOf(items), addressId, paymentMethod, ...(couponCode ? { couponCode } : {}) };
 }
 
 export function couponCheckRequestOf(items: readonly Line[], code: string): CouponCheckRequest {

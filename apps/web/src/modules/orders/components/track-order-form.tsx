@@ -8,7 +8,10 @@ import { BrowserApiError } from '@lib/api/browser-client';
 import { trackOrder } from '@lib/api/orders-browser';
 import { fieldTexts, refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 import type { Locale } from '@lib/locale/config';
+import { formatInr } from '@shop/domain/money';
+import { paymentStatusKey } from '@modules/payments/lib/payment-display';
 import { formatOrderTime } from '../lib/format-time';
+import type { PaymentTexts } from '../lib/texts';
 import { buildTimeline, type TimelineState } from '../lib/timeline';
 import { StatusTimeline } from './status-timeline';
 
@@ -30,6 +33,8 @@ interface TrackOrderFormProps {
   labels: TrackOrderLabels;
   statusLabels: Record<OrderStatus, string>;
   stateLabels: Record<TimelineState, string>;
+  /** How the order is paid, its payment status and refunds (issue 20). */
+  paymentTexts: PaymentTexts;
   locale: Locale;
   /** The order the page is about (its confirmation): the fields start with its number and delivery mobile. */
   prefill?: { number: string; mobile: string };
@@ -40,7 +45,7 @@ interface TrackOrderFormProps {
  * and says what is wrong per field, by code (shown in the visitor's language through the `refusals` texts the page
  * provides, decision 037); the answer is the status timeline, nothing personal.
  */
-export function TrackOrderForm({ labels, statusLabels, stateLabels, locale, prefill }: TrackOrderFormProps) {
+export function TrackOrderForm({ labels, statusLabels, stateLabels, paymentTexts, locale, prefill }: TrackOrderFormProps) {
   const t = useTranslations('refusals') as unknown as RefusalTranslator;
   const id = useId();
   const [number, setNumber] = useState(prefill?.number ?? '');
@@ -157,6 +162,18 @@ export function TrackOrderForm({ labels, statusLabels, stateLabels, locale, pref
           <p className="mb-4 text-sm text-muted">
             {result.tracking ? `${labels.shippedWith} ${result.tracking.carrier} · ${result.tracking.number}` : labels.notShipped}
           </p>
+          <dl aria-label={paymentTexts.title} className="mb-4 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+            <dt className="text-muted">{paymentTexts.method}</dt>
+            <dd>{paymentTexts.methods[result.paymentMethod]}</dd>
+            <dt className="text-muted">{paymentTexts.status}</dt>
+            <dd className="font-semibold">{paymentTexts.statuses[paymentStatusKey(result.paymentMethod, result.paymentStatus)]}</dd>
+            {result.amountRefunded > 0 ? (
+              <>
+                <dt className="text-muted">{paymentTexts.refunded}</dt>
+                <dd>{formatInr(result.amountRefunded)}</dd>
+              </>
+            ) : null}
+          </dl>
           <StatusTimeline
             label={labels.timeline}
             stateLabels={stateLabels}

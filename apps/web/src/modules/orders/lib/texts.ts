@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Order, StatusChange } from '@shop/domain/order';
 import { orderStatuses, type OrderStatus } from '@shop/domain/order-status';
+import { paymentMethods, paymentStatuses, type PaymentMethod, type PaymentStatus } from '@shop/domain/payment';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { Locale } from '@lib/locale/config';
 import type { TimelineItem } from '../components/status-timeline';
@@ -28,8 +29,26 @@ export async function orderTexts() {
       time: step.at ? formatOrderTime(step.at, locale) : null,
       note: step.note,
     }));
-  return { t, locale, statusLabels, stateLabels, tracking, timeline };
+  return { t, locale, statusLabels, stateLabels, tracking, timeline, payment: paymentTexts(t) };
 }
+
+/** The words of an order's payment (method, status, refunds, "Pay now"): plain strings, so a client leaf can take them. */
+function paymentTexts(t: Awaited<ReturnType<typeof getTranslations<'orders'>>>) {
+  return {
+    title: t('payment.title'),
+    method: t('payment.method'),
+    status: t('payment.status'),
+    refunded: t('payment.refunded'),
+    payNow: t('payment.payNow'),
+    methods: Object.fromEntries(paymentMethods.map((method) => [method, t(`payment.${method}`)])) as Record<PaymentMethod, string>,
+    statuses: {
+      ...(Object.fromEntries(paymentStatuses.map((status) => [status, t(`payment.statuses.${status}`)])) as Record<PaymentStatus, string>),
+      codPending: t('payment.statuses.codPending'),
+    },
+  };
+}
+
+export type PaymentTexts = ReturnType<typeof paymentTexts>;
 
 export type OrderTexts = Awaited<ReturnType<typeof orderTexts>>;
 

@@ -2,7 +2,9 @@ import { formatInr } from '@shop/domain/money';
 import type { Order } from '@shop/domain/order';
 import Link from 'next/link';
 import { Container } from '@modules/common/components/container';
+import { isCashOnDelivery, isPaid } from '@shop/domain/payment';
 import { OrderAddress, OrderLines, OrderTotals } from '../components/order-parts';
+import { OrderPayment } from '../components/order-payment';
 import { formatOrderTime } from '../lib/format-time';
 import { orderTexts } from '../lib/texts';
 import { TrackOrderSection } from './track-order-section';
@@ -34,7 +36,18 @@ export async function OrderConfirmation({ order }: { order: Order }) {
           <li>{t('confirmation.nextConfirm')}</li>
           {customisable ? <li>{t('confirmation.nextCustomise')}</li> : null}
           <li>{t('confirmation.nextShip')}</li>
-          <li>{t('confirmation.nextPay', { amount: formatInr(order.grandTotal) })}</li>
+          <li>
+            {t(
+              isCashOnDelivery(order.paymentMethod)
+                ? 'confirmation.nextPay'
+                : isPaid(order.paymentStatus)
+                  ? 'confirmation.nextPaid'
+                  : 'confirmation.nextPayOnline',
+              {
+                amount: formatInr(order.grandTotal),
+              },
+            )}
+          </li>
         </ol>
         <Link
           href={`/my-account/orders/${order._id}`}
@@ -48,6 +61,7 @@ export async function OrderConfirmation({ order }: { order: Order }) {
         <OrderLines order={order} texts={texts} customise />
         <div className="flex flex-col gap-6">
           <OrderTotals order={order} texts={texts} />
+          <OrderPayment order={order} texts={texts} now={new Date()} />
           <OrderAddress order={order} texts={texts} />
         </div>
       </div>

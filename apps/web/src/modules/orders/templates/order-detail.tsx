@@ -4,12 +4,13 @@ import { AccountHeading } from '@modules/account/templates/account-layout';
 import { CancelOrderButton } from '../components/cancel-order-button';
 import { OrderRefusalMessages } from '../components/order-refusal-messages';
 import { OrderAddress, OrderLines, OrderTotals } from '../components/order-parts';
+import { OrderPayment } from '../components/order-payment';
 import { StatusTimeline } from '../components/status-timeline';
 import { TrackingPanel } from '../components/tracking-panel';
 import { formatOrderTime } from '../lib/format-time';
 import { orderTexts } from '../lib/texts';
 
-/** /my-account/orders/{id}: timeline, shipment tracking, lines with personalisation, totals, address, cancel. */
+/** /my-account/orders/{id}: timeline, shipment tracking, lines with personalisation, totals, payment, address, cancel. */
 export async function OrderDetail({ order }: { order: Order }) {
   const texts = await orderTexts();
   const { t } = texts;
@@ -65,7 +66,10 @@ export async function OrderDetail({ order }: { order: Order }) {
       <OrderLines order={order} texts={texts} customise />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <OrderTotals order={order} texts={texts} />
-        <OrderAddress order={order} texts={texts} />
+        <div className="flex flex-col gap-6">
+          <OrderPayment order={order} texts={texts} now={new Date()} />
+          <OrderAddress order={order} texts={texts} />
+        </div>
       </div>
     </div>
   );

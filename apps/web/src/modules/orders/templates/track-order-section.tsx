@@ -32,6 +32,7 @@ export async function TrackOrderSection({ prefill }: { prefill?: { number: strin
           }}
           statusLabels={texts.statusLabels}
           stateLabels={texts.stateLabels}
+          paymentTexts={texts.payment}
           locale={texts.locale}
           prefill={prefill}
         />

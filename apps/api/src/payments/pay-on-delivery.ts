@@ -1,0 +1,92 @@
+import { type Database, orderLines, orders, user } from '@shop/db';
+import type { Order } from '@shop/domain/order';
+import { OPEN_ORDER_STATUSES } from '@shop/domain/order-statuses';
+import { CASH_ON_DELIVERY, PREPAID } from '@shop/domain/payment';
+import { fieldRefusal } from '@shop/domain/refusals/index';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { visibleEmail } from '../auth/phone.ts';
+import { Refusal } from '../lib/refusal.ts';
+import { enqueueMessage } from '../outbox/enqueue.ts';
+import { findOrder, isOrderId } from '../orders/order-view.ts';
+import { confirmation } from '../orders/place-order.ts';
+import { lineLabel } from '../orders/price-lines.ts';
+import { UNPAID } from './cancel-unpaid.ts';
+
+/**
+ * A shopper whose online payment failed or was abandoned pays on delivery instead (POST
+ * /api/user/order/{id}/payment/cash-on-delivery, decision 062). Only their own prepaid order, still placed, still
+ * unpaid and within its reservation; and only where cash on delivery would have been allowed when placing: every line
+ * may be paid on delivery (spec §4, the lines' cod as sold) and the customer is under the open cash-on-delivery limit.
+ * The order keeps its stock, coupon and number; its reservation ends (a cash-on-delivery order does not expire), and the
+ * customer gets the "order placed, pay on delivery" message a cash-on-delivery order gets when placed. One conditional
+ * update makes the switch, so a payment confirmed at the same moment wins or loses cleanly: never both.
+ */
+export async function payOnDelivery(db: Database, caller: { userId: string; orderId: string; openCodLimit: number }, now = new Date()): Promise<Order> {
+  if (!isOrderId(caller.orderId)) throw new Refusal('order_not_found');
+  const orderId = caller.orderId.toLowerCase();
+  const [order] = await db
+    .select({
+      number: orders.number,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      reservationExpiresAt: orders.reservationExpiresAt,
+      totalItems: orders.totalItems,
+      grandTotal: orders.grandTotal,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, caller.userId)))
+    .limit(1);
+  if (!order) throw new Refusal('order_not_found');
+  const unpaid = (UNPAID as readonly string[]).includes(order.paymentStatus);
+  if (order.paymentMethod !== PREPAID || !unpaid || order.status !== 'placed') throw new Refusal('payment_not_pending');
+  if (!order.reservationExpiresAt || order.reservationExpiresAt <= now) throw new Refusal('payment_reservation_expired');
+
+  const lines = await db
+    .select({ name: orderLines.name, attributes: orderLines.attributes, cod: orderLines.cod, position: orderLines.position })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+  const noCod = lines.filter((line) => !line.cod);
+  if (noCod.length > 0) {
+    const names = noCod.map(lineLabel);
+    const errors = Object.fromEntries(noCod.map((line) => [`items.${line.position}`, fieldRefusal('cod_unavailable', { names: [lineLabel(line)], count: 1 })]));
+    throw new Refusal('cod_unavailable', { params: { names, count: names.length }, errors });
+  }
+
+  const switched = await db.transaction(async (tx) => {
+    // The customer's own row is locked first: two switches of theirs at once count their open orders one after the other.
+    const [customer] = await tx.select({ email: user.email, phoneNumber: user.phoneNumber }).from(user).where(eq(user.id, caller.userId)).for('update');
+    const [open] = await tx
+      .select({ open: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, caller.userId), eq(orders.paymentMethod, CASH_ON_DELIVERY), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
+    if ((open?.open ?? 0) >= caller.openCodLimit) throw new Refusal('open_orders_limit', { params: { max: caller.openCodLimit } });
+    const [row] = await tx
+      .update(orders)
+      // A failed online attempt is history: cash on delivery is pending until collected (decision 060).
+      .set({ paymentMethod: CASH_ON_DELIVERY, paymentStatus: 'pending', reservationExpiresAt: null, updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'placed'),
+          eq(orders.paymentMethod, PREPAID),
+          inArray(orders.paymentStatus, [...UNPAID]),
+          gt(orders.reservationExpiresAt, now),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (!row) return false;
+    const email = customer ? visibleEmail(customer.email) : null;
+    const message = confirmation({ id: caller.userId, email, phoneNumber: customer?.phoneNumber ?? null }, order);
+    if (message) await enqueueMessage(tx, message);
+    return true;
+  });
+  if (!switched) {
+    // Paid, cancelled or expired in the meantime: the order as it now is decides the answer.
+    const [current] = await db.select({ paymentStatus: orders.paymentStatus, status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    const stillUnpaid = current && (UNPAID as readonly string[]).includes(current.paymentStatus) && current.status === 'placed';
+    throw new Refusal(stillUnpaid ? 'payment_reservation_expired' : 'payment_not_pending');
+  }
+  return (await findOrder(db, orderId, caller.userId)) as Order;
+}
