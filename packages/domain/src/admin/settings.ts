@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coded } from '../field-errors.ts';
 import type { RefusalCode } from '../refusals/index.ts';
 import { adminText } from './catalogue.ts';
-import { codSettingsSchema } from '../cod/cod-settings.ts';
+import { codSettingsSchema, codSettingsViewSchema } from '../cod/cod-settings.ts';
 
 /**
  * Back office (issue 7), site settings (admins only): the shop's identity, contact channels, shipping rules and
@@ -74,7 +74,7 @@ export const adminSettingsSchema = z.object({
   shippingFee: z.number().int(),
   chatWidgetId: z.string().nullable(),
   analyticsId: z.string().nullable(),
-  cod: codSettingsSchema,
+  cod: codSettingsViewSchema,
   updatedAt: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;

@@ -43,6 +43,17 @@ export const codSettingsSchema = z.object({
   confirmWithinHours: z.number({ error: hours }).int({ error: hours }).min(1, { error: hours }).max(MAX_CONFIRM_WITHIN_HOURS, { error: hours }),
 }) satisfies z.ZodType<CodSettings, unknown>;
 
+/** The controls as the API answers them (no transforms: a response schema only describes). */
+export const codSettingsViewSchema = z.object({
+  fee: z.number().int(),
+  maxOrderValue: z.number().int().nullable(),
+  blockedPincodes: z.array(z.string()),
+  maxOpenOrders: z.number().int().nullable(),
+  prepaidDiscount: z.object({ percent: z.number().int(), cap: z.number().int() }).nullable(),
+  confirmation: z.enum(codConfirmationModes),
+  confirmWithinHours: z.number().int(),
+});
+
 /**
  * The stored value read back: anything missing or no longer valid (an older row, a hand edit) falls back to the
  * default of that one control, so a shop never loses its checkout to a bad settings row.
