@@ -2,6 +2,8 @@
 
 import type { CouponCheckResponse } from '@shop/domain/order';
 import type { ShippingRules } from '@shop/domain/pricing';
+import type { CodTerms } from '@shop/domain/cod/cod-settings';
+import { CASH_ON_DELIVERY } from '@shop/domain/payment';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
@@ -15,7 +17,7 @@ import { useCart } from '@modules/cart/lib/cart-store';
 import { useCartStartup } from '@modules/cart/lib/use-cart-startup';
 import { useUI } from '@modules/common/ui-store';
 import { attemptKeyFor, finishAttempt, fingerprintOf, newAttemptKey, storageAttemptStore, type AttemptStore } from '../lib/attempt-key';
-import { codBlockers } from '../lib/cod';
+import { codBlockers, codNotice } from '../lib/cod';
 import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from '../lib/order-request';
 import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
 import { checkoutTotals } from '../lib/totals';
@@ -25,12 +27,15 @@ import { AddressStep } from './address-step';
 import { CouponField } from './coupon-field';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
+import { PaymentTermsProvider } from './payment-terms';
 import { SignInStep } from './sign-in-step';
 
 interface CheckoutFormProps {
   signedIn: boolean;
   addresses: SavedAddress[];
   shippingRules: ShippingRules;
+  /** The shop's cash-on-delivery terms: fee, maximum, blocked pincodes, prepaid saving (decision 065). */
+  codTerms: CodTerms;
 }
 
 /** Automatic retries of a placement that got no answer, with the same key (so never a second order). */
@@ -39,6 +44,13 @@ const RETRY_DELAYS_MS = [1000, 2000];
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type CouponCheck = { response: CouponCheckResponse; lines: string };
+
+/** The refusal the server would answer for the shop's reason against cash on delivery, shown by its code. */
+function codRefusalOf(block: NonNullable<ReturnType<typeof codNotice>['block']>): CodedText {
+  return block.reason === 'pincode'
+    ? { code: 'cod_pincode_blocked', message: '', params: { pincode: block.pincode } }
+    : { code: 'cod_order_value_exceeded', message: '', params: { limit: block.limit } };
+}
 
 /** The API's coded refusal; null when no answer came (retry); status 0 for a failure in the page itself. */
 function refusalOf(caught: unknown): Refusal | null {
@@ -52,7 +64,7 @@ function refusalOf(caught: unknown): Refusal | null {
  * order. The cart is the browser's (modules/cart); prices, stock, coupon and shipping are the server's to decide,
  * and its answers replace the browser's estimates where it has given them.
  */
-export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRules }: CheckoutFormProps) {
+export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRules, codTerms }: CheckoutFormProps) {
   const t = useTranslations('checkout');
   const tRefusal = useTranslations('refusals');
   const locale = useLocale();
@@ -97,8 +109,15 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
 
   const lines = linesKey(items);
   const currentCheck = check && check.lines === lines && coupon && check.response.code === coupon.code ? check.response : null;
-  const totals = checkoutTotals({ total, totalMrp, discount, shippingRules: rules }, currentCheck);
+  // The COD fee (or, when paying online, the saving) follows the chosen way to pay, by the server's rule.
+  const totals = checkoutTotals({ total, totalMrp, discount, shippingRules: rules }, currentCheck, {
+    method: isCashOnDelivery ? CASH_ON_DELIVERY : null,
+    terms: codTerms,
+  });
   const blockers = useMemo(() => codBlockers(items), [items]);
+  // The shop's own reasons against cash on delivery for this cart and address, shown at the payment step.
+  const pincode = addresses.find((a) => a._id === addressId)?.pincode ?? null;
+  const notice = codNotice(codTerms, { total: totals.total, discount: totals.discount, shipping: totals.shipping, pincode });
 
   // A coupon kept in the cart (or a changed cart) is checked again by the server: its answer is the one shown.
   const couponCode = coupon?.code ?? null;
@@ -157,7 +176,9 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     setFailure(null);
     const address = addressId && addresses.some((a) => a._id === addressId) ? addressId : null;
     const payment = isCashOnDelivery && blockers.length === 0;
-    const missing = { address: address ? null : t('address.required'), payment: payment ? null : t('payment.required') };
+    // The shop refuses cash on delivery here (blocked pincode, over the maximum): say why before asking the server.
+    const codRefused = payment && notice.block ? refusalTextOf(codRefusalOf(notice.block)) : null;
+    const missing = { address: address ? null : t('address.required'), payment: payment ? codRefused : t('payment.required') };
     setStepErrors(missing);
     if (missing.address || missing.payment) {
       requestAnimationFrame(() => (missing.address ? addressRef : paymentRef).current?.focus());
@@ -251,16 +272,18 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
               }}
               error={stepErrors.address}
             />
-            <PaymentStep
-              ref={paymentRef}
-              cashOnDelivery={isCashOnDelivery}
-              onCashOnDelivery={() => {
-                setCashOnDelivery(true);
-                setStepErrors((errors) => ({ ...errors, payment: null }));
-              }}
-              blockers={blockers}
-              error={stepErrors.payment}
-            />
+            <PaymentTermsProvider notice={notice}>
+              <PaymentStep
+                ref={paymentRef}
+                cashOnDelivery={isCashOnDelivery}
+                onCashOnDelivery={() => {
+                  setCashOnDelivery(true);
+                  setStepErrors((errors) => ({ ...errors, payment: null }));
+                }}
+                blockers={blockers}
+                error={stepErrors.payment}
+              />
+            </PaymentTermsProvider>
           </>
         ) : (
           <SignInStep />

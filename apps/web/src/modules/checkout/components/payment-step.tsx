@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { forwardRef } from 'react';
+import { PaymentTerms } from './payment-terms';
 
 interface PaymentStepProps {
   cashOnDelivery: boolean;
@@ -61,6 +62,7 @@ export const PaymentStep = forwardRef<HTMLFieldSetElement, PaymentStepProps>(fun
           </span>
         </label>
       </div>
+      <PaymentTerms />
     </fieldset>
   );
 });
