@@ -27,6 +27,7 @@ import { orderLimitsPlugin } from './plugins/order-limits.ts';
 import { DEFAULT_ORDER_LIMITS } from './orders/limits.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
+import { codPlugin } from './cod/cod-plugin.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
@@ -159,6 +160,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     razorpayApiUrl: config.razorpayApiUrl,
     reconcileEveryMs: options.housekeeping === false ? false : config.paymentReconcileEverySeconds && config.paymentReconcileEverySeconds * 1000,
     reconcileAfterMs: config.paymentReconcileAfterSeconds === undefined ? undefined : config.paymentReconcileAfterSeconds * 1000,
+  });
+  // Cash-on-delivery controls (issue 20, decision 065): settings for the order path, the confirmation expiry.
+  await app.register(codPlugin, {
+    db: options.db.db,
+    siteUrl: config.siteUrl ?? 'http://localhost:3000',
+    expiryEveryMs: options.housekeeping === false ? false : undefined,
   });
 
   // Routes.

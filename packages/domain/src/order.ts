@@ -225,6 +225,11 @@ export const orderSchema = z.object({
   discount: z.number().int(),
   shipping: z.number().int(),
   grandTotal: z.number().int(),
+  /** The COD fee charged and the prepaid saving taken off, in paise (decision 065); both 0 when the shop has none. */
+  codFee: z.number().int(),
+  prepaidDiscount: z.number().int(),
+  /** A COD order that waits (or waited) for the customer's confirmation by SMS code or link; null when none was asked. */
+  codConfirmation: z.object({ method: z.enum(['sms_code', 'link']), confirmBy: z.string().nullable(), confirmedAt: z.string().nullable() }).nullable(),
   paymentMethod: paymentMethodSchema,
   /** Where the money is (decision 060): cash on delivery stays pending until collected. */
   paymentStatus: paymentStatusSchema,

@@ -2,6 +2,7 @@ import { orderLines, orders, orderStatusHistory } from '@shop/db';
 import type { Order, OrderStatusChangeRequest } from '@shop/domain/order';
 import { canTransition, type OrderActor, type OrderStatus } from '@shop/domain/order-status';
 import { awaitsPayment } from '@shop/domain/payment';
+import { awaitsCodConfirmation } from '@shop/domain/cod/cod-rules';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit.ts';
 import type { RequestUser } from '../auth/request-user.ts';
@@ -54,6 +55,8 @@ export async function changeStatus(
         providerPaymentId: orders.providerPaymentId,
         amountPaid: orders.amountPaid,
         amountRefunded: orders.amountRefunded,
+        codConfirmation: orders.codConfirmation,
+        codConfirmedAt: orders.codConfirmedAt,
       })
       .from(orders)
       .where(where)
@@ -66,6 +69,8 @@ export async function changeStatus(
     }
     // A prepaid order is made and sent only once its payment is confirmed (issue 20); until then it may only be cancelled.
     if (change.to !== 'cancelled' && awaitsPayment(order.paymentMethod, order.paymentStatus)) throw new Refusal('payment_not_received');
+    // A COD order waiting for its shopper's confirmation (decision 066) is likewise only cancelled until confirmed.
+    if (change.to !== 'cancelled' && awaitsCodConfirmation(order)) throw new Refusal('cod_not_confirmed');
     if (change.to === 'shipped' && !change.tracking) throw fieldRefusal('tracking', 'tracking_required');
     if (change.actor === 'shop' && change.to === 'cancelled' && !change.note?.trim()) throw fieldRefusal('note', 'cancel_reason_required');
     const tracking = change.tracking ? { carrier: change.tracking.carrier, number: change.tracking.number, link: change.tracking.link ?? null } : null;

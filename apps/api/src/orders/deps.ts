@@ -14,6 +14,8 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     limits: app.orderLimits.settings,
     couponTries: app.orderLimits.couponTries,
     payments: app.payments,
+    // The shop's COD controls (issue 20, cod/cod-placement.ts).
+    cod: app.cod,
   };
 }
 

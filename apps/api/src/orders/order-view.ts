@@ -67,6 +67,11 @@ export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], 
     discount: row.discount,
     shipping: row.shipping,
     grandTotal: row.grandTotal,
+    codFee: row.codFee,
+    prepaidDiscount: row.prepaidDiscount,
+    codConfirmation: row.codConfirmation
+      ? { method: row.codConfirmation, confirmBy: row.codConfirmBy?.toISOString() ?? null, confirmedAt: row.codConfirmedAt?.toISOString() ?? null }
+      : null,
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
     reservationExpiresAt: row.reservationExpiresAt?.toISOString() ?? null,

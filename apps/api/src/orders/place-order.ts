@@ -3,12 +3,12 @@ import { type Database, orderIdempotencyKeys } from '@shop/db';
 import { formatInr } from '@shop/domain/money';
 import type { Order, PlaceOrderValues } from '@shop/domain/order';
 import { fieldRefusal as fieldRefusalOf } from '@shop/domain/refusals/index';
-import { grandTotal, type ShippingRules, shippingFor } from '@shop/domain/pricing';
+import { type ShippingRules, shippingFor } from '@shop/domain/pricing';
 import { isCashOnDelivery } from '@shop/domain/payment';
 import { checkoutOf, type PaymentDeps, startCheckout } from '../payments/start-checkout.ts';
 import { and, eq } from 'drizzle-orm';
 import { requestUserFrom } from '../auth/request-user.ts';
-import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
+import { enqueueMessage, type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
 import { fieldRefusal, isUniqueViolation, Refusal } from '../lib/refusal.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
 import type { OrderLimits } from './limits.ts';
@@ -18,6 +18,7 @@ import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';
 import { lineLabel, outOfStock, priceRows, productIdsOf } from './price-lines.ts';
 import { shortOfStock } from './stock.ts';
+import { chargesAtPlacement, type CodDeps, confirmationAtPlacement, limitsWithCodCap } from '../cod/cod-placement.ts';
 import { isShortOfStock, type OrderCounts, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
 
 /** What placing an order needs from the app: the database and a few of its services. */
@@ -33,6 +34,8 @@ export interface OrderDeps {
   couponTries: TryCounter;
   /** The payment provider and the reservation time of a prepaid order (issue 20). */
   payments: PaymentDeps;
+  /** The shop's COD controls (issue 20, decision 065): fee, prepaid saving, refusals, open-COD cap, confirmation. */
+  cod: CodDeps;
 }
 
 /** The request around the order: its Idempotency-Key, and the client's address (coupon guesses are counted per address). */
@@ -132,7 +135,10 @@ export async function placeOrder(
   body: PlaceOrderValues,
   request: PlaceOrderRequest,
 ): Promise<Placed> {
-  const { db, limits } = deps;
+  const { db } = deps;
+  // COD controls (decision 065): the shop's open-COD cap replaces OPEN_COD_ORDERS_MAX when it set one.
+  const codSettings = await deps.cod.settings();
+  const limits = limitsWithCodCap(deps.limits, codSettings);
   const { userId, sessionId } = caller;
   const { key } = request;
   const hash = requestHash(body);
@@ -176,12 +182,15 @@ export async function placeOrder(
     discount = discountFor(coupon, cart.total);
   }
   const shipping = shippingFor(cart.total, await deps.shippingRules());
+  // COD controls (decision 065, cod/cod-placement.ts): the COD fee or the prepaid saving, and the shop's refusals of
+  // cash on delivery (blocked pincode, over the maximum), decided here and stored on the order.
+  const charges = chargesAtPlacement(codSettings, { method: body.paymentMethod, total: cart.total, discount, shipping, pincode: address.pincode });
   const totals = {
     total: cart.total,
     totalMrp: cart.totalMrp,
     discount,
     shipping,
-    grandTotal: grandTotal(cart.total, discount, shipping),
+    grandTotal: charges.grandTotal,
     totalItems: cart.totalItems,
   };
 
@@ -223,7 +232,24 @@ export async function placeOrder(
       amountRefunded: 0,
       paymentFlag: null,
       reservationExpiresAt: cod ? null : new Date(now.getTime() + reservationMinutes * 60_000),
+      codFee: charges.codFee,
+      prepaidDiscount: charges.prepaidDiscount,
+      codConfirmation: null,
+      codConfirmSecret: null,
+      codConfirmTries: 0,
+      codConfirmBy: null,
+      codConfirmedAt: null,
     };
+    // COD confirmation (decision 066): the order waits for the shopper's code or link, sent by SMS with the order.
+    const pending = confirmationAtPlacement(deps.cod, codSettings, {
+      id: orderId,
+      number,
+      method: body.paymentMethod,
+      grandTotal: totals.grandTotal,
+      mobile: address.mobile,
+      placedAt: now,
+    });
+    if (pending) Object.assign(orderRow, pending.columns);
     const lineRows: OrderLineRow[] = cart.lines.map((line, position) => ({
       id: randomUUID(),
       orderId,
@@ -254,7 +280,7 @@ export async function placeOrder(
         return written;
       };
       const stock =
-        !key && !coupon
+        !key && !coupon && !pending
           ? await write(db)
           : await db.transaction(async (tx) => {
               if (key) {
@@ -268,9 +294,11 @@ export async function placeOrder(
               const moved = await write(tx);
               // Locks are taken stock first, coupon second (decision 017).
               if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
+              // The confirmation SMS is committed with the order, or not at all.
+              if (pending) await enqueueMessage(tx, pending.message);
               return moved;
             });
-      if (message) deps.wakeOutbox();
+      if (message || pending) deps.wakeOutbox();
       if (stock.wentOut) await deps.invalidateCatalogue();
       // The answer is built from the rows just written: no second read of what the statement knows.
       const order = toOrder(orderRow, lineRows, [placedStatus]);

@@ -37,6 +37,7 @@ import { adminAuditRoutes } from './admin-audit/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
 import { loopbackCheckoutRoutes } from './payments/loopback-checkout.ts';
 import { userOrderPaymentRoutes } from './user-order-payment/index.ts';
+import { codRoutes } from './cod/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -78,4 +79,5 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(paymentsRoutes);
   await app.register(loopbackCheckoutRoutes);
   await app.register(userOrderPaymentRoutes);
+  await app.register(codRoutes);
 };

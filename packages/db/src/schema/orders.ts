@@ -45,6 +45,7 @@ export const coupons = pgTable(
 export type OrderStatusValue = 'placed' | 'confirmed' | 'in_production' | 'packed' | 'shipped' | 'delivered' | 'cancelled' | 'returned' | 'refunded';
 export type OrderActorValue = 'customer' | 'shop';
 export type PaymentMethodValue = 'cod' | 'prepaid';
+export type CodConfirmationValue = 'sms_code' | 'link';
 export type PaymentStatusValue = 'pending' | 'authorized' | 'captured' | 'failed' | 'refunded' | 'partially_refunded';
 
 export interface OrderAddressSnapshot {
@@ -104,6 +105,17 @@ export const orders = pgTable(
     totalItems: integer('total_items').notNull(),
     address: jsonb('address').$type<OrderAddressSnapshot>().notNull(),
     tracking: jsonb('tracking').$type<ShipmentTrackingValue>(),
+    /** Paise, decided at placement by the shop's COD controls (decision 065): the COD fee charged, the prepaid saving taken off. */
+    codFee: integer('cod_fee').notNull().default(0),
+    prepaidDiscount: integer('prepaid_discount').notNull().default(0),
+    /** How the customer must confirm this COD order before it is made (`sms_code`, `link`); null: no confirmation asked. */
+    codConfirmation: text('cod_confirmation').$type<CodConfirmationValue>(),
+    /** SHA-256 of the order's SMS code (with its id) or of its link's token; cleared once confirmed. */
+    codConfirmSecret: text('cod_confirm_secret'),
+    codConfirmTries: integer('cod_confirm_tries').notNull().default(0),
+    /** Unconfirmed by then, the order is cancelled (stock and coupon returned). */
+    codConfirmBy: timestamp('cod_confirm_by', { withTimezone: true }),
+    codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
@@ -113,6 +125,10 @@ export const orders = pgTable(
       .on(t.paymentProvider, t.providerOrderId)
       .where(sql`${t.providerOrderId} is not null`),
     // The expiry pass finds unpaid reservations past their time without reading every order.
+    // The confirmation expiry finds unconfirmed COD orders past their time without reading every order.
+    index('orders_cod_confirm_expiry_idx')
+      .on(t.codConfirmBy)
+      .where(sql`${t.codConfirmBy} is not null and ${t.codConfirmedAt} is null`),
     index('orders_reservation_expiry_idx')
       .on(t.reservationExpiresAt)
       .where(sql`${t.reservationExpiresAt} is not null and ${t.paymentStatus} = 'pending'`),
@@ -121,6 +137,7 @@ export const orders = pgTable(
       .on(t.createdAt)
       .where(sql`${t.providerOrderId} is not null and ${t.paymentStatus} in ('pending', 'failed', 'authorized')`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'prepaid')`),
+    check('orders_cod_confirmation_check', sql`${t.codConfirmation} is null or ${t.codConfirmation} in ('sms_code', 'link')`),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded')`),
   ],
 );

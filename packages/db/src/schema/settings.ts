@@ -27,4 +27,9 @@ export const siteSettings = pgTable('site_settings', {
   shippingFee: integer('shipping_fee').notNull().default(15000),
   headerMenu: jsonb('header_menu').$type<MenuItem[]>().notNull().default([]),
   mobileMenu: jsonb('mobile_menu').$type<MenuItem[]>().notNull().default([]),
+  /**
+   * The cash-on-delivery controls (issue 20, decision 065): fee, maximum value, pincode blocklist, open-orders cap,
+   * prepaid saving, confirmation. Read through the domain's codSettingsOf, which fills what is missing with defaults.
+   */
+  cod: jsonb('cod_settings').$type<Record<string, unknown>>().notNull().default({}),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coded } from '../field-errors.ts';
 import type { RefusalCode } from '../refusals/index.ts';
 import { adminText } from './catalogue.ts';
+import { codSettingsSchema, codSettingsViewSchema } from '../cod/cod-settings.ts';
 
 /**
  * Back office (issue 7), site settings (admins only): the shop's identity, contact channels, shipping rules and
@@ -59,6 +60,8 @@ export const settingsInputSchema = z.object({
   shippingFee: z.number({ error: money }).int({ error: money }).min(0, { error: money }).max(PAISE_MAX, { error: money }),
   chatWidgetId: optionalId(CHAT_WIDGET_ID_PATTERN, 'settings_chat_widget_id_invalid').default(null),
   analyticsId: optionalId(ANALYTICS_ID_PATTERN, 'settings_analytics_id_invalid').default(null),
+  /** The cash-on-delivery controls (issue 20, decision 065); left out, they stay as they are. */
+  cod: codSettingsSchema.optional(),
 });
 
 export const adminSettingsSchema = z.object({
@@ -71,6 +74,7 @@ export const adminSettingsSchema = z.object({
   shippingFee: z.number().int(),
   chatWidgetId: z.string().nullable(),
   analyticsId: z.string().nullable(),
+  cod: codSettingsViewSchema,
   updatedAt: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;

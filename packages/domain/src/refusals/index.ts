@@ -8,6 +8,7 @@ import { generalRefusals } from './general.ts';
 import { orderRefusals } from './orders.ts';
 import { paymentRefusals } from './payments.ts';
 import { refundRefusals } from './refunds.ts';
+import { codRefusals } from './cod.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -26,6 +27,7 @@ export const refusalAreas = {
   admin: adminRefusals,
   payments: paymentRefusals,
   refunds: refundRefusals,
+  cod: codRefusals,
 } as const;
 
 export const refusals = {
@@ -38,6 +40,7 @@ export const refusals = {
   ...adminRefusals,
   ...paymentRefusals,
   ...refundRefusals,
+  ...codRefusals,
 } as const;
 
 type Refusals = typeof refusals;

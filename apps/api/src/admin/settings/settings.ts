@@ -1,5 +1,6 @@
 import { type Database, siteSettings } from '@shop/db';
 import type { AdminSettings, settingsInputSchema } from '@shop/domain/admin/settings';
+import { codSettingsOf } from '@shop/domain/cod/cod-settings';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
@@ -22,6 +23,7 @@ function view(row: SettingsRow): AdminSettings {
     shippingFee: row.shippingFee,
     chatWidgetId: row.chatWidgetId,
     analyticsId: row.analyticsId,
+    cod: codSettingsOf(row.cod),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

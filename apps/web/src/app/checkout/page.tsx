@@ -4,6 +4,7 @@ import { DEFAULT_SHIPPING_RULES, type ShippingRules } from '@shop/domain/pricing
 import { getSavedAddresses } from '@lib/api/addresses-server';
 import { ApiError } from '@lib/api/client';
 import { getHeadersSafe } from '@lib/api/shell';
+import { getCodTermsSafe } from '@lib/api/cod-terms';
 import { getViewer } from '@lib/api/user';
 import { CheckoutPage } from '@modules/checkout/templates/checkout-page';
 import { DEFAULT_SHOP_NAME } from '@modules/payments/lib/shop-name';
@@ -27,13 +28,14 @@ async function addressesIfSignedIn(): Promise<Awaited<ReturnType<typeof getSaved
 /** /checkout: needs sign-in, which happens in place (the sign-in modal), so the page itself is open to everyone. */
 export default async function Page() {
   // The visitor, their addresses and the shop's shipping rules are asked for at once.
-  const [viewer, addresses, headers] = await Promise.all([getViewer(), addressesIfSignedIn(), getHeadersSafe()]);
+  const [viewer, addresses, headers, codTerms] = await Promise.all([getViewer(), addressesIfSignedIn(), getHeadersSafe(), getCodTermsSafe()]);
   const shippingRules: ShippingRules = headers ? { freeFrom: headers.site.freeShippingThreshold, fee: headers.site.shippingFee } : DEFAULT_SHIPPING_RULES;
   return (
     <CheckoutPage
       viewerId={viewer?._id ?? null}
       addresses={viewer ? addresses : []}
       shippingRules={shippingRules}
+      codTerms={codTerms}
       shopName={headers?.site.name ?? DEFAULT_SHOP_NAME}
     />
   );

@@ -6,21 +6,24 @@ import { adminTexts } from '@modules/admin/lib/texts';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import { catalogueTexts } from '@modules/admin/catalogue/lib/texts';
 import { SettingsForm, type SettingsFormTexts } from '@modules/admin/settings/components/settings-form';
+import { CodSettingsForm, type CodSettingsFormTexts } from '@modules/admin/settings/components/cod-settings-form';
 
 export const metadata: Metadata = { title: 'Settings' };
 
 /** Site settings: admins only (staff and customers get the 404 page; the API refuses them too). */
 export default async function Page() {
   await requireStaff('/admin/settings', 'admin');
-  const [t, texts, settings] = await Promise.all([
+  const [t, texts, codTexts, settings] = await Promise.all([
     adminTexts('admin-catalogue'),
     catalogueTexts<SettingsFormTexts>('settingsForm'),
+    catalogueTexts<CodSettingsFormTexts>('codSettingsForm'),
     adminApi('GET', '/api/admin/settings', { schema: adminSettingsSchema }),
   ]);
   return (
     <>
       <AdminHeading title={t('settings.title')} intro={t('settings.intro')} />
       <SettingsForm settings={settings} texts={texts} />
+      <CodSettingsForm settings={settings} texts={codTexts} />
     </>
   );
 }

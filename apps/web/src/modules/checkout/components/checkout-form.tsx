@@ -2,6 +2,8 @@
 
 import type { CheckoutPayment, CouponCheckResponse } from '@shop/domain/order';
 import type { ShippingRules } from '@shop/domain/pricing';
+import type { CodTerms } from '@shop/domain/cod/cod-settings';
+import { CASH_ON_DELIVERY, PREPAID } from '@shop/domain/payment';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
@@ -15,7 +17,7 @@ import { useCart } from '@modules/cart/lib/cart-store';
 import { useCartStartup } from '@modules/cart/lib/use-cart-startup';
 import { useUI } from '@modules/common/ui-store';
 import { attemptKeyFor, finishAttempt, fingerprintOf, newAttemptKey, storageAttemptStore, type AttemptStore } from '../lib/attempt-key';
-import { codBlockers } from '../lib/cod';
+import { codBlockers, codNotice } from '../lib/cod';
 import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from '../lib/order-request';
 import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
 import { checkoutTotals } from '../lib/totals';
@@ -27,12 +29,15 @@ import { AddressStep } from './address-step';
 import { CouponField } from './coupon-field';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
+import { PaymentTermsProvider } from './payment-terms';
 import { SignInStep } from './sign-in-step';
 
 interface CheckoutFormProps {
   signedIn: boolean;
   addresses: SavedAddress[];
   shippingRules: ShippingRules;
+  /** The shop's cash-on-delivery terms: fee, maximum, blocked pincodes, prepaid saving (decision 065). */
+  codTerms: CodTerms;
   /** The shop's name, shown in the payment provider's checkout. */
   shopName: string;
 }
@@ -52,6 +57,13 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type CouponCheck = { response: CouponCheckResponse; lines: string };
 
+/** The refusal the server would answer for the shop's reason against cash on delivery, shown by its code. */
+function codRefusalOf(block: NonNullable<ReturnType<typeof codNotice>['block']>): CodedText {
+  return block.reason === 'pincode'
+    ? { code: 'cod_pincode_blocked', message: '', params: { pincode: block.pincode } }
+    : { code: 'cod_order_value_exceeded', message: '', params: { limit: block.limit } };
+}
+
 /** The API's coded refusal; null when no answer came (retry); status 0 for a failure in the page itself. */
 function refusalOf(caught: unknown): Refusal | null {
   if (caught instanceof BrowserApiError) return caught;
@@ -66,7 +78,7 @@ function refusalOf(caught: unknown): Refusal | null {
  * paid right after it is placed (issue 20, modules/payments): the cart is emptied only once it is paid, or switched
  * to cash on delivery.
  */
-export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRules, shopName }: CheckoutFormProps) {
+export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRules, codTerms, shopName }: CheckoutFormProps) {
   const t = useTranslations('checkout');
   const tRefusal = useTranslations('refusals');
   const locale = useLocale();
@@ -113,8 +125,15 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
 
   const lines = linesKey(items);
   const currentCheck = check && check.lines === lines && coupon && check.response.code === coupon.code ? check.response : null;
-  const totals = checkoutTotals({ total, totalMrp, discount, shippingRules: rules }, currentCheck);
+  // The COD fee (or, when paying online, the saving) follows the chosen way to pay, by the server's rule.
+  const totals = checkoutTotals({ total, totalMrp, discount, shippingRules: rules }, currentCheck, {
+    method: online ? PREPAID : isCashOnDelivery ? CASH_ON_DELIVERY : null,
+    terms: codTerms,
+  });
   const blockers = useMemo(() => codBlockers(items), [items]);
+  // The shop's own reasons against cash on delivery for this cart and address, shown at the payment step.
+  const pincode = addresses.find((a) => a._id === addressId)?.pincode ?? null;
+  const notice = codNotice(codTerms, { total: totals.total, discount: totals.discount, shipping: totals.shipping, pincode });
 
   // A coupon kept in the cart (or a changed cart) is checked again by the server: its answer is the one shown.
   const couponCode = coupon?.code ?? null;
@@ -172,8 +191,10 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     if (placingRef.current) return;
     setFailure(null);
     const address = addressId && addresses.some((a) => a._id === addressId) ? addressId : null;
-    const method = online ? 'prepaid' : isCashOnDelivery && blockers.length === 0 ? 'cod' : null;
-    const missing = { address: address ? null : t('address.required'), payment: method ? null : t('payment.required') };
+    const method = online ? PREPAID : isCashOnDelivery && blockers.length === 0 ? CASH_ON_DELIVERY : null;
+    // The shop refuses cash on delivery here (blocked pincode, over the maximum): say why before asking the server.
+    const codRefused = method === CASH_ON_DELIVERY && notice.block ? refusalTextOf(codRefusalOf(notice.block)) : null;
+    const missing = { address: address ? null : t('address.required'), payment: method ? codRefused : t('payment.required') };
     setStepErrors(missing);
     if (missing.address || missing.payment) {
       requestAnimationFrame(() => (missing.address ? addressRef : paymentRef).current?.focus());
@@ -296,23 +317,25 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
               }}
               error={stepErrors.address}
             />
-            <PaymentStep
-              ref={paymentRef}
-              cashOnDelivery={isCashOnDelivery}
-              onCashOnDelivery={() => {
-                setOnline(false);
-                setCashOnDelivery(true);
-                setStepErrors((errors) => ({ ...errors, payment: null }));
-              }}
-              online={online}
-              onOnline={() => {
-                setOnline(true);
-                if (isCashOnDelivery) setCashOnDelivery(false);
-                setStepErrors((errors) => ({ ...errors, payment: null }));
-              }}
-              blockers={blockers}
-              error={stepErrors.payment}
-            />
+            <PaymentTermsProvider notice={notice}>
+              <PaymentStep
+                ref={paymentRef}
+                cashOnDelivery={isCashOnDelivery}
+                onCashOnDelivery={() => {
+                  setOnline(false);
+                  setCashOnDelivery(true);
+                  setStepErrors((errors) => ({ ...errors, payment: null }));
+                }}
+                online={online}
+                onOnline={() => {
+                  setOnline(true);
+                  if (isCashOnDelivery) setCashOnDelivery(false);
+                  setStepErrors((errors) => ({ ...errors, payment: null }));
+                }}
+                blockers={blockers}
+                error={stepErrors.payment}
+              />
+            </PaymentTermsProvider>
           </>
         ) : (
           <SignInStep />

@@ -25,7 +25,10 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** The lines and the money: subtotal, mrp savings, coupon, shipping and the total to pay, all in rupees. */
+/**
+ * The lines and the money: subtotal, mrp savings, coupon, shipping, the COD fee or the online saving of the chosen way
+ * to pay (decision 065), and the total to pay, all in rupees.
+ */
 export function OrderSummary({ items, totals, lineErrors, onRemoveLine, onEditCart, coupon }: OrderSummaryProps) {
   const t = useTranslations('checkout.summary');
   return (
@@ -70,6 +73,8 @@ export function OrderSummary({ items, totals, lineErrors, onRemoveLine, onEditCa
         {totals.savings > 0 ? <Row label={t('savings')} value={formatInr(totals.savings)} /> : null}
         {totals.discount > 0 ? <Row label={t('discount')} value={`−${formatInr(totals.discount)}`} /> : null}
         <Row label={t('shipping')} value={totals.shipping === 0 ? t('free') : formatInr(totals.shipping)} />
+        {totals.codFee > 0 ? <Row label={t('codFee')} value={formatInr(totals.codFee)} /> : null}
+        {totals.prepaidDiscount > 0 ? <Row label={t('prepaidDiscount')} value={`−${formatInr(totals.prepaidDiscount)}`} /> : null}
         <Row label={t('total')} value={formatInr(totals.grandTotal)} strong />
       </dl>
     </section>

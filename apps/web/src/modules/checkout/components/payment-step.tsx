@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { forwardRef } from 'react';
+import { PaymentTerms } from './payment-terms';
 
 interface PaymentStepProps {
   cashOnDelivery: boolean;
@@ -76,6 +77,7 @@ export const PaymentStep = forwardRef<HTMLFieldSetElement, PaymentStepProps>(fun
           </span>
         </label>
       </div>
+      <PaymentTerms />
     </fieldset>
   );
 });

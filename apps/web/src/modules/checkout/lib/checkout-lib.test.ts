@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_SHIPPING_RULES } from '@shop/domain/pricing';
-import { codBlockers } from './cod';
+import { codBlockers, codNotice } from './cod';
 import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from './order-request';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { refusalFrom } from '@lib/api/refusal';
@@ -56,7 +56,16 @@ describe('cash on delivery reason', () => {
 describe('checkout totals', () => {
   const cart = { total: 40_000, totalMrp: 50_000, discount: 0, shippingRules: DEFAULT_SHIPPING_RULES };
   test("the cart's numbers until the server has answered", () => {
-    expect(checkoutTotals(cart, null)).toEqual({ total: 40_000, savings: 10_000, discount: 0, shipping: 15_000, grandTotal: 55_000, fromServer: false });
+    expect(checkoutTotals(cart, null)).toEqual({
+      total: 40_000,
+      savings: 10_000,
+      discount: 0,
+      shipping: 15_000,
+      codFee: 0,
+      prepaidDiscount: 0,
+      grandTotal: 55_000,
+      fromServer: false,
+    });
   });
   test("the server's total and discount once a coupon check answered; shipping follows its total", () => {
     expect(checkoutTotals(cart, { total: 50_000, amount: 5_000 })).toEqual({
@@ -64,9 +73,34 @@ describe('checkout totals', () => {
       savings: 10_000,
       discount: 5_000,
       shipping: 0,
+      codFee: 0,
+      prepaidDiscount: 0,
       grandTotal: 45_000,
       fromServer: true,
     });
+  });
+});
+
+describe('checkout totals with the COD terms (decision 065)', () => {
+  const cart = { total: 40_000, totalMrp: 50_000, discount: 0, shippingRules: DEFAULT_SHIPPING_RULES };
+  const terms = { fee: 4_900, prepaidDiscount: { percent: 10, cap: 3_000 } };
+  test('cash on delivery adds the fee as its own charge', () => {
+    expect(checkoutTotals(cart, null, { method: 'cod', terms })).toMatchObject({ codFee: 4_900, prepaidDiscount: 0, grandTotal: 59_900 });
+  });
+  test('an online payment takes the capped saving off; no choice yet shows neither', () => {
+    expect(checkoutTotals(cart, null, { method: 'prepaid', terms })).toMatchObject({ codFee: 0, prepaidDiscount: 3_000, grandTotal: 52_000 });
+    expect(checkoutTotals(cart, null, { method: null, terms })).toMatchObject({ codFee: 0, prepaidDiscount: 0, grandTotal: 55_000 });
+  });
+  test("the payment step's notice: the shop's reason COD is off, the fee and the online saving", () => {
+    const all = { ...terms, maxOrderValue: 50_000, blockedPincodes: ['110001'], confirmation: 'sms_code' as const, confirmWithinHours: 24 };
+    expect(codNotice(all, { total: 40_000, discount: 0, shipping: 15_000, pincode: '560001' })).toMatchObject({
+      block: { reason: 'order_value', limit: 50_000 },
+      codTotal: 59_900,
+      fee: 4_900,
+      prepaidSaving: 3_000,
+    });
+    expect(codNotice(all, { total: 10_000, discount: 0, shipping: 15_000, pincode: '110001' }).block).toEqual({ reason: 'pincode', pincode: '110001' });
+    expect(codNotice(all, { total: 10_000, discount: 0, shipping: 15_000, pincode: null }).block).toBeNull();
   });
 });
 

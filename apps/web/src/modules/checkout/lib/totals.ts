@@ -1,3 +1,6 @@
+import { type CodTerms } from '@shop/domain/cod/cod-settings';
+import { paymentCharges } from '@shop/domain/cod/cod-rules';
+import type { PaymentMethod } from '@shop/domain/payment';
 import { grandTotal, shippingFor, type ShippingRules } from '@shop/domain/pricing';
 import type { CouponCheckResponse } from '@shop/domain/order';
 
@@ -8,6 +11,10 @@ export interface CheckoutTotals {
   savings: number;
   discount: number;
   shipping: number;
+  /** The shop's COD fee when cash on delivery is chosen (decision 065); 0 otherwise. */
+  codFee: number;
+  /** The shop's saving for paying online when an online payment is chosen; 0 otherwise. */
+  prepaidDiscount: number;
   grandTotal: number;
   /** True when the numbers are the server's (a coupon check for exactly these lines), not the browser's estimate. */
   fromServer: boolean;
@@ -20,21 +27,34 @@ interface CartNumbers {
   shippingRules: ShippingRules;
 }
 
+/** How the shopper pays (null: not chosen yet) and the shop's COD terms that price it. */
+export interface PaymentChoice {
+  method: PaymentMethod | null;
+  terms: Pick<CodTerms, 'fee' | 'prepaidDiscount'>;
+}
+
 /**
  * The summary's numbers. The server's are what count: when a coupon check answered for exactly these lines, its
  * total and discount are shown (shipping follows the same rule the server applies); otherwise the cart's own, which
- * the start-up refresh keeps close to the shop's prices. The placed order then shows the server's final figures.
+ * the start-up refresh keeps close to the shop's prices. The COD fee or the prepaid saving follows the chosen way to
+ * pay, by the same rule the server applies at placement (packages/domain/src/cod/cod-rules.ts). The placed order then
+ * shows the server's final figures.
  */
-export function checkoutTotals(cart: CartNumbers, check: Pick<CouponCheckResponse, 'total' | 'amount'> | null): CheckoutTotals {
+export function checkoutTotals(cart: CartNumbers, check: Pick<CouponCheckResponse, 'total' | 'amount'> | null, payment?: PaymentChoice): CheckoutTotals {
   const total = check ? check.total : cart.total;
   const discount = check ? check.amount : cart.discount;
   const shipping = shippingFor(total, cart.shippingRules);
+  const charges = payment?.method
+    ? paymentCharges({ total, discount, shipping, method: payment.method }, payment.terms)
+    : { codFee: 0, prepaidDiscount: 0, grandTotal: grandTotal(total, discount, shipping) };
   return {
     total,
     savings: Math.max(0, cart.totalMrp - cart.total),
     discount,
     shipping,
-    grandTotal: grandTotal(total, discount, shipping),
+    codFee: charges.codFee,
+    prepaidDiscount: charges.prepaidDiscount,
+    grandTotal: charges.grandTotal,
     fromServer: check !== null,
   };
 }

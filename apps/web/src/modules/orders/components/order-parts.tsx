@@ -82,6 +82,9 @@ export function OrderTotals({ order, texts }: { order: Order; texts: OrderTexts 
         {savings > 0 ? <Row label={t('totals.savings')} value={formatInr(savings)} /> : null}
         {order.discount > 0 ? <Row label={t('totals.discount', { code: order.couponCode ?? '' })} value={`−${formatInr(order.discount)}`} /> : null}
         <Row label={t('totals.shipping')} value={order.shipping === 0 ? t('totals.free') : formatInr(order.shipping)} />
+        {/* The COD fee and the prepaid saving, as decided at placement (decision 065). */}
+        {order.codFee > 0 ? <Row label={t('totals.codFee')} value={formatInr(order.codFee)} /> : null}
+        {order.prepaidDiscount > 0 ? <Row label={t('totals.prepaidDiscount')} value={`−${formatInr(order.prepaidDiscount)}`} /> : null}
         <Row label={t('totals.total')} value={formatInr(order.grandTotal)} strong />
         <Row label={t('totals.payment')} value={paymentLabel(texts, order.paymentMethod)} />
       </dl>

@@ -5,6 +5,7 @@ import { Container } from '@modules/common/components/container';
 import { isCashOnDelivery, isPaid } from '@shop/domain/payment';
 import { OrderAddress, OrderLines, OrderTotals } from '../components/order-parts';
 import { OrderPayment } from '../components/order-payment';
+import { CodConfirmationPanel } from '../components/cod-confirmation-panel';
 import { formatOrderTime } from '../lib/format-time';
 import { orderTexts } from '../lib/texts';
 import { TrackOrderSection } from './track-order-section';
@@ -28,6 +29,7 @@ export async function OrderConfirmation({ order }: { order: Order }) {
           {t('confirmation.placedAt', { time: formatOrderTime(order.createdAt, texts.locale) })} · {texts.statusLabels[order.status]}
         </p>
       </div>
+      <CodConfirmationPanel order={order} texts={texts} />
       <section aria-labelledby="next-steps" className="rounded-xl border border-line bg-white p-4 sm:p-6">
         <h2 id="next-steps" className="mb-2 text-lg font-semibold">
           {t('confirmation.nextTitle')}

@@ -5,6 +5,7 @@ import { CancelOrderButton } from '../components/cancel-order-button';
 import { OrderRefusalMessages } from '../components/order-refusal-messages';
 import { OrderAddress, OrderLines, OrderTotals } from '../components/order-parts';
 import { OrderPayment } from '../components/order-payment';
+import { CodConfirmationPanel } from '../components/cod-confirmation-panel';
 import { StatusTimeline } from '../components/status-timeline';
 import { TrackingPanel } from '../components/tracking-panel';
 import { formatOrderTime } from '../lib/format-time';
@@ -63,6 +64,7 @@ export async function OrderDetail({ order }: { order: Order }) {
         </section>
         <TrackingPanel tracking={order.tracking} labels={texts.tracking} />
       </div>
+      <CodConfirmationPanel order={order} texts={texts} />
       <OrderLines order={order} texts={texts} customise />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <OrderTotals order={order} texts={texts} />

@@ -112,6 +112,17 @@ export function AdminOrderDetailView({
             <h2 id="move" className="mb-3 text-lg font-semibold">
               {t('move.title')}
             </h2>
+            {/* COD confirmation (decision 066): until the customer confirms, a move other than cancelling is refused. */}
+            {order.codConfirmation ? (
+              <p className="mb-3 rounded-lg bg-surface p-3 text-sm" data-testid="cod-confirmation">
+                {order.codConfirmation.confirmedAt
+                  ? t('detail.codConfirmed', { time: formatDateTime(order.codConfirmation.confirmedAt) })
+                  : t('detail.codAwaiting', {
+                      method: t(`detail.codMethod_${order.codConfirmation.method}`),
+                      time: order.codConfirmation.confirmBy ? formatDateTime(order.codConfirmation.confirmBy) : '',
+                    })}
+              </p>
+            ) : null}
             {next.length ? (
               <StatusMoveForm orderId={order._id} next={next} texts={moveTexts} />
             ) : (
@@ -170,6 +181,8 @@ export function AdminOrderDetailView({
               {row(t('detail.subtotal'), formatInr(order.total))}
               {order.discount > 0 ? row(t('detail.discount', { code: order.couponCode ?? '' }), `−${formatInr(order.discount)}`) : null}
               {row(t('detail.shipping'), order.shipping === 0 ? t('detail.free') : formatInr(order.shipping))}
+              {order.codFee > 0 ? row(t('detail.codFee'), formatInr(order.codFee)) : null}
+              {order.prepaidDiscount > 0 ? row(t('detail.prepaidDiscount'), `−${formatInr(order.prepaidDiscount)}`) : null}
               {row(t('detail.grandTotal'), formatInr(order.grandTotal), true)}
               {row(t('detail.paymentMethod'), t(`payment.${order.paymentMethod}`))}
             </dl>
