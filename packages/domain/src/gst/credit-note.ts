@@ -18,7 +18,7 @@ export interface CreditableLine extends TaxSplit {
   rate: number;
 }
 
-export interface CreditNoteLine extends CreditableLine {}
+export type CreditNoteLine = CreditableLine;
 
 export interface CreditNoteComputation extends TaxSplit {
   supplyType: SupplyType;

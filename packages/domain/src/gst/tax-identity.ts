@@ -19,7 +19,6 @@ const text = (code: 'tax_legal_name_invalid' | 'tax_address_invalid' | 'tax_sign
     .trim()
     .min(1, { error: coded(code) })
     .max(max, { error: coded(code) })
-    // eslint-disable-next-line no-control-regex
     .refine((value) => !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(value), { error: coded(code) });
 
 export const taxIdentityInputSchema = z
