@@ -33,7 +33,7 @@ export async function documentsOf(ctx: TestContext, orderId: string) {
 }
 
 /** An order row written straight into the table (for numbering tests that need many orders fast). */
-export async function bareOrder(ctx: TestContext, productId: string, price: number, index: number): Promise<string> {
+export async function bareOrder(ctx: TestContext, productId: string, price: number, index: number, name = 'Lamp'): Promise<string> {
   const [row] = await ctx.handle.db
     .insert(orders)
     .values({
@@ -56,8 +56,6 @@ export async function bareOrder(ctx: TestContext, productId: string, price: numb
     })
     .returning({ id: orders.id });
   const { orderLines } = await import('@shop/db');
-  await ctx.handle.db
-    .insert(orderLines)
-    .values({ orderId: row!.id, position: 0, productId, name: 'Lamp', slug: 'lamp', price, mrp: price, quantity: 1, cod: true });
+  await ctx.handle.db.insert(orderLines).values({ orderId: row!.id, position: 0, productId, name, slug: 'lamp', price, mrp: price, quantity: 1, cod: true });
   return row!.id;
 }
