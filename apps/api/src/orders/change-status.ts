@@ -13,6 +13,8 @@ import type { OrderDeps } from './place-order.ts';
 import { returnStock } from './stock.ts';
 import { refundCancelled } from '../payments/refund-cancelled.ts';
 import { restockedQuantities } from '../payments/refund-ledger.ts';
+import { creditInvoice } from '../invoices/credit-note.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 
 export interface StatusChange {
   orderId: string;
@@ -97,6 +99,10 @@ export async function changeStatus(
         after: { status: change.to, tracking: tracking ?? order.tracking ?? null, note: change.note || null },
       });
     }
+    // Issue 21: cash on delivery is invoiced when it ships (a prepaid order already was, on payment: issueInvoice
+    // returns that one); a cancelled or refunded invoiced order gets a credit note for what is left of its invoice.
+    if (change.to === 'shipped') await issueInvoice(tx, orderId);
+    if (change.to === 'cancelled' || change.to === 'refunded') await creditInvoice(tx, orderId, 'all', change.to);
     if (change.to !== 'cancelled') return { cameBack: false, paid: null };
     const sold = await tx
       .select({ id: orderLines.id, productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })

@@ -5,6 +5,8 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { visibleEmail } from '../auth/phone.ts';
 import type { Tx } from '../orders/coupons.ts';
 import { enqueueMessage, type OutboxMessageInput } from '../outbox/enqueue.ts';
+import { creditInvoice } from '../invoices/credit-note.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 import type { ProviderPayment } from './provider.ts';
 
 /**
@@ -91,7 +93,11 @@ export async function markPaid(
       .returning({ id: orders.id, number: orders.number, userId: orders.userId, status: orders.status, totalItems: orders.totalItems });
   const [paid] = await move(UNPAID_STATUSES);
   if (paid) {
-    if (paid.status !== 'cancelled') await writePaidMessage(db, { ...paid, amount: payment.amount });
+    if (paid.status !== 'cancelled') {
+      await writePaidMessage(db, { ...paid, amount: payment.amount });
+      // Issue 21: a prepaid order's GST invoice is issued when it is paid (in the same transaction when there is one).
+      await issueInvoice(db, paid.id);
+    }
     return 'applied';
   }
   const later = paymentStatusesBefore(to).filter((from) => !UNPAID_STATUSES.includes(from));
@@ -139,5 +145,7 @@ export async function markRefunded(db: Writer, order: PayableOrder, refunded: nu
     })
     .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['captured', 'partially_refunded']), lt(orders.amountRefunded, refunded)))
     .returning({ id: orders.id });
+  // Issue 21: what has been refunded so far is credited against the invoice (a partial refund, a partial credit note).
+  if (changed.length > 0) await creditInvoice(db, order.id, refunded, 'refunded');
   return changed.length > 0 ? 'applied' : 'ignored';
 }

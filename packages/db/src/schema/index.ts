@@ -10,3 +10,4 @@ export * from './engagement.ts';
 export * from './customisation.ts';
 export * from './audit.ts';
 export * from './refunds.ts';
+export * from './invoices.ts';

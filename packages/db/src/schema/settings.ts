@@ -1,6 +1,18 @@
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { commonColumns } from './columns.ts';
 
+/** Issue 21: who issues the shop's tax invoices (validated by packages/domain/src/gst/tax-identity.ts). */
+export interface ShopTaxIdentity {
+  legalName: string;
+  gstin: string;
+  address: string;
+  state: string;
+  invoicePrefix: string;
+  signatureName: string;
+  /** Shipping and the COD fee: null = at the highest rate in the order; else basis points. */
+  chargeRate: number | null;
+}
+
 export interface MenuItem {
   id: string;
   path: string;
@@ -32,4 +44,6 @@ export const siteSettings = pgTable('site_settings', {
    * prepaid saving, confirmation. Read through the domain's codSettingsOf, which fills what is missing with defaults.
    */
   cod: jsonb('cod_settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** The shop's GST registration for its invoices (issue 21; packages/domain/src/gst/tax-identity.ts); null: none. */
+  taxIdentity: jsonb('tax_identity').$type<ShopTaxIdentity>(),
 });

@@ -18,5 +18,16 @@ export function buildSiteSettings(logo: string): Omit<typeof siteSettings.$infer
     analyticsId: null,
     freeShippingThreshold: 49900,
     shippingFee: 15000,
+    // A sample GST registration (a made-up PAN with a valid check character) so invoices work in the demo shop;
+    // a real shop replaces it under Back office > Settings > Tax identity before selling (issue 21).
+    taxIdentity: {
+      legalName: 'Kaarigar Gifts Private Limited',
+      gstin: '27AAKCK1234M1ZB',
+      address: '14 Karigar Lane, Kothrud\nPune 411038',
+      state: 'Maharashtra',
+      invoicePrefix: 'KG',
+      signatureName: 'Meera Kulkarni',
+      chargeRate: null,
+    },
   };
 }

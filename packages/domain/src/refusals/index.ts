@@ -9,6 +9,7 @@ import { orderRefusals } from './orders.ts';
 import { paymentRefusals } from './payments.ts';
 import { refundRefusals } from './refunds.ts';
 import { codRefusals } from './cod.ts';
+import { invoiceRefusals } from './invoices.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -28,6 +29,7 @@ export const refusalAreas = {
   payments: paymentRefusals,
   refunds: refundRefusals,
   cod: codRefusals,
+  invoices: invoiceRefusals,
 } as const;
 
 export const refusals = {
@@ -41,6 +43,7 @@ export const refusals = {
   ...paymentRefusals,
   ...refundRefusals,
   ...codRefusals,
+  ...invoiceRefusals,
 } as const;
 
 type Refusals = typeof refusals;

@@ -1,0 +1,87 @@
+import { type Database, invoices, type StoredInvoiceLine } from '@shop/db';
+import { computeCreditNote, type CreditNoteLine, remainingToCredit } from '@shop/domain/gst/credit-note';
+import { documentNumber, financialYearOf } from '@shop/domain/gst/numbering';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../orders/coupons.ts';
+import { nextSequence } from './counter.ts';
+import type { InvoiceRow } from './issue-invoice.ts';
+import { loadTaxIdentity } from './tax-identity.ts';
+
+type Writer = Database | Tx;
+
+/**
+ * Credits an invoiced order up to `creditedTotal` paise in all (issue 21): a credit note of its own series for the
+ * difference between that and what earlier credit notes already gave back, never more than the invoice. Callers
+ * say how much should be credited by now rather than how much to add, so the same event applied twice, or a
+ * cancellation followed by the refund it causes, credits once:
+ *   cancelled (before or after payment)            → the whole invoice
+ *   refunded by the shop (status refunded)          → the whole invoice
+ *   a provider's refund report (cumulative amount)  → that amount (a partial refund gives a partial credit note)
+ * The invoice row is locked, so two events for one order never credit the same paisa twice. An order without an
+ * invoice gets nothing (nothing was invoiced, nothing to reverse).
+ */
+export async function creditInvoice(
+  db: Writer,
+  orderId: string,
+  creditedTotal: number | 'all',
+  reason: 'cancelled' | 'refunded',
+  at: Date = new Date(),
+): Promise<InvoiceRow | null> {
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+      .for('update');
+    if (!invoice) return null;
+    const earlier = await tx
+      .select({ amount: invoices.amount, lines: invoices.lines })
+      .from(invoices)
+      .where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, 'credit_note')))
+      .orderBy(asc(invoices.issuedAt));
+    const credited = earlier.reduce((sum, note) => sum + note.amount, 0);
+    const target = creditedTotal === 'all' ? invoice.amount : Math.min(creditedTotal, invoice.amount);
+    const amount = target - credited;
+    if (amount <= 0) return null;
+
+    const remaining = remainingToCredit(
+      invoice.lines,
+      earlier.map((note) => note.lines as CreditNoteLine[]),
+    );
+    const computed = computeCreditNote(remaining, invoice.supplyType, amount);
+    const byPosition = new Map(invoice.lines.map((line) => [line.position, line]));
+    const lines: StoredInvoiceLine[] = computed.lines.map((line) => {
+      const original = byPosition.get(line.position)!;
+      return { ...original, ...line, gross: line.amount, discount: 0 };
+    });
+    // The credit note's own series uses the prefix in force now; the invoice it reverses keeps its own number.
+    const prefix = (await loadTaxIdentity(tx))?.invoicePrefix ?? invoice.number.split('/')[0]!;
+    const year = financialYearOf(at);
+    const sequence = await nextSequence(tx, 'credit_note', year.label);
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        kind: 'credit_note',
+        number: documentNumber(prefix, 'credit_note', at, sequence),
+        financialYear: year.label,
+        sequence,
+        orderId,
+        orderNumber: invoice.orderNumber,
+        invoiceId: invoice.id,
+        reason,
+        issuedAt: at,
+        supplier: invoice.supplier,
+        recipient: invoice.recipient,
+        placeOfSupply: invoice.placeOfSupply,
+        supplyType: invoice.supplyType,
+        lines,
+        amount: computed.amount,
+        taxable: computed.taxable,
+        cgst: computed.cgst,
+        sgst: computed.sgst,
+        igst: computed.igst,
+      })
+      .returning();
+    return row ?? null;
+  });
+}

@@ -1,0 +1,67 @@
+import { apportion } from './apportion.ts';
+import { type InvoiceLine, type RateTotal, splitInclusive, sumSplits, type SupplyType, type TaxSplit, totalsByRate } from './invoice.ts';
+
+/**
+ * A credit note against an invoice (issue 21): money given back for a cancelled or refunded order, with the tax it
+ * carried. A full credit note repeats what is left of the invoice line by line; a partial one (a partial refund)
+ * spreads the amount over the lines in proportion to what is left of each (apportion.ts) and takes the tax out of
+ * each share as the invoice did (invoice.ts, rule 3). A line credited to its end gets exactly its remaining taxable
+ * value and tax, so the credit notes of an invoice add up to it to the paisa however many there are.
+ */
+
+/** What is left to credit of one invoice line. */
+export interface CreditableLine extends TaxSplit {
+  /** The invoice line's index. */
+  position: number;
+  description: string;
+  hsn: string;
+  rate: number;
+}
+
+export type CreditNoteLine = CreditableLine;
+
+export interface CreditNoteComputation extends TaxSplit {
+  supplyType: SupplyType;
+  lines: CreditNoteLine[];
+  byRate: RateTotal[];
+}
+
+/** The invoice's lines minus what earlier credit notes took from each. */
+export function remainingToCredit(invoiceLines: readonly InvoiceLine[], earlier: readonly (readonly CreditNoteLine[])[]): CreditableLine[] {
+  return invoiceLines.map((line, position) => {
+    const taken = sumSplits(earlier.flatMap((note) => note.filter((credited) => credited.position === position)));
+    return {
+      position,
+      description: line.description,
+      hsn: line.hsn,
+      rate: line.rate,
+      amount: line.amount - taken.amount,
+      taxable: line.taxable - taken.taxable,
+      cgst: line.cgst - taken.cgst,
+      sgst: line.sgst - taken.sgst,
+      igst: line.igst - taken.igst,
+    };
+  });
+}
+
+/** A credit note of `amount` paise (at most what is left) over the remaining lines; lines it does not touch are left out. */
+export function computeCreditNote(remaining: readonly CreditableLine[], supplyType: SupplyType, amount: number): CreditNoteComputation {
+  const left = remaining.reduce((sum, line) => sum + line.amount, 0);
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('a credit note is for 1 paisa or more');
+  if (amount > left) throw new Error('a credit note cannot give back more than is left of the invoice');
+  const shares = apportion(
+    amount,
+    remaining.map((line) => line.amount),
+  );
+  const lines: CreditNoteLine[] = [];
+  remaining.forEach((line, index) => {
+    const share = shares[index]!;
+    if (share === 0) return;
+    const split =
+      share === line.amount
+        ? { amount: line.amount, taxable: line.taxable, cgst: line.cgst, sgst: line.sgst, igst: line.igst }
+        : splitInclusive(share, line.rate, supplyType);
+    lines.push({ position: line.position, description: line.description, hsn: line.hsn, rate: line.rate, ...split });
+  });
+  return { supplyType, lines, byRate: totalsByRate(lines), ...sumSplits(lines) };
+}
