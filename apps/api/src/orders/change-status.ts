@@ -11,6 +11,8 @@ import { findOrder, isOrderId } from './order-view.ts';
 import type { OrderDeps } from './place-order.ts';
 import { returnStock } from './stock.ts';
 import { refundCancelled } from '../payments/refund-cancelled.ts';
+import { statusEvents } from '../messages/events.ts';
+import { enqueueOrderEvent } from '../messages/order-events.ts';
 
 export interface StatusChange {
   orderId: string;
@@ -36,7 +38,7 @@ export interface StatusChange {
  * or handmade item that comes back is not sold again as new.
  */
 export async function changeStatus(
-  deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'> & Partial<Pick<OrderDeps, 'payments'>>,
+  deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'> & Partial<Pick<OrderDeps, 'payments' | 'wakeOutbox'>>,
   change: StatusChange,
 ): Promise<Order> {
   const notFound = () => new Refusal('order_not_found');
@@ -91,6 +93,12 @@ export async function changeStatus(
         after: { status: change.to, tracking: tracking ?? order.tracking ?? null, note: change.note || null },
       });
     }
+    // Issue 21: tell the shopper, in this transaction (the message exists exactly when the change does). A prepaid
+    // order's refund is told when the provider confirms it (payments/apply-payment.ts), so only cash on delivery here.
+    const event = statusEvents[change.to];
+    if (event && !(change.to === 'refunded' && order.paymentMethod !== 'cod')) {
+      await enqueueOrderEvent(tx, event, orderId, { reason: change.to === 'cancelled' ? change.note : null });
+    }
     if (change.to !== 'cancelled') return { cameBack: false, paid: null };
     const lines = await tx
       .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
@@ -100,6 +108,7 @@ export async function changeStatus(
     await releaseCoupon(tx, orderId);
     return { cameBack: returned.cameBack, paid: { orderId, ...order } };
   });
+  deps.wakeOutbox?.();
   if (move.cameBack) await deps.invalidateCatalogue();
   // A paid prepaid order gives its money back once it is cancelled (after the commit: a network call).
   if (move.paid && deps.payments) await refundCancelled(deps.db, deps.payments.provider, move.paid);

@@ -1,10 +1,8 @@
-import { type Database, orders, user } from '@shop/db';
-import { formatInr } from '@shop/domain/money';
+import { type Database, orders } from '@shop/db';
 import { type PaymentFlag, type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { visibleEmail } from '../auth/phone.ts';
 import type { Tx } from '../orders/coupons.ts';
-import { enqueueMessage, type OutboxMessageInput } from '../outbox/enqueue.ts';
+import { enqueueOrderConfirmed, enqueueOrderEvent } from '../messages/order-events.ts';
 import type { ProviderPayment } from './provider.ts';
 
 /**
@@ -91,7 +89,7 @@ export async function markPaid(
       .returning({ id: orders.id, number: orders.number, userId: orders.userId, status: orders.status, totalItems: orders.totalItems });
   const [paid] = await move(UNPAID_STATUSES);
   if (paid) {
-    if (paid.status !== 'cancelled') await writePaidMessage(db, { ...paid, amount: payment.amount });
+    if (paid.status !== 'cancelled') await writePaidMessage(db, paid.id);
     return 'applied';
   }
   const later = paymentStatusesBefore(to).filter((from) => !UNPAID_STATUSES.includes(from));
@@ -100,20 +98,13 @@ export async function markPaid(
   return moved ? 'applied' : 'ignored';
 }
 
-/** The customer's confirmation of a prepaid order, by email or else SMS (a cash-on-delivery order's is sent when placed). */
-export async function writePaidMessage(db: Writer, order: { number: string; userId: string | null; totalItems: number; amount: number }): Promise<void> {
-  if (!order.userId) return;
-  const [customer] = await db.select({ email: user.email, phoneNumber: user.phoneNumber }).from(user).where(eq(user.id, order.userId)).limit(1);
-  if (!customer) return;
-  const email = visibleEmail(customer.email);
-  const items = `${order.totalItems} item${order.totalItems === 1 ? '' : 's'}`;
-  const text = `Thank you! We have received your payment of ${formatInr(order.amount)} for order ${order.number} (${items}). We will let you know when it ships; see it any time under My account > Orders.`;
-  const message: OutboxMessageInput | null = email
-    ? { channel: 'email', recipient: email, kind: 'order-placed', subject: `Order ${order.number} paid`, text }
-    : customer.phoneNumber
-      ? { channel: 'sms', recipient: customer.phoneNumber, kind: 'order-placed', text }
-      : null;
-  if (message) await enqueueMessage(db, message);
+/**
+ * The customer's confirmation of a prepaid order (issue 21: messages/order-events.ts, in `db`, the payment's
+ * transaction when there is one), and the request for its personalisation when it needs one. A cash-on-delivery
+ * order's is written when placed.
+ */
+export async function writePaidMessage(db: Writer, orderId: string): Promise<void> {
+  await enqueueOrderConfirmed(db, 'payment-received', orderId);
 }
 
 /** The payment failed: a pending order becomes failed (the shopper may retry until the reservation expires); nothing else moves. */
@@ -123,6 +114,8 @@ export async function markFailed(db: Writer, order: PayableOrder): Promise<Apply
     .set({ paymentStatus: 'failed' })
     .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, paymentStatusesBefore('failed'))))
     .returning({ id: orders.id });
+  // Issue 21: the shopper gets a retry link, once per order (in the webhook's transaction).
+  if (changed.length > 0) await enqueueOrderEvent(db, 'payment-failed', order.id);
   return changed.length > 0 ? 'applied' : 'ignored';
 }
 
@@ -139,5 +132,7 @@ export async function markRefunded(db: Writer, order: PayableOrder, refunded: nu
     })
     .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['captured', 'partially_refunded']), lt(orders.amountRefunded, refunded)))
     .returning({ id: orders.id });
+  // Issue 21: one message per refunded total (a second partial refund is news; a redelivered event is not).
+  if (changed.length > 0) await enqueueOrderEvent(db, 'order-refunded', order.id, { stage: String(refunded), amount: refunded });
   return changed.length > 0 ? 'applied' : 'ignored';
 }

@@ -9,3 +9,4 @@ export * from './orders.ts';
 export * from './engagement.ts';
 export * from './customisation.ts';
 export * from './audit.ts';
+export * from './messages.ts';
