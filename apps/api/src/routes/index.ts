@@ -33,6 +33,9 @@ import { adminInboxRoutes } from './admin-inbox/index.ts';
 import { adminStaffRoutes } from './admin-staff/index.ts';
 import { adminAuditRoutes } from './admin-audit/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { userMessagePreferencesRoutes } from './user-message-preferences/index.ts';
+import { messageUnsubscribeRoutes } from './message-unsubscribe/index.ts';
+import { adminMessageTemplatesRoutes } from './admin-message-templates/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -70,4 +73,8 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(adminStaffRoutes);
   await app.register(adminAuditRoutes);
   await app.register(paymentsRoutes);
+  // Issue 21: messages to shoppers.
+  await app.register(userMessagePreferencesRoutes);
+  await app.register(messageUnsubscribeRoutes);
+  await app.register(adminMessageTemplatesRoutes);
 };
