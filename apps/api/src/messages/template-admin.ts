@@ -7,7 +7,7 @@ import { loadBrand } from './brand.ts';
 import { isMarketing, isMessageEvent, isMessageLanguage, type MessageEvent, type MessageLanguage, messageEvents, messageLanguages } from './events.ts';
 import { fillText, renderMail } from './render.ts';
 import { messageSettings } from './settings.ts';
-import { textsWith, unknownPlaceholders } from './templates.ts';
+import { loadOverride, textsWith, unknownPlaceholders } from './templates.ts';
 import { builtInTexts, itemsLabel } from './texts.ts';
 
 /**
@@ -97,7 +97,13 @@ export async function previewTemplate(db: Database, event: string, language: str
   const template = templateOf(event, language);
   checkPlaceholders(draft);
   const { brand } = await loadBrand(db);
-  const texts = textsWith(template.event, template.language, { subject: draft.subject ?? null, intro: draft.intro ?? null, dltTemplateId: null });
+  // The draft's texts where given, else the saved ones, else the built-in ones.
+  const saved = await loadOverride(db, template.event, template.language);
+  const texts = textsWith(template.event, template.language, {
+    subject: draft.subject || saved?.subject || null,
+    intro: draft.intro || saved?.intro || null,
+    dltTemplateId: null,
+  });
   const values = sampleValues(template.language, brand.shopName);
   const marketing = isMarketing(template.event);
   const mail = await renderMail({ ...template, texts, brand, summary: !marketing, marketing }, values);
