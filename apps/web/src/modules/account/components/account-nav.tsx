@@ -10,6 +10,7 @@ const accountLinks = [
   { href: '/my-account/account-details', key: 'details' },
   { href: '/my-account/change-password', key: 'password' },
   { href: '/my-account/saved-address', key: 'addresses' },
+  { href: '/my-account/messages', key: 'messages' },
 ] as const;
 
 /** The account section's navigation, with sign-out at its end. */

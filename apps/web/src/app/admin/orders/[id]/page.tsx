@@ -5,6 +5,8 @@ import { adminTexts } from '@modules/admin/lib/texts';
 import { getAdminOrder } from '@modules/admin/orders/lib/orders-api';
 import { statusMoveTexts } from '@modules/admin/orders/lib/move-texts';
 import { AdminOrderDetailView } from '@modules/admin/orders/templates/order-detail';
+import { OrderMessagesSection } from '@modules/admin/messages/components/order-messages';
+import { getOrderMessages } from '@modules/admin/messages/lib/messages-api';
 
 export const metadata: Metadata = { title: 'Order' };
 
@@ -12,7 +14,9 @@ export const metadata: Metadata = { title: 'Order' };
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   await requireStaff(`/admin/orders/${encodeURIComponent(id)}`);
-  const [t, detail] = await Promise.all([adminTexts('admin-orders'), getAdminOrder(id)]);
+  const [t, detail, messageTexts] = await Promise.all([adminTexts('admin-orders'), getAdminOrder(id), adminTexts('admin-messages')]);
   if (!detail) notFound();
-  return <AdminOrderDetailView detail={detail} t={t} moveTexts={statusMoveTexts(t)} />;
+  // Issue 21: the order's messages and their delivery status.
+  const messages = <OrderMessagesSection messages={await getOrderMessages(detail.order._id)} t={messageTexts} />;
+  return <AdminOrderDetailView detail={detail} t={t} moveTexts={statusMoveTexts(t)} messages={messages} />;
 }

@@ -3,6 +3,7 @@ import { attributesLabel } from '@shop/domain/cart/index';
 import { formatInr } from '@shop/domain/money';
 import { nextStatuses } from '@shop/domain/order-status';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { PostalAddress } from '@modules/common/components/postal-address';
@@ -15,7 +16,18 @@ const card = 'rounded-xl border border-line bg-white p-4 sm:p-6';
 const button = 'inline-flex min-h-11 items-center rounded-full border border-line bg-white px-4 py-2 text-sm font-semibold hover:bg-surface';
 
 /** /admin/orders/{id}: everything about one order, and the form that moves it along. */
-export function AdminOrderDetailView({ detail, t, moveTexts }: { detail: AdminOrderDetail; t: AdminTranslate; moveTexts: StatusMoveTexts }) {
+export function AdminOrderDetailView({
+  detail,
+  t,
+  moveTexts,
+  messages,
+}: {
+  detail: AdminOrderDetail;
+  t: AdminTranslate;
+  moveTexts: StatusMoveTexts;
+  /** The order's messages to the customer and their delivery status (issue 21), below its history. */
+  messages?: ReactNode;
+}) {
   const { order, customer, history } = detail;
   const next = nextStatuses(order.status, 'shop');
   const personalised = order.items.some((line) => line.customisation !== null);
@@ -129,6 +141,7 @@ export function AdminOrderDetailView({ detail, t, moveTexts }: { detail: AdminOr
               ))}
             </ol>
           </section>
+          {messages}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <section aria-labelledby="customer" className={card}>
