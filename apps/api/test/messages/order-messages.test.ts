@@ -22,7 +22,7 @@ describe.each(engines)('order messages (%s)', (engine) => {
   const placeCod = async (who: MessagesContext['people'][number], productId: string) => {
     const response = await call(ctx.app, 'POST', '/api/user/order', who, { items: [{ productId, quantity: 1 }], addressId: who.addressId, paymentMethod: 'cod' });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { _id: string; number: string; grandTotal: number };
+    return response.json<{ _id: string; number: string; grandTotal: number }>();
   };
   const move = async (orderId: string, status: string, extra: Record<string, unknown> = {}) => {
     const response = await call(ctx.app, 'POST', `/api/admin/orders/${orderId}/status`, ctx.staff, { status, ...extra });

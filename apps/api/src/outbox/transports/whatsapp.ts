@@ -56,9 +56,10 @@ export function createWhatsAppTransport(settings: WhatsAppSettings): Transport {
       const answer = await response.text().catch(() => '');
       if (!response.ok) {
         // Meta's errors: {"error":{"message","type","code","error_subcode","fbtrace_id"}}; the code says what went wrong.
-        let code: unknown;
+        let code: number | string | undefined;
         try {
-          code = (JSON.parse(answer) as { error?: { code?: unknown } }).error?.code;
+          const value = (JSON.parse(answer) as { error?: { code?: unknown } }).error?.code;
+          code = typeof value === 'number' || typeof value === 'string' ? value : undefined;
         } catch {
           code = undefined;
         }

@@ -10,6 +10,9 @@ import { useAuthErrorText } from '@modules/auth/components/use-auth-error';
 
 type Purpose = 'orderUpdates' | 'marketing';
 
+/** Each language by its own name (an endonym reads the same in every language of the page). */
+const languageNames = { en: 'English', hi: 'हिन्दी', ar: 'العربية' } as const;
+
 /**
  * The shopper's message preferences (issue 21): channels for order updates and for offers, chosen separately, and the
  * language of the messages. WhatsApp is offered only when the shop sends it.
@@ -83,7 +86,7 @@ export function MessagePreferencesForm({ initial }: { initial: MessagePreference
         >
           {(['en', 'hi', 'ar'] as const).map((language) => (
             <option key={language} value={language} lang={language}>
-              {t(`languages.${language}`)}
+              {languageNames[language]}
             </option>
           ))}
         </select>
