@@ -26,6 +26,7 @@ import { tracingIsOn } from './telemetry/tracing.ts';
 import { orderLimitsPlugin } from './plugins/order-limits.ts';
 import { DEFAULT_ORDER_LIMITS } from './orders/limits.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
+import { messagesPlugin } from './plugins/messages.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
 import { codPlugin } from './cod/cod-plugin.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
@@ -44,7 +45,7 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'dataDir'>> &
     Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images' | 'orderLimits'>> &
     Partial<Pick<Config, 'razorpay' | 'paymentReservationMinutes'>> &
-    Partial<Pick<Config, 'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds'>> & {
+    Partial<Pick<Config, 'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds' | 'whatsapp'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -146,6 +147,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     worker: options.outboxWorker,
     // The dev transport's console lines are info: a quiet app (tests, LOG_LEVEL=warn) prints none.
     print: options.logger === false || !['info', 'debug', 'trace'].includes(config.logLevel) ? false : undefined,
+  });
+  // Messages to shoppers (issue 21): links' origin, WhatsApp on or off, personalisation reminders.
+  await app.register(messagesPlugin, {
+    db: options.db.db,
+    siteUrl: config.siteUrl ?? 'http://localhost:3000',
+    whatsapp: Boolean(config.whatsapp),
+    everyMs: options.housekeeping === false ? false : undefined,
   });
   await app.register(authPlugin, { db: options.db.db, settings: authSettings(config) });
   await app.register(adminGuardPlugin);

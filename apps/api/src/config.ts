@@ -108,6 +108,11 @@ const envSchema = z.object({
       if (problem) context.addIssue({ code: 'custom', message: problem });
     })
     .default(DEFAULT_SMS_TEMPLATE),
+  // WhatsApp order updates (issue 21, decision 073): off unless both are set, or the loopback double outside production.
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d{5,20}$/, { message: 'must be the digits of the phone number id' }).optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_LOOPBACK: z.enum(['true', 'false']).default('false'),
   // Uploads (issue 5): unset, they go to $DATA_DIR/uploads; with the four below, to an S3-compatible bucket.
   S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
   S3_BUCKET: z
@@ -226,6 +231,9 @@ function s3Settings(env_: z.infer<typeof envSchema>): S3Settings | undefined {
   };
 }
 
+/** WhatsApp's Cloud API with its credentials, or the loopback double (messages/whatsapp/loopback-cloud-api.ts). */
+export type WhatsAppConfig = { mode: 'cloud'; baseUrl: string; phoneNumberId: string; accessToken: string } | { mode: 'loopback' };
+
 export interface Config {
   port: number;
   host: string;
@@ -274,6 +282,8 @@ export interface Config {
   orderLimits: OrderLimits;
   /** RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET; unset, the loopback test gateway (payments/). */
   razorpay: RazorpayKeys | undefined;
+  /** WHATSAPP_*: Meta's Cloud API, or its loopback double (WHATSAPP_LOOPBACK=true, never in production); unset, off. */
+  whatsapp: WhatsAppConfig | undefined;
   /** PAYMENT_RESERVATION_MINUTES: how long an unpaid prepaid order holds its stock. */
   paymentReservationMinutes: number;
   /** RAZORPAY_API_URL: the Razorpay API the real provider calls instead of api.razorpay.com (tests only; decision 068). */
@@ -323,6 +333,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       `Invalid environment: RAZORPAY_API_URL: ${env_.NODE_ENV === 'production' ? 'not allowed in production (Razorpay is only ever reached at its own address there)' : 'needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (the keys of the gateway it points at)'}`,
     );
   }
+  if (Boolean(env_.WHATSAPP_PHONE_NUMBER_ID) !== Boolean(env_.WHATSAPP_ACCESS_TOKEN)) {
+    const [set, missing] = env_.WHATSAPP_PHONE_NUMBER_ID ? ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN'] : ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'];
+    throw new ConfigError(`Invalid environment: ${set}: needs ${missing} too (set both or neither)`);
+  }
+  // The loopback WhatsApp double delivers nothing to anyone: never where real customers are (decision 073).
+  if (env_.WHATSAPP_LOOPBACK === 'true' && env_.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid environment: WHATSAPP_LOOPBACK: not allowed in production (set WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_ACCESS_TOKEN)');
+  }
+  const whatsapp: WhatsAppConfig | undefined =
+    env_.WHATSAPP_PHONE_NUMBER_ID && env_.WHATSAPP_ACCESS_TOKEN
+      ? { mode: 'cloud', baseUrl: env_.WHATSAPP_API_URL, phoneNumberId: env_.WHATSAPP_PHONE_NUMBER_ID, accessToken: env_.WHATSAPP_ACCESS_TOKEN }
+      : env_.WHATSAPP_LOOPBACK === 'true'
+        ? { mode: 'loopback' }
+        : undefined;
   const s3 = s3Settings(env_);
   const dataDir = resolve(cwd, env_.DATA_DIR);
   return {
@@ -362,5 +386,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     razorpayApiUrl: env_.RAZORPAY_API_URL,
     paymentReconcileEverySeconds: env_.PAYMENT_RECONCILE_EVERY_SECONDS,
     paymentReconcileAfterSeconds: env_.PAYMENT_RECONCILE_AFTER_SECONDS,
+    whatsapp,
   };
 }

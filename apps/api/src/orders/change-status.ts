@@ -15,6 +15,8 @@ import { refundCancelled } from '../payments/refund-cancelled.ts';
 import { restockedQuantities } from '../payments/refund-ledger.ts';
 import { creditInvoice } from '../invoices/credit-note.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
+import { statusEvents } from '../messages/events.ts';
+import { enqueueOrderEvent } from '../messages/order-events.ts';
 
 export interface StatusChange {
   orderId: string;
@@ -40,7 +42,7 @@ export interface StatusChange {
  * or handmade item that comes back is not sold again as new.
  */
 export async function changeStatus(
-  deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'> & Partial<Pick<OrderDeps, 'payments'>>,
+  deps: Pick<OrderDeps, 'db' | 'invalidateCatalogue'> & Partial<Pick<OrderDeps, 'payments' | 'wakeOutbox'>>,
   change: StatusChange,
 ): Promise<Order> {
   const notFound = () => new Refusal('order_not_found');
@@ -103,6 +105,12 @@ export async function changeStatus(
     // returns that one); a cancelled or refunded invoiced order gets a credit note for what is left of its invoice.
     if (change.to === 'shipped') await issueInvoice(tx, orderId);
     if (change.to === 'cancelled' || change.to === 'refunded') await creditInvoice(tx, orderId, 'all', change.to);
+    // Issue 21: tell the shopper, in this transaction (the message exists exactly when the change does). A prepaid
+    // order's refund is told when the provider confirms it (payments/apply-payment.ts), so only cash on delivery here.
+    const event = statusEvents[change.to];
+    if (event && !(change.to === 'refunded' && order.paymentMethod !== 'cod')) {
+      await enqueueOrderEvent(tx, event, orderId, { reason: change.to === 'cancelled' ? change.note : null });
+    }
     if (change.to !== 'cancelled') return { cameBack: false, paid: null };
     const sold = await tx
       .select({ id: orderLines.id, productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
@@ -115,6 +123,7 @@ export async function changeStatus(
     await releaseCoupon(tx, orderId);
     return { cameBack: returned.cameBack, paid: { orderId, ...order } };
   });
+  deps.wakeOutbox?.();
   if (move.cameBack) await deps.invalidateCatalogue();
   // A paid prepaid order gives its money back once it is cancelled (after the commit: a network call).
   if (move.paid && deps.payments) await refundCancelled(deps.db, deps.payments.provider, move.paid);

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type Database, orderIdempotencyKeys } from '@shop/db';
-import { formatInr } from '@shop/domain/money';
 import type { Order, PlaceOrderValues } from '@shop/domain/order';
 import { fieldRefusal as fieldRefusalOf } from '@shop/domain/refusals/index';
 import { type ShippingRules, shippingFor } from '@shop/domain/pricing';
@@ -8,7 +7,8 @@ import { isCashOnDelivery } from '@shop/domain/payment';
 import { checkoutOf, type PaymentDeps, startCheckout } from '../payments/start-checkout.ts';
 import { and, eq } from 'drizzle-orm';
 import { requestUserFrom } from '../auth/request-user.ts';
-import { enqueueMessage, type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
+import { enqueueMessage } from '../outbox/enqueue.ts';
+import { enqueueOrderConfirmed } from '../messages/order-events.ts';
 import { fieldRefusal, isUniqueViolation, Refusal } from '../lib/refusal.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
 import type { OrderLimits } from './limits.ts';
@@ -113,13 +113,6 @@ async function replayOf(
   return { order: payment ? { ...order, payment } : order, replayed: true };
 }
 
-export function confirmation(customer: Customer, order: { number: string; totalItems: number; grandTotal: number }): OutboxMessageInput | null {
-  const items = `${order.totalItems} item${order.totalItems === 1 ? '' : 's'}`;
-  const text = `Thank you! Your order ${order.number} (${items}) is placed. Pay ${formatInr(order.grandTotal)} in cash on delivery. We will let you know when it ships; see it any time under My account > Orders.`;
-  if (customer.email) return { channel: 'email', recipient: customer.email, kind: 'order-placed', subject: `Order ${order.number} placed`, text };
-  if (customer.phoneNumber) return { channel: 'sms', recipient: customer.phoneNumber, kind: 'order-placed', text };
-  return null;
-}
 
 /**
  * Places an order (POST /api/user/order) for the caller (from a verified token or session; its row, and that its
@@ -268,15 +261,18 @@ export async function placeOrder(
       customization: line.customization,
     }));
     const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
-    // A prepaid order's message waits for its payment (it says "pay on delivery" otherwise).
-    const confirmationMessage = cod ? confirmation(customer, { number, ...totals }) : null;
-    const message = confirmationMessage ? outboxRow(confirmationMessage) : null;
+    // The confirmation is written after the order by messages/ (issue 21), not inside the order's statement.
+    const message = null;
     const guard = { perMinute: limits.perMinute, perHour: limits.perHour, openCod: cod ? limits.openCod : null };
     try {
       const write = async (to: Parameters<typeof writeOrder>[0]) => {
         const written = await writeOrder(to, orderRow, lineRows, cart.lines, placedStatus, message, guard);
         // Over a limit nothing was written; inside a transaction, the refusal also undoes the Idempotency-Key row.
         if (!written.placed) throw limitRefusal(written.counts, limits, cod, now);
+        // Issue 21: "order placed" (and "personalisation needed") for cash on delivery, in the order's transaction when
+        // it has one, else right after its statement; once-only keys make a repeat write nothing. A prepaid order's
+        // confirmation waits for its payment (it says "pay on delivery" otherwise).
+        if (cod) await enqueueOrderConfirmed(to, 'order-placed', orderId);
         return written;
       };
       const stock =
@@ -298,7 +294,7 @@ export async function placeOrder(
               if (pending) await enqueueMessage(tx, pending.message);
               return moved;
             });
-      if (message || pending) deps.wakeOutbox();
+      if (cod || pending) deps.wakeOutbox();
       if (stock.wentOut) await deps.invalidateCatalogue();
       // The answer is built from the rows just written: no second read of what the statement knows.
       const order = toOrder(orderRow, lineRows, [placedStatus]);

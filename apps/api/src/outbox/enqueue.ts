@@ -1,4 +1,4 @@
-import { type Database, outbox, type OutboxChannel } from '@shop/db';
+import { type Database, outbox, type OutboxChannel, type OutboxExtras } from '@shop/db';
 
 /** What a feature asks the outbox to deliver (`app.outbox.enqueue`). */
 export interface OutboxMessageInput {
@@ -10,6 +10,10 @@ export interface OutboxMessageInput {
   subject?: string;
   text: string;
   html?: string;
+  /** Issue 21: the order it is about (staff see it there) and its once-only key (one row per key, see messages/). */
+  orderId?: string;
+  dedupeKey?: string;
+  extras?: OutboxExtras;
 }
 
 /** The database or a transaction on it: anything that can insert. */
@@ -17,7 +21,7 @@ export type OutboxWriter = Pick<Database, 'insert'>;
 
 /** The outbox row for a message (checked: a known channel, a recipient, an email's subject), as its columns hold it. */
 export function outboxRow(message: OutboxMessageInput) {
-  if (message.channel !== 'email' && message.channel !== 'sms') throw new Error(`outbox: unknown channel ${String(message.channel)}`);
+  if (message.channel !== 'email' && message.channel !== 'sms' && message.channel !== 'whatsapp') throw new Error(`outbox: unknown channel ${String(message.channel)}`);
   if (!message.recipient.trim()) throw new Error('outbox: a message needs a recipient');
   if (message.channel === 'email' && !message.subject) throw new Error('outbox: an email needs a subject');
   return {
@@ -27,6 +31,9 @@ export function outboxRow(message: OutboxMessageInput) {
     subject: message.subject ?? null,
     bodyText: message.text,
     bodyHtml: message.html ?? null,
+    ...(message.orderId ? { orderId: message.orderId } : {}),
+    ...(message.dedupeKey ? { dedupeKey: message.dedupeKey } : {}),
+    ...(message.extras ? { extras: message.extras } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 
 interface OutboxEntry {
   _id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'whatsapp';
   recipient: string;
   kind: string;
   subject: string | null;

@@ -1,7 +1,8 @@
 /**
  * The body an SMS gateway expects, as a JSON template (SMS_TEMPLATE). Placeholders sit inside JSON strings:
  * {phone} (E.164, "+919876543210"), {national} (the 10 digits), {message} (the text) and {key}
- * (SMS_GATEWAY_KEY, for gateways that want it in the body). The template is parsed once and the values are
+ * (SMS_GATEWAY_KEY, for gateways that want it in the body) and {templateId} (the message's DLT template id, issue 21;
+ * empty when it has none). The template is parsed once and the values are
  * put into the parsed strings, so a message with quotes or newlines can never break the JSON.
  */
 
@@ -13,9 +14,10 @@ interface SmsValues {
   phone: string;
   message: string;
   key?: string;
+  templateId?: string;
 }
 
-const PLACEHOLDER = /\{(phone|national|message|key)\}/g;
+const PLACEHOLDER = /\{(phone|national|message|key|templateId)\}/g;
 
 /** The problem with a template, or null when it is usable. */
 export function smsTemplateProblem(template: string): string | null {
@@ -43,5 +45,7 @@ function fill(value: Json, values: Required<SmsValues> & { national: string }): 
 /** The request body for one message: the template with its placeholders filled, as JSON text. */
 export function renderSmsBody(template: string, values: SmsValues): string {
   const national = values.phone.startsWith('+91') ? values.phone.slice(3) : values.phone.replace(/^\+/, '');
-  return JSON.stringify(fill(JSON.parse(template) as Json, { phone: values.phone, message: values.message, key: values.key ?? '', national }));
+  return JSON.stringify(
+    fill(JSON.parse(template) as Json, { phone: values.phone, message: values.message, key: values.key ?? '', templateId: values.templateId ?? '', national }),
+  );
 }

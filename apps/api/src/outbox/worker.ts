@@ -1,8 +1,8 @@
-import { type Database, outbox, type OutboxChannel } from '@shop/db';
+import { type Database, outbox, type OutboxExtras } from '@shop/db';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import { carriesSecret, REDACTED_BODY } from './redaction.ts';
-import { type OutgoingMessage, type Transport, TransportError } from './transports/transport.ts';
+import { type LoadedAttachment, type OutgoingMessage, type Transport, TransportError } from './transports/transport.ts';
 
 /**
  * Sends what the outbox holds. Every API process runs one; they share the table safely:
@@ -47,7 +47,10 @@ interface WorkerLog {
 
 interface OutboxWorkerOptions {
   db: Database;
-  transports: Record<OutboxChannel, Transport>;
+  /** WhatsApp only when configured (issue 21): its rows fail like an unconfigured gateway otherwise. */
+  transports: Record<'email' | 'sms', Transport> & { whatsapp?: Transport };
+  /** Loads a row's attachments (messages/attachments.ts) before it is sent; a failure is retried like a transport's. */
+  loadAttachments?: (refs: NonNullable<OutboxExtras['attachments']>) => Promise<LoadedAttachment[]>;
   log: WorkerLog;
   timing?: Partial<OutboxWorkerTiming>;
 }
@@ -65,12 +68,13 @@ export interface OutboxWorker {
 
 interface ClaimedRow {
   id: string;
-  channel: OutboxChannel;
+  channel: OutgoingMessage['channel'];
   recipient: string;
   kind: string;
   subject: string | null;
   body_text: string;
   body_html: string | null;
+  extras: OutboxExtras | null;
   attempts: number;
 }
 
@@ -107,7 +111,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           limit ${timing.batchSize}
           for update skip locked
        )
-      returning id, channel, recipient, kind, subject, body_text, body_html, attempts`);
+      returning id, channel, recipient, kind, subject, body_text, body_html, extras, attempts`);
     return rowsOf<ClaimedRow>(result);
   }
 
@@ -125,10 +129,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       subject: row.subject,
       text: row.body_text,
       html: row.body_html,
+      extras: row.extras,
     };
     const redact = Boolean(transport?.real) && carriesSecret(row.kind);
     try {
-      if (!transport) throw new Error(`no transport for channel ${row.channel}`);
+      if (!transport) throw new TransportError(`no transport for channel ${row.channel}`);
+      const refs = row.extras?.attachments;
+      if (refs?.length) {
+        if (!options.loadAttachments) throw new TransportError('no attachment provider');
+        message.attachments = await options.loadAttachments(refs);
+      }
       await transport.send(message);
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);

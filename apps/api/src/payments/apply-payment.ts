@@ -1,12 +1,10 @@
-import { type Database, orders, user } from '@shop/db';
-import { formatInr } from '@shop/domain/money';
+import { type Database, orders } from '@shop/db';
 import { type PaymentFlag, type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { visibleEmail } from '../auth/phone.ts';
 import type { Tx } from '../orders/coupons.ts';
-import { enqueueMessage, type OutboxMessageInput } from '../outbox/enqueue.ts';
 import { creditInvoice } from '../invoices/credit-note.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
+import { enqueueOrderConfirmed, enqueueOrderEvent } from '../messages/order-events.ts';
 import type { ProviderPayment } from './provider.ts';
 
 /**
@@ -94,7 +92,7 @@ export async function markPaid(
   const [paid] = await move(UNPAID_STATUSES);
   if (paid) {
     if (paid.status !== 'cancelled') {
-      await writePaidMessage(db, { ...paid, amount: payment.amount });
+      await writePaidMessage(db, paid.id);
       // Issue 21: a prepaid order's GST invoice is issued when it is paid (in the same transaction when there is one).
       await issueInvoice(db, paid.id);
     }
@@ -106,20 +104,13 @@ export async function markPaid(
   return moved ? 'applied' : 'ignored';
 }
 
-/** The customer's confirmation of a prepaid order, by email or else SMS (a cash-on-delivery order's is sent when placed). */
-export async function writePaidMessage(db: Writer, order: { number: string; userId: string | null; totalItems: number; amount: number }): Promise<void> {
-  if (!order.userId) return;
-  const [customer] = await db.select({ email: user.email, phoneNumber: user.phoneNumber }).from(user).where(eq(user.id, order.userId)).limit(1);
-  if (!customer) return;
-  const email = visibleEmail(customer.email);
-  const items = `${order.totalItems} item${order.totalItems === 1 ? '' : 's'}`;
-  const text = `Thank you! We have received your payment of ${formatInr(order.amount)} for order ${order.number} (${items}). We will let you know when it ships; see it any time under My account > Orders.`;
-  const message: OutboxMessageInput | null = email
-    ? { channel: 'email', recipient: email, kind: 'order-placed', subject: `Order ${order.number} paid`, text }
-    : customer.phoneNumber
-      ? { channel: 'sms', recipient: customer.phoneNumber, kind: 'order-placed', text }
-      : null;
-  if (message) await enqueueMessage(db, message);
+/**
+ * The customer's confirmation of a prepaid order (issue 21: messages/order-events.ts, in `db`, the payment's
+ * transaction when there is one), and the request for its personalisation when it needs one. A cash-on-delivery
+ * order's is written when placed.
+ */
+export async function writePaidMessage(db: Writer, orderId: string): Promise<void> {
+  await enqueueOrderConfirmed(db, 'payment-received', orderId);
 }
 
 /** The payment failed: a pending order becomes failed (the shopper may retry until the reservation expires); nothing else moves. */
@@ -129,6 +120,8 @@ export async function markFailed(db: Writer, order: PayableOrder): Promise<Apply
     .set({ paymentStatus: 'failed' })
     .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, paymentStatusesBefore('failed'))))
     .returning({ id: orders.id });
+  // Issue 21: the shopper gets a retry link, once per order (in the webhook's transaction).
+  if (changed.length > 0) await enqueueOrderEvent(db, 'payment-failed', order.id);
   return changed.length > 0 ? 'applied' : 'ignored';
 }
 
@@ -145,7 +138,11 @@ export async function markRefunded(db: Writer, order: PayableOrder, refunded: nu
     })
     .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ['captured', 'partially_refunded']), lt(orders.amountRefunded, refunded)))
     .returning({ id: orders.id });
-  // Issue 21: what has been refunded so far is credited against the invoice (a partial refund, a partial credit note).
-  if (changed.length > 0) await creditInvoice(db, order.id, refunded, 'refunded');
+  if (changed.length > 0) {
+    // Issue 21: what has been refunded so far is credited against the invoice (a partial refund, a partial credit
+    // note), and one message goes per refunded total (a second partial refund is news; a redelivered event is not).
+    await creditInvoice(db, order.id, refunded, 'refunded');
+    await enqueueOrderEvent(db, 'order-refunded', order.id, { stage: String(refunded), amount: refunded });
+  }
   return changed.length > 0 ? 'applied' : 'ignored';
 }

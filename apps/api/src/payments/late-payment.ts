@@ -92,7 +92,7 @@ export async function settleLatePayment(db: Database, provider: PaymentProvider,
             actorUserId: null,
             note: 'Paid after its reservation expired: the stock was reserved again',
           });
-          await writePaidMessage(tx, claimed);
+          await writePaidMessage(tx, orderId);
           return true;
         })
         .catch((error: unknown) => {

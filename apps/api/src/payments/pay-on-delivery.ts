@@ -4,11 +4,9 @@ import { OPEN_ORDER_STATUSES } from '@shop/domain/order-statuses';
 import { CASH_ON_DELIVERY, PREPAID } from '@shop/domain/payment';
 import { fieldRefusal } from '@shop/domain/refusals/index';
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
-import { visibleEmail } from '../auth/phone.ts';
 import { Refusal } from '../lib/refusal.ts';
-import { enqueueMessage } from '../outbox/enqueue.ts';
+import { enqueueOrderConfirmed } from '../messages/order-events.ts';
 import { findOrder, isOrderId } from '../orders/order-view.ts';
-import { confirmation } from '../orders/place-order.ts';
 import { lineLabel } from '../orders/price-lines.ts';
 import { UNPAID } from './cancel-unpaid.ts';
 
@@ -56,7 +54,7 @@ export async function payOnDelivery(db: Database, caller: { userId: string; orde
 
   const switched = await db.transaction(async (tx) => {
     // The customer's own row is locked first: two switches of theirs at once count their open orders one after the other.
-    const [customer] = await tx.select({ email: user.email, phoneNumber: user.phoneNumber }).from(user).where(eq(user.id, caller.userId)).for('update');
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, caller.userId)).for('update');
     const [open] = await tx
       .select({ open: count() })
       .from(orders)
@@ -77,9 +75,8 @@ export async function payOnDelivery(db: Database, caller: { userId: string; orde
       )
       .returning({ id: orders.id });
     if (!row) return false;
-    const email = customer ? visibleEmail(customer.email) : null;
-    const message = confirmation({ id: caller.userId, email, phoneNumber: customer?.phoneNumber ?? null }, order);
-    if (message) await enqueueMessage(tx, message);
+    // The "order placed, pay on delivery" message a cash-on-delivery order gets (issue 21), with this switch.
+    await enqueueOrderConfirmed(tx, 'order-placed', orderId);
     return true;
   });
   if (!switched) {

@@ -7,6 +7,9 @@ import { enqueueMessage, type OutboxMessageInput, type OutboxWriter } from '../o
 import type { ConsolePrinter } from '../outbox/transports/dev.ts';
 import { type DeliverySettings, transportsFor, usesDevOutbox } from '../outbox/transports/for-settings.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerTiming } from '../outbox/worker.ts';
+import type { WhatsAppConfig } from '../config.ts';
+import { loadAttachments } from '../messages/attachments.ts';
+import { type LoopbackCloudApi, startLoopbackCloudApi } from '../messages/whatsapp/loopback-cloud-api.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,13 +22,15 @@ declare module 'fastify' {
       worker: OutboxWorker;
       /** No gateway is configured: messages are printed on the console and listed by /api/dev/outbox (routes/dev-outbox). */
       devOutbox: boolean;
+      /** The loopback WhatsApp Cloud API when WHATSAPP_LOOPBACK is on (tests read what it received). */
+      whatsAppLoopback?: LoopbackCloudApi;
     };
   }
 }
 
 interface OutboxPluginOptions {
   db: Database;
-  settings: Partial<DeliverySettings> & { production?: boolean; siteUrl?: string };
+  settings: Partial<Omit<DeliverySettings, 'whatsapp'>> & { production?: boolean; siteUrl?: string; whatsapp?: WhatsAppConfig };
   /**
    * Where the dev transport prints its one readable line per message (and the start-up notice saying where codes
    * are): process.stdout by default; false prints nothing (a quiet app: tests, LOG_LEVEL above info).
@@ -41,10 +46,18 @@ interface OutboxPluginOptions {
  * hand, when the app closes (before the database does).
  */
 export const outboxPlugin = fp(
-  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function outboxPlugin(app: FastifyInstance, options: OutboxPluginOptions) {
+    // WhatsApp (issue 21, decision 073): Meta's Cloud API, or its loopback double (never in production: config.ts).
+    const whatsAppLoopback = options.settings.whatsapp?.mode === 'loopback' ? await startLoopbackCloudApi() : undefined;
+    const whatsapp =
+      options.settings.whatsapp?.mode === 'cloud'
+        ? options.settings.whatsapp
+        : whatsAppLoopback
+          ? { baseUrl: whatsAppLoopback.baseUrl, phoneNumberId: whatsAppLoopback.phoneNumberId, accessToken: whatsAppLoopback.accessToken }
+          : undefined;
     const settings: DeliverySettings = {
       ...options.settings,
+      whatsapp,
       mailFrom: options.settings.mailFrom ?? DEFAULT_MAIL_FROM,
       smsTemplate: options.settings.smsTemplate ?? DEFAULT_SMS_TEMPLATE,
     };
@@ -69,6 +82,7 @@ export const outboxPlugin = fp(
     const worker = createOutboxWorker({
       db: options.db,
       transports,
+      loadAttachments,
       log: app.log,
       timing: options.worker === false ? undefined : options.worker,
     });
@@ -81,6 +95,7 @@ export const outboxPlugin = fp(
       },
       worker,
       devOutbox,
+      ...(whatsAppLoopback ? { whatsAppLoopback } : {}),
     });
 
     if (options.worker !== false) {
@@ -93,6 +108,7 @@ export const outboxPlugin = fp(
       await worker.stop();
       await transports.email.close?.();
       await transports.sms.close?.();
+      await whatsAppLoopback?.close();
     });
   },
   { name: 'outbox' },

@@ -38,6 +38,9 @@ import { paymentsRoutes } from './payments/index.ts';
 import { loopbackCheckoutRoutes } from './payments/loopback-checkout.ts';
 import { userOrderPaymentRoutes } from './user-order-payment/index.ts';
 import { codRoutes } from './cod/index.ts';
+import { userMessagePreferencesRoutes } from './user-message-preferences/index.ts';
+import { messageUnsubscribeRoutes } from './message-unsubscribe/index.ts';
+import { adminMessageTemplatesRoutes } from './admin-message-templates/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -80,4 +83,8 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(loopbackCheckoutRoutes);
   await app.register(userOrderPaymentRoutes);
   await app.register(codRoutes);
+  // Issue 21: messages to shoppers.
+  await app.register(userMessagePreferencesRoutes);
+  await app.register(messageUnsubscribeRoutes);
+  await app.register(adminMessageTemplatesRoutes);
 };

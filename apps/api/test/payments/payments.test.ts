@@ -126,7 +126,7 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     // One confirmation for the customer, when the money came: none saying "pay on delivery" when it was placed.
     const messages = (await ctx.handle.db.select().from(outbox)).filter((message) => message.bodyText.includes(placed.number));
     expect(messages.map((message) => [message.recipient, message.bodyText])).toEqual([
-      [asha.phone, expect.stringMatching(new RegExp(`^Thank you! We have received your payment of .+ for order ${placed.number} \\(1 item\\)`))],
+      [asha.phone, expect.stringMatching(new RegExp(`^Kaarigar Gifts: payment of .+ received for order ${placed.number}\\. Details: `))],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { commonColumns } from './columns.ts';
 import { user } from './auth.ts';
 
@@ -31,7 +31,19 @@ export const addresses = pgTable(
   ],
 );
 
-export type OutboxChannel = 'email' | 'sms';
+export type OutboxChannel = 'email' | 'sms' | 'whatsapp';
+
+/**
+ * What a message carries besides its text (issue 21, apps/api/src/messages): mail headers (List-Unsubscribe),
+ * attachments named by kind and reference (loaded at send time by a registered provider, e.g. the order's invoice),
+ * the SMS's DLT template id, and a WhatsApp template message's name, language and parameters.
+ */
+export interface OutboxExtras {
+  headers?: Record<string, string>;
+  attachments?: Array<{ kind: string; ref: string }>;
+  dltTemplateId?: string;
+  whatsapp?: { template: string; language: string; parameters: string[] };
+}
 type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
 /**
@@ -55,6 +67,16 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Issue 21: an order's messages carry its id (staff see them on the order) and a key, one row per order, event and channel. */
+    orderId: uuid('order_id'),
+    dedupeKey: text('dedupe_key'),
+    extras: jsonb('extras').$type<OutboxExtras>(),
   },
-  (table) => [index('outbox_status_next_attempt_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('outbox_status_next_attempt_idx').on(table.status, table.nextAttemptAt),
+    uniqueIndex('outbox_dedupe_key_idx').on(table.dedupeKey),
+    index('outbox_order_idx')
+      .on(table.orderId, table.createdAt)
+      .where(sql`${table.orderId} is not null`),
+  ],
 );

@@ -11,3 +11,4 @@ export * from './customisation.ts';
 export * from './audit.ts';
 export * from './refunds.ts';
 export * from './invoices.ts';
+export * from './messages.ts';

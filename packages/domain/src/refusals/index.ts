@@ -10,6 +10,7 @@ import { paymentRefusals } from './payments.ts';
 import { refundRefusals } from './refunds.ts';
 import { codRefusals } from './cod.ts';
 import { invoiceRefusals } from './invoices.ts';
+import { messageRefusals } from './messages.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -30,6 +31,7 @@ export const refusalAreas = {
   refunds: refundRefusals,
   cod: codRefusals,
   invoices: invoiceRefusals,
+  messages: messageRefusals,
 } as const;
 
 export const refusals = {
@@ -44,6 +46,7 @@ export const refusals = {
   ...refundRefusals,
   ...codRefusals,
   ...invoiceRefusals,
+  ...messageRefusals,
 } as const;
 
 type Refusals = typeof refusals;

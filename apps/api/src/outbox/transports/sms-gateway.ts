@@ -12,14 +12,19 @@ interface SmsGatewaySettings {
   timeoutMs?: number;
 }
 
-/** SMS through an HTTP gateway: POST of the JSON template; any 2xx answer means accepted. */
+/**
+ * SMS through an HTTP gateway: POST of the JSON template; any 2xx answer means accepted. A message with a DLT template
+ * id (issue 21: Indian senders must name the registered template) carries it as {templateId} in the body and in the
+ * X-DLT-Template-Id header, so a gateway that wants it either way gets it.
+ */
 export function createSmsGatewayTransport(settings: SmsGatewaySettings): Transport {
   const timeout = settings.timeoutMs ?? 15_000;
   return {
     name: 'sms-gateway',
     real: true,
     async send(message: OutgoingMessage) {
-      const body = renderSmsBody(settings.template, { phone: message.recipient, message: message.text, key: settings.key });
+      const templateId = message.extras?.dltTemplateId;
+      const body = renderSmsBody(settings.template, { phone: message.recipient, message: message.text, key: settings.key, templateId });
       let response: Response;
       try {
         response = await fetch(settings.url, {
@@ -28,6 +33,7 @@ export function createSmsGatewayTransport(settings: SmsGatewaySettings): Transpo
             'content-type': 'application/json',
             accept: 'application/json',
             ...(settings.key ? { authorization: `Bearer ${settings.key}` } : {}),
+            ...(templateId ? { 'x-dlt-template-id': templateId } : {}),
           },
           body,
           redirect: 'error',

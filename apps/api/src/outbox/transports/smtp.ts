@@ -32,6 +32,11 @@ export function createSmtpTransport(settings: SmtpSettings): Transport {
           subject: message.subject ?? '',
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          // Issue 21: List-Unsubscribe on marketing mail, and files such as the order's invoice.
+          ...(message.extras?.headers ? { headers: message.extras.headers } : {}),
+          ...(message.attachments?.length
+            ? { attachments: message.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) }
+            : {}),
           // One outbox row is one mail: a retry after an unclear failure is recognisable as the same message.
           messageId: `<${message.id}@outbox.kaarigar>`,
         });

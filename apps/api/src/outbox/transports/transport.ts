@@ -1,12 +1,25 @@
+import type { OutboxExtras } from '@shop/db';
+
+/** A file attached to a mail, loaded at send time (messages/attachments.ts). */
+export interface LoadedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One message as a transport sends it (a claimed outbox row). */
 export interface OutgoingMessage {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'whatsapp';
   recipient: string;
   kind: string;
   subject: string | null;
   text: string;
   html: string | null;
+  /** Headers, the SMS's DLT template id, a WhatsApp template (issue 21); absent for older rows. */
+  extras?: OutboxExtras | null;
+  /** The row's attachments, loaded by the worker before sending. */
+  attachments?: LoadedAttachment[];
 }
 
 /**
@@ -17,7 +30,7 @@ export interface OutgoingMessage {
  * `send` resolves once the far end accepted the message and rejects with a short reason otherwise.
  */
 export interface Transport {
-  name: 'dev' | 'smtp' | 'sms-gateway' | 'unconfigured';
+  name: 'dev' | 'smtp' | 'sms-gateway' | 'whatsapp' | 'unconfigured';
   real: boolean;
   send(message: OutgoingMessage): Promise<void>;
   close?(): Promise<void> | void;

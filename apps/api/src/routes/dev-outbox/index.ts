@@ -6,7 +6,7 @@ import { latestOutboxMessages } from '../../outbox/latest.ts';
 
 const devOutboxMessageSchema = z.object({
   _id: z.string(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(['email', 'sms', 'whatsapp']),
   recipient: z.string(),
   kind: z.string(),
   subject: z.string().nullable(),

@@ -5,7 +5,7 @@ import { ApiError, serverApi } from './client';
 /** One message of the development outbox, as GET /api/dev/outbox answers it. */
 const outboxMessageSchema = z.object({
   _id: z.string(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(['email', 'sms', 'whatsapp']),
   recipient: z.string(),
   kind: z.string(),
   subject: z.string().nullable(),

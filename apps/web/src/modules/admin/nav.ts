@@ -15,6 +15,7 @@ export const adminSections = [
   { href: '/admin/menus', key: 'menus', role: 'staff' },
   { href: '/admin/coupons', key: 'coupons', role: 'staff' },
   { href: '/admin/inbox', key: 'inbox', role: 'staff' },
+  { href: '/admin/messages', key: 'messages', role: 'staff' },
   { href: '/admin/staff', key: 'staff', role: 'admin' },
   { href: '/admin/settings', key: 'settings', role: 'admin' },
   { href: '/admin/audit', key: 'audit', role: 'admin' },

@@ -12,6 +12,7 @@ const accountLinks = [
   { href: '/my-account/saved-address', key: 'addresses' },
   // Help with an order or the account, from where a signed-in shopper looks for it (issue 25).
   { href: '/contact-us', key: 'contact' },
+  { href: '/my-account/messages', key: 'messages' },
 ] as const;
 
 /** The account section's navigation, with sign-out at its end. */

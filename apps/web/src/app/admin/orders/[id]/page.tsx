@@ -7,6 +7,8 @@ import { statusMoveTexts } from '@modules/admin/orders/lib/move-texts';
 import { AdminOrderDetailView } from '@modules/admin/orders/templates/order-detail';
 import { getAdminPayment } from '@modules/admin/payments/lib/payments-api';
 import { OrderPaymentPanel } from '@modules/admin/payments/templates/order-payment-panel';
+import { OrderMessagesSection } from '@modules/admin/messages/components/order-messages';
+import { getOrderMessages } from '@modules/admin/messages/lib/messages-api';
 
 export const metadata: Metadata = { title: 'Order' };
 
@@ -14,8 +16,16 @@ export const metadata: Metadata = { title: 'Order' };
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   await requireStaff(`/admin/orders/${encodeURIComponent(id)}`);
-  const [t, detail, payment, paymentT] = await Promise.all([adminTexts('admin-orders'), getAdminOrder(id), getAdminPayment(id), adminTexts('admin-payments')]);
+  const [t, detail, payment, paymentT, messageTexts] = await Promise.all([
+    adminTexts('admin-orders'),
+    getAdminOrder(id),
+    getAdminPayment(id),
+    adminTexts('admin-payments'),
+    adminTexts('admin-messages'),
+  ]);
   if (!detail) notFound();
   const paymentPanel = payment ? <OrderPaymentPanel detail={payment} t={paymentT} /> : null;
-  return <AdminOrderDetailView detail={detail} t={t} moveTexts={statusMoveTexts(t)} paymentPanel={paymentPanel} />;
+  // Issue 21: the order's messages and their delivery status.
+  const messages = <OrderMessagesSection messages={await getOrderMessages(detail.order._id)} t={messageTexts} />;
+  return <AdminOrderDetailView detail={detail} t={t} moveTexts={statusMoveTexts(t)} paymentPanel={paymentPanel} messages={messages} />;
 }

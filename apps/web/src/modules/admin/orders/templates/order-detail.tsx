@@ -21,12 +21,15 @@ export function AdminOrderDetailView({
   t,
   moveTexts,
   paymentPanel,
+  messages,
 }: {
   detail: AdminOrderDetail;
   t: AdminTranslate;
   moveTexts: StatusMoveTexts;
   /** The payment's card with its refund dialog (modules/admin/payments). */
   paymentPanel?: ReactNode;
+  /** The order's messages to the customer and their delivery status (issue 21), below its history. */
+  messages?: ReactNode;
 }) {
   const { order, customer, history } = detail;
   const next = nextStatuses(order.status, 'shop');
@@ -152,6 +155,7 @@ export function AdminOrderDetailView({
               ))}
             </ol>
           </section>
+          {messages}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <section aria-labelledby="customer" className={card}>

@@ -1,0 +1,220 @@
+import { type Database, outbox, type OutboxExtras, type ShipmentTrackingValue } from '@shop/db';
+import { formatInr } from '@shop/domain/money';
+import { sql } from 'drizzle-orm';
+import { visibleEmail } from '../auth/phone.ts';
+import { rowsOf } from '../lib/rows.ts';
+import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
+import { attachmentRefs } from './attachments.ts';
+import { isMessageLanguage, type MessageEvent, type MessageLanguage, whatsAppTemplateName } from './events.ts';
+import { preferencesOf } from './preferences.ts';
+import { type Brand, defaultColours, fillText, renderMail } from './render.ts';
+import { messageSettings } from './settings.ts';
+import { textsWith } from './templates.ts';
+import { itemsLabel, type LinkKind, messageLinks } from './texts.ts';
+
+/**
+ * The messages of one order event (issue 21, decision 072). Order and payment services call `enqueueOrderEvent` with
+ * the database or, where they have one, the transaction of the state change, so the message is committed exactly when
+ * the change is. It reads everything in ONE statement (the order, its customer and their preferences, the shop's
+ * brand, the staff's edit of the template, what the links need), renders a mail, an SMS and a WhatsApp message for the
+ * channels the shopper chose, and writes them with a once-only key per order, event and channel
+ * (`order:<id>:<event>[:<stage>]:<channel>`, unique in outbox.dedupe_key): a redelivered webhook, a retried request
+ * or a second pass of the reminder job writes nothing the second time.
+ */
+
+type Writer = Pick<Database, 'execute' | 'insert'>;
+
+export interface OrderEventOptions {
+  /** Part of the once-only key when an event may happen in stages (the 24 h and 72 h reminders). */
+  stage?: string;
+  /** Why the shop cancelled (shown in the cancellation message). */
+  reason?: string | null;
+  /** Paise refunded (the refund message); the order's refunded total otherwise. */
+  amount?: number;
+}
+
+interface EventRow {
+  id: string;
+  number: string;
+  grand_total: number;
+  total_items: number;
+  amount_refunded: number;
+  tracking: ShipmentTrackingValue | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  order_email: boolean | null;
+  order_sms: boolean | null;
+  order_whatsapp: boolean | null;
+  marketing_email: boolean | null;
+  marketing_sms: boolean | null;
+  marketing_whatsapp: boolean | null;
+  language: string | null;
+  shop_name: string | null;
+  logo: string | null;
+  contact_email: string | null;
+  default_language: string | null;
+  subject: string | null;
+  intro: string | null;
+  dlt_template_id: string | null;
+  unfilled_line: string | null;
+  first_slug: string | null;
+}
+
+function eventQuery(event: MessageEvent, orderId: string) {
+  return sql`
+    select o.id, o.number, o.grand_total, o.total_items, o.amount_refunded, o.tracking,
+      u.name, u.email, u.phone_number as phone,
+      p.order_email, p.order_sms, p.order_whatsapp, p.marketing_email, p.marketing_sms, p.marketing_whatsapp, p.language,
+      s.name as shop_name, s.logo, s.contact_email, s.default_language,
+      t.subject, t.intro, t.dlt_template_id,
+      (select l.id from order_lines l
+        where l.order_id = o.id and l.customization is not null
+          and not exists (select 1 from order_line_customisations c where c.line_id = l.id)
+        order by l.position limit 1) as unfilled_line,
+      (select l.slug from order_lines l where l.order_id = o.id order by l.position limit 1) as first_slug
+    from orders o
+    left join users u on u.id = o.user_id
+    left join message_preferences p on p.user_id = o.user_id
+    left join lateral (select name, logo, contact_email, default_language from site_settings order by created_at limit 1) s on true
+    left join message_templates t on t.event = ${event} and t.language = coalesce(p.language, s.default_language, 'en')
+    where o.id = ${orderId}::uuid`;
+}
+
+function linkFor(kind: LinkKind, row: EventRow): string {
+  const { siteUrl } = messageSettings();
+  const order = `${siteUrl}/my-account/orders/${row.id}`;
+  switch (kind) {
+    case 'pay':
+      return `${order}?pay=1`;
+    case 'customise':
+      return row.unfilled_line ? `${order}?customise=${row.unfilled_line}` : order;
+    case 'tracking':
+      return row.tracking?.link ?? order;
+    case 'review':
+      return row.first_slug ? `${siteUrl}/product/${encodeURIComponent(row.first_slug)}#reviews` : order;
+    case 'shop':
+      return siteUrl;
+    default:
+      return order;
+  }
+}
+
+export interface OrderEventMessages {
+  /** Rows written now (0 when each was written before: the event was already told). */
+  written: number;
+  /** Whether the order still waits for personalisation (place-order and payment use it to ask for it). */
+  needsPersonalisation: boolean;
+}
+
+/** The messages of `event` for one order, as outbox inputs (exported for the staff's preview and for tests). */
+export async function orderEventMessages(
+  db: Pick<Database, 'execute'>,
+  event: MessageEvent,
+  orderId: string,
+  options: OrderEventOptions = {},
+): Promise<{ messages: OutboxMessageInput[]; row: EventRow | null }> {
+  const [row] = rowsOf<EventRow>(await db.execute(eventQuery(event, orderId)));
+  if (!row) return { messages: [], row: null };
+  const language: MessageLanguage = isMessageLanguage(row.language ?? '') ? (row.language as MessageLanguage) : isMessageLanguage(row.default_language ?? '') ? (row.default_language as MessageLanguage) : 'en';
+  const preferences = preferencesOf(
+    row.order_email === null
+      ? null
+      : {
+          orderEmail: row.order_email,
+          orderSms: Boolean(row.order_sms),
+          orderWhatsapp: Boolean(row.order_whatsapp),
+          marketingEmail: Boolean(row.marketing_email),
+          marketingSms: Boolean(row.marketing_sms),
+          marketingWhatsapp: Boolean(row.marketing_whatsapp),
+          language,
+        },
+    language,
+  );
+  const { siteUrl, whatsapp } = messageSettings();
+  const texts = textsWith(event, language, row.subject || row.intro ? { subject: row.subject, intro: row.intro, dltTemplateId: null } : null);
+  const logo = row.logo ?? '/icon.svg';
+  const brand: Brand = {
+    shopName: row.shop_name ?? 'Kaarigar Gifts',
+    logoUrl: /^https?:\/\//.test(logo) ? logo : new URL(logo, siteUrl).toString(),
+    contactEmail: row.contact_email ?? '',
+    ...defaultColours,
+  };
+  const link = linkFor(messageLinks[event], row);
+  const values = {
+    name: (row.name ?? '').trim(),
+    shop: brand.shopName,
+    orderNumber: row.number,
+    total: formatInr(row.grand_total),
+    items: itemsLabel(language, row.total_items),
+    carrier: row.tracking?.carrier ?? '',
+    trackingNumber: row.tracking?.number ?? '',
+    reason: options.reason ?? '',
+    amount: formatInr(options.amount ?? (row.amount_refunded || row.grand_total)),
+    link,
+  };
+  const key = (channel: string) => `order:${row.id}:${event}${options.stage ? `:${options.stage}` : ''}:${channel}`;
+  const messages: OutboxMessageInput[] = [];
+  const email = visibleEmail(row.email);
+  if (email && preferences.orderUpdates.includes('email')) {
+    const mail = await renderMail({ event, language, texts, brand, summary: true, marketing: false }, values);
+    const attachments = attachmentRefs(event, row.id);
+    messages.push({
+      channel: 'email',
+      recipient: email,
+      kind: event,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      orderId: row.id,
+      dedupeKey: key('email'),
+      ...(attachments.length ? { extras: { attachments } } : {}),
+    });
+  }
+  if (row.phone && texts.sms) {
+    const short = fillText(texts.sms, values);
+    if (preferences.orderUpdates.includes('sms')) {
+      const extras: OutboxExtras | undefined = row.dlt_template_id ? { dltTemplateId: row.dlt_template_id } : undefined;
+      messages.push({ channel: 'sms', recipient: row.phone, kind: event, text: short, orderId: row.id, dedupeKey: key('sms'), ...(extras ? { extras } : {}) });
+    }
+    if (whatsapp && preferences.orderUpdates.includes('whatsapp')) {
+      messages.push({
+        channel: 'whatsapp',
+        recipient: row.phone,
+        kind: event,
+        text: short,
+        orderId: row.id,
+        dedupeKey: key('whatsapp'),
+        extras: { whatsapp: { template: whatsAppTemplateName(event), language, parameters: [values.name || brand.shopName, row.number, link] } },
+      });
+    }
+  }
+  return { messages, row };
+}
+
+/**
+ * Writes the messages of `event` for an order (see the file's comment), in `db` (pass the state change's transaction
+ * where there is one). The caller wakes the outbox worker after its commit, or leaves it to the next poll.
+ */
+export async function enqueueOrderEvent(db: Writer, event: MessageEvent, orderId: string, options: OrderEventOptions = {}): Promise<OrderEventMessages> {
+  const { messages, row } = await orderEventMessages(db, event, orderId, options);
+  const needsPersonalisation = Boolean(row?.unfilled_line);
+  if (messages.length === 0) return { written: 0, needsPersonalisation };
+  const written = await db
+    .insert(outbox)
+    .values(messages.map(outboxRow))
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .returning({ id: outbox.id });
+  return { written: written.length, needsPersonalisation };
+}
+
+/**
+ * The order is confirmed to the shopper (a cash-on-delivery order when placed, a prepaid one when paid), and asked
+ * for its personalisation when it has lines that need one. Answers how many rows were written.
+ */
+export async function enqueueOrderConfirmed(db: Writer, event: 'order-placed' | 'payment-received', orderId: string): Promise<number> {
+  const confirmed = await enqueueOrderEvent(db, event, orderId);
+  if (!confirmed.needsPersonalisation) return confirmed.written;
+  const asked = await enqueueOrderEvent(db, 'personalisation-needed', orderId);
+  return confirmed.written + asked.written;
+}
