@@ -81,12 +81,12 @@ CREATE OR REPLACE FUNCTION shop_collect_search_words() RETURNS trigger
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO search_words (word)
-      SELECT DISTINCT w FROM new_rows n, regexp_split_to_table(lower(n.name || ' ' || shop_join_words(n.tags)), '[^[:alnum:]]+') AS w
+      SELECT DISTINCT w FROM new_rows n, regexp_split_to_table(lower(n.name || ' ' || shop_join_words(n.tags)), '[[:space:][:punct:]]+') AS w
       WHERE length(w) >= 2
       ON CONFLICT DO NOTHING;
   ELSE
     INSERT INTO search_words (word)
-      SELECT DISTINCT w FROM new_rows n, regexp_split_to_table(lower(n.name || ' ' || shop_join_words(n.tags)), '[^[:alnum:]]+') AS w
+      SELECT DISTINCT w FROM new_rows n, regexp_split_to_table(lower(n.name || ' ' || shop_join_words(n.tags)), '[[:space:][:punct:]]+') AS w
       WHERE length(w) >= 2
         AND NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.id = n.id AND o.name = n.name AND o.tags = n.tags)
       ON CONFLICT DO NOTHING;
@@ -102,7 +102,7 @@ CREATE TRIGGER products_search_words_update AFTER UPDATE ON products
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION shop_collect_search_words();
 --> statement-breakpoint
 INSERT INTO search_words (word)
-  SELECT DISTINCT w FROM products p, regexp_split_to_table(lower(p.name || ' ' || shop_join_words(p.tags)), '[^[:alnum:]]+') AS w
+  SELECT DISTINCT w FROM products p, regexp_split_to_table(lower(p.name || ' ' || shop_join_words(p.tags)), '[[:space:][:punct:]]+') AS w
   WHERE length(w) >= 2
   ON CONFLICT DO NOTHING;
 --> statement-breakpoint
