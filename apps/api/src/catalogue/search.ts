@@ -53,6 +53,12 @@ function matchQuality(plan: SearchPlan): SQL {
   return sql.join(parts, sql` + `);
 }
 
+/** The products a plan finds: every slot (' & ') or any slot (' | '), through products_search_idx. */
+export function searchCondition(plan: SearchPlan, joiner: ' & ' | ' | ' = ' & '): { query: SQL; where: SQL } {
+  const query = tsquery(plan.slots.map(slotQuery).join(joiner));
+  return { query, where: and(published, sql`${products.searchVector} @@ ${query}`) as SQL };
+}
+
 interface RankedId {
   id: string;
   total: number;
@@ -65,8 +71,7 @@ interface RankedId {
 async function rankedPage(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ', options: { page: number; limit: number }): Promise<Paginated<ProductSummary>> {
   const { page, limit } = options;
   const offset = (page - 1) * limit;
-  const query = tsquery(plan.slots.map(slotQuery).join(joiner));
-  const where = and(published, sql`${products.searchVector} @@ ${query}`) as SQL;
+  const { query, where } = searchCondition(plan, joiner);
   const ranked = rowsOf<RankedId>(
     await db.execute(sql`
       select ${products.id} as id, (count(*) over ())::int as total
