@@ -33,12 +33,14 @@ CREATE INDEX "products_units_sold_idx" ON "products" USING btree ("sold_out","un
 CREATE INDEX "products_discount_idx" ON "products" USING btree ("sold_out","discount_percent" DESC NULLS LAST);--> statement-breakpoint
 -- Ratings come from published (approved) reviews only, whoever writes a review: the API, the seed, staff or SQL
 -- (issue 25, decision 075). The product row is locked first, so two reviews written at the same moment recompute
--- one after the other, each statement seeing the other's committed row.
+-- one after the other, each statement (a fresh snapshot in a VOLATILE function) seeing the other's committed row.
+-- FOR NO KEY UPDATE, not FOR UPDATE: each review insert already holds a KEY SHARE lock on its product (the foreign
+-- key), and FOR UPDATE would wait for the other writer's KEY SHARE while it waits for ours: a deadlock.
 CREATE OR REPLACE FUNCTION shop_refresh_product_rating(pid uuid) RETURNS void
   LANGUAGE plpgsql VOLATILE
   AS $$
 BEGIN
-  PERFORM 1 FROM products WHERE id = pid FOR UPDATE;
+  PERFORM 1 FROM products WHERE id = pid FOR NO KEY UPDATE;
   UPDATE products SET
     rating_average = coalesce((SELECT round(avg(r.rating)::numeric, 1) FROM product_reviews r WHERE r.product_id = pid AND r.state = 'approved'), 0),
     rating_count = (SELECT count(*) FROM product_reviews r WHERE r.product_id = pid AND r.state = 'approved')

@@ -7,6 +7,7 @@ import { engagementRefusals } from './engagement.ts';
 import { generalRefusals } from './general.ts';
 import { orderRefusals } from './orders.ts';
 import { paymentRefusals } from './payments.ts';
+import { searchRefusals } from './search.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -24,6 +25,7 @@ export const refusalAreas = {
   catalogue: catalogueRefusals,
   admin: adminRefusals,
   payments: paymentRefusals,
+  search: searchRefusals,
 } as const;
 
 export const refusals = {
@@ -35,6 +37,7 @@ export const refusals = {
   ...catalogueRefusals,
   ...adminRefusals,
   ...paymentRefusals,
+  ...searchRefusals,
 } as const;
 
 type Refusals = typeof refusals;
