@@ -12,7 +12,8 @@ describe.each(engines)('/api/admin/search-synonyms on %s', (engine) => {
   // An app with the response cache on, as shipped: a change must reach a search that was cached before it.
   let shop: FastifyInstance;
   const staff = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => callAs(ctx, 'staff', { method, url, body }, shop);
-  const search = async (q: string) => (await shop.inject({ url: `/api/products/search?q=${encodeURIComponent(q)}` })).json().data.map((p: { slug: string }) => p.slug);
+  const search = async (q: string) =>
+    (await shop.inject({ url: `/api/products/search?q=${encodeURIComponent(q)}` })).json().data.map((p: { slug: string }) => p.slug);
 
   beforeAll(async () => {
     ctx = await adminContext(engine);

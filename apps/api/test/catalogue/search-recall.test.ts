@@ -47,7 +47,15 @@ describe.each(engines)('search recall over %i misspellings on %s'.replace('%i', 
       relevantTotal += relevant.size;
       foundTotal += found;
       if (ids.slice(0, 3).some((id) => relevant.has(id))) topThree += 1;
-      else misses.push(`${query} → top 3: ${result.data.slice(0, 3).map((p) => p.name).join(' | ') || 'nothing'}`);
+      else
+        misses.push(
+          `${query} → top 3: ${
+            result.data
+              .slice(0, 3)
+              .map((p) => p.name)
+              .join(' | ') || 'nothing'
+          }`,
+        );
       if (found < relevant.size) misses.push(`${query}: found ${found} of ${relevant.size} "${finds}"`);
     }
     const elapsed = performance.now() - started;

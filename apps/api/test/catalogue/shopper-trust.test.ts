@@ -47,7 +47,10 @@ describe.each(engines)('shopper trust on %s', (engine) => {
       const db = ctx.handle.db;
       const [first] = await db.insert(productReviews).values(review(id, 5)).returning();
       expect(await ratingOf(id)).toEqual({ average: 5, count: 1 });
-      const [pending] = await db.insert(productReviews).values(review(id, 1, 'pending')).returning();
+      const [pending] = await db
+        .insert(productReviews)
+        .values(review(id, 1, 'pending'))
+        .returning();
       expect(await ratingOf(id), 'a pending review does not count').toEqual({ average: 5, count: 1 });
       await db.update(productReviews).set({ state: 'approved' }).where(eq(productReviews.id, pending!.id));
       expect(await ratingOf(id), 'published').toEqual({ average: 3, count: 2 });
@@ -76,7 +79,9 @@ describe.each(engines)('shopper trust on %s', (engine) => {
 
     it('counts every one of several reviews written at the same moment', async () => {
       const id = ctx.fixtures.products.roseNecklace!.id;
-      await Promise.all([1, 2, 3, 4, 5, 4, 3, 5].map((rating) => ctx.handle.db.transaction(async (tx) => tx.insert(productReviews).values(review(id, rating)))));
+      await Promise.all(
+        [1, 2, 3, 4, 5, 4, 3, 5].map((rating) => ctx.handle.db.transaction(async (tx) => tx.insert(productReviews).values(review(id, rating)))),
+      );
       expect(await ratingOf(id)).toEqual({ average: 3.4, count: 8 }); // 27 / 8
       await ctx.handle.db.delete(productReviews).where(eq(productReviews.productId, id));
       expect(await ratingOf(id)).toEqual({ average: 0, count: 0 });
@@ -97,7 +102,11 @@ describe.each(engines)('shopper trust on %s', (engine) => {
 
     it('listings, category pages and search list a sold-out product last, still marked sold out', async () => {
       for (const sort of ['newest', 'price_asc', 'price_desc', 'popularity', 'discount']) {
-        for (const url of [`/api/products?sort=${sort}`, `/api/products?category=keychains&sort=${sort}`, `/api/products?category=personalised-gifts&sort=${sort}`]) {
+        for (const url of [
+          `/api/products?sort=${sort}`,
+          `/api/products?category=keychains&sort=${sort}`,
+          `/api/products?category=personalised-gifts&sort=${sort}`,
+        ]) {
           const data = (await get(url)).data;
           expect(data.at(-1), url).toMatchObject({ slug: 'wooden-name-keychain', inStock: false });
         }
@@ -128,9 +137,35 @@ describe.each(engines)('shopper trust on %s', (engine) => {
       const db = ctx.handle.db;
       const category = ctx.fixtures.categories.lamps.id;
       await db.insert(products).values([
-        { name: 'Clay Kulhad Set', slug: 'clay-kulhad-set', description: 'Cups for your evening chai.', price: 49_900, mrp: 49_900, stock: 5, categoryId: category },
-        { name: 'Rocking Chair Cushion', slug: 'rocking-chair-cushion', description: 'Soft.', price: 99_900, mrp: 99_900, stock: 5, unitsSold: 9_999, categoryId: category },
-        { name: 'Garden Chime', slug: 'garden-chime', description: 'Rings in the wind.', price: 59_900, mrp: 59_900, stock: 5, unitsSold: 9_999, categoryId: category },
+        {
+          name: 'Clay Kulhad Set',
+          slug: 'clay-kulhad-set',
+          description: 'Cups for your evening chai.',
+          price: 49_900,
+          mrp: 49_900,
+          stock: 5,
+          categoryId: category,
+        },
+        {
+          name: 'Rocking Chair Cushion',
+          slug: 'rocking-chair-cushion',
+          description: 'Soft.',
+          price: 99_900,
+          mrp: 99_900,
+          stock: 5,
+          unitsSold: 9_999,
+          categoryId: category,
+        },
+        {
+          name: 'Garden Chime',
+          slug: 'garden-chime',
+          description: 'Rings in the wind.',
+          price: 59_900,
+          mrp: 59_900,
+          stock: 5,
+          unitsSold: 9_999,
+          categoryId: category,
+        },
       ]);
       // "chai" is exact in the kulhad set's description; "chair" starts with it; "chime" is one letter away.
       expect(await slugs('/api/products/search?q=chai')).toEqual(['clay-kulhad-set', 'rocking-chair-cushion']);

@@ -9,7 +9,20 @@ const groups = [
   ['jhumka', 'jhumki'],
 ];
 const synonyms = synonymIndex(groups);
-const vocabulary = new Vocabulary(['keychain', 'locket', 'frame', 'photo', 'lamp', 'lampshade', 'cushion', 'illusion', 'name', 'plate', 'mug', ...synonymWords(synonyms)]);
+const vocabulary = new Vocabulary([
+  'keychain',
+  'locket',
+  'frame',
+  'photo',
+  'lamp',
+  'lampshade',
+  'cushion',
+  'illusion',
+  'name',
+  'plate',
+  'mug',
+  ...synonymWords(synonyms),
+]);
 const plan = (q: string) => planSearch(q, vocabulary, synonyms).slots;
 
 describe('searchWordsOf', () => {

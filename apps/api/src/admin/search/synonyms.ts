@@ -36,7 +36,13 @@ export async function updateSynonymGroup(db: Database, actor: RequestUser, id: s
     if (!before) throw NOT_FOUND();
     const [row] = await tx.update(searchSynonyms).set({ terms: input.terms }).where(eq(searchSynonyms.id, id)).returning();
     if (!row) throw NOT_FOUND();
-    await recordAudit(tx, actor, { action: 'synonyms.update', entityType: 'search_synonyms', entityId: id, before: { terms: before.terms }, after: { terms: row.terms } });
+    await recordAudit(tx, actor, {
+      action: 'synonyms.update',
+      entityType: 'search_synonyms',
+      entityId: id,
+      before: { terms: before.terms },
+      after: { terms: row.terms },
+    });
     return view(row);
   });
 }

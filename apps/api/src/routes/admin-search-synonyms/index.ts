@@ -12,6 +12,7 @@ const tags = ['admin'];
  * Back office: the search's synonym groups (staff; issue 25). After each write the response cache is cleared, which
  * also forgets the search's lexicon, so the storefront's next search knows the change.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const adminSearchSynonymsRoutes: FastifyPluginAsyncZod = async (app) => {
   const actor = (request: { user?: unknown }) => request.user as RequestUser;
   const changed = async <T>(value: T) => {

@@ -15,7 +15,9 @@ function refusalText(result: Extract<ActionResult<unknown>, { ok: false }>, text
   const field = Object.values(result.errors ?? {})[0];
   const code = field?.code ?? result.code;
   const template = texts.refusals[code];
-  return template ? fillTemplate(template, { ...(field?.params ?? result.params ?? {}) } as Record<string, string | number>) : (field?.message ?? result.message);
+  return template
+    ? fillTemplate(template, { ...(field?.params ?? result.params ?? {}) } as Record<string, string | number>)
+    : (field?.message ?? result.message);
 }
 
 /** One synonym group as a comma-separated line: saved in place, or added when `group` is null. */
