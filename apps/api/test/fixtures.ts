@@ -265,8 +265,9 @@ export async function insertFixtures(db: Database): Promise<Fixtures> {
         hsnCode: '7117',
         gstRate: 300,
         weightGrams: 120,
-        ratingAverage: 4.5,
-        ratingCount: 12,
+        // No reviews, so no rating (issue 25: a rating comes only from published reviews).
+        ratingAverage: 0,
+        ratingCount: 0,
         unitsSold: input.unitsSold,
         featured: input.featured ?? false,
         flashSaleEndsAt: input.flashSaleEndsAt ?? null,

@@ -44,6 +44,8 @@ export const reviewSchema = z.object({
   author: z.string(),
   /** The author bought and received the product (true for every review customers write here). */
   verifiedBuyer: z.boolean(),
+  /** Written by the seed to show what reviews look like, not by a shopper; the storefront says so beside it. */
+  sample: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

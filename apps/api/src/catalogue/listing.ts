@@ -1,7 +1,7 @@
 import type { Database } from '@shop/db';
 import { brands, products } from '@shop/db';
 import { LIST_TOTAL_CAP, type Paginated, type ProductSort, type ProductSummary } from '@shop/domain/catalogue';
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pageOf } from '../lib/page.ts';
 import { rowsOf } from '../lib/rows.ts';
@@ -42,21 +42,27 @@ export const published = sql`${products.published} = true`;
  */
 const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
 
+/**
+ * Every order puts what can be bought first: available products, then sold-out ones (still listed and marked sold out;
+ * issue 25, decision 075). sold_out leads each sort index, so this costs nothing.
+ */
+export const availableFirst = asc(products.soldOut);
+
 export const sortOrders: Record<ProductSort, SQL[]> = {
-  newest: [descNullsLast(products.createdAt)],
-  price_asc: [asc(products.price)],
-  price_desc: [desc(products.price)],
-  popularity: [descNullsLast(products.unitsSold)],
-  discount: [descNullsLast(products.discountPercent)],
+  newest: [availableFirst, descNullsLast(products.createdAt)],
+  price_asc: [availableFirst, asc(products.price)],
+  price_desc: [availableFirst, descNullsLast(products.price)],
+  popularity: [availableFirst, descNullsLast(products.unitsSold)],
+  discount: [availableFirst, descNullsLast(products.discountPercent)],
 };
 
-/** products_category_price_idx is (category_id, price, id): read backwards for price_desc, so plain DESC there. */
+/** Price high to low has its own index (sold_out ascending, price descending), so NULLS LAST there too. */
 export const categorySortOrders: Record<ProductSort, SQL[]> = {
-  newest: [descNullsLast(products.createdAt)],
-  price_asc: [asc(products.price), asc(products.id)],
-  price_desc: [desc(products.price), desc(products.id)],
-  popularity: [descNullsLast(products.unitsSold), descNullsLast(products.id)],
-  discount: [descNullsLast(products.discountPercent), descNullsLast(products.id)],
+  newest: [availableFirst, descNullsLast(products.createdAt)],
+  price_asc: [availableFirst, asc(products.price), asc(products.id)],
+  price_desc: [availableFirst, descNullsLast(products.price), descNullsLast(products.id)],
+  popularity: [availableFirst, descNullsLast(products.unitsSold), descNullsLast(products.id)],
+  discount: [availableFirst, descNullsLast(products.discountPercent), descNullsLast(products.id)],
 };
 
 /** The category with this slug and all its descendants; empty when no category has the slug. */
@@ -175,7 +181,7 @@ async function mergedPageIds(db: Database, options: { categoryIds: string[]; res
   const { categoryIds, rest, orderBy, take, offset } = options;
   const order = sql.join(orderBy, sql`, `);
   const perCategory = categoryIds.map(
-    (id) => sql`(select ${products.id}, ${products.createdAt}, ${products.price}, ${products.unitsSold}, ${products.discountPercent}
+    (id) => sql`(select ${products.id}, ${products.soldOut}, ${products.createdAt}, ${products.price}, ${products.unitsSold}, ${products.discountPercent}
       from ${products} where ${products.categoryId} = ${id} and ${rest} order by ${order} limit ${offset + take})`,
   );
   const result = await db.execute(sql`

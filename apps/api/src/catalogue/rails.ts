@@ -5,7 +5,10 @@ import type { Database } from '@shop/db';
 import { categorySortOrders, pageOfProducts, published, sortOrders } from './listing.ts';
 import { productCategory } from './product-detail.ts';
 
-/** A product rail: a fixed filter and order, each backed by a partial or sorted index. */
+/**
+ * A product rail: a fixed filter and order, each backed by a partial or sorted index. Rails promote, so they never
+ * show a sold-out product (issue 25, decision 075); the product stays reachable through listings and search.
+ */
 interface Rail {
   url: string;
   summary: string;
@@ -13,38 +16,40 @@ interface Rail {
   orderBy: SQL[];
 }
 
-const bestSelling = { where: () => published, orderBy: sortOrders.popularity };
+const forSale = and(published, sql`${products.stock} > 0`) as SQL;
+
+const bestSelling = { where: () => forSale, orderBy: sortOrders.popularity };
 
 export const rails: Rail[] = [
   {
     url: '/api/products/featured',
     summary: 'Featured products, newest first',
-    where: () => and(published, sql`${products.featured}`) as SQL,
+    where: () => and(forSale, sql`${products.featured}`) as SQL,
     orderBy: sortOrders.newest,
   },
   {
     url: '/api/products/flash-sale',
     summary: 'Products on a flash sale that has not ended, soonest ending first',
-    where: () => and(published, sql`${products.flashSaleEndsAt} > now()`) as SQL,
+    where: () => and(forSale, sql`${products.flashSaleEndsAt} > now()`) as SQL,
     orderBy: [asc(products.flashSaleEndsAt)],
   },
   { url: '/api/products/best-selling', summary: 'Best-selling products (units sold, most first)', ...bestSelling },
   {
     url: '/api/products/uniques',
     summary: 'Unique pieces, newest first',
-    where: () => and(published, sql`${products.isUnique}`) as SQL,
+    where: () => and(forSale, sql`${products.isUnique}`) as SQL,
     orderBy: sortOrders.newest,
   },
   {
     url: '/api/products/new-arrivals',
     summary: 'New arrivals, newest first',
-    where: () => and(published, sql`${products.newArrival}`) as SQL,
+    where: () => and(forSale, sql`${products.newArrival}`) as SQL,
     orderBy: sortOrders.newest,
   },
   {
     url: '/api/products/on-selling',
     summary: 'Products on sale, newest first',
-    where: () => and(published, sql`${products.onSelling}`) as SQL,
+    where: () => and(forSale, sql`${products.onSelling}`) as SQL,
     orderBy: sortOrders.newest,
   },
   // The spec's route constants name both; neither use is shown, so both answer the best-selling list.

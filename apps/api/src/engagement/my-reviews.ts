@@ -3,7 +3,7 @@ import { displayName, type ReviewContent, stateAfterAuthorWrite } from '@shop/do
 import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation, Refusal } from '../lib/refusal.ts';
 import { hasReceived } from './eligibility.ts';
-import { lockProduct, refreshProductRating } from './product-rating.ts';
+import { lockProduct } from './product-rating.ts';
 
 type ReviewRow = typeof productReviews.$inferSelect;
 
@@ -14,7 +14,7 @@ export interface Author {
 
 /**
  * Writes a customer's review of a product they received. Published at once (a verified buyer's; see
- * stateAfterAuthorWrite), and the product's rating is recomputed in the same transaction, under the product's lock.
+ * stateAfterAuthorWrite), and the product's rating follows through the database's trigger (migration 0012), under the product's lock.
  * Refuses `product_not_found`, `review_not_buyer` (no delivered order with it) and `review_duplicate`.
  */
 export async function createReview(db: Database, author: Author, productId: string, content: ReviewContent): Promise<ReviewRow> {
@@ -40,7 +40,6 @@ export async function createReview(db: Database, author: Author, productId: stri
           state: stateAfterAuthorWrite(null),
         })
         .returning();
-      await refreshProductRating(tx, productId);
       return row as ReviewRow;
     });
   } catch (error) {
@@ -69,7 +68,6 @@ export async function updateReview(db: Database, userId: string, reviewId: strin
       .set({ rating: content.rating, title: content.title, text: content.text, state: stateAfterAuthorWrite(current.state) })
       .where(eq(productReviews.id, current.id))
       .returning();
-    await refreshProductRating(tx, current.productId);
     return row as ReviewRow;
   });
 }
@@ -78,7 +76,6 @@ export async function deleteReview(db: Database, userId: string, reviewId: strin
   await db.transaction(async (tx) => {
     const current = await ownRow(tx, userId, reviewId);
     await tx.delete(productReviews).where(eq(productReviews.id, current.id));
-    await refreshProductRating(tx, current.productId);
   });
 }
 

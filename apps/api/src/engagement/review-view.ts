@@ -13,6 +13,7 @@ export function publicReview(row: ReviewRow): Review {
     text: row.text,
     author: row.authorName,
     verifiedBuyer: row.verifiedBuyer,
+    sample: row.sample,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -5,7 +5,7 @@ import { recordAudit } from '../admin/audit.ts';
 import type { RequestUser } from '../auth/request-user.ts';
 import { type Page, pageOf } from '../lib/page.ts';
 import { Refusal } from '../lib/refusal.ts';
-import { lockProduct, ratingSummary, refreshProductRating } from './product-rating.ts';
+import { lockProduct, ratingSummary } from './product-rating.ts';
 import { ownReview, publicReview } from './review-view.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,7 +71,6 @@ export async function moderateReview(db: Database, moderator: RequestUser, revie
       .where(eq(productReviews.id, reviewId))
       .returning();
     if (!updated || !locked) throw new Refusal('review_not_found');
-    await refreshProductRating(tx, updated.productId);
     await recordAudit(tx, moderator, {
       action: 'review.moderate',
       entityType: 'review',

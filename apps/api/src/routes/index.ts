@@ -18,6 +18,7 @@ import { adminPaymentsRoutes } from './admin-payments/index.ts';
 import { adminProductsRoutes } from './admin-products/index.ts';
 import { adminCategoriesRoutes } from './admin-categories/index.ts';
 import { adminBrandsRoutes } from './admin-brands/index.ts';
+import { adminSearchSynonymsRoutes } from './admin-search-synonyms/index.ts';
 import { adminSlidersRoutes } from './admin-sliders/index.ts';
 import { adminMenusRoutes } from './admin-menus/index.ts';
 import { adminCouponsRoutes } from './admin-coupons/index.ts';
@@ -66,6 +67,7 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(adminProductsRoutes);
   await app.register(adminCategoriesRoutes);
   await app.register(adminBrandsRoutes);
+  await app.register(adminSearchSynonymsRoutes);
   await app.register(adminSlidersRoutes);
   await app.register(adminMenusRoutes);
   await app.register(adminCouponsRoutes);

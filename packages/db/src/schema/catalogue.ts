@@ -65,6 +65,13 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`case when mrp > price and mrp > 0 then (((mrp - price)::bigint * 100) / mrp)::integer else 0 end`),
     /** Units on hand; for a product with variants, the sum of its variants' stock. */
     stock: integer('stock').notNull().default(0),
+    /**
+     * Nothing left to sell. Every listing sorts by this first (available before sold out, decision 075), so it leads
+     * each sort index; a generated column keeps it in step with stock without anyone having to remember.
+     */
+    soldOut: boolean('sold_out')
+      .notNull()
+      .generatedAlwaysAs(sql`stock <= 0`),
     /** false: this product cannot be paid for on delivery (spec §3). */
     cod: boolean('cod').notNull().default(true),
     customizationType: text('customization_type').$type<CustomisationType>(),
@@ -100,21 +107,25 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_slug_idx').on(t.slug),
     // A category page sorts by one of five orders; each gets an index led by category_id so a page reads
-    // only its category's rows, already in order (a price-only index made PostgreSQL scan 70k rows).
-    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc()),
-    index('products_category_price_idx').on(t.categoryId, t.price, t.id),
-    index('products_category_units_sold_idx').on(t.categoryId, t.unitsSold.desc(), t.id.desc()),
-    index('products_category_discount_idx').on(t.categoryId, t.discountPercent.desc(), t.id.desc()),
+    // only its category's rows, already in order (a price-only index made PostgreSQL scan 70k rows). Every order
+    // puts available products before sold-out ones (decision 075), so sold_out comes right after the category.
+    index('products_category_created_idx').on(t.categoryId, t.soldOut, t.createdAt.desc()),
+    index('products_category_price_idx').on(t.categoryId, t.soldOut, t.price, t.id),
+    // Price high to low keeps sold_out ascending, so it cannot read the ascending index backwards.
+    index('products_category_price_desc_idx').on(t.categoryId, t.soldOut, t.price.desc(), t.id.desc()),
+    index('products_category_units_sold_idx').on(t.categoryId, t.soldOut, t.unitsSold.desc(), t.id.desc()),
+    index('products_category_discount_idx').on(t.categoryId, t.soldOut, t.discountPercent.desc(), t.id.desc()),
     // Counting a category page's matches (up to the total cap) reads only this index, never the table:
     // price and stock are the filters a listing counts with. 6.3 ms -> 0.5 ms on a 2,440-product category.
     index('products_category_count_idx')
       .on(t.categoryId, t.price, t.stock)
       .where(sql`${t.published}`),
-    index('products_brand_created_idx').on(t.brandId, t.createdAt.desc()),
-    index('products_created_idx').on(t.createdAt.desc()),
-    index('products_price_idx').on(t.price),
-    index('products_units_sold_idx').on(t.unitsSold.desc()),
-    index('products_discount_idx').on(t.discountPercent.desc()),
+    index('products_brand_created_idx').on(t.brandId, t.soldOut, t.createdAt.desc()),
+    index('products_created_idx').on(t.soldOut, t.createdAt.desc()),
+    index('products_price_idx').on(t.soldOut, t.price),
+    index('products_price_desc_idx').on(t.soldOut, t.price.desc()),
+    index('products_units_sold_idx').on(t.soldOut, t.unitsSold.desc()),
+    index('products_discount_idx').on(t.soldOut, t.discountPercent.desc()),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_attribute_values_idx').using('gin', t.attributeValues),
@@ -153,3 +164,22 @@ export const productVariants = pgTable(
   },
   (t) => [uniqueIndex('product_variants_sku_idx').on(t.sku), index('product_variants_product_idx').on(t.productId)],
 );
+
+/**
+ * Shoppers' other spellings of the catalogue's words (decision 076): each row is one group of equivalent words or
+ * phrases ("rakhi", "raakhi", "rakhee"; "nameplate", "name plate"). A search for any member also looks for the
+ * others. Staff edit the groups in the back office (/admin/search-synonyms); lower case, as the search compares.
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  ...commonColumns,
+  terms: text('terms').array().notNull(),
+});
+
+/**
+ * Every word of a product's name and tags, lower case: the words a misspelt search word is corrected towards.
+ * Filled by statement triggers on products (migration; a bulk insert costs one grouped insert) and never pruned: a
+ * word no product uses any more only costs a correction that matches nothing.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});

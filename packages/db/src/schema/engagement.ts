@@ -111,7 +111,7 @@ export const shopFeedback = pgTable(
 
 /**
  * Product reviews. One per customer and product (unique index); only approved reviews count in products.rating_*,
- * which are recomputed in the transaction that changes a review.
+ * which a trigger recomputes in the statement that changes a review (migration; decision 075), whoever writes it.
  */
 export const productReviews = pgTable(
   'product_reviews',
@@ -129,6 +129,8 @@ export const productReviews = pgTable(
     text: text('text').notNull(),
     /** The author's order with this product was delivered when they wrote it. */
     verifiedBuyer: boolean('verified_buyer').notNull().default(false),
+    /** Written by the seed to show what reviews look like; shown to shoppers marked as sample data. */
+    sample: boolean('sample').notNull().default(false),
     state: text('state').$type<ModerationStateValue>().notNull().default('pending'),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     moderatedBy: uuid('moderated_by').references(() => user.id, { onDelete: 'set null' }),

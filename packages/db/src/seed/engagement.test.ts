@@ -31,19 +31,19 @@ describe('seedEngagement', () => {
   });
   afterAll(async () => database?.dispose());
 
-  it('reviews featured products and gives them the rating of those reviews (at least 3.6 stars)', async () => {
+  it('reviews featured products with sample reviews, and they carry the rating of those reviews (at least 3.6 stars)', async () => {
     const db = database.handle.db;
     const rows = await db.select().from(products).orderBy(asc(products.slug));
     for (const product of rows.slice(0, 2)) {
       const reviews = await db.select().from(productReviews).where(eq(productReviews.productId, product.id));
       expect(reviews.length).toBeGreaterThanOrEqual(3);
-      expect(reviews.every((r) => r.state === 'approved' && r.userId === null && !r.verifiedBuyer)).toBe(true);
+      expect(reviews.every((r) => r.state === 'approved' && r.userId === null && !r.verifiedBuyer && r.sample)).toBe(true);
       const average = Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length) * 10) / 10;
       expect({ average: product.ratingAverage, count: product.ratingCount }).toEqual({ average, count: reviews.length });
       expect(average).toBeGreaterThanOrEqual(3.6);
-      expect(product.updatedAt).toEqual(now);
     }
-    // A product that is not featured keeps what it had.
+    // A product without reviews has no rating, whatever was written into it (the trigger only runs on review changes,
+    // so this one keeps the value inserted above; the generator never invents one, see seed.test.ts).
     expect(rows[2]).toMatchObject({ ratingAverage: 4.9, ratingCount: 250 });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { products } from '../schema/catalogue.ts';
 import { productReviews, shopFeedback } from '../schema/engagement.ts';
@@ -6,8 +6,9 @@ import { createRandom } from './random.ts';
 
 /**
  * A few published reviews and approved shop feedback, so the product pages and /feedback are not empty in a fresh
- * shop. Seeded reviews have no author account and are not marked as verified purchases (nobody bought anything);
- * the products they are about get their rating from them, as real reviews would give it.
+ * shop. Seeded reviews have no author account, are not marked as verified purchases (nobody bought anything) and
+ * are marked as sample data, which the storefront says beside each one (issue 25). The products they are about get
+ * their rating from them through the database's trigger, as real reviews give it; every other product has none.
  */
 
 const reviewers = [
@@ -80,6 +81,7 @@ export async function seedEngagement(db: Database, options: { now: Date; seed?: 
         title,
         text,
         verifiedBuyer: false,
+        sample: true,
         state: 'approved',
         moderatedAt: createdAt,
         createdAt,
@@ -88,18 +90,8 @@ export async function seedEngagement(db: Database, options: { now: Date; seed?: 
     });
   }
   if (rows.length > 0) {
+    // The trigger of migration 0012 gives each product the rating of these reviews.
     await db.insert(productReviews).values(rows);
-    // The same rule as the API's (reviews/product-rating.ts), for the seeded products; updatedAt stays `now` so
-    // a re-seed gives the very same rows.
-    const ids = targets.map((t) => t.id);
-    await db
-      .update(products)
-      .set({
-        ratingAverage: sql`(select round(avg(r.rating)::numeric, 1) from ${productReviews} r where r.product_id = ${products.id} and r.state = 'approved')`,
-        ratingCount: sql`(select count(*) from ${productReviews} r where r.product_id = ${products.id} and r.state = 'approved')`,
-        updatedAt: options.now,
-      })
-      .where(inArray(products.id, ids));
   }
 
   // Feedback is not catalogue (a catalogue reset keeps it): only a shop without any gets the starter entries.

@@ -144,7 +144,9 @@ export function* generateProducts(input: GeneratorInput): Generator<{ product: P
     }
 
     const createdAt = new Date(now - random.int(0, 180) * DAY - random.int(0, 23) * HOUR - random.int(0, 59) * 60_000);
-    const rated = random.chance(0.75);
+    // Products start without ratings: a rating comes only from published reviews (issue 25; the trigger of migration
+    // 0012). The old invented rating's draws are still made, so every other generated value stays as it was.
+    if (random.chance(0.75)) void [random.next(), random.next()];
     const gst = Array.isArray(t.gst) ? (price <= 100_000 ? t.gst[0] : t.gst[1]) : t.gst;
     const brandPool =
       leaf.parentSlug === 'clothing' && !isThrift && random.chance(0.45) ? [input.fastFashionBrandId] : (input.brandsByParent.get(leaf.parentSlug) ?? []);
@@ -170,8 +172,8 @@ export function* generateProducts(input: GeneratorInput): Generator<{ product: P
       hsnCode: t.hsn,
       gstRate: gst,
       weightGrams: random.int(t.weight[0], t.weight[1]),
-      ratingAverage: rated ? Math.round((3.6 + random.next() * 1.4) * 10) / 10 : 0,
-      ratingCount: rated ? Math.floor(random.next() ** 2 * 600) + 1 : 0,
+      ratingAverage: 0,
+      ratingCount: 0,
       unitsSold: Math.floor(random.next() ** 3 * 2500),
       featured: random.chance(0.12),
       // Only discounted products run a flash sale, so the sale shows a price cut.

@@ -11,6 +11,7 @@ import { refundRefusals } from './refunds.ts';
 import { codRefusals } from './cod.ts';
 import { invoiceRefusals } from './invoices.ts';
 import { messageRefusals } from './messages.ts';
+import { searchRefusals } from './search.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -32,6 +33,7 @@ export const refusalAreas = {
   cod: codRefusals,
   invoices: invoiceRefusals,
   messages: messageRefusals,
+  search: searchRefusals,
 } as const;
 
 export const refusals = {
@@ -47,6 +49,7 @@ export const refusals = {
   ...codRefusals,
   ...invoiceRefusals,
   ...messageRefusals,
+  ...searchRefusals,
 } as const;
 
 type Refusals = typeof refusals;

@@ -53,7 +53,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['products'],
-        summary: 'Full-text search with typo tolerance, best match first',
+        summary: 'Full-text search forgiving one typo in words of 4+ letters and two in 8+, with staff synonyms; best match first, sold out last',
         querystring: searchQuerySchema,
         response: { 200: productPageSchema, 400: errorResponseSchema },
       },
@@ -61,7 +61,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       publicCache(reply);
       const { q, page, limit } = request.query;
-      return searchProducts(app.db, q, page, limit);
+      return searchProducts(reader, q, page, limit);
     },
   );
 

@@ -63,7 +63,7 @@ const searchText = z
   .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(value), { error: coded('search_text_control_characters') });
 
 export const searchQuerySchema = z.object({
-  q: searchText.describe('Search words; typos are tolerated (trigram similarity on the name)'),
+  q: searchText.describe('Search words; one typo is forgiven in words of 4+ letters, two in 8+; synonyms from the shop'),
   page: pageQuery,
   limit: limitQuery(24),
 });

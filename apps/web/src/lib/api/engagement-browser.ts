@@ -18,6 +18,7 @@ const reviewShape = {
   text: string,
   author: string,
   verifiedBuyer: boolean,
+  sample: boolean,
   createdAt: string,
   updatedAt: string,
 };

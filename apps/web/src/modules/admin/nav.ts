@@ -14,6 +14,7 @@ export const adminSections = [
   { href: '/admin/sliders', key: 'sliders', role: 'staff' },
   { href: '/admin/menus', key: 'menus', role: 'staff' },
   { href: '/admin/coupons', key: 'coupons', role: 'staff' },
+  { href: '/admin/search-synonyms', key: 'searchSynonyms', role: 'staff' },
   { href: '/admin/inbox', key: 'inbox', role: 'staff' },
   { href: '/admin/messages', key: 'messages', role: 'staff' },
   { href: '/admin/staff', key: 'staff', role: 'admin' },

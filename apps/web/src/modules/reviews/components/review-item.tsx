@@ -5,6 +5,8 @@ import { Stars } from './stars';
 
 export interface ReviewItemLabels {
   verified: string;
+  /** "Sample review": seeded to show what reviews look like, not written by a shopper. */
+  sample: string;
   /** "Rated {n} out of 5". */
   rated: string;
 }
@@ -24,6 +26,11 @@ export function ReviewItem({ review, labels, locale }: { review: Review; labels:
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted">
         <span className="font-medium text-ink">{review.author}</span>
         {review.verifiedBuyer ? <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">{labels.verified}</span> : null}
+        {review.sample ? (
+          <span className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-muted" data-testid="sample-review">
+            {labels.sample}
+          </span>
+        ) : null}
         <time dateTime={review.createdAt}>{reviewDate(review.createdAt, locale)}</time>
       </p>
     </li>

@@ -29,7 +29,7 @@ async function ProductReviews({ productId }: { productId: string }) {
   const [reviews, t, locale] = await Promise.all([getProductReviews(productId, PAGE_SIZE).catch(() => null), getTranslations('reviews'), getLocale()]);
   if (!reviews) return null;
   // Client leaves get their strings translated here (decision 018); "{n}" is filled in the browser.
-  const itemLabels = { verified: t('verified'), rated: t('rated', { n: '{n}' }) };
+  const itemLabels = { verified: t('verified'), sample: t('sample'), rated: t('rated', { n: '{n}' }) };
   const mine: MyReviewLabels = {
     title: t('write.title'),
     signIn: t('write.signIn'),
