@@ -53,6 +53,7 @@ const FILE_RESPONSES: Record<string, { status: string; type: string; description
   getAdminSubscribersExport: { status: '200', type: 'text/csv', description: 'The subscribers as CSV' },
   getAdminProductsExport: { status: '200', type: 'text/csv', description: "The products as CSV (the import's columns)" },
   getUserUploadsByIdAndSize: { status: '200', type: 'image/webp', description: 'The uploaded photo, re-encoded (display size or thumbnail)' },
+  getPaymentsLoopbackCheckoutJs: { status: '200', type: 'text/javascript', description: "The loopback gateway's stand-in for checkout.js" },
 };
 
 const SUCCESS_TEXT: Record<string, string> = {

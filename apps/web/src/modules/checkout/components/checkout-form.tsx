@@ -23,7 +23,7 @@ import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
 import { checkoutTotals } from '../lib/totals';
 import { useCartHydrated } from '@modules/cart/lib/use-cart-hydrated';
 import { PayOrder } from '@modules/payments/components/pay-order';
-import { rememberPendingPayment, settlePendingPayment } from '@modules/payments/lib/pending-payment';
+import { readPendingPayment, rememberPendingPayment, settlePendingPayment } from '@modules/payments/lib/pending-payment';
 import { withSession } from '../lib/with-session';
 import { AddressStep } from './address-step';
 import { CouponField } from './coupon-field';
@@ -109,6 +109,9 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   const [placed, setPlaced] = useState(false);
   const [online, setOnline] = useState(false);
   const [awaiting, setAwaiting] = useState<AwaitingPayment | null>(null);
+  // An order placed from this cart earlier and not paid: offered before a second one is placed.
+  // Read once in the browser; the form shows only "loading" until the cart is read, so server and client agree.
+  const [earlierUnpaid] = useState<string | null>(() => (signedIn && typeof window !== 'undefined' ? readPendingPayment() : null));
 
   const placingRef = useRef(false);
   const checkRef = useRef<CouponCheck | null>(null);
@@ -300,6 +303,18 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <div className="flex flex-col gap-6">
+        {earlierUnpaid ? (
+          <p className="rounded-lg border border-line bg-surface p-3 text-sm">
+            {t('pay.earlierUnpaid')}{' '}
+            <Link
+              href={`/checkout/pay/${encodeURIComponent(earlierUnpaid)}`}
+              prefetch={false}
+              className="font-semibold text-brand underline underline-offset-4"
+            >
+              {t('pay.earlierUnpaidLink')}
+            </Link>
+          </p>
+        ) : null}
         {signedIn ? (
           <>
             <AddressStep

@@ -24,6 +24,15 @@ export function rememberPendingPayment(orderId: string, store: Storage_ = storag
   }
 }
 
+/** The order placed from the cart and not paid yet, if any (it may have been paid elsewhere or have expired since). */
+export function readPendingPayment(store: Storage_ = storage()): string | null {
+  try {
+    return store?.getItem(KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether `orderId` is the one placed from the cart (and forgets it): the cart is then this order's to empty. */
 export function settlePendingPayment(orderId: string, store: Storage_ = storage()): boolean {
   try {
