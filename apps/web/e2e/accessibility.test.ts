@@ -93,6 +93,7 @@ test("a customer's account pages and the back office break no rule", async () =>
     '/admin/products',
     '/admin/products/new',
     '/admin/orders',
+    '/admin/payments',
     '/admin/categories',
     '/admin/menus',
     '/admin/coupons',

@@ -56,9 +56,9 @@ test('the shop lists, filters and downloads payments, and refunds an item throug
   await admin.getByRole('navigation', { name: 'Back office', exact: true }).getByRole('link', { name: 'Payments' }).click();
   await admin.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
   const found = await axeViolations(admin);
-  await admin.getByRole('searchbox', { name: 'Search' }).fill(order.number);
-  await admin.getByLabel('Payment status').selectOption({ label: 'Captured' });
-  await admin.getByLabel('Method').selectOption({ label: 'Online' });
+  await admin.getByRole('searchbox', { name: 'Search payments', exact: true }).fill(order.number);
+  await admin.getByLabel('Payment status', { exact: true }).selectOption({ label: 'Captured' });
+  await admin.getByLabel('Method', { exact: true }).selectOption({ label: 'Online' });
   await admin.getByRole('button', { name: 'Apply' }).click();
   await admin.waitForURL((url) => url.searchParams.get('q') === order.number && url.searchParams.get('status') === 'captured');
   const row = admin.locator(`tr[data-payment="${order.number}"]`);
@@ -130,7 +130,7 @@ test('the shop lists, filters and downloads payments, and refunds an item throug
       { timeout: 15_000, interval: 500 },
     )
     .toBe('processed');
-  await admin.getByText('Items back in stock').waitFor();
+  await admin.getByTestId('refunds').getByText('Items back in stock', { exact: true }).waitFor();
   await admin.locator('[data-payment-status="partially_refunded"]').first().waitFor();
   await admin.getByTestId('payment-events').locator('tr[data-event="refund.processed"]').waitFor();
   await admin.getByText('One of the two arrived cracked').waitFor();

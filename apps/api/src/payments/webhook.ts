@@ -12,6 +12,8 @@ export interface WebhookResult {
   outcome: WebhookOutcome;
   event: string;
   orderId: string | null;
+  /** A refund put items back in stock and something sold out is available again (the catalogue's cached answers are stale). */
+  stockCameBack?: boolean;
 }
 
 /** The events that say the money is captured: only a captured payment can be refunded (docs/providers/razorpay.md §2). */
@@ -50,6 +52,7 @@ export async function recordAndApply(
   report: { eventId: string; event: PaymentEvent; payload: unknown },
 ): Promise<WebhookResult> {
   const { eventId, event } = report;
+  const effects = { stockCameBack: false };
   const result = await db.transaction(async (tx): Promise<WebhookResult> => {
     const providerOrderId = event.payment?.orderId ?? null;
     const order = providerOrderId ? await orderOfProviderOrder(tx, provider.name, providerOrderId) : null;
@@ -66,16 +69,16 @@ export async function recordAndApply(
       .returning({ id: paymentEvents.id });
     if (!recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null };
     // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.
-    const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event) : 'unknown_order';
+    const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event, effects) : 'unknown_order';
     await tx.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.id, recorded.id));
-    return { outcome, event: event.name, orderId: order?.id ?? null };
+    return { outcome, event: event.name, orderId: order?.id ?? null, ...(effects.stockCameBack ? { stockCameBack: true } : {}) };
   });
   // Money for an order that expired meanwhile: placed again or refunded, after this event's own commit.
   if (result.outcome === 'applied' && result.orderId && CAPTURE_EVENTS.has(event.type)) await settleLatePayment(db, provider, result.orderId);
   return result;
 }
 
-async function apply(tx: Tx, order: { id: string; grandTotal: number }, event: PaymentEvent): Promise<ApplyOutcome> {
+async function apply(tx: Tx, order: { id: string; grandTotal: number }, event: PaymentEvent, effects: { stockCameBack: boolean }): Promise<ApplyOutcome> {
   const payment = event.payment;
   if (!payment) return 'ignored';
   switch (event.type) {
@@ -90,6 +93,7 @@ async function apply(tx: Tx, order: { id: string; grandTotal: number }, event: P
       // The order's refunded total and status, then the shop's refund record (and its items back in stock, once).
       const moved = await markRefunded(tx, order, payment.amountRefunded);
       const refund = event.refund ? await settleRefund(tx, order.id, event.refund, 'processed') : null;
+      effects.stockCameBack ||= refund?.cameBack ?? false;
       return refund?.settled ? 'applied' : moved;
     }
     // A failed refund changes nothing the order shows: the shop's refund record is marked failed (its money is no longer held).

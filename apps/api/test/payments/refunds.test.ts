@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, customer, makeStaff, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { call, coupon, customer, makeStaff, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
 
 /**
  * Refunds from the back office (issue 20, decision 063), on PGlite and PostgreSQL: staff refund a paid order in full,
@@ -223,6 +223,24 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
     expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 2 * share });
   });
 
+  it("refunds lines at their prices less the coupon's discount in proportion", async () => {
+    const lamp = await product(ctx, { stock: 10, price: 40_000, mrp: 40_000 });
+    const tenPercent = await coupon(ctx, { type: 'percent', value: 10 });
+    const placed = await call(app, 'POST', '/api/user/order', asha, {
+      items: [{ productId: lamp.id, quantity: 2 }],
+      addressId: asha.addressId,
+      paymentMethod: 'prepaid',
+      couponCode: tenPercent.code,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json();
+    expect(order.discount).toBe(8_000);
+    await gateway.pay(order.payment.providerOrderId);
+    const asked = await refund(order._id, { kind: 'lines', lines: [{ lineId: order.items[0].id, quantity: 1 }], reason: 'One cracked' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json().amount).toBe(36_000);
+  });
+
   it('cancelling a partly refunded order refunds only the rest and does not put restocked items back twice', async () => {
     const lamp = await product(ctx, { stock: 10, price: 30_000 });
     const order = await paidOrder([{ productId: lamp.id, quantity: 3 }]);
@@ -241,5 +259,39 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
       ['cancellation', 'processed'],
       ['lines', 'processed'],
     ]);
+  });
+});
+
+describe.each(engines)('refunds and the response cache (%s)', (engine) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await authContext(engine, { ...roomyLimits, responseCacheSeconds: 300 });
+    const app = ctx.app;
+    const gateway = app.payments.gateway as LoopbackGateway;
+    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('forgets cached "out of stock" answers when a refund puts a sold-out item back', async () => {
+    const app = ctx.app;
+    const gateway = app.payments.gateway as LoopbackGateway;
+    const [asha, staff] = [await customer(ctx), await customer(ctx)];
+    await makeStaff(ctx, staff.userId);
+    const last = await product(ctx, { stock: 1 });
+    const stockShown = async () => (await call(app, 'GET', `/api/product/${last.slug}`)).json().stock as number;
+    expect(await stockShown()).toBe(1);
+    const placed = (
+      await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: last.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'prepaid' })
+    ).json();
+    await gateway.pay(placed.payment.providerOrderId);
+    expect(await stockShown()).toBe(0);
+    const asked = await call(app, 'POST', `/api/admin/payments/${placed._id}/refunds`, staff, { kind: 'full', reason: 'Damaged', restock: true });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await gateway.settle();
+    expect(await stockOf(ctx, last.id)).toBe(1);
+    expect(await stockShown()).toBe(1);
   });
 });

@@ -60,6 +60,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ event: result.event, outcome: result.outcome, orderId: result.orderId }, 'payments: webhook');
         // A first confirmation wrote the customer's "payment received" message.
         if (result.outcome === 'applied') app.outbox.worker.wake();
+        // A refund put sold-out items back in stock: cached "out of stock" answers must go.
+        if (result.stockCameBack) await app.responseCache.invalidate();
         return { received: true as const, outcome: result.outcome };
       } catch (error) {
         // A forged, replayed-with-changes or garbled delivery: logged (with this request's id) for the shop to see.

@@ -150,7 +150,8 @@ export function PaymentDetailView({ detail, t }: { detail: AdminPaymentDetail; t
           {detail.events.length === 0 ? (
             <p className="text-sm text-muted">{t('detail.noEvents')}</p>
           ) : (
-            <div className="overflow-x-auto">
+            // A wide table scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too.
+            <div className="overflow-x-auto" tabIndex={0} role="group" aria-label={t('detail.events')}>
               <table className="w-full text-left text-sm" data-testid="payment-events">
                 <caption className="sr-only">{t('detail.events')}</caption>
                 <thead className="border-b border-line text-muted">

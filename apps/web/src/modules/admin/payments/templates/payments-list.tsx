@@ -44,7 +44,7 @@ export function PaymentsList({ list, values, t }: { list: AdminPaymentList; valu
       {list.data.length === 0 ? (
         <p className="rounded-xl border border-line bg-white p-6 text-muted">{t('list.empty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line bg-white">
+        <div className="overflow-x-auto rounded-xl border border-line bg-white" tabIndex={0} role="group" aria-label={t('list.title')}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t('list.title')}</caption>
             <thead className="border-b border-line bg-surface text-muted">
