@@ -2,6 +2,7 @@ import { type Database, orders, paymentEvents } from '@shop/db';
 import { sql } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import { rowsOf } from '../lib/rows.ts';
+import { executeNamed } from '../orders/named-statement.ts';
 import { type ApplyOutcome, markFailed, markPaid, markRefunded } from './apply-payment.ts';
 import { settleLatePayment } from './late-payment.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
@@ -54,10 +55,14 @@ export async function recordAndApply(
   const payloadJson = typeof report.payload === 'string' ? report.payload : JSON.stringify(report.payload);
   const providerOrderId = event.payment?.orderId ?? null;
   const result = await db.transaction(async (tx): Promise<WebhookResult & { late: boolean }> => {
-    // The order the event is about and the event's record, in one statement (a webhook is a few statements in all:
-    // issue 20 asks for 500 a second). `recorded` is null when the event id was already taken: a redelivery.
+    // The order the event is about and the event's record, in one statement, named (planned once per connection, as
+    // the order path's are): a webhook is a few statements in all, and issue 20 asks for 500 a second. `recorded` is
+    // null when the event id was already taken: a redelivery.
     const [found] = rowsOf<{ recorded: string | null; id: string | null; grand_total: number | null }>(
-      await tx.execute(sql`
+      await executeNamed(
+        tx,
+        'webhook-record',
+        sql`
         with found as (
           select id, grand_total from ${orders}
            where ${orders.paymentProvider} = ${provider.name} and ${orders.providerOrderId} = ${providerOrderId}
@@ -67,7 +72,8 @@ export async function recordAndApply(
           on conflict do nothing
           returning id
         )
-        select (select id from recorded) as recorded, (select id from found) as id, (select grand_total from found) as grand_total`),
+        select (select id from recorded) as recorded, (select id from found) as id, (select grand_total from found) as grand_total`,
+      ),
     );
     const order = found?.id ? { id: found.id, grandTotal: Number(found.grand_total) } : null;
     if (!found?.recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null, late: false };
@@ -75,9 +81,13 @@ export async function recordAndApply(
     const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event) : 'unknown_order';
     // The outcome noted, and in the same statement whether the money came for an order cancelled meanwhile (markPaid's flag).
     const [noted] = rowsOf<{ late: boolean | null }>(
-      await tx.execute(sql`
+      await executeNamed(
+        tx,
+        'webhook-outcome',
+        sql`
         update ${paymentEvents} set outcome = ${outcome} where ${paymentEvents.id} = ${found.recorded}
-        returning (select ${orders.paymentFlag} = 'paid_after_cancellation' from ${orders} where ${orders.id} = ${order?.id ?? null}) as late`),
+        returning (select ${orders.paymentFlag} = 'paid_after_cancellation' from ${orders} where ${orders.id} = ${order?.id ?? null}::uuid) as late`,
+      ),
     );
     return { outcome, event: event.name, orderId: order?.id ?? null, late: noted?.late === true };
   });
