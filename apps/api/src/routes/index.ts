@@ -33,6 +33,7 @@ import { adminInboxRoutes } from './admin-inbox/index.ts';
 import { adminStaffRoutes } from './admin-staff/index.ts';
 import { adminAuditRoutes } from './admin-audit/index.ts';
 import { paymentsRoutes } from './payments/index.ts';
+import { invoicesRoutes } from './invoices/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -70,4 +71,5 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(adminStaffRoutes);
   await app.register(adminAuditRoutes);
   await app.register(paymentsRoutes);
+  await app.register(invoicesRoutes);
 };
