@@ -14,6 +14,8 @@ export const adminSections = [
   { href: '/admin/menus', key: 'menus', role: 'staff' },
   { href: '/admin/coupons', key: 'coupons', role: 'staff' },
   { href: '/admin/inbox', key: 'inbox', role: 'staff' },
+  // Issue 21: the month's GST totals and GSTR-1 files.
+  { href: '/admin/gst-report', key: 'gstReport', role: 'staff' },
   { href: '/admin/staff', key: 'staff', role: 'admin' },
   { href: '/admin/settings', key: 'settings', role: 'admin' },
   { href: '/admin/audit', key: 'audit', role: 'admin' },

@@ -6,6 +6,7 @@ import { adminTexts } from '@modules/admin/lib/texts';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import { catalogueTexts } from '@modules/admin/catalogue/lib/texts';
 import { SettingsForm, type SettingsFormTexts } from '@modules/admin/settings/components/settings-form';
+import { TaxIdentitySection } from '@modules/admin/invoices/templates/tax-identity-section';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -21,6 +22,8 @@ export default async function Page() {
     <>
       <AdminHeading title={t('settings.title')} intro={t('settings.intro')} />
       <SettingsForm settings={settings} texts={texts} />
+      {/* Issue 21: the shop's GST registration, saved on its own. */}
+      <TaxIdentitySection />
     </>
   );
 }
