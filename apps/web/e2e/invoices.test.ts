@@ -97,6 +97,21 @@ test('the customer downloads the GST invoice of a shipped order from the order p
   expect(errorsOf(admin)).toEqual([]);
 });
 
+test("the settings page's tax identity form shows the seeded registration and passes axe", async () => {
+  const page = await session.newPage();
+  await signInAdmin(page.context());
+  await page.goto('/admin/settings');
+  const form = page.getByTestId('tax-identity-form');
+  await form.getByRole('group', { name: 'Tax identity (GST)' }).waitFor();
+  expect(await form.getByLabel('GSTIN', { exact: true }).inputValue()).toBe('27AAKCK1234M1ZB');
+  // A wrong check character is refused beside the field, before anything is sent.
+  await form.getByLabel('GSTIN', { exact: true }).fill('27AAKCK1234M1ZC');
+  await form.getByRole('button', { name: 'Save tax identity' }).click();
+  await form.getByText('Enter a valid GSTIN: 15 characters, state code, PAN and check character').waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(errorsOf(page)).toEqual([]);
+});
+
 test('the GST report page shows the month by rate and passes axe in English, Hindi and Arabic', async () => {
   for (const [locale, heading, dir] of [
     ['en', 'GST report', 'ltr'],
