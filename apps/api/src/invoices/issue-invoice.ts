@@ -94,7 +94,11 @@ export async function issueInvoice(db: Writer, orderId: string, at: Date = new D
     const placeOfSupply = gstStateCode(order.address.state) ?? supplier.stateCode;
     const computed = computeInvoice({
       items,
-      discount: order.discount,
+      // A coupon worth more than the items gives them free, no more (pricing.ts grandTotal: max(0, total − discount)).
+      discount: Math.min(
+        order.discount,
+        items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0),
+      ),
       shipping: order.shipping,
       // The shop charges no cash-on-delivery fee today (orders carry none); the computation is ready for one.
       codFee: 0,
