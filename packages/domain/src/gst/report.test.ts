@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGstReport, monthBounds, placeOfSupplyLabel, type ReportDocument } from './report.ts';
+import { buildGstReport, monthBounds, placeOfSupplyLabel, type ReportDocument, reportMonthSchema } from './report.ts';
 
 const line = (hsn: string, rate: number, quantity: number, amount: number, taxable: number, tax: { cgst?: number; sgst?: number; igst?: number }) => ({
   hsn,
@@ -98,5 +98,13 @@ describe('GST report (GSTR-1 shape)', () => {
     expect(monthBounds('2026-03')).toEqual({ from: new Date('2026-02-28T18:30:00Z'), to: new Date('2026-03-31T18:30:00Z') });
     expect(monthBounds('2026-12').to).toEqual(new Date('2026-12-31T18:30:00Z'));
     expect(placeOfSupplyLabel('29')).toBe('29-Karnataka');
+    expect(['2026-04', '2017-07', '2099-12'].map((month) => reportMonthSchema.safeParse(month).success)).toEqual([true, true, true]);
+    expect(['9999-12', '2016-05', '2026-13', '2026-4', ''].map((month) => reportMonthSchema.safeParse(month).success)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -67,7 +67,8 @@ export interface GstReport {
   net: { byRate: RateTotal[]; total: TaxSplit };
 }
 
-export const reportMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'gst_report_month_invalid' });
+/** A month from 2017 (GST began that July) to 2099, as YYYY-MM: later years would not make a valid date range. */
+export const reportMonthSchema = z.string().regex(/^20(1[7-9]|[2-9]\d)-(0[1-9]|1[0-2])$/, { error: 'gst_report_month_invalid' });
 
 /** The month's bounds in India (UTC+05:30): [from, to). */
 export function monthBounds(month: string): { from: Date; to: Date } {
