@@ -52,6 +52,8 @@ export async function issueInvoice(db: Writer, orderId: string, at: Date = new D
         status: orders.status,
         discount: orders.discount,
         shipping: orders.shipping,
+        codFee: orders.codFee,
+        prepaidDiscount: orders.prepaidDiscount,
         grandTotal: orders.grandTotal,
         address: orders.address,
       })
@@ -94,10 +96,17 @@ export async function issueInvoice(db: Writer, orderId: string, at: Date = new D
     const placeOfSupply = gstStateCode(order.address.state) ?? supplier.stateCode;
     const computed = computeInvoice({
       items,
-      discount: order.discount,
+      // A coupon worth more than the items gives them free, no more (pricing.ts grandTotal: max(0, total − discount)).
+      // The saving for paying online (decision 065) is a discount on the items too, and never more than what is left
+      // of them after the coupon (cod-rules.ts paymentCharges), so both are apportioned across the lines before tax.
+      discount:
+        Math.min(
+          order.discount,
+          items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0),
+        ) + order.prepaidDiscount,
       shipping: order.shipping,
-      // The shop charges no cash-on-delivery fee today (orders carry none); the computation is ready for one.
-      codFee: 0,
+      // The cash-on-delivery fee the order was charged (decision 065), taxed by the shop's rule for charges.
+      codFee: order.codFee,
       chargeRule: identity.chargeRate === null ? { kind: 'highest_rate' } : { kind: 'fixed_rate', rate: identity.chargeRate },
       supplierStateCode: supplier.stateCode,
       placeOfSupplyCode: placeOfSupply,

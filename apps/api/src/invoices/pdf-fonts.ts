@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { woffToSfnt } from './woff-to-sfnt.ts';
 
 /**
  * The invoice PDF's font (decision 071): Noto Sans Devanagari from @fontsource (installed with the API, never fetched),
@@ -15,10 +16,22 @@ const fileOf = (subset: string, weight: 400 | 700) =>
 export const FONT_SUBSETS = ['latin', 'devanagari', 'latin-ext'] as const;
 export type FontSubset = (typeof FONT_SUBSETS)[number];
 
-/** Font files read once per process: each PDF registers them from memory. */
-export const fontFiles: Record<`${FontSubset}-${400 | 700}`, Buffer> = Object.fromEntries(
-  FONT_SUBSETS.flatMap((subset) => ([400, 700] as const).map((weight) => [`${subset}-${weight}`, readFileSync(fileOf(subset, weight))])),
-) as Record<`${FontSubset}-${400 | 700}`, Buffer>;
+/**
+ * fontkit as pdfkit itself loads it (the same copy: pdfkit accepts a font it has opened), so each font file is read
+ * and parsed once per process rather than once per PDF; every PDF still embeds its own subset of the glyphs it uses.
+ * Parsing the six files per document made a PDF cost several times more (bench/invoice-pdfs.mjs); they are unwrapped
+ * from WOFF first (woff-to-sfnt.ts), which fontkit would otherwise inflate again at every read.
+ */
+const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(buffer: Buffer): PDFKit.Mixins.PDFFontSource };
+
+export type FontName = `${FontSubset}-${400 | 700}`;
+
+/** The parsed fonts by name (subset and weight). */
+export const fonts: Record<FontName, PDFKit.Mixins.PDFFontSource> = Object.fromEntries(
+  FONT_SUBSETS.flatMap((subset) =>
+    ([400, 700] as const).map((weight) => [`${subset}-${weight}`, fontkit.create(woffToSfnt(readFileSync(fileOf(subset, weight))))]),
+  ),
+) as Record<FontName, PDFKit.Mixins.PDFFontSource>;
 
 /** The Devanagari block and its extensions, the rupee sign and Vedic marks: drawn with the devanagari subset. */
 const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF\u20B9\u200C\u200D\u25CC]/;

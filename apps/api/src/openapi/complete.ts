@@ -54,6 +54,10 @@ const FILE_RESPONSES: Record<string, { status: string; type: string; description
   getAdminProductsExport: { status: '200', type: 'text/csv', description: "The products as CSV (the import's columns)" },
   getUserUploadsByIdAndSize: { status: '200', type: 'image/webp', description: 'The uploaded photo, re-encoded (display size or thumbnail)' },
   getPaymentsLoopbackCheckoutJs: { status: '200', type: 'text/javascript', description: "The loopback gateway's stand-in for checkout.js" },
+  // Issue 21: invoices and credit notes as their stored PDFs, the GST report as CSV.
+  getUserOrderByIdInvoicesByDocumentIdPdf: { status: '200', type: 'application/pdf', description: 'The invoice or credit note PDF' },
+  getAdminOrdersByIdInvoicesByDocumentIdPdf: { status: '200', type: 'application/pdf', description: 'The invoice or credit note PDF' },
+  getAdminGstReportExport: { status: '200', type: 'text/csv', description: "The month's GSTR-1 data as CSV" },
 };
 
 const SUCCESS_TEXT: Record<string, string> = {

@@ -42,6 +42,7 @@ import { codRoutes } from './cod/index.ts';
 import { userMessagePreferencesRoutes } from './user-message-preferences/index.ts';
 import { messageUnsubscribeRoutes } from './message-unsubscribe/index.ts';
 import { adminMessageTemplatesRoutes } from './admin-message-templates/index.ts';
+import { invoicesRoutes } from './invoices/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -89,4 +90,5 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(userMessagePreferencesRoutes);
   await app.register(messageUnsubscribeRoutes);
   await app.register(adminMessageTemplatesRoutes);
+  await app.register(invoicesRoutes);
 };

@@ -44,6 +44,27 @@ export function remainingToCredit(invoiceLines: readonly InvoiceLine[], earlier:
   });
 }
 
+/**
+ * A share of a line split as the invoice split it, kept within what is left of the line: after earlier partial notes
+ * rounded their way, a share's own rounding could otherwise take a paisa more tax (or taxable value) than the line has
+ * left, and the last note would give back a negative one (found by invoice.property.test.ts). The tax is held between
+ * what the share must carry (share − remaining taxable) and what is left of it; CGST and SGST stay equal unless the
+ * remaining paise forbid it.
+ */
+function withinRemaining(share: number, line: CreditableLine, supplyType: SupplyType): TaxSplit {
+  const ideal = splitInclusive(share, line.rate, supplyType);
+  const leftTax = line.cgst + line.sgst + line.igst;
+  const tax = Math.min(Math.max(ideal.cgst + ideal.sgst + ideal.igst, share - line.taxable, 0), leftTax, share);
+  if (supplyType === 'inter_state') return { amount: share, taxable: share - tax, cgst: 0, sgst: 0, igst: tax };
+  let cgst = Math.min(line.cgst, Math.ceil(tax / 2));
+  let sgst = tax - cgst;
+  if (sgst > line.sgst) {
+    sgst = line.sgst;
+    cgst = tax - sgst;
+  }
+  return { amount: share, taxable: share - tax, cgst, sgst, igst: 0 };
+}
+
 /** A credit note of `amount` paise (at most what is left) over the remaining lines; lines it does not touch are left out. */
 export function computeCreditNote(remaining: readonly CreditableLine[], supplyType: SupplyType, amount: number): CreditNoteComputation {
   const left = remaining.reduce((sum, line) => sum + line.amount, 0);
@@ -60,7 +81,7 @@ export function computeCreditNote(remaining: readonly CreditableLine[], supplyTy
     const split =
       share === line.amount
         ? { amount: line.amount, taxable: line.taxable, cgst: line.cgst, sgst: line.sgst, igst: line.igst }
-        : splitInclusive(share, line.rate, supplyType);
+        : withinRemaining(share, line, supplyType);
     lines.push({ position: line.position, description: line.description, hsn: line.hsn, rate: line.rate, ...split });
   });
   return { supplyType, lines, byRate: totalsByRate(lines), ...sumSplits(lines) };

@@ -7,3 +7,5 @@ export * from './invoice.ts';
 export * from './states.ts';
 export * from './numbering.ts';
 export * from './tax-identity.ts';
+export * from './report.ts';
+export * from './api.ts';

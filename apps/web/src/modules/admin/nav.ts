@@ -17,6 +17,8 @@ export const adminSections = [
   { href: '/admin/search-synonyms', key: 'searchSynonyms', role: 'staff' },
   { href: '/admin/inbox', key: 'inbox', role: 'staff' },
   { href: '/admin/messages', key: 'messages', role: 'staff' },
+  // Issue 21: the month's GST totals and GSTR-1 files.
+  { href: '/admin/gst-report', key: 'gstReport', role: 'staff' },
   { href: '/admin/staff', key: 'staff', role: 'admin' },
   { href: '/admin/settings', key: 'settings', role: 'admin' },
   { href: '/admin/audit', key: 'audit', role: 'admin' },

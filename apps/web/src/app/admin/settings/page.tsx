@@ -7,6 +7,7 @@ import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import { catalogueTexts } from '@modules/admin/catalogue/lib/texts';
 import { SettingsForm, type SettingsFormTexts } from '@modules/admin/settings/components/settings-form';
 import { CodSettingsForm, type CodSettingsFormTexts } from '@modules/admin/settings/components/cod-settings-form';
+import { TaxIdentitySection } from '@modules/admin/invoices/templates/tax-identity-section';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -24,6 +25,8 @@ export default async function Page() {
       <AdminHeading title={t('settings.title')} intro={t('settings.intro')} />
       <SettingsForm settings={settings} texts={texts} />
       <CodSettingsForm settings={settings} texts={codTexts} />
+      {/* Issue 21: the shop's GST registration, saved on its own. */}
+      <TaxIdentitySection />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { Order } from '@shop/domain/order';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { AccountHeading } from '@modules/account/templates/account-layout';
 import { CancelOrderButton } from '../components/cancel-order-button';
@@ -12,7 +13,8 @@ import { formatOrderTime } from '../lib/format-time';
 import { orderTexts } from '../lib/texts';
 
 /** /my-account/orders/{id}: timeline, shipment tracking, lines with personalisation, totals, payment, address, cancel. */
-export async function OrderDetail({ order }: { order: Order }) {
+/** `invoices`: the order's GST invoice section (issue 21), rendered by the page. */
+export async function OrderDetail({ order, invoices }: { order: Order; invoices?: ReactNode }) {
   const texts = await orderTexts();
   const { t } = texts;
   return (
@@ -73,6 +75,7 @@ export async function OrderDetail({ order }: { order: Order }) {
           <OrderAddress order={order} texts={texts} />
         </div>
       </div>
+      {invoices}
     </div>
   );
 }

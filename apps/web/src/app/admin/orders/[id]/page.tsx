@@ -9,6 +9,9 @@ import { getAdminPayment } from '@modules/admin/payments/lib/payments-api';
 import { OrderPaymentPanel } from '@modules/admin/payments/templates/order-payment-panel';
 import { OrderMessagesSection } from '@modules/admin/messages/components/order-messages';
 import { getOrderMessages } from '@modules/admin/messages/lib/messages-api';
+import { AdminOrderDocuments } from '@modules/admin/invoices/components/order-documents';
+import { adminOrderInvoices } from '@modules/admin/invoices/lib/invoices-api';
+import { invoiceAdminTexts } from '@modules/admin/invoices/lib/texts';
 
 export const metadata: Metadata = { title: 'Order' };
 
@@ -25,7 +28,13 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   ]);
   if (!detail) notFound();
   const paymentPanel = payment ? <OrderPaymentPanel detail={payment} t={paymentT} /> : null;
-  // Issue 21: the order's messages and their delivery status.
-  const messages = <OrderMessagesSection messages={await getOrderMessages(detail.order._id)} t={messageTexts} />;
-  return <AdminOrderDetailView detail={detail} t={t} moveTexts={statusMoveTexts(t)} paymentPanel={paymentPanel} messages={messages} />;
+  // Issue 21: the order's messages and their delivery status, and its GST invoice and credit notes below the order.
+  const [orderMessages, invoiceTexts, documents] = await Promise.all([getOrderMessages(detail.order._id), invoiceAdminTexts(), adminOrderInvoices(id)]);
+  const messages = <OrderMessagesSection messages={orderMessages} t={messageTexts} />;
+  return (
+    <>
+      <AdminOrderDetailView detail={detail} t={t} moveTexts={statusMoveTexts(t)} paymentPanel={paymentPanel} messages={messages} />
+      <AdminOrderDocuments documents={documents} t={invoiceTexts.t} />
+    </>
+  );
 }

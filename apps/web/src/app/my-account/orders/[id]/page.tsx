@@ -1,7 +1,9 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { getMyOrderInvoices } from '@lib/api/invoices';
 import { getMyOrder } from '@lib/api/orders';
 import { requireViewer } from '@modules/account/lib/require-viewer';
+import { OrderInvoices } from '@modules/orders/components/order-invoices';
 import { OrderDetail } from '@modules/orders/templates/order-detail';
 
 export async function generateMetadata() {
@@ -13,7 +15,7 @@ export async function generateMetadata() {
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   await requireViewer(`/my-account/orders/${encodeURIComponent(id)}`);
-  const order = await getMyOrder(id);
+  const [order, documents] = await Promise.all([getMyOrder(id), getMyOrderInvoices(id)]);
   if (!order) notFound();
-  return <OrderDetail order={order} />;
+  return <OrderDetail order={order} invoices={<OrderInvoices documents={documents} paymentMethod={order.paymentMethod} />} />;
 }

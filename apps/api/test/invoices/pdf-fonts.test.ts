@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { fontRuns, fonts } from '../../src/invoices/pdf-fonts.ts';
+import { woffToSfnt } from '../../src/invoices/woff-to-sfnt.ts';
+
+const require = createRequire(import.meta.url);
+const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
+  create(buffer: Buffer): {
+    numGlyphs: number;
+    type: string;
+    hasGlyphForCodePoint(code: number): boolean;
+    glyphForCodePoint(code: number): { advanceWidth: number };
+  };
+};
+
+describe('invoice PDF fonts', () => {
+  it('cuts a text into runs of the subset that has its characters, spaces kept with their run', () => {
+    expect(fontRuns('Total ₹1,180 आशा वर्मा Łódź')).toEqual([
+      { subset: 'latin', text: 'Total ' },
+      { subset: 'devanagari', text: '₹' },
+      { subset: 'latin', text: '1,180 ' },
+      { subset: 'devanagari', text: 'आशा वर्मा ' },
+      { subset: 'latin-ext', text: 'Ł' },
+      { subset: 'latin', text: 'ód' },
+      { subset: 'latin-ext', text: 'ź' },
+    ]);
+  });
+
+  it('unwraps a WOFF font into the same font as plain sfnt', () => {
+    const file = require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff');
+    const woff = fontkit.create(readFileSync(file));
+    const sfnt = fontkit.create(woffToSfnt(readFileSync(file)));
+    expect(woff.type).toBe('WOFF');
+    expect(sfnt.type).toBe('TTF');
+    expect(sfnt.numGlyphs).toBe(woff.numGlyphs);
+    for (const code of [0x20b9, 0x0915, 0x094d]) expect(sfnt.glyphForCodePoint(code).advanceWidth).toBe(woff.glyphForCodePoint(code).advanceWidth);
+    expect(() => woffToSfnt(Buffer.from('not a font at all, just some bytes here'))).toThrow(/WOFF/);
+  });
+
+  it('has every subset in both weights', () => {
+    expect(Object.keys(fonts).sort()).toEqual(['devanagari-400', 'devanagari-700', 'latin-400', 'latin-700', 'latin-ext-400', 'latin-ext-700']);
+  });
+});
