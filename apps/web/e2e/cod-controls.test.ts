@@ -91,7 +91,10 @@ test('COD fee and prepaid saving at checkout, the fee on the order, confirmation
   await address.getByLabel('State').selectOption('Karnataka');
   await address.getByLabel('PIN code').fill('570001');
   await address.getByRole('button', { name: 'Save address' }).click();
-  await page.getByRole('group', { name: 'Delivery address' }).getByRole('radio', { name: /Farah Khan/ }).waitFor();
+  await page
+    .getByRole('group', { name: 'Delivery address' })
+    .getByRole('radio', { name: /Farah Khan/ })
+    .waitFor();
 
   // The payment step shows the fee and what paying online would save; the fee joins the summary once COD is chosen.
   const saving = Math.min(Math.round(plain.price / 10), 5_000);
@@ -113,7 +116,10 @@ test('COD fee and prepaid saving at checkout, the fee on the order, confirmation
   const totals = page.getByRole('region', { name: 'Payment summary' });
   await totals.getByText('Cash-on-delivery fee').waitFor();
   await totals.getByText(formatInr(grand)).waitFor();
-  await page.getByRole('region', { name: 'Confirm your cash-on-delivery order' }).getByText(/Open the link we sent you by SMS/).waitFor();
+  await page
+    .getByRole('region', { name: 'Confirm your cash-on-delivery order' })
+    .getByText(/Open the link we sent you by SMS/)
+    .waitFor();
   expect(await axeViolations(page)).toEqual([]);
 
   // The SMS's link, opened in Arabic by somebody not signed in: right to left, clean for axe, one press confirms.
