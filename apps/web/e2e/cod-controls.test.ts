@@ -91,7 +91,10 @@ test('COD fee and prepaid saving at checkout, the fee on the order, confirmation
   await address.getByLabel('State').selectOption('Karnataka');
   await address.getByLabel('PIN code').fill('570001');
   await address.getByRole('button', { name: 'Save address' }).click();
-  await page.getByRole('group', { name: 'Delivery address' }).getByRole('radio', { name: /Farah Khan/ }).waitFor();
+  await page
+    .getByRole('group', { name: 'Delivery address' })
+    .getByRole('radio', { name: /Farah Khan/ })
+    .waitFor();
 
   // The payment step shows the fee and what paying online would save; the fee joins the summary once COD is chosen.
   const saving = Math.min(Math.round(plain.price / 10), 5_000);
@@ -113,7 +116,10 @@ test('COD fee and prepaid saving at checkout, the fee on the order, confirmation
   const totals = page.getByRole('region', { name: 'Payment summary' });
   await totals.getByText('Cash-on-delivery fee').waitFor();
   await totals.getByText(formatInr(grand)).waitFor();
-  await page.getByRole('region', { name: 'Confirm your cash-on-delivery order' }).getByText(/Open the link we sent you by SMS/).waitFor();
+  await page
+    .getByRole('region', { name: 'Confirm your cash-on-delivery order' })
+    .getByText(/Open the link we sent you by SMS/)
+    .waitFor();
   expect(await axeViolations(page)).toEqual([]);
 
   // The SMS's link, opened in Arabic by somebody not signed in: right to left, clean for axe, one press confirms.
@@ -146,4 +152,86 @@ test('COD fee and prepaid saving at checkout, the fee on the order, confirmation
   await page.reload();
   await page.locator('[data-order-number]').waitFor();
   expect(await page.getByTestId('cod-confirmation').count()).toBe(0);
+});
+
+test('in Hindi: a blocked pincode is named at the payment step; the SMS code confirms the order on its page (axe)', async () => {
+  const current = await adminApi('GET');
+  const { updatedAt: _updatedAt, ...settings } = current;
+  await adminApi('PUT', {
+    ...settings,
+    chatWidgetId: settings.chatWidgetId ?? '',
+    analyticsId: settings.analyticsId ?? '',
+    cod: { ...(current.cod as object), fee: 0, prepaidDiscount: null, blockedPincodes: ['400050'], confirmation: 'sms_code', confirmWithinHours: 6 },
+  });
+  const page = await session.newPage({ locale: 'hi' });
+  await signedUpCustomer(page.context(), 'cod-hi');
+  await page.goto('/terms');
+  const phone = uniquePhone();
+  const orderId = await page.evaluate(
+    async ({ productId, phone }) => {
+      const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const blocked = { name: 'Meera Iyer', mobile: phone, line1: '4 Hill Road', city: 'Mumbai', state: 'Maharashtra', pincode: '400050' };
+      const open = { ...blocked, line1: '9 Lake Road', city: 'Pune', pincode: '411001' };
+      const first = await post('/api/user/addresses', open);
+      if (!first.ok) throw new Error(`address: ${first.status}`);
+      const { _id: addressId } = (await first.json()) as { _id: string };
+      const placed = await post('/api/user/order', { items: [{ productId, variantId: null, quantity: 1 }], addressId, paymentMethod: 'cod' });
+      if (placed.status !== 201) throw new Error(`order: ${placed.status} ${await placed.text()}`);
+      const second = await post('/api/user/addresses', { ...blocked, isDefault: true });
+      if (!second.ok) throw new Error(`address: ${second.status}`);
+      return ((await placed.json()) as { _id: string })._id;
+    },
+    { productId: plain._id, phone },
+  );
+
+  // At checkout with the blocked address chosen: the payment step says why, and placing with COD is stopped there.
+  await page.evaluate(
+    (item) =>
+      localStorage.setItem(
+        'cart',
+        JSON.stringify({ state: { items: [item], coupon: null, meta: null, isCashOnDelivery: true, cashOnDeliveryPageState: null }, version: 1 }),
+      ),
+    {
+      id: plain._id,
+      productId: plain._id,
+      slug: plain.slug,
+      name: plain.name,
+      price: plain.price,
+      mrp: plain.mrp,
+      stock: plain.stock,
+      cod: true,
+      variantId: null,
+      image: null,
+      quantity: 1,
+      attributes: {},
+      product_customization: null,
+    },
+  );
+  await page.goto('/checkout');
+  await page
+    .getByRole('group', { name: 'डिलीवरी का पता' })
+    .getByRole('radio', { name: /400050/ })
+    .check();
+  const reason = 'पिनकोड 400050 पर डिलीवरी के लिए कैश ऑन डिलीवरी उपलब्ध नहीं है। ऑनलाइन भुगतान करें, या कोई दूसरा पता चुनें।';
+  await page.getByTestId('cod-terms-block').getByText(reason).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'ऑर्डर करें', exact: true }).click();
+  await expect.poll(() => page.getByText(reason).count()).toBe(2);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The order placed before (to the open address) waits for its code.
+  const sms = await latestMessage(`+91${phone}`, { kind: 'cod-confirm-code' });
+  const code = /code (\d{6})/.exec(sms.bodyText)![1]!;
+  await page.goto(`/order?id=${orderId}`);
+  const panel = page.getByTestId('cod-confirmation');
+  const field = panel.getByLabel('SMS में मिला कोड');
+  await field.waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await field.fill(code === '000000' ? '000001' : '000000');
+  await panel.getByRole('button', { name: 'ऑर्डर की पुष्टि करें' }).click();
+  await panel.getByText('यह कोड सही नहीं है। SMS देखें और फिर से कोशिश करें।').waitFor();
+  await field.fill(code);
+  await panel.getByRole('button', { name: 'ऑर्डर की पुष्टि करें' }).click();
+  await page.getByText('धन्यवाद, आपके ऑर्डर की पुष्टि हो गई है।').waitFor();
+  await expect.poll(() => page.getByTestId('cod-confirmation').count()).toBe(0);
 });

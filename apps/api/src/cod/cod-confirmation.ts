@@ -13,8 +13,7 @@ import { hashCode, hashToken } from './cod-secrets.ts';
  */
 
 /** Still waiting: placed, not confirmed, not past its time (the expiry may not have run yet). */
-const waiting = (now: Date) =>
-  and(eq(orders.status, 'placed'), isNull(orders.codConfirmedAt), gt(orders.codConfirmBy, now));
+const waiting = (now: Date) => and(eq(orders.status, 'placed'), isNull(orders.codConfirmedAt), gt(orders.codConfirmBy, now));
 
 export async function confirmByCode(db: Database, input: { orderId: string; userId: string; code: string }, now = new Date()): Promise<void> {
   if (!isOrderId(input.orderId)) throw new Refusal('order_not_found');

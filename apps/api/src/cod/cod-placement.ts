@@ -10,7 +10,7 @@ import {
   type PaymentCharges,
 } from '@shop/domain/cod/cod-rules';
 import { isCashOnDelivery, type PaymentMethod } from '@shop/domain/payment';
-import { fieldRefusal, Refusal } from '../lib/refusal.ts';
+import { fieldRefusal } from '../lib/refusal.ts';
 import type { OutboxMessageInput } from '../outbox/enqueue.ts';
 import type { OrderLimits } from '../orders/limits.ts';
 import { newSecret } from './cod-secrets.ts';

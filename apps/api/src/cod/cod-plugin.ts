@@ -27,6 +27,7 @@ interface CodOptions {
  * ran out. Several API instances may run the pass at once: each order is cancelled exactly once.
  */
 export const codPlugin = fp(
+  // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects ready()
   async function cod(app: FastifyInstance, options: CodOptions) {
     const onStockBack = () => app.responseCache.invalidate();
     const expire = (now?: Date) => expireUnconfirmed(options.db, now, onStockBack);

@@ -18,7 +18,13 @@ export async function cancelUnconfirmed(db: Database, orderId: string, now: Date
       .update(orders)
       .set({ status: 'cancelled', updatedAt: now })
       .where(
-        and(eq(orders.id, orderId), eq(orders.status, 'placed'), isNotNull(orders.codConfirmation), isNull(orders.codConfirmedAt), lte(orders.codConfirmBy, now)),
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'placed'),
+          isNotNull(orders.codConfirmation),
+          isNull(orders.codConfirmedAt),
+          lte(orders.codConfirmBy, now),
+        ),
       )
       .returning({ id: orders.id });
     if (!cancelled) return { cancelled: false, cameBack: false };

@@ -47,7 +47,8 @@ describe.each(engines)('COD controls (%s)', (engine) => {
       paymentMethod: 'cod',
       ...extra,
     });
-  const move = (id: string, status: string) => call(app, 'POST', `/api/admin/orders/${id}/status`, staff, { status, ...(status === 'cancelled' ? { note: 'test' } : {}) });
+  const move = (id: string, status: string) =>
+    call(app, 'POST', `/api/admin/orders/${id}/status`, staff, { status, ...(status === 'cancelled' ? { note: 'test' } : {}) });
   const latestSms = async (kind: string, recipient: string) => {
     const [row] = await ctx.handle.db
       .select()
@@ -191,8 +192,12 @@ describe.each(engines)('COD controls (%s)', (engine) => {
     expect(sms!.bodyText).toContain('http://localhost:3000/order/confirm-cod?token=');
     expectRefusal(await move(order._id, 'confirmed'), 409, 'cod_not_confirmed');
 
-    expectRefusal(await call(app, 'POST', '/api/orders/cod-confirmation', undefined, { token: 'short' }), 400, 'validation_failed', { token: 'cod_link_invalid' });
-    expectRefusal(await call(app, 'POST', '/api/orders/cod-confirmation', undefined, { token: 'A'.repeat(43) }), 400, 'cod_link_invalid', { token: 'cod_link_invalid' });
+    expectRefusal(await call(app, 'POST', '/api/orders/cod-confirmation', undefined, { token: 'short' }), 400, 'validation_failed', {
+      token: 'cod_link_invalid',
+    });
+    expectRefusal(await call(app, 'POST', '/api/orders/cod-confirmation', undefined, { token: 'A'.repeat(43) }), 400, 'cod_link_invalid', {
+      token: 'cod_link_invalid',
+    });
     const confirmed = await call(app, 'POST', '/api/orders/cod-confirmation', undefined, { token });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toEqual({ number: order.number, confirmedAt: expect.any(String) });

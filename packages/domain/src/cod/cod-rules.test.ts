@@ -48,13 +48,23 @@ describe('COD charges', () => {
     expect(prepaidSaving(12_345, { percent: 5, cap: 100_000 })).toBe(617);
     expect(prepaidSaving(0, { percent: 5, cap: 100 })).toBe(0);
     fc.assert(
-      fc.property(fc.nat(10_000_000), fc.nat(10_000_000), fc.nat(50_000), fc.integer({ min: 1, max: 50 }), fc.nat(100_000), (total, discount, shipping, percent, cap) => {
-        const charges = paymentCharges({ total, discount: Math.min(discount, total), shipping, method: PREPAID }, { fee: 0, prepaidDiscount: { percent, cap } });
-        expect(Number.isInteger(charges.prepaidDiscount)).toBe(true);
-        expect(charges.prepaidDiscount).toBeLessThanOrEqual(cap);
-        expect(charges.prepaidDiscount).toBeLessThanOrEqual(total - Math.min(discount, total));
-        expect(charges.grandTotal).toBeGreaterThanOrEqual(shipping);
-      }),
+      fc.property(
+        fc.nat(10_000_000),
+        fc.nat(10_000_000),
+        fc.nat(50_000),
+        fc.integer({ min: 1, max: 50 }),
+        fc.nat(100_000),
+        (total, discount, shipping, percent, cap) => {
+          const charges = paymentCharges(
+            { total, discount: Math.min(discount, total), shipping, method: PREPAID },
+            { fee: 0, prepaidDiscount: { percent, cap } },
+          );
+          expect(Number.isInteger(charges.prepaidDiscount)).toBe(true);
+          expect(charges.prepaidDiscount).toBeLessThanOrEqual(cap);
+          expect(charges.prepaidDiscount).toBeLessThanOrEqual(total - Math.min(discount, total));
+          expect(charges.grandTotal).toBeGreaterThanOrEqual(shipping);
+        },
+      ),
     );
   });
 });

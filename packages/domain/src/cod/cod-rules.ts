@@ -108,7 +108,10 @@ export type CodBlock = { reason: 'order_value'; limit: Paise } | { reason: 'pinc
  * maximum (`codTotal` is the COD order's grand total, fee included: what the courier collects). The products' own
  * cod flags (spec §4) are checked before this, by the cart and the order.
  */
-export function codBlockFor(input: { codTotal: Paise; pincode: string | null }, settings: Pick<CodSettings, 'maxOrderValue' | 'blockedPincodes'>): CodBlock | null {
+export function codBlockFor(
+  input: { codTotal: Paise; pincode: string | null },
+  settings: Pick<CodSettings, 'maxOrderValue' | 'blockedPincodes'>,
+): CodBlock | null {
   if (input.pincode !== null && settings.blockedPincodes.includes(input.pincode)) return { reason: 'pincode', pincode: input.pincode };
   if (settings.maxOrderValue !== null && input.codTotal > settings.maxOrderValue) return { reason: 'order_value', limit: settings.maxOrderValue };
   return null;
@@ -129,7 +132,11 @@ export function confirmationFor(method: PaymentMethod, settings: Pick<CodSetting
  * Whether an order still waits for its shopper to confirm cash on delivery: such an order is not made, packed or
  * shipped; the shop may only cancel it (and it cancels itself when the time runs out).
  */
-export function awaitsCodConfirmation(order: { paymentMethod: PaymentMethod; codConfirmation: CodConfirmationMethod | null; codConfirmedAt: unknown }): boolean {
+export function awaitsCodConfirmation(order: {
+  paymentMethod: PaymentMethod;
+  codConfirmation: CodConfirmationMethod | null;
+  codConfirmedAt: unknown;
+}): boolean {
   return isCashOnDelivery(order.paymentMethod) && order.codConfirmation !== null && (order.codConfirmedAt === null || order.codConfirmedAt === undefined);
 }
 
