@@ -163,6 +163,7 @@ test('staff edit the search synonyms in the back office (en, hi, ar), and the st
 
   const page = await session.newPage();
   await signInAdmin(page.context());
+  await page.goto('/');
   await searchFor(page, 'chiraag');
   await expect.poll(() => page.locator('main').textContent()).toBeTruthy();
   expect((await cardsOf(page)).length, 'no product is called chiraag yet').toBe(0);
