@@ -163,6 +163,8 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/admin/menus',
         '/api/admin/coupons',
         '/api/admin/coupons/{id}',
+        '/api/admin/search-synonyms',
+        '/api/admin/search-synonyms/{id}',
         '/api/admin/settings',
         '/api/admin/settings/logo',
       ].sort(),

@@ -37,26 +37,54 @@ function slotQuery(slot: SearchSlot): string {
 
 const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
 
+/** Turns a to_tsquery text into SQL: parsed in the query itself, or (rankedPage) a value parsed beforehand. */
+type QueryOf = (text: string) => SQL;
+
 /**
  * How well a product matches one slot: its exact word or a synonym in the name or tags 4, elsewhere (description) 3;
  * the prefix in the name or tags 2, elsewhere 1; only a correction 0. Summed over the slots, so exact and prefix
  * matches rank above corrected ones, and "Shagun Hamper" above a hamper whose description mentions shagun.
  */
-function matchQuality(plan: SearchPlan): SQL {
-  const matches = (text: string) => sql`${products.searchVector} @@ ${tsquery(text)}`;
-  const parts = plan.slots.map((slot) => {
-    const exactIn = (weights: string) => matches(anyOf(slot.exact.map((term) => operand(term, weights))));
-    const cases = [sql`when ${exactIn('AB')} then 4`, sql`when ${exactIn('')} then 3`];
-    if (slot.prefix) cases.push(sql`when ${matches(`${slot.prefix}:*AB`)} then 2`, sql`when ${matches(`${slot.prefix}:*`)} then 1`);
-    return sql`(case ${sql.join(cases, sql` `)} else 0 end)`;
+function qualityTexts(plan: SearchPlan): { text: string; score: number }[][] {
+  return plan.slots.map((slot) => [
+    { text: anyOf(slot.exact.map((term) => operand(term, 'AB'))), score: 4 },
+    { text: anyOf(slot.exact.map((term) => operand(term))), score: 3 },
+    ...(slot.prefix
+      ? [
+          { text: `${slot.prefix}:*AB`, score: 2 },
+          { text: `${slot.prefix}:*`, score: 1 },
+        ]
+      : []),
+  ]);
+}
+
+function matchQuality(plan: SearchPlan, queryOf: QueryOf): SQL {
+  const parts = qualityTexts(plan).map((cases) => {
+    const whens = cases.map(({ text, score }) => sql`when ${products.searchVector} @@ ${queryOf(text)} then ${sql.raw(String(score))}`);
+    return sql`(case ${sql.join(whens, sql` `)} else 0 end)`;
   });
   return sql.join(parts, sql` + `);
 }
 
+const whereText = (plan: SearchPlan, joiner: ' & ' | ' | ') => plan.slots.map(slotQuery).join(joiner);
+
 /** The products a plan finds: every slot (' & ') or any slot (' | '), through products_search_idx. */
-export function searchCondition(plan: SearchPlan, joiner: ' & ' | ' | ' = ' & '): { query: SQL; where: SQL } {
-  const query = tsquery(plan.slots.map(slotQuery).join(joiner));
+export function searchCondition(plan: SearchPlan, joiner: ' & ' | ' | ' = ' & ', queryOf: QueryOf = tsquery): { query: SQL; where: SQL } {
+  const query = queryOf(whereText(plan, joiner));
   return { query, where: and(published, sql`${products.searchVector} @@ ${query}`) as SQL };
+}
+
+/**
+ * Parses every tsquery text of a search in one small query first. Written inline, to_tsquery() is STABLE, so
+ * PostgreSQL calls it again for every matching row in every CASE and in the rank (thousands of parses for "lamp");
+ * a parsed value passed back as `$n::tsquery` is a constant the planner folds once.
+ */
+async function parsedQueries(db: Database, texts: string[]): Promise<QueryOf> {
+  const unique = [...new Set(texts)];
+  const columns = unique.map((text, index) => sql`${tsquery(text)}::text as ${sql.identifier(`q${index}`)}`);
+  const [row] = rowsOf<Record<string, string>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
+  const parsed = new Map(unique.map((text, index) => [text, row?.[`q${index}`] ?? '']));
+  return (text) => sql`${parsed.get(text) ?? ''}::tsquery`;
 }
 
 interface RankedId {
@@ -71,13 +99,14 @@ interface RankedId {
 async function rankedPage(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ', options: { page: number; limit: number }): Promise<Paginated<ProductSummary>> {
   const { page, limit } = options;
   const offset = (page - 1) * limit;
-  const { query, where } = searchCondition(plan, joiner);
+  const queryOf = await parsedQueries(db, [whereText(plan, joiner), ...qualityTexts(plan).flatMap((cases) => cases.map((c) => c.text))]);
+  const { query, where } = searchCondition(plan, joiner, queryOf);
   const ranked = rowsOf<RankedId>(
     await db.execute(sql`
       select ${products.id} as id, (count(*) over ())::int as total
       from ${products}
       where ${where}
-      order by ${products.soldOut} asc, ${matchQuality(plan)} desc, ts_rank_cd(${products.searchVector}, ${query}) desc,
+      order by ${products.soldOut} asc, ${matchQuality(plan, queryOf)} desc, ts_rank_cd(${products.searchVector}, ${query}) desc,
         ${products.unitsSold} desc, ${products.id} desc
       limit ${limit + 1} offset ${offset}`),
   );

@@ -7,7 +7,7 @@ import { synonymTexts } from '../lib/texts';
 export async function SynonymsPage({ groups }: { groups: SynonymGroup[] }) {
   const { locale, dir, texts } = await synonymTexts();
   return (
-    <div lang={locale} dir={dir}>
+    <div lang={locale} dir={dir} data-testid="synonyms-page">
       <AdminHeading title={texts.title} intro={texts.intro} />
       <p className="mb-6 max-w-prose text-sm text-muted">{texts.how}</p>
       <section aria-labelledby="new-synonym-heading" className="mb-8 rounded-xl border border-line p-4">
