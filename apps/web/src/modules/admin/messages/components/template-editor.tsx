@@ -147,8 +147,8 @@ export function TemplateEditor({ template, texts }: { template: MessageTemplate;
             <p className="font-medium" lang={template.language} dir={dir} data-testid="preview-subject">
               {preview.subject}
             </p>
-            {/* The mail as a client shows it; sandboxed: no script, no navigation away from the back office. */}
-            <iframe title={texts.previewFrame} srcDoc={preview.html} sandbox="" className="h-[32rem] w-full rounded-lg border border-line bg-white" />
+            {/* The mail as a client shows it; sandboxed: no script, no navigation (same origin only so the shop's logo loads). */}
+            <iframe title={texts.previewFrame} srcDoc={preview.html} sandbox="allow-same-origin" className="h-[32rem] w-full rounded-lg border border-line bg-white" />
             <details>
               <summary className="cursor-pointer font-semibold">{texts.text}</summary>
               <pre className="mt-2 whitespace-pre-wrap text-sm" lang={template.language} dir={dir}>
