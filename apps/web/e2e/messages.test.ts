@@ -1,8 +1,9 @@
 import { expect, test } from 'vitest';
-import { signedUpCustomer } from './accounts';
+import type { ProductSummary } from '@shop/domain/catalogue';
+import { latestMessage, linkIn, signedUpCustomer } from './accounts';
 import { signInAdmin } from './admin-session';
 import { axeViolations } from './axe';
-import { errorsOf, useBrowser } from './browser';
+import { baseUrl, errorsOf, useBrowser } from './browser';
 
 /**
  * Issue 21, messages: the shopper's message preferences in Arabic (right to left) and English, the unsubscribe page,
@@ -78,5 +79,43 @@ test('staff preview a message with sample data live, in Arabic right to left, an
   await page.getByLabel('Intro text').fill('مرحبًا {name}، طلبك {orderNumber} في الطريق إليك!');
   await expect.poll(mailText).toContain('مرحبًا آشا، طلبك KG-261126-7K3M9Q في الطريق إليك!');
   expect(await axeViolations(page)).toEqual([]);
+  expect(errorsOf(page)).toEqual([]);
+});
+
+test("the personalisation message's link opens the order's customisation dialog", async () => {
+  const found: ProductSummary[] = [];
+  for (let page = 1; page <= 10 && !found.some((p) => p.product_customization?.type === 'text' && !p.hasVariants && p.cod && p.stock >= 3); page++) {
+    const response = await fetch(`${baseUrl}/api/products?inStock=true&limit=48&page=${page}`);
+    found.push(...((await response.json()) as { data: ProductSummary[] }).data);
+  }
+  const product = found.find((p) => p.product_customization?.type === 'text' && !p.hasVariants && p.cod && p.stock >= 3)!;
+  expect(product, 'an in-stock text product').toBeTruthy();
+  const page = await session.newPage();
+  const person = await signedUpCustomer(page.context(), 'personalise-link');
+  const call = async <T>(path: string, data: unknown): Promise<T> => {
+    const response = await page.context().request.fetch(path, { method: 'POST', data, headers: { origin: baseUrl } });
+    if (!response.ok()) throw new Error(`POST ${path} answered ${response.status()}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const address = await call<{ _id: string }>('/api/user/addresses', {
+    name: person.name,
+    mobile: '9876543212',
+    line1: '9, Park Street',
+    city: 'Kolkata',
+    state: 'West Bengal',
+    pincode: '700016',
+  });
+  const since = Date.now() - 1000;
+  const order = await call<{ _id: string; number: string }>('/api/user/order', {
+    items: [{ productId: product._id, variantId: null, quantity: 1 }],
+    addressId: address._id,
+    paymentMethod: 'cod',
+  });
+  const message = await latestMessage(person.email, { kind: 'personalisation-needed', since });
+  expect(message.subject).toBe(`Tell us how to personalise order ${order.number}`);
+  const link = new URL(linkIn(message).replace(/]$/, ''));
+  expect(link.pathname).toBe(`/my-account/orders/${order._id}`);
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('dialog').filter({ hasText: product.name }).first().waitFor();
   expect(errorsOf(page)).toEqual([]);
 });

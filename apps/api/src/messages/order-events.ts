@@ -86,7 +86,8 @@ function linkFor(kind: LinkKind, row: EventRow): string {
   const order = `${siteUrl}/my-account/orders/${row.id}`;
   switch (kind) {
     case 'pay':
-      return `${order}?pay=1`;
+      // The order page, where the shopper sees the payment state and the way to pay again.
+      return order;
     case 'customise':
       return row.unfilled_line ? `${order}?customise=${row.unfilled_line}` : order;
     case 'tracking':
