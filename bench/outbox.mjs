@@ -8,7 +8,8 @@
 // (apps/api/src/outbox/worker.ts: claims of 10 rows with FOR UPDATE SKIP LOCKED, nodemailer's pooled SMTP transport
 // with 2 connections, one 'sent' update per batch) deliver them all; the rate is messages sent / wall time. A bare
 // node:http hello-world measured with autocannon (20 connections, 5 s) before and after gives the result as a ratio,
-// for a machine whose load moves (docs/benchmarks.md). BENCH_HELLO=0 skips it.
+// for a machine whose load moves (docs/benchmarks.md). BENCH_HELLO=0 skips it. OUTBOX_BATCH_SIZE and SMTP_CONNECTIONS
+// are read as the API reads them (defaults 10 and 2).
 import { createServer } from 'node:http';
 import autocannon from 'autocannon';
 import { createRequire } from 'node:module';
@@ -90,8 +91,8 @@ for (let i = 0; i < rows.length; i += 500) await db.insert(outbox).values(rows.s
 const bytes = rows[0].bodyHtml.length + rows[0].bodyText.length;
 
 const smtp = await smtpServer();
-const connections = process.env.BENCH_CONNECTIONS ? Number(process.env.BENCH_CONNECTIONS) : undefined;
-const batchSize = process.env.BENCH_BATCH ? Number(process.env.BENCH_BATCH) : undefined;
+const connections = process.env.SMTP_CONNECTIONS ? Number(process.env.SMTP_CONNECTIONS) : undefined;
+const batchSize = process.env.OUTBOX_BATCH_SIZE ? Number(process.env.OUTBOX_BATCH_SIZE) : undefined;
 const email = createSmtpTransport({ url: smtp.url, from: 'Kaarigar Gifts <orders@shop.example>', connections });
 const log = { info() {}, warn() {}, error: (object, message) => console.error(message, object) };
 const worker = createOutboxWorker({ db, transports: { email, sms: email }, log, timing: { pollMs: 1000, ...(batchSize ? { batchSize } : {}) } });
@@ -110,7 +111,7 @@ await handle.close();
 const helloAfter = withHello ? await hello() : null;
 
 const rate = count / seconds;
-console.log(`engine: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; ${count} mails of ${(bytes / 1024).toFixed(1)} kB (HTML + text)`);
+console.log(`engine: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; OUTBOX_BATCH_SIZE ${batchSize ?? 10}, SMTP_CONNECTIONS ${connections ?? 2}; ${count} mails of ${(bytes / 1024).toFixed(1)} kB (HTML + text)`);
 console.log(`rendered: ${Math.round(count / renderSeconds)} mails/s (compiled template, filled per message)`);
 console.log(`delivered: ${count} in ${seconds.toFixed(2)} s = ${Math.round(rate)} messages/s; rows marked sent: ${sent}`);
 console.log(`CPU of the sending process (worker, transport, SMTP server thread, PGlite when embedded): ${(((cpu.user + cpu.system) / 1e3 / count)).toFixed(2)} ms per message`);

@@ -33,6 +33,9 @@ describe('loadConfig', () => {
       orderLimits: { perMinute: 3, perHour: 20, openCod: 3, couponTries: 10 },
       razorpay: undefined,
       paymentReservationMinutes: 15,
+      whatsapp: undefined,
+      outboxBatchSize: 10,
+      smtpConnections: 2,
     });
   });
 

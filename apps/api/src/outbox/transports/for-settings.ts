@@ -12,6 +12,8 @@ export interface DeliverySettings {
   smsGatewayUrl?: string;
   smsGatewayKey?: string;
   smsTemplate: string;
+  /** Pooled SMTP connections (SMTP_CONNECTIONS, default 2). */
+  smtpConnections?: number;
   /** WhatsApp's Cloud API (issue 21), or undefined: off. */
   whatsapp?: WhatsAppSettings;
 }
@@ -34,7 +36,7 @@ export function transportsFor(settings: DeliverySettings, print: ConsolePrinter)
   }
   return {
     ...whatsapp,
-    email: settings.smtpUrl ? createSmtpTransport({ url: settings.smtpUrl, from: settings.mailFrom }) : createUnconfiguredTransport('SMTP_URL'),
+    email: settings.smtpUrl ? createSmtpTransport({ url: settings.smtpUrl, from: settings.mailFrom, connections: settings.smtpConnections }) : createUnconfiguredTransport('SMTP_URL'),
     sms: settings.smsGatewayUrl
       ? createSmsGatewayTransport({ url: settings.smsGatewayUrl, key: settings.smsGatewayKey, template: settings.smsTemplate })
       : createUnconfiguredTransport('SMS_GATEWAY_URL'),
