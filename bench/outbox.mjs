@@ -84,7 +84,15 @@ for (let i = 0; i < count; i++) {
     trackingNumber: `DL${1e9 + i}`,
     link: `https://track.example/DL${1e9 + i}`,
   });
-  rows.push({ channel: 'email', recipient: `customer${i}@example.com`, kind: 'order-shipped', subject: mail.subject, bodyText: mail.text, bodyHtml: mail.html, dedupeKey: `bench:${i}` });
+  rows.push({
+    channel: 'email',
+    recipient: `customer${i}@example.com`,
+    kind: 'order-shipped',
+    subject: mail.subject,
+    bodyText: mail.text,
+    bodyHtml: mail.html,
+    dedupeKey: `bench:${i}`,
+  });
 }
 const renderSeconds = (performance.now() - started) / 1000;
 for (let i = 0; i < rows.length; i += 500) await db.insert(outbox).values(rows.slice(i, i + 500));
@@ -111,10 +119,14 @@ await handle.close();
 const helloAfter = withHello ? await hello() : null;
 
 const rate = count / seconds;
-console.log(`engine: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; OUTBOX_BATCH_SIZE ${batchSize ?? 10}, SMTP_CONNECTIONS ${connections ?? 2}; ${count} mails of ${(bytes / 1024).toFixed(1)} kB (HTML + text)`);
+console.log(
+  `engine: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; OUTBOX_BATCH_SIZE ${batchSize ?? 10}, SMTP_CONNECTIONS ${connections ?? 2}; ${count} mails of ${(bytes / 1024).toFixed(1)} kB (HTML + text)`,
+);
 console.log(`rendered: ${Math.round(count / renderSeconds)} mails/s (compiled template, filled per message)`);
 console.log(`delivered: ${count} in ${seconds.toFixed(2)} s = ${Math.round(rate)} messages/s; rows marked sent: ${sent}`);
-console.log(`CPU of the sending process (worker, transport, SMTP server thread, PGlite when embedded): ${(((cpu.user + cpu.system) / 1e3 / count)).toFixed(2)} ms per message`);
+console.log(
+  `CPU of the sending process (worker, transport, SMTP server thread, PGlite when embedded): ${((cpu.user + cpu.system) / 1e3 / count).toFixed(2)} ms per message`,
+);
 if (withHello) {
   const reference = (helloBefore + helloAfter) / 2;
   console.log(`hello-world: ${Math.round(helloBefore)} / ${Math.round(helloAfter)} req/s; ratio: ${(rate / reference).toFixed(4)}`);

@@ -111,7 +111,11 @@ const envSchema = z.object({
   OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(2),
   // WhatsApp order updates (issue 21, decision 073): off unless both are set, or the loopback double outside production.
-  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d{5,20}$/, { message: 'must be the digits of the phone number id' }).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{5,20}$/, { message: 'must be the digits of the phone number id' })
+    .optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
   WHATSAPP_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).default('https://graph.facebook.com/v21.0'),
   WHATSAPP_LOOPBACK: z.enum(['true', 'false']).default('false'),
@@ -313,7 +317,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     );
   }
   if (Boolean(env_.WHATSAPP_PHONE_NUMBER_ID) !== Boolean(env_.WHATSAPP_ACCESS_TOKEN)) {
-    const [set, missing] = env_.WHATSAPP_PHONE_NUMBER_ID ? ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN'] : ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'];
+    const [set, missing] = env_.WHATSAPP_PHONE_NUMBER_ID
+      ? ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN']
+      : ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'];
     throw new ConfigError(`Invalid environment: ${set}: needs ${missing} too (set both or neither)`);
   }
   // The loopback WhatsApp double delivers nothing to anyone: never where real customers are (decision 073).

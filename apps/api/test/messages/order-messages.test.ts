@@ -20,7 +20,11 @@ describe.each(engines)('order messages (%s)', (engine) => {
   let ctx: MessagesContext;
 
   const placeCod = async (who: MessagesContext['people'][number], productId: string) => {
-    const response = await call(ctx.app, 'POST', '/api/user/order', who, { items: [{ productId, quantity: 1 }], addressId: who.addressId, paymentMethod: 'cod' });
+    const response = await call(ctx.app, 'POST', '/api/user/order', who, {
+      items: [{ productId, quantity: 1 }],
+      addressId: who.addressId,
+      paymentMethod: 'cod',
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ _id: string; number: string; grandTotal: number }>();
   };
@@ -90,7 +94,8 @@ describe.each(engines)('order messages (%s)', (engine) => {
     const unregister = registerAttachmentProvider({
       kind: 'invoice',
       events: ['order-shipped'],
-      load: (orderId) => Promise.resolve({ filename: `invoice-${orderId.slice(0, 8)}.pdf`, contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 test invoice') }),
+      load: (orderId) =>
+        Promise.resolve({ filename: `invoice-${orderId.slice(0, 8)}.pdf`, contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 test invoice') }),
     });
     try {
       const lamp = await product(ctx, { stock: 5 });
@@ -129,7 +134,9 @@ describe.each(engines)('order messages (%s)', (engine) => {
       // Delivered: a review link to the product.
       await move(placed._id, 'delivered');
       await eventually(() => mailsTo('ravi.shipped@example.com', `Order ${placed.number} is delivered`).length === 1);
-      expect(mailsTo('ravi.shipped@example.com', `Order ${placed.number} is delivered`)[0]!.mail.text).toContain(`Write a review [http://localhost:3000/product/${lamp.slug}#reviews]`);
+      expect(mailsTo('ravi.shipped@example.com', `Order ${placed.number} is delivered`)[0]!.mail.text).toContain(
+        `Write a review [http://localhost:3000/product/${lamp.slug}#reviews]`,
+      );
     } finally {
       unregister();
     }
@@ -184,10 +191,14 @@ describe.each(engines)('order messages (%s)', (engine) => {
     expect(stages.sort()).toEqual(['24h', '24h', '72h', '72h']);
   });
 
-  it('honours the preferences: SMS only, then WhatsApp in Meta\'s template shape, in Hindi', async () => {
+  it("honours the preferences: SMS only, then WhatsApp in Meta's template shape, in Hindi", async () => {
     const [, , meena] = ctx.people;
     await giveEmail(ctx, meena!.userId, 'meena.prefs@example.com', 'Meena');
-    const saved = await call(ctx.app, 'PUT' as 'POST', '/api/user/message-preferences', meena, { orderUpdates: ['whatsapp', 'sms'], marketing: [], language: 'hi' });
+    const saved = await call(ctx.app, 'PUT' as 'POST', '/api/user/message-preferences', meena, {
+      orderUpdates: ['whatsapp', 'sms'],
+      marketing: [],
+      language: 'hi',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ orderUpdates: ['sms', 'whatsapp'], marketing: [], language: 'hi', whatsappAvailable: true });
     const lamp = await product(ctx, { stock: 5 });
