@@ -36,6 +36,9 @@ describe('loadConfig', () => {
       razorpayApiUrl: undefined,
       paymentReconcileEverySeconds: 300,
       paymentReconcileAfterSeconds: 300,
+      whatsapp: undefined,
+      outboxBatchSize: 10,
+      smtpConnections: 2,
     });
   });
 

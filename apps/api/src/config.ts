@@ -108,8 +108,15 @@ const envSchema = z.object({
       if (problem) context.addIssue({ code: 'custom', message: problem });
     })
     .default(DEFAULT_SMS_TEMPLATE),
+  // Outbox throughput (issue 21, bench/outbox.mjs): rows claimed per pass, and pooled SMTP connections.
+  OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(2),
   // WhatsApp order updates (issue 21, decision 073): off unless both are set, or the loopback double outside production.
-  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d{5,20}$/, { message: 'must be the digits of the phone number id' }).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{5,20}$/, { message: 'must be the digits of the phone number id' })
+    .optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
   WHATSAPP_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).default('https://graph.facebook.com/v21.0'),
   WHATSAPP_LOOPBACK: z.enum(['true', 'false']).default('false'),
@@ -282,6 +289,9 @@ export interface Config {
   orderLimits: OrderLimits;
   /** RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET; unset, the loopback test gateway (payments/). */
   razorpay: RazorpayKeys | undefined;
+  /** OUTBOX_BATCH_SIZE and SMTP_CONNECTIONS: how many messages the worker claims and sends at once, over how many SMTP connections. */
+  outboxBatchSize: number;
+  smtpConnections: number;
   /** WHATSAPP_*: Meta's Cloud API, or its loopback double (WHATSAPP_LOOPBACK=true, never in production); unset, off. */
   whatsapp: WhatsAppConfig | undefined;
   /** PAYMENT_RESERVATION_MINUTES: how long an unpaid prepaid order holds its stock. */
@@ -334,7 +344,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     );
   }
   if (Boolean(env_.WHATSAPP_PHONE_NUMBER_ID) !== Boolean(env_.WHATSAPP_ACCESS_TOKEN)) {
-    const [set, missing] = env_.WHATSAPP_PHONE_NUMBER_ID ? ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN'] : ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'];
+    const [set, missing] = env_.WHATSAPP_PHONE_NUMBER_ID
+      ? ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN']
+      : ['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'];
     throw new ConfigError(`Invalid environment: ${set}: needs ${missing} too (set both or neither)`);
   }
   // The loopback WhatsApp double delivers nothing to anyone: never where real customers are (decision 073).
@@ -387,5 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     paymentReconcileEverySeconds: env_.PAYMENT_RECONCILE_EVERY_SECONDS,
     paymentReconcileAfterSeconds: env_.PAYMENT_RECONCILE_AFTER_SECONDS,
     whatsapp,
+    outboxBatchSize: env_.OUTBOX_BATCH_SIZE,
+    smtpConnections: env_.SMTP_CONNECTIONS,
   };
 }

@@ -120,6 +120,13 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/admin/orders',
         '/api/admin/orders/{id}',
         '/api/admin/orders/{id}/personalisation.zip',
+        // Issue 21: messages.
+        '/api/user/message-preferences',
+        '/api/messages/unsubscribe',
+        '/api/admin/message-templates',
+        '/api/admin/message-templates/{event}/{language}/preview',
+        '/api/admin/message-templates/{event}/{language}',
+        '/api/admin/orders/{id}/messages',
         '/api/admin/dashboard',
         '/api/admin/products',
         '/api/admin/products/export',

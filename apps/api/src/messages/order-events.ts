@@ -86,7 +86,8 @@ function linkFor(kind: LinkKind, row: EventRow): string {
   const order = `${siteUrl}/my-account/orders/${row.id}`;
   switch (kind) {
     case 'pay':
-      return `${order}?pay=1`;
+      // The order page, where the shopper sees the payment state and the way to pay again.
+      return order;
     case 'customise':
       return row.unfilled_line ? `${order}?customise=${row.unfilled_line}` : order;
     case 'tracking':
@@ -116,7 +117,11 @@ export async function orderEventMessages(
 ): Promise<{ messages: OutboxMessageInput[]; row: EventRow | null }> {
   const [row] = rowsOf<EventRow>(await db.execute(eventQuery(event, orderId)));
   if (!row) return { messages: [], row: null };
-  const language: MessageLanguage = isMessageLanguage(row.language ?? '') ? (row.language as MessageLanguage) : isMessageLanguage(row.default_language ?? '') ? (row.default_language as MessageLanguage) : 'en';
+  const language: MessageLanguage = isMessageLanguage(row.language ?? '')
+    ? (row.language as MessageLanguage)
+    : isMessageLanguage(row.default_language ?? '')
+      ? (row.default_language as MessageLanguage)
+      : 'en';
   const preferences = preferencesOf(
     row.order_email === null
       ? null
@@ -200,11 +205,7 @@ export async function enqueueOrderEvent(db: Writer, event: MessageEvent, orderId
   const { messages, row } = await orderEventMessages(db, event, orderId, options);
   const needsPersonalisation = Boolean(row?.unfilled_line);
   if (messages.length === 0) return { written: 0, needsPersonalisation };
-  const written = await db
-    .insert(outbox)
-    .values(messages.map(outboxRow))
-    .onConflictDoNothing({ target: outbox.dedupeKey })
-    .returning({ id: outbox.id });
+  const written = await db.insert(outbox).values(messages.map(outboxRow)).onConflictDoNothing({ target: outbox.dedupeKey }).returning({ id: outbox.id });
   return { written: written.length, needsPersonalisation };
 }
 

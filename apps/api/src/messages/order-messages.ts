@@ -20,11 +20,7 @@ export interface OrderMessageEntry {
 /** The messages written about an order, oldest first, with their delivery status (issue 21). */
 export async function orderMessages(db: Database, orderId: string): Promise<OrderMessageEntry[]> {
   if (!isOrderId(orderId)) throw new Refusal('order_not_found');
-  const rows = await db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.orderId, orderId.toLowerCase()))
-    .orderBy(asc(outbox.createdAt), asc(outbox.id));
+  const rows = await db.select().from(outbox).where(eq(outbox.orderId, orderId.toLowerCase())).orderBy(asc(outbox.createdAt), asc(outbox.id));
   return rows.map((row) => ({
     _id: row.id,
     channel: row.channel,

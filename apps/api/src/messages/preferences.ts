@@ -20,7 +20,10 @@ type Row = typeof messagePreferences.$inferSelect;
  * Without a row: order updates by e-mail and SMS (whichever the account has), no marketing until the shopper opts in
  * (consent first: decision 072), in the shop's default language.
  */
-export function preferencesOf(row: Pick<Row, 'orderEmail' | 'orderSms' | 'orderWhatsapp' | 'marketingEmail' | 'marketingSms' | 'marketingWhatsapp' | 'language'> | null | undefined, defaultLanguage = 'en'): MessagePreferences {
+export function preferencesOf(
+  row: Pick<Row, 'orderEmail' | 'orderSms' | 'orderWhatsapp' | 'marketingEmail' | 'marketingSms' | 'marketingWhatsapp' | 'language'> | null | undefined,
+  defaultLanguage = 'en',
+): MessagePreferences {
   const language = row?.language ?? defaultLanguage;
   const channels = (email: boolean, sms: boolean, whatsapp: boolean) =>
     (['email', 'sms', 'whatsapp'] as const).filter((_, index) => [email, sms, whatsapp][index]);

@@ -120,7 +120,13 @@ export interface TemplateEdit {
 export async function saveTemplate(db: Database, actor: RequestUser, event: string, language: string, edit: TemplateEdit): Promise<TemplateEntry> {
   const template = templateOf(event, language);
   checkPlaceholders(edit);
-  const values = { subject: edit.subject || null, intro: edit.intro || null, dltTemplateId: edit.dltTemplateId || null, updatedAt: new Date(), updatedBy: actor.id };
+  const values = {
+    subject: edit.subject || null,
+    intro: edit.intro || null,
+    dltTemplateId: edit.dltTemplateId || null,
+    updatedAt: new Date(),
+    updatedBy: actor.id,
+  };
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ subject: messageTemplates.subject, intro: messageTemplates.intro, dltTemplateId: messageTemplates.dltTemplateId })

@@ -77,7 +77,8 @@ export const builtInTexts: Catalogue = {
   'payment-failed': {
     en: {
       subject: 'Payment for order {orderNumber} did not go through',
-      intro: 'Hello {name}, the payment of {total} for order {orderNumber} did not go through. Your items are held for a short while: try again from your order page.',
+      intro:
+        'Hello {name}, the payment of {total} for order {orderNumber} did not go through. Your items are held for a short while: try again from your order page.',
       button: 'Try the payment again',
       sms: '{shop}: payment for order {orderNumber} failed. Try again: {link}',
     },

@@ -113,7 +113,6 @@ async function replayOf(
   return { order: payment ? { ...order, payment } : order, replayed: true };
 }
 
-
 /**
  * Places an order (POST /api/user/order) for the caller (from a verified token or session; its row, and that its
  * session still lives, are checked here). One statement reads (the user, the address, an earlier use of the

@@ -21,7 +21,8 @@ export type OutboxWriter = Pick<Database, 'insert'>;
 
 /** The outbox row for a message (checked: a known channel, a recipient, an email's subject), as its columns hold it. */
 export function outboxRow(message: OutboxMessageInput) {
-  if (message.channel !== 'email' && message.channel !== 'sms' && message.channel !== 'whatsapp') throw new Error(`outbox: unknown channel ${String(message.channel)}`);
+  if (message.channel !== 'email' && message.channel !== 'sms' && message.channel !== 'whatsapp')
+    throw new Error(`outbox: unknown channel ${String(message.channel)}`);
   if (!message.recipient.trim()) throw new Error('outbox: a message needs a recipient');
   if (message.channel === 'email' && !message.subject) throw new Error('outbox: an email needs a subject');
   return {

@@ -1,6 +1,8 @@
 import type { Database } from '@shop/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { invoiceAttachment } from '../invoices/invoice-attachment.ts';
+import { registerAttachmentProvider } from '../messages/attachments.ts';
 import { remindPersonalisation } from '../messages/reminders.ts';
 import { configureMessages } from '../messages/settings.ts';
 
@@ -23,6 +25,12 @@ export const messagesPlugin = fp(
   // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function messagesPlugin(app: FastifyInstance, options: MessagesOptions) {
     configureMessages({ siteUrl: options.siteUrl, whatsapp: options.whatsapp });
+    // The GST invoice rides on the shipped mail (issue 21); the object store is the storage plugin's.
+    const unregister = registerAttachmentProvider(invoiceAttachment(options.db, app.objectStore));
+    app.addHook('onClose', (_instance, done) => {
+      unregister();
+      done();
+    });
     const everyMs = options.everyMs ?? FIFTEEN_MINUTES;
     if (everyMs === false) return;
     let timer: NodeJS.Timeout | undefined;

@@ -30,7 +30,7 @@ declare module 'fastify' {
 
 interface OutboxPluginOptions {
   db: Database;
-  settings: Partial<Omit<DeliverySettings, 'whatsapp'>> & { production?: boolean; siteUrl?: string; whatsapp?: WhatsAppConfig };
+  settings: Partial<Omit<DeliverySettings, 'whatsapp'>> & { production?: boolean; siteUrl?: string; whatsapp?: WhatsAppConfig; outboxBatchSize?: number };
   /**
    * Where the dev transport prints its one readable line per message (and the start-up notice saying where codes
    * are): process.stdout by default; false prints nothing (a quiet app: tests, LOG_LEVEL above info).
@@ -84,7 +84,11 @@ export const outboxPlugin = fp(
       transports,
       loadAttachments,
       log: app.log,
-      timing: options.worker === false ? undefined : options.worker,
+      // OUTBOX_BATCH_SIZE (issue 21's throughput setting) under whatever timing a test gives.
+      timing:
+        options.worker === false
+          ? undefined
+          : { ...(options.settings.outboxBatchSize ? { batchSize: options.settings.outboxBatchSize } : {}), ...options.worker },
     });
 
     app.decorate('outbox', {

@@ -1,12 +1,14 @@
-import { orderLineCustomisations, orderLines } from '@shop/db';
+import { invoices, orderLineCustomisations, orderLines } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAttachmentProvider } from '../../src/messages/attachments.ts';
+import { invoicePdfFor } from '../../src/invoices/invoice-files.ts';
 import { enqueueOrderEvent } from '../../src/messages/order-events.ts';
 import { remindPersonalisation } from '../../src/messages/reminders.ts';
 import { engines } from '../helpers.ts';
 import { call, product } from '../orders/order-helpers.ts';
 import { eventually } from '../outbox/local-servers.ts';
+import { setTaxIdentity, taxedProduct } from '../invoices/invoice-helpers.ts';
 import { giveEmail, type MessagesContext, messagesContext, orderRows } from './message-helpers.ts';
 
 const HOUR = 3_600_000;
@@ -20,7 +22,11 @@ describe.each(engines)('order messages (%s)', (engine) => {
   let ctx: MessagesContext;
 
   const placeCod = async (who: MessagesContext['people'][number], productId: string) => {
-    const response = await call(ctx.app, 'POST', '/api/user/order', who, { items: [{ productId, quantity: 1 }], addressId: who.addressId, paymentMethod: 'cod' });
+    const response = await call(ctx.app, 'POST', '/api/user/order', who, {
+      items: [{ productId, quantity: 1 }],
+      addressId: who.addressId,
+      paymentMethod: 'cod',
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ _id: string; number: string; grandTotal: number }>();
   };
@@ -87,10 +93,12 @@ describe.each(engines)('order messages (%s)', (engine) => {
   it('mails "shipped" with the tracking link and the attachment a provider gives, and sends each event once', async () => {
     const [, ravi] = ctx.people;
     await giveEmail(ctx, ravi!.userId, 'ravi.shipped@example.com', 'Ravi Kumar');
+    // A provider of its own kind, beside the shop's invoice (which this order may or may not have).
     const unregister = registerAttachmentProvider({
-      kind: 'invoice',
+      kind: 'sample',
       events: ['order-shipped'],
-      load: (orderId) => Promise.resolve({ filename: `invoice-${orderId.slice(0, 8)}.pdf`, contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 test invoice') }),
+      load: (orderId) =>
+        Promise.resolve({ filename: `sample-${orderId.slice(0, 8)}.pdf`, contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 test invoice') }),
     });
     try {
       const lamp = await product(ctx, { stock: 5 });
@@ -106,8 +114,9 @@ describe.each(engines)('order messages (%s)', (engine) => {
       expect(mail.text).toContain(`Hello Ravi Kumar, your order ${placed.number} is on its way with Delhivery (tracking number DL123456789).`);
       expect(mail.text).toContain('Track your parcel [https://track.example/DL123456789]');
       expect(String(mail.html)).toContain('href="https://track.example/DL123456789"');
-      expect(mail.attachments.map((file) => [file.filename, file.contentType, file.content.toString()])).toEqual([
-        [`invoice-${placed._id.slice(0, 8)}.pdf`, 'application/pdf', '%PDF-1.4 test invoice'],
+      const samples = mail.attachments.filter((file) => file.filename?.startsWith('sample-'));
+      expect(samples.map((file) => [file.filename, file.contentType, file.content.toString()])).toEqual([
+        [`sample-${placed._id.slice(0, 8)}.pdf`, 'application/pdf', '%PDF-1.4 test invoice'],
       ]);
       await eventually(() => mailsTo('ravi.shipped@example.com', `We are making order ${placed.number}`).length === 1);
 
@@ -129,10 +138,35 @@ describe.each(engines)('order messages (%s)', (engine) => {
       // Delivered: a review link to the product.
       await move(placed._id, 'delivered');
       await eventually(() => mailsTo('ravi.shipped@example.com', `Order ${placed.number} is delivered`).length === 1);
-      expect(mailsTo('ravi.shipped@example.com', `Order ${placed.number} is delivered`)[0]!.mail.text).toContain(`Write a review [http://localhost:3000/product/${lamp.slug}#reviews]`);
+      expect(mailsTo('ravi.shipped@example.com', `Order ${placed.number} is delivered`)[0]!.mail.text).toContain(
+        `Write a review [http://localhost:3000/product/${lamp.slug}#reviews]`,
+      );
     } finally {
       unregister();
     }
+  });
+
+  it('attaches the GST invoice PDF to the "shipped" mail (the shop\'s own invoice, issued as the order ships)', async () => {
+    const [, ravi] = ctx.people;
+    await setTaxIdentity(ctx);
+    const lamp = await taxedProduct(ctx, { price: 118_000, gstRate: 1_800, hsnCode: '9405' });
+    const placed = await placeCod(ravi!, lamp.id);
+    for (const status of ['confirmed', 'in_production', 'packed']) await move(placed._id, status);
+    await move(placed._id, 'shipped', { tracking: { carrier: 'Delhivery', number: 'DL987654321', link: 'https://track.example/DL987654321' } });
+
+    const subject = `Order ${placed.number} has shipped`;
+    await eventually(() => mailsTo('ravi.shipped@example.com', subject).length === 1);
+    const { mail } = mailsTo('ravi.shipped@example.com', subject)[0]!;
+    const [invoice] = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
+    expect(invoice?.kind).toBe('invoice');
+    expect(mail.attachments).toHaveLength(1);
+    const [file] = mail.attachments;
+    expect(file!.contentType).toBe('application/pdf');
+    expect(file!.filename).toBe(`${invoice!.number.replaceAll('/', '-')}.pdf`);
+    // The very bytes stored for the invoice, not a second rendering.
+    const stored = await invoicePdfFor(ctx.handle.db, ctx.app.objectStore, placed._id);
+    expect(file!.content.equals(stored!.body)).toBe(true);
+    expect(file!.content.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('retries a mail after a transport error, with back-off, and sends it once', async () => {
@@ -184,10 +218,14 @@ describe.each(engines)('order messages (%s)', (engine) => {
     expect(stages.sort()).toEqual(['24h', '24h', '72h', '72h']);
   });
 
-  it('honours the preferences: SMS only, then WhatsApp in Meta\'s template shape, in Hindi', async () => {
+  it("honours the preferences: SMS only, then WhatsApp in Meta's template shape, in Hindi", async () => {
     const [, , meena] = ctx.people;
     await giveEmail(ctx, meena!.userId, 'meena.prefs@example.com', 'Meena');
-    const saved = await call(ctx.app, 'PUT' as 'POST', '/api/user/message-preferences', meena, { orderUpdates: ['whatsapp', 'sms'], marketing: [], language: 'hi' });
+    const saved = await call(ctx.app, 'PUT' as 'POST', '/api/user/message-preferences', meena, {
+      orderUpdates: ['whatsapp', 'sms'],
+      marketing: [],
+      language: 'hi',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ orderUpdates: ['sms', 'whatsapp'], marketing: [], language: 'hi', whatsappAvailable: true });
     const lamp = await product(ctx, { stock: 5 });

@@ -53,7 +53,10 @@ describe.each(engines)('message preferences and templates (%s)', (engine) => {
     // Asha chose Arabic above: right to left.
     expect(String(mail.html)).toContain('<html lang="ar" dir="rtl"');
     expect(mail.subject).toBe('جديد من Kaarigar Gifts');
-    const [token] = await ctx.handle.db.select({ token: messagePreferences.unsubscribeToken }).from(messagePreferences).where(eq(messagePreferences.userId, asha!.userId));
+    const [token] = await ctx.handle.db
+      .select({ token: messagePreferences.unsubscribeToken })
+      .from(messagePreferences)
+      .where(eq(messagePreferences.userId, asha!.userId));
     // The raw header lines, as a mail client reads them.
     const line = (key: string) => mail.headerLines.find((header) => header.key === key)?.line.replace(/\r\n\s+/g, ' ');
     const headerUrl = `http://localhost:3000/api/messages/unsubscribe?token=${token!.token}`;
@@ -86,18 +89,32 @@ describe.each(engines)('message preferences and templates (%s)', (engine) => {
     expect(templates.find((t) => t.event === 'order-shipped' && t.language === 'hi')?.subject).toBe('ऑर्डर {orderNumber} भेज दिया गया');
     expect((await call(ctx.app, 'GET', '/api/admin/message-templates', ctx.people[0])).statusCode).toBe(403);
 
-    const preview = await call(ctx.app, 'POST', '/api/admin/message-templates/order-shipped/ar/preview', ctx.staff, { intro: 'مرحبًا {name}، طلبك {orderNumber} في الطريق!' });
+    const preview = await call(ctx.app, 'POST', '/api/admin/message-templates/order-shipped/ar/preview', ctx.staff, {
+      intro: 'مرحبًا {name}، طلبك {orderNumber} في الطريق!',
+    });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().subject).toBe('تم شحن الطلب KG-261126-7K3M9Q');
     expect(preview.json().html).toContain('dir="rtl"');
     expect(preview.json().text).toContain('مرحبًا آشا، طلبك KG-261126-7K3M9Q في الطريق!');
     expect(preview.json().sms).toContain('KG-261126-7K3M9Q');
 
-    const typo = await put('/api/admin/message-templates/order-shipped/en', ctx.staff, { subject: 'Order {ordernumber} shipped', intro: null, dltTemplateId: null });
+    const typo = await put('/api/admin/message-templates/order-shipped/en', ctx.staff, {
+      subject: 'Order {ordernumber} shipped',
+      intro: null,
+      dltTemplateId: null,
+    });
     expectRefusal(typo, 400, 'template_placeholder_unknown', { subject: 'template_placeholder_unknown' });
-    expectRefusal(await put('/api/admin/message-templates/order-teleported/en', ctx.staff, { subject: null, intro: null, dltTemplateId: null }), 404, 'message_template_not_found');
+    expectRefusal(
+      await put('/api/admin/message-templates/order-teleported/en', ctx.staff, { subject: null, intro: null, dltTemplateId: null }),
+      404,
+      'message_template_not_found',
+    );
 
-    const saved = await put('/api/admin/message-templates/order-shipped/en', ctx.staff, { subject: '{orderNumber} is on its way!', intro: 'Good news, {name}: it ships today.', dltTemplateId: '1107000000000000001' });
+    const saved = await put('/api/admin/message-templates/order-shipped/en', ctx.staff, {
+      subject: '{orderNumber} is on its way!',
+      intro: 'Good news, {name}: it ships today.',
+      dltTemplateId: '1107000000000000001',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ subject: '{orderNumber} is on its way!', edited: true, dltTemplateId: '1107000000000000001' });
     const [audit] = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, 'message-template.update'));

@@ -28,7 +28,12 @@ describe('WhatsApp Cloud API transport', () => {
   it('sends a template message to /{phone-number-id}/messages with the bearer token', async () => {
     const transport = createWhatsAppTransport({ baseUrl: api.baseUrl, phoneNumberId: api.phoneNumberId, accessToken: api.accessToken });
     await transport.send(message);
-    expect(api.received.at(-1)).toMatchObject({ to: '919876543210', template: 'kaarigar_order_shipped', language: 'en', parameters: ['Asha', 'KG-1', 'https://track.example/1'] });
+    expect(api.received.at(-1)).toMatchObject({
+      to: '919876543210',
+      template: 'kaarigar_order_shipped',
+      language: 'en',
+      parameters: ['Asha', 'KG-1', 'https://track.example/1'],
+    });
   });
 
   it("fails with Meta's error code on a bad token, while the API is down, and for a message without a template", async () => {

@@ -48,7 +48,11 @@ function templateOf(body: unknown): Omit<LoopbackWhatsAppMessage, 'id'> | string
     messaging_product?: unknown;
     to?: unknown;
     type?: unknown;
-    template?: { name?: unknown; language?: { code?: unknown }; components?: Array<{ type?: unknown; parameters?: Array<{ type?: unknown; text?: unknown }> }> };
+    template?: {
+      name?: unknown;
+      language?: { code?: unknown };
+      components?: Array<{ type?: unknown; parameters?: Array<{ type?: unknown; text?: unknown }> }>;
+    };
   };
   if (value?.messaging_product !== 'whatsapp') return '(#100) The parameter messaging_product is required.';
   if (typeof value.to !== 'string' || !/^\d{8,15}$/.test(value.to)) return '(#100) Invalid parameter: to';

@@ -12,6 +12,8 @@ export interface DeliverySettings {
   smsGatewayUrl?: string;
   smsGatewayKey?: string;
   smsTemplate: string;
+  /** Pooled SMTP connections (SMTP_CONNECTIONS, default 2). */
+  smtpConnections?: number;
   /** WhatsApp's Cloud API (issue 21), or undefined: off. */
   whatsapp?: WhatsAppSettings;
 }
@@ -25,7 +27,10 @@ export function usesDevOutbox(settings: Pick<DeliverySettings, 'smtpUrl' | 'smsG
  * Email through SMTP when SMTP_URL is set, SMS through the gateway when SMS_GATEWAY_URL is set. With neither, both
  * channels use the dev transport (console + dev outbox); with only one, the other sends nothing (unconfigured.ts).
  */
-export function transportsFor(settings: DeliverySettings, print: ConsolePrinter): Record<Exclude<OutboxChannel, 'whatsapp'>, Transport> & { whatsapp?: Transport } {
+export function transportsFor(
+  settings: DeliverySettings,
+  print: ConsolePrinter,
+): Record<Exclude<OutboxChannel, 'whatsapp'>, Transport> & { whatsapp?: Transport } {
   // WhatsApp is off unless configured (decision 073): its own transport whatever the other channels use.
   const whatsapp = settings.whatsapp ? { whatsapp: createWhatsAppTransport(settings.whatsapp) } : {};
   if (usesDevOutbox(settings)) {
@@ -34,7 +39,9 @@ export function transportsFor(settings: DeliverySettings, print: ConsolePrinter)
   }
   return {
     ...whatsapp,
-    email: settings.smtpUrl ? createSmtpTransport({ url: settings.smtpUrl, from: settings.mailFrom }) : createUnconfiguredTransport('SMTP_URL'),
+    email: settings.smtpUrl
+      ? createSmtpTransport({ url: settings.smtpUrl, from: settings.mailFrom, connections: settings.smtpConnections })
+      : createUnconfiguredTransport('SMTP_URL'),
     sms: settings.smsGatewayUrl
       ? createSmsGatewayTransport({ url: settings.smsGatewayUrl, key: settings.smsGatewayKey, template: settings.smsTemplate })
       : createUnconfiguredTransport('SMS_GATEWAY_URL'),

@@ -8,6 +8,8 @@ interface SmtpSettings {
   from: string;
   /** Per-step timeout; kept well under the worker's claim lease so a hung server never causes a double send. */
   timeoutMs?: number;
+  /** Pooled connections (default 2); the worker sends a claimed batch at once over them. */
+  connections?: number;
 }
 
 /** Mail through an SMTP server with nodemailer: one pooled connection per process, reused between messages. */
@@ -16,7 +18,7 @@ export function createSmtpTransport(settings: SmtpSettings): Transport {
   const mailer = createTransport({
     url: settings.url,
     pool: true,
-    maxConnections: 2,
+    maxConnections: settings.connections ?? 2,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,

@@ -53,7 +53,11 @@ export const adminMessageTemplatesRoutes: FastifyPluginAsyncZod = async (app) =>
     '/api/admin/message-templates',
     {
       config: { adminRole: 'staff' },
-      schema: { tags: ['admin'], summary: 'Message templates, every event in every language (staff)', response: { 200: z.object({ data: z.array(templateSchema) }), ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Message templates, every event in every language (staff)',
+        response: { 200: z.object({ data: z.array(templateSchema) }), ...errors },
+      },
     },
     async (_request, reply) => {
       noStore(reply);

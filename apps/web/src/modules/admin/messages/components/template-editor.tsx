@@ -132,11 +132,18 @@ export function TemplateEditor({ template, texts }: { template: MessageTemplate;
           </label>
         ) : null}
         {notice ? (
-          <p role={notice.tone === 'error' ? 'alert' : 'status'} className={`rounded-lg px-3 py-2 text-sm ${notice.tone === 'error' ? 'bg-danger/10 text-danger' : 'bg-success/10 text-success'}`}>
+          <p
+            role={notice.tone === 'error' ? 'alert' : 'status'}
+            className={`rounded-lg px-3 py-2 text-sm ${notice.tone === 'error' ? 'bg-danger/10 text-danger' : 'bg-success/10 text-success'}`}
+          >
             {notice.text}
           </p>
         ) : null}
-        <button type="submit" disabled={busy} className="min-h-11 self-start rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-11 self-start rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong disabled:opacity-60"
+        >
           {texts.save}
         </button>
       </form>
@@ -147,8 +154,13 @@ export function TemplateEditor({ template, texts }: { template: MessageTemplate;
             <p className="font-medium" lang={template.language} dir={dir} data-testid="preview-subject">
               {preview.subject}
             </p>
-            {/* The mail as a client shows it; sandboxed: no script, no navigation away from the back office. */}
-            <iframe title={texts.previewFrame} srcDoc={preview.html} sandbox="" className="h-[32rem] w-full rounded-lg border border-line bg-white" />
+            {/* The mail as a client shows it; sandboxed: no script, no navigation (same origin only so the shop's logo loads). */}
+            <iframe
+              title={texts.previewFrame}
+              srcDoc={preview.html}
+              sandbox="allow-same-origin"
+              className="h-[32rem] w-full rounded-lg border border-line bg-white"
+            />
             <details>
               <summary className="cursor-pointer font-semibold">{texts.text}</summary>
               <pre className="mt-2 whitespace-pre-wrap text-sm" lang={template.language} dir={dir}>

@@ -54,8 +54,11 @@ export function MessagesPage({ templates, selected, t }: { templates: MessageTem
               <th scope="col" className="py-2 pe-3 text-start">
                 {t('table.subject')}
               </th>
-              <th scope="col" className="py-2 text-start">
+              <th scope="col" className="py-2 pe-3 text-start">
                 {t('table.edited')}
+              </th>
+              <th scope="col" className="py-2 text-start">
+                <span className="sr-only">{t('table.editLink')}</span>
               </th>
             </tr>
           </thead>
@@ -70,15 +73,15 @@ export function MessagesPage({ templates, selected, t }: { templates: MessageTem
                     </th>
                     <td className="py-2 pe-3">{t(`languages.${template.language}`)}</td>
                     <td className="py-2 pe-3" lang={template.language} dir={template.language === 'ar' ? 'rtl' : 'ltr'}>
-                      <Link
-                        href={`/admin/messages?event=${encodeURIComponent(event)}&language=${template.language}`}
-                        className="text-brand hover:underline"
-                        aria-label={t('table.edit', { event: t(`events.${event}`), language: t(`languages.${template.language}`) })}
-                      >
-                        {template.subject}
+                      {template.subject}
+                    </td>
+                    <td className="py-2 pe-3">{template.edited ? t('table.edited') : t('table.builtIn')}</td>
+                    <td className="py-2">
+                      <Link href={`/admin/messages?event=${encodeURIComponent(event)}&language=${template.language}`} className="text-brand hover:underline">
+                        {t('table.editLink')}
+                        <span className="sr-only"> {t('table.edit', { event: t(`events.${event}`), language: t(`languages.${template.language}`) })}</span>
                       </Link>
                     </td>
-                    <td className="py-2">{template.edited ? t('table.edited') : t('table.builtIn')}</td>
                   </tr>
                 )),
             )}
