@@ -73,3 +73,15 @@ export function deliverySettingsOf(stored: unknown): DeliverySettings {
   const parsed = deliverySettingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_DELIVERY_SETTINGS;
 }
+
+const rangeView = z.object({ min: z.number().int(), max: z.number().int() });
+
+/** The settings as the API answers them (no transforms: a response schema only describes). */
+export const deliverySettingsViewSchema = z.object({
+  originCity: z.string(),
+  originState: z.string(),
+  cutoffHour: z.number().int(),
+  holidays: z.array(z.string()),
+  personalisationDays: z.number().int(),
+  transitDays: z.object({ sameCity: rangeView, sameState: rangeView, metro: rangeView, restOfIndia: rangeView, northEastJk: rangeView }),
+});
