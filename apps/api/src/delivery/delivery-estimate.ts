@@ -50,7 +50,13 @@ export async function estimateFor(
     ids.length === 0
       ? []
       : await db
-          .select({ id: products.id, madeToOrderDays: products.madeToOrderDays, customizationType: products.customizationType, cod: products.cod, published: products.published })
+          .select({
+            id: products.id,
+            madeToOrderDays: products.madeToOrderDays,
+            customizationType: products.customizationType,
+            cod: products.cod,
+            published: products.published,
+          })
           .from(products)
           .where(inArray(products.id, ids));
   const byId = new Map(found.filter((product) => product.published).map((product) => [product.id, product]));

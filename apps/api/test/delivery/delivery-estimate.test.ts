@@ -78,14 +78,18 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     expectRefusal(await get('pincode=560001&productId=not-a-product'), 404, 'product_not_found');
   });
 
-  it("promises a cart by its slowest line", async () => {
+  it('promises a cart by its slowest line', async () => {
     const { photoKeychain, moonLamp } = ctx.fixtures.products;
     const post = (lines: unknown) => callAs(ctx, 'anonymous', { method: 'POST', url: '/api/delivery/estimate', body: { pincode: '560001', lines } });
     const cart = await post([{ productId: moonLamp!.id }, { productId: photoKeychain!.id }]);
     const slowest = await post([{ productId: photoKeychain!.id }]);
     expect(cart.statusCode, cart.body).toBe(200);
     expect(cart.json()).toEqual(slowest.json());
-    expectRefusal(await callAs(ctx, 'anonymous', { method: 'POST', url: '/api/delivery/estimate', body: { pincode: '5600', lines: [] } }), 400, 'delivery_pincode_invalid');
+    expectRefusal(
+      await callAs(ctx, 'anonymous', { method: 'POST', url: '/api/delivery/estimate', body: { pincode: '5600', lines: [] } }),
+      400,
+      'delivery_pincode_invalid',
+    );
   });
 
   it("imports a carrier's serviceability file: unserviceable and no-COD pincodes, its transit days, line errors, admins only", async () => {
@@ -100,7 +104,11 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     expect(bengaluru).toMatchObject({ serviceable: true, cod: false });
     expect(await estimate('pincode=110001')).toMatchObject({ serviceable: true, cod: true });
 
-    const bad = expectRefusal(await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1\n11001,maybe,yes,2' } }), 400, 'delivery_csv_invalid');
+    const bad = expectRefusal(
+      await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1\n11001,maybe,yes,2' } }),
+      400,
+      'delivery_csv_invalid',
+    );
     expect(bad.params).toEqual({ line: 2 });
 
     const replaced = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1', mode: 'replace' } });

@@ -28,7 +28,18 @@ interface PostOffice {
  * merged Dadra and Nagar Haveli and Daman and Diu (2020). Districts that moved are mapped to today's state; the
  * districts created since (e.g. Telangana's 33) are not: a pincode keeps its 2015 district name.
  */
-const TELANGANA_DISTRICTS = new Set(['Adilabad', 'Warangal', 'Karim Nagar', 'Mahabub Nagar', 'K.V.Rangareddy', 'Medak', 'Nalgonda', 'Nizamabad', 'Hyderabad', 'Khammam']);
+const TELANGANA_DISTRICTS = new Set([
+  'Adilabad',
+  'Warangal',
+  'Karim Nagar',
+  'Mahabub Nagar',
+  'K.V.Rangareddy',
+  'Medak',
+  'Nalgonda',
+  'Nizamabad',
+  'Hyderabad',
+  'Khammam',
+]);
 const LADAKH_DISTRICTS = new Set(['Leh', 'Kargil']);
 const STATE_NAMES: Record<string, string> = {
   'ANDHRA PRADESH': 'Andhra Pradesh',

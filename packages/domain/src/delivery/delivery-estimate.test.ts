@@ -67,8 +67,16 @@ describe('zones from the shop (Jaipur, Rajasthan)', () => {
 describe('the promise', () => {
   it('adds the zone transit days, skipping Sundays', () => {
     // Ships Fri 4; rest of India 3–6 days: Sat 5, (Sun) Mon 7, Tue 8 … Fri 11.
-    expect(estimateDelivery(ist('2026-12-04T10:00'), [ready], bengaluru, settings)).toEqual({ dispatch: '2026-12-04', earliest: '2026-12-08', latest: '2026-12-11' });
-    expect(estimateDelivery(ist('2026-12-04T10:00'), [ready], jaipur, settings)).toEqual({ dispatch: '2026-12-04', earliest: '2026-12-05', latest: '2026-12-07' });
+    expect(estimateDelivery(ist('2026-12-04T10:00'), [ready], bengaluru, settings)).toEqual({
+      dispatch: '2026-12-04',
+      earliest: '2026-12-08',
+      latest: '2026-12-11',
+    });
+    expect(estimateDelivery(ist('2026-12-04T10:00'), [ready], jaipur, settings)).toEqual({
+      dispatch: '2026-12-04',
+      earliest: '2026-12-05',
+      latest: '2026-12-07',
+    });
   });
 
   it('takes longer to the north-east', () => {
@@ -78,7 +86,11 @@ describe('the promise', () => {
   });
 
   it('uses the carrier file transit days for a pincode when it gave them', () => {
-    expect(estimateDelivery(ist('2026-12-04T10:00'), [ready], { ...bengaluru, transitDays: 2 }, settings)).toEqual({ dispatch: '2026-12-04', earliest: '2026-12-07', latest: '2026-12-08' });
+    expect(estimateDelivery(ist('2026-12-04T10:00'), [ready], { ...bengaluru, transitDays: 2 }, settings)).toEqual({
+      dispatch: '2026-12-04',
+      earliest: '2026-12-07',
+      latest: '2026-12-08',
+    });
   });
 
   it('promises a cart by its slowest line', () => {

@@ -44,9 +44,7 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
 
 const days = coded('settings_delivery_days_invalid');
 const dayCount = z.number({ error: days }).int({ error: days }).min(0, { error: days }).max(60, { error: days });
-const range = z
-  .object({ min: dayCount, max: dayCount })
-  .refine((r) => r.min <= r.max, { error: coded('settings_delivery_days_invalid') });
+const range = z.object({ min: dayCount, max: dayCount }).refine((r) => r.min <= r.max, { error: coded('settings_delivery_days_invalid') });
 const isoDate = coded('settings_delivery_holiday_invalid');
 const hour = coded('settings_delivery_cutoff_invalid');
 const name = coded('settings_delivery_origin_invalid');

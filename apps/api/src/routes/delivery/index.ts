@@ -68,7 +68,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return estimateFor(app.db, { pincode: request.body.pincode, lines: request.body.lines, now: new Date(), settings: await settings(), cod: await app.cod.settings() });
+      return estimateFor(app.db, {
+        pincode: request.body.pincode,
+        lines: request.body.lines,
+        now: new Date(),
+        settings: await settings(),
+        cod: await app.cod.settings(),
+      });
     },
   );
 
@@ -82,7 +88,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'adminImportServiceability',
         summary: "Import a carrier's serviceability file (CSV: pincode, prepaid yes/no, COD yes/no, zone or transit days)",
         description: '`replace` makes every pincode not in the file unserviceable first; `update` changes only the listed ones.',
-        body: z.object({ csv: z.string().min(1).max(4 * 1024 * 1024), mode: z.enum(['update', 'replace']).default('update') }),
+        body: z.object({
+          csv: z
+            .string()
+            .min(1)
+            .max(4 * 1024 * 1024),
+          mode: z.enum(['update', 'replace']).default('update'),
+        }),
         response: { 200: z.object({ updated: z.number().int(), unknown: z.number().int(), unknownPincodes: z.array(z.string()) }), ...errors },
       },
     },
