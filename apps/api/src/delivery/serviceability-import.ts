@@ -81,5 +81,5 @@ export async function importServiceability(db: Database, actor: RequestUser, inp
 /** node-postgres answers `{ rows }`, PGlite's drizzle driver too; both shapes are read here. */
 function resultRows<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return (result as { rows?: T[] }).rows ?? [];
 }

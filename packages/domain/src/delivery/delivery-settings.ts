@@ -67,7 +67,8 @@ export function deliverySettingsOf(stored: unknown): DeliverySettings {
     ...DEFAULT_DELIVERY_SETTINGS,
     ...(stored && typeof stored === 'object' ? stored : {}),
   } as Record<string, unknown>;
-  merged.transitDays = { ...DEFAULT_DELIVERY_SETTINGS.transitDays, ...((merged.transitDays as object | undefined) ?? {}) };
+  const transit = merged.transitDays;
+  merged.transitDays = { ...DEFAULT_DELIVERY_SETTINGS.transitDays, ...(transit && typeof transit === 'object' ? transit : {}) };
   const parsed = deliverySettingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_DELIVERY_SETTINGS;
 }

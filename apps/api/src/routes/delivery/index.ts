@@ -28,6 +28,7 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
  * delivery is collected there. Public (the product page asks before sign-in); the answer depends on the clock, so it
  * is never cached by a client or the response cache. Staff import a carrier's serviceability file.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = () => app.responseCache.memo('delivery-settings', () => loadDeliverySettings(app.db));
 

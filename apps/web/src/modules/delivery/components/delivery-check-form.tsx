@@ -50,6 +50,8 @@ export function DeliveryCheckForm({ productId, locale, labels }: { productId: st
   useEffect(() => {
     const remembered = rememberedPincode();
     if (!remembered) return;
+    // localStorage is only readable after hydration (the server has none), so the field is filled here, once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing from the browser's storage, an outside system
     setPincode(remembered);
     void check(remembered);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount

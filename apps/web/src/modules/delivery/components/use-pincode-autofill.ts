@@ -25,17 +25,24 @@ export function usePincodeAutofill<T extends PlaceFields>(form: UseFormReturn<T,
   const fields = form as unknown as UseFormReturn<PlaceFields, unknown, unknown>;
   const place = usePincodePlace(fields.watch('pincode') ?? '');
   const filled = useRef({ city: '', state: '' });
+  // Our own refusal on the field, so that it alone is taken back when the pincode changes (not a server's).
+  const refused = useRef(false);
 
-  const refuse = (pincode: string) =>
+  const refuse = (pincode: string) => {
+    refused.current = true;
     fields.setError('pincode', { type: REFUSAL_ERROR, message: text({ code: 'delivery_pincode_unserviceable', message: '', params: { pincode } }) });
+  };
 
   useEffect(() => {
     if (place.kind === 'unserviceable') {
       refuse(place.pincode);
       return;
     }
+    if (refused.current) {
+      refused.current = false;
+      fields.clearErrors('pincode');
+    }
     if (place.kind !== 'found') return;
-    if (fields.getFieldState('pincode').error?.type === REFUSAL_ERROR) fields.clearErrors('pincode');
     const { city, state } = place.estimate;
     const current = fields.getValues();
     const validate = fields.formState.isSubmitted;
