@@ -63,6 +63,8 @@ export function AddressForm({ address, onSave, onCancel, failure, autoFocus = tr
 
   // Issue 22: city and state fill in from the pincode; a pincode we do not deliver to is refused before saving.
   const unserviceable = usePincodeAutofill(form, refusals.text);
+  // The form's own checks replace its errors on submit; a pincode we do not deliver to stays refused beside them.
+  const keepPincodeRefusal = () => void unserviceable();
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (unserviceable()) return;
@@ -70,7 +72,7 @@ export function AddressForm({ address, onSave, onCancel, failure, autoFocus = tr
     if (fieldErrors) {
       for (const [field, refusal] of Object.entries(fieldErrors)) form.setError(field as keyof Input, { type: REFUSAL_ERROR, message: refusals.text(refusal) });
     }
-  });
+  }, keepPincodeRefusal);
 
   const stateError = message(errors.state);
   return (

@@ -35,6 +35,11 @@ export function DeliveryCheckForm({ productId, locale, labels }: { productId: st
   const id = useId();
 
   const check = async (value: string) => {
+    // Not six digits: said at once, without asking the API (which would refuse it the same way).
+    if (!/^[1-9]\d{5}$/.test(value)) {
+      setState({ kind: 'refused', text: labels.refusals.delivery_pincode_invalid || labels.failed });
+      return;
+    }
     setState({ kind: 'checking' });
     try {
       const estimate = await fetchDeliveryEstimate(value, productId);
