@@ -1,4 +1,5 @@
 import { connect, migrate, type DatabaseHandle } from '@shop/db';
+import { seedPincodes } from '@shop/db/pincodes/seed-pincodes';
 import { buildApp } from './app.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { loadConfig } from './config.ts';
@@ -63,6 +64,9 @@ async function main(): Promise<void> {
   });
   try {
     await migrate(handle);
+    // India's pincodes for the delivery promise, once, when the table is empty (decision 079; about 2 s on PGlite).
+    const seededPincodes = await seedPincodes(handle.db);
+    if (seededPincodes > 0) app.log.info({ pincodes: seededPincodes }, 'pincode directory seeded');
     const seed = await loadSeed();
     if (!seed) {
       app.log.warn('seed module @shop/db/seed not found; starting with the catalogue as it is');

@@ -18,6 +18,7 @@ import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';
 import { lineLabel, outOfStock, priceRows, productIdsOf } from './price-lines.ts';
 import { shortOfStock } from './stock.ts';
+import { checkDeliverable } from '../delivery/deliverable.ts';
 import { chargesAtPlacement, type CodDeps, confirmationAtPlacement, limitsWithCodCap } from '../cod/cod-placement.ts';
 import { isShortOfStock, type OrderCounts, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
 
@@ -177,6 +178,8 @@ export async function placeOrder(
   // COD controls (decision 065, cod/cod-placement.ts): the COD fee or the prepaid saving, and the shop's refusals of
   // cash on delivery (blocked pincode, over the maximum), decided here and stored on the order.
   const charges = chargesAtPlacement(codSettings, { method: body.paymentMethod, total: cart.total, discount, shipping, pincode: address.pincode });
+  // Issue 22: a pincode our couriers do not serve, or where they collect no cash, is refused before any payment.
+  await checkDeliverable(db, address.pincode, cod);
   const totals = {
     total: cart.total,
     totalMrp: cart.totalMrp,

@@ -39,6 +39,7 @@ import { paymentsRoutes } from './payments/index.ts';
 import { loopbackCheckoutRoutes } from './payments/loopback-checkout.ts';
 import { userOrderPaymentRoutes } from './user-order-payment/index.ts';
 import { codRoutes } from './cod/index.ts';
+import { deliveryRoutes } from './delivery/index.ts';
 import { userMessagePreferencesRoutes } from './user-message-preferences/index.ts';
 import { messageUnsubscribeRoutes } from './message-unsubscribe/index.ts';
 import { adminMessageTemplatesRoutes } from './admin-message-templates/index.ts';
@@ -86,6 +87,8 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(loopbackCheckoutRoutes);
   await app.register(userOrderPaymentRoutes);
   await app.register(codRoutes);
+  // Issue 22: the delivery promise.
+  await app.register(deliveryRoutes);
   // Issue 21: messages to shoppers.
   await app.register(userMessagePreferencesRoutes);
   await app.register(messageUnsubscribeRoutes);

@@ -89,6 +89,8 @@ export const products = pgTable(
     /** GST in basis points (300 = 3%). */
     gstRate: integer('gst_rate').notNull().default(0),
     weightGrams: integer('weight_grams').notNull().default(0),
+    /** Working days to make this product before it can be dispatched (issue 22, decision 080; 0 = ready stock). */
+    madeToOrderDays: integer('made_to_order_days').notNull().default(2),
     ratingAverage: real('rating_average').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     unitsSold: integer('units_sold').notNull().default(0),

@@ -12,3 +12,4 @@ export * from './audit.ts';
 export * from './refunds.ts';
 export * from './invoices.ts';
 export * from './messages.ts';
+export * from './delivery.ts';

@@ -3,6 +3,7 @@ import { coded } from '../field-errors.ts';
 import type { RefusalCode } from '../refusals/index.ts';
 import { adminText } from './catalogue.ts';
 import { codSettingsSchema, codSettingsViewSchema } from '../cod/cod-settings.ts';
+import { deliverySettingsSchema, deliverySettingsViewSchema } from '../delivery/delivery-settings.ts';
 
 /**
  * Back office (issue 7), site settings (admins only): the shop's identity, contact channels, shipping rules and
@@ -62,6 +63,8 @@ export const settingsInputSchema = z.object({
   analyticsId: optionalId(ANALYTICS_ID_PATTERN, 'settings_analytics_id_invalid').default(null),
   /** The cash-on-delivery controls (issue 20, decision 065); left out, they stay as they are. */
   cod: codSettingsSchema.optional(),
+  /** The delivery promise (issue 22, decision 080): origin, cut-off, holidays, transit days by zone; left out, unchanged. */
+  delivery: deliverySettingsSchema.optional(),
 });
 
 export const adminSettingsSchema = z.object({
@@ -75,6 +78,7 @@ export const adminSettingsSchema = z.object({
   chatWidgetId: z.string().nullable(),
   analyticsId: z.string().nullable(),
   cod: codSettingsViewSchema,
+  delivery: deliverySettingsViewSchema.optional(),
   updatedAt: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;

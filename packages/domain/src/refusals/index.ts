@@ -12,6 +12,7 @@ import { codRefusals } from './cod.ts';
 import { invoiceRefusals } from './invoices.ts';
 import { messageRefusals } from './messages.ts';
 import { searchRefusals } from './search.ts';
+import { deliveryRefusals } from './delivery.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -34,6 +35,7 @@ export const refusalAreas = {
   invoices: invoiceRefusals,
   messages: messageRefusals,
   search: searchRefusals,
+  delivery: deliveryRefusals,
 } as const;
 
 export const refusals = {
@@ -50,6 +52,7 @@ export const refusals = {
   ...invoiceRefusals,
   ...messageRefusals,
   ...searchRefusals,
+  ...deliveryRefusals,
 } as const;
 
 type Refusals = typeof refusals;

@@ -1,6 +1,7 @@
 import { type Database, siteSettings } from '@shop/db';
 import type { AdminSettings, settingsInputSchema } from '@shop/domain/admin/settings';
 import { codSettingsOf } from '@shop/domain/cod/cod-settings';
+import { deliverySettingsOf } from '@shop/domain/delivery/delivery-settings';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
@@ -24,6 +25,7 @@ function view(row: SettingsRow): AdminSettings {
     chatWidgetId: row.chatWidgetId,
     analyticsId: row.analyticsId,
     cod: codSettingsOf(row.cod),
+    delivery: deliverySettingsOf(row.delivery),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

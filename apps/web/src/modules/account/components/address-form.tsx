@@ -10,6 +10,7 @@ import type { AddressFields, SavedAddress } from '@lib/api/addresses';
 import type { CodedText } from '@lib/api/refusal';
 import { FormMessage, SubmitButton, TextButton, TextField } from '@modules/auth/components/form-controls';
 import { REFUSAL_ERROR, useRefusalText } from '@modules/auth/components/use-refusal-text';
+import { usePincodeAutofill } from '@modules/delivery/components/use-pincode-autofill';
 
 type Input = z.input<typeof addressInputSchema>;
 type Output = z.output<typeof addressInputSchema>;
@@ -60,12 +61,18 @@ export function AddressForm({ address, onSave, onCancel, failure, autoFocus = tr
     if (autoFocus) form.setFocus('name');
   }, [form, autoFocus]);
 
+  // Issue 22: city and state fill in from the pincode; a pincode we do not deliver to is refused before saving.
+  const unserviceable = usePincodeAutofill(form, refusals.text);
+  // The form's own checks replace its errors on submit; a pincode we do not deliver to stays refused beside them.
+  const keepPincodeRefusal = () => void unserviceable();
+
   const onSubmit = form.handleSubmit(async (values) => {
+    if (unserviceable()) return;
     const fieldErrors = await onSave(values);
     if (fieldErrors) {
       for (const [field, refusal] of Object.entries(fieldErrors)) form.setError(field as keyof Input, { type: REFUSAL_ERROR, message: refusals.text(refusal) });
     }
-  });
+  }, keepPincodeRefusal);
 
   const stateError = message(errors.state);
   return (

@@ -13,7 +13,7 @@ import { AccountNav } from '../components/account-nav';
 export async function AccountLayout({ children }: { children: ReactNode }) {
   const [messages, t, locale] = await Promise.all([getMessages() as Promise<RequestMessages>, getTranslations('account'), getLocale()]);
   // The refusal texts the account forms can show (decision 037): sign-in codes, profile and address rules.
-  const refusals = await loadRefusalMessages(locale as Locale, accountRefusalAreas);
+  const refusals = await loadRefusalMessages(locale as Locale, [...accountRefusalAreas, 'delivery']);
   return (
     <Container className="py-6 sm:py-10">
       <p className="mb-4 font-display text-lg text-muted">{t('section')}</p>

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
 import { Container } from '@modules/common/components/container';
 import { BuyBox } from '../components/buy-box';
 import { CodNotice } from '../components/cod-notice';
+import { DeliveryCheck } from '@modules/delivery/components/delivery-check';
 import { CustomisationNotice } from '../components/customisation-notice';
 import { ProductDetails } from '../components/product-details';
 import { ProductGallery } from '../components/product-gallery';
@@ -74,6 +75,7 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
               <BuyBox product={product} initialVariantId={variant?._id} />
             </HydrateSeparately>
             <div className="flex flex-col gap-4 border-t border-line pt-5">
+              <DeliveryCheck productId={product._id} />
               <CodNotice cod={product.cod} />
               <CustomisationNotice customization={product.product_customization} />
             </div>

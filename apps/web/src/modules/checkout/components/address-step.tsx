@@ -91,7 +91,7 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
       ) : null}
       {adding ? (
         <div className="mt-4">
-          <h3 className="mb-3 font-semibold">{t('addTitle')}</h3>
+          <h2 className="mb-3 font-semibold">{t('addTitle')}</h2>
           <AddressForm
             autoFocus={openedByClick}
             onSave={save}

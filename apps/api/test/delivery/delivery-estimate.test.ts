@@ -1,0 +1,120 @@
+import { seedPincodes } from '@shop/db/pincodes/seed-pincodes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, expectRefusal } from '../helpers.ts';
+import { adminContext, type AdminContext, callAs } from '../admin/admin-helpers.ts';
+
+interface Estimate {
+  pincode: string;
+  serviceable: boolean;
+  cod: boolean;
+  city: string;
+  state: string;
+  earliest: string | null;
+  latest: string | null;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The delivery promise's API (issue 22, decision 080) on the seeded India Post directory: real pincodes answer with
+ * their city, state and dates; bad ones are refused with a code; products' making and personalisation days count;
+ * a cart's slowest line decides; a carrier's serviceability file changes what is promised.
+ */
+describe.each(engines)('delivery estimate (%s)', (engine) => {
+  let ctx: AdminContext;
+  const get = (query: string) => callAs(ctx, 'anonymous', { method: 'GET', url: `/api/delivery/estimate?${query}` });
+  const estimate = async (query: string) => {
+    const response = await get(query);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Estimate>();
+  };
+
+  beforeAll(async () => {
+    ctx = await adminContext(engine);
+    expect(await seedPincodes(ctx.handle.db)).toBeGreaterThan(19_000);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('seeds the directory once: a second start finds rows and writes none', async () => {
+    expect(await seedPincodes(ctx.handle.db)).toBe(0);
+  });
+
+  it('answers for real pincodes with city, state and ISO dates, the north-east later than Bengaluru', async () => {
+    const delhi = await estimate('pincode=110001');
+    expect(delhi).toMatchObject({ pincode: '110001', serviceable: true, cod: true, city: 'Central Delhi', state: 'Delhi' });
+    expect(delhi.earliest).toMatch(ISO_DATE);
+    expect(delhi.latest! >= delhi.earliest!).toBe(true);
+    const bengaluru = await estimate('pincode=560001');
+    expect(bengaluru).toMatchObject({ city: 'Bangalore', state: 'Karnataka', serviceable: true });
+    const shillong = await estimate('pincode=793001');
+    expect(shillong).toMatchObject({ city: 'East Khasi Hills', state: 'Meghalaya', serviceable: true });
+    expect(shillong.latest! > bengaluru.latest!).toBe(true);
+    // The 2015 directory's Andhra Pradesh districts that are Telangana's today.
+    expect(await estimate('pincode=500001')).toMatchObject({ city: 'Hyderabad', state: 'Telangana' });
+  });
+
+  it.each(['12', 'abcdef', '000000', '1100011', ' '])('refuses the pincode %j as not 6 digits', async (pincode) => {
+    expectRefusal(await get(`pincode=${encodeURIComponent(pincode)}`), 400, 'delivery_pincode_invalid', { pincode: 'delivery_pincode_invalid' });
+  });
+
+  it('refuses a 6-digit pincode nobody knows', async () => {
+    const body = expectRefusal(await get('pincode=999999'), 400, 'delivery_pincode_unknown', { pincode: 'delivery_pincode_unknown' });
+    expect(body.params).toEqual({ pincode: '999999' });
+  });
+
+  it("counts a personalised product's extra days until its details are given, and a product's COD flag", async () => {
+    const { photoKeychain, moonLamp, roseNecklace } = ctx.fixtures.products;
+    const waiting = await estimate(`pincode=560001&productId=${photoKeychain!.id}`);
+    const given = await estimate(`pincode=560001&productId=${photoKeychain!.id}&personalised=true`);
+    expect(waiting.earliest! > given.earliest!).toBe(true);
+    expect((await estimate(`pincode=560001&productId=${moonLamp!.id}`)).cod).toBe(true);
+    expect((await estimate(`pincode=560001&productId=${roseNecklace!.id}`)).cod).toBe(false);
+  });
+
+  it('refuses a product that does not exist', async () => {
+    expectRefusal(await get('pincode=560001&productId=00000000-0000-4000-8000-000000000000'), 404, 'product_not_found');
+    expectRefusal(await get('pincode=560001&productId=not-a-product'), 404, 'product_not_found');
+  });
+
+  it('promises a cart by its slowest line', async () => {
+    const { photoKeychain, moonLamp } = ctx.fixtures.products;
+    const post = (lines: unknown) => callAs(ctx, 'anonymous', { method: 'POST', url: '/api/delivery/estimate', body: { pincode: '560001', lines } });
+    const cart = await post([{ productId: moonLamp!.id }, { productId: photoKeychain!.id }]);
+    const slowest = await post([{ productId: photoKeychain!.id }]);
+    expect(cart.statusCode, cart.body).toBe(200);
+    expect(cart.json()).toEqual(slowest.json());
+    expectRefusal(
+      await callAs(ctx, 'anonymous', { method: 'POST', url: '/api/delivery/estimate', body: { pincode: '5600', lines: [] } }),
+      400,
+      'delivery_pincode_invalid',
+    );
+  });
+
+  it("imports a carrier's serviceability file: unserviceable and no-COD pincodes, its transit days, line errors, admins only", async () => {
+    const csv = 'pincode,prepaid,cod,zone\n793001,no,no,E\n560001,yes,no,3\n999999,yes,yes,A\n';
+    const url = '/api/admin/delivery/serviceability';
+    expect((await callAs(ctx, 'staff', { method: 'POST', url, body: { csv } })).statusCode).toBe(403);
+    const imported = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv } });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ updated: 2, unknown: 1, unknownPincodes: ['999999'] });
+    expect(await estimate('pincode=793001')).toMatchObject({ serviceable: false, cod: false, earliest: null, latest: null, state: 'Meghalaya' });
+    const bengaluru = await estimate('pincode=560001');
+    expect(bengaluru).toMatchObject({ serviceable: true, cod: false });
+    expect(await estimate('pincode=110001')).toMatchObject({ serviceable: true, cod: true });
+
+    const bad = expectRefusal(
+      await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1\n11001,maybe,yes,2' } }),
+      400,
+      'delivery_csv_invalid',
+    );
+    expect(bad.params).toEqual({ line: 2 });
+
+    const replaced = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1', mode: 'replace' } });
+    expect(replaced.json()).toMatchObject({ updated: 1, unknown: 0 });
+    expect(await estimate('pincode=560001')).toMatchObject({ serviceable: false });
+    const delhi = await estimate('pincode=110001');
+    expect(delhi).toMatchObject({ serviceable: true, cod: true });
+  });
+});

@@ -1,0 +1,23 @@
+import { browserApi } from './browser-client';
+import { boolean, guard, nullable, object, type ResponseSchema, string } from './shape';
+
+/** The delivery promise for a pincode (issue 22, decision 080): dates are YYYY-MM-DD in India, null when not serviceable. */
+export interface DeliveryEstimate {
+  pincode: string;
+  serviceable: boolean;
+  cod: boolean;
+  city: string;
+  state: string;
+  earliest: string | null;
+  latest: string | null;
+}
+
+export const deliveryEstimatePath = '/api/delivery/estimate';
+
+const estimateSchema: ResponseSchema<DeliveryEstimate> = guard(
+  object({ pincode: string, serviceable: boolean, cod: boolean, city: string, state: string, earliest: nullable(string), latest: nullable(string) }),
+);
+
+/** GET /api/delivery/estimate (public): for one product, or ready stock without one (the checkout's address lookup). */
+export const fetchDeliveryEstimate = (pincode: string, productId?: string) =>
+  browserApi(deliveryEstimatePath, { query: productId ? { pincode, productId } : { pincode }, schema: estimateSchema });

@@ -1,0 +1,107 @@
+import type { DeliverySettings, TransitRange } from './delivery-settings.ts';
+import { deliveryZoneOf, type Place } from './delivery-zones.ts';
+
+/**
+ * The delivery promise (issue 22, decision 080): when a parcel ordered now reaches a pincode. Pure: the clock, the
+ * settings and the places come in, ISO dates (India's calendar) come out.
+ *
+ * 1. The order day is today in India, or the next day when the order comes at or after the cut-off hour.
+ * 2. Dispatch is the first dispatch day (not a Sunday, not a shop holiday) on or after the order day, moved on by the
+ *    product's making days plus the personalisation days while its details are missing, each a dispatch day.
+ * 3. Delivery is dispatch plus the zone's transit days (or the carrier's own figure for the pincode), counted in
+ *    days couriers deliver on (not Sundays).
+ * A cart's promise is its slowest line's.
+ */
+
+export interface DeliveryLine {
+  /** The product's made-to-order days (0: ready to ship). */
+  madeToOrderDays: number;
+  /** The product needs personalisation and the shopper has not given it yet. */
+  personalisationPending: boolean;
+}
+
+export interface Destination extends Place {
+  /** Transit days from a carrier's serviceability file, overriding the zone table; null: by zone. */
+  transitDays: number | null;
+}
+
+export interface DeliveryDates {
+  /** YYYY-MM-DD, India's calendar. */
+  dispatch: string;
+  earliest: string;
+  latest: string;
+}
+
+const DAY_MS = 86_400_000;
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** A calendar date as a UTC-midnight Date, so adding days never meets a DST change. */
+function dateOf(iso: string): Date {
+  return new Date(`${iso}T00:00:00Z`);
+}
+
+function isoOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY_MS);
+}
+
+/** Today's date and hour in India (UTC+5:30, no daylight saving). */
+export function indiaClock(now: Date): { date: string; hour: number } {
+  const shifted = new Date(now.getTime() + IST_OFFSET_MS);
+  return { date: isoOf(shifted), hour: shifted.getUTCHours() };
+}
+
+function isDispatchDay(date: Date, holidays: ReadonlySet<string>): boolean {
+  return date.getUTCDay() !== 0 && !holidays.has(isoOf(date));
+}
+
+/** The n-th dispatch day after `from` (n = 0: `from` itself when it is one, else the next). */
+function dispatchDayAfter(from: Date, n: number, holidays: ReadonlySet<string>): Date {
+  let day = from;
+  while (!isDispatchDay(day, holidays)) day = addDays(day, 1);
+  for (let left = n; left > 0; left--) {
+    day = addDays(day, 1);
+    while (!isDispatchDay(day, holidays)) day = addDays(day, 1);
+  }
+  return day;
+}
+
+/** `days` delivery days after `from` (Sundays do not count; a parcel due on a Sunday arrives on Monday). */
+function deliveryDayAfter(from: Date, days: number): Date {
+  let day = from;
+  for (let left = days; left > 0; left--) {
+    day = addDays(day, 1);
+    while (day.getUTCDay() === 0) day = addDays(day, 1);
+  }
+  return day;
+}
+
+/** The dispatch date of one line ordered at `now`. */
+export function dispatchDate(now: Date, line: DeliveryLine, settings: DeliverySettings): string {
+  const clock = indiaClock(now);
+  const orderDay = clock.hour >= settings.cutoffHour ? addDays(dateOf(clock.date), 1) : dateOf(clock.date);
+  const making = Math.max(0, line.madeToOrderDays) + (line.personalisationPending ? settings.personalisationDays : 0);
+  return isoOf(dispatchDayAfter(orderDay, making, new Set(settings.holidays)));
+}
+
+/** The transit range to a destination: the carrier's figure when its file gave one (one day of slack), else the zone's. */
+export function transitRangeTo(destination: Destination, settings: DeliverySettings): TransitRange {
+  if (destination.transitDays !== null) return { min: destination.transitDays, max: destination.transitDays + 1 };
+  const zone = deliveryZoneOf({ city: settings.originCity, state: settings.originState }, destination);
+  return settings.transitDays[zone];
+}
+
+/** The promise for lines ordered at `now` to a destination: the slowest line decides. */
+export function estimateDelivery(now: Date, lines: readonly DeliveryLine[], destination: Destination, settings: DeliverySettings): DeliveryDates {
+  const dispatches = (lines.length > 0 ? lines : [{ madeToOrderDays: 0, personalisationPending: false }]).map((line) => dispatchDate(now, line, settings));
+  const dispatch = dispatches.sort().at(-1) as string;
+  const transit = transitRangeTo(destination, settings);
+  return {
+    dispatch,
+    earliest: isoOf(deliveryDayAfter(dateOf(dispatch), transit.min)),
+    latest: isoOf(deliveryDayAfter(dateOf(dispatch), transit.max)),
+  };
+}
