@@ -64,7 +64,14 @@ describe.each(engines)('pay on delivery under the COD controls (%s)', (engine) =
     const switched = await switchToCod(asha, placed._id);
     expect(switched.statusCode, switched.body).toBe(200);
     // The coupon stays; the saving goes; the fee comes: 118,000 − 10,000 + 4,900.
-    expect(switched.json()).toMatchObject({ paymentMethod: 'cod', discount: 10_000, codFee: 4_900, prepaidDiscount: 0, grandTotal: 112_900, codConfirmation: null });
+    expect(switched.json()).toMatchObject({
+      paymentMethod: 'cod',
+      discount: 10_000,
+      codFee: 4_900,
+      prepaidDiscount: 0,
+      grandTotal: 112_900,
+      codConfirmation: null,
+    });
     expect(await orderRow(placed._id)).toMatchObject({ paymentMethod: 'cod', codFee: 4_900, prepaidDiscount: 0, grandTotal: 112_900, codConfirmation: null });
     // The same cart placed as COD costs the same.
     const direct = await call(app, 'POST', '/api/user/order', asha, {
@@ -84,7 +91,12 @@ describe.each(engines)('pay on delivery under the COD controls (%s)', (engine) =
     await setCod({ prepaidDiscount: { percent: 10, cap: 5_000 }, blockedPincodes: ['110001', '560001'] });
     const refused = expectRefusal(await switchToCod(asha, placed._id), 422, 'cod_pincode_blocked', { addressId: 'cod_pincode_blocked' });
     expect(refused.params).toEqual({ pincode: '560001' });
-    expect(await orderRow(placed._id)).toMatchObject({ paymentMethod: 'prepaid', prepaidDiscount: 5_000, grandTotal: 55_000, reservationExpiresAt: expect.any(Date) });
+    expect(await orderRow(placed._id)).toMatchObject({
+      paymentMethod: 'prepaid',
+      prepaidDiscount: 5_000,
+      grandTotal: 55_000,
+      reservationExpiresAt: expect.any(Date),
+    });
   });
 
   it('refuses over the maximum COD value, the fee counted, with cod_order_value_exceeded (naming paymentMethod)', async () => {
