@@ -1,10 +1,13 @@
 import { type Database, orderLines, orders, user } from '@shop/db';
+import { openCodCap } from '@shop/domain/cod/cod-rules';
 import type { Order } from '@shop/domain/order';
 import { OPEN_ORDER_STATUSES } from '@shop/domain/order-statuses';
 import { CASH_ON_DELIVERY, PREPAID } from '@shop/domain/payment';
 import { fieldRefusal } from '@shop/domain/refusals/index';
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { chargesAtPlacement, type CodDeps, confirmationAtPlacement } from '../cod/cod-placement.ts';
 import { Refusal } from '../lib/refusal.ts';
+import { enqueueMessage } from '../outbox/enqueue.ts';
 import { enqueueOrderConfirmed } from '../messages/order-events.ts';
 import { findOrder, isOrderId } from '../orders/order-view.ts';
 import { lineLabel } from '../orders/price-lines.ts';
@@ -14,12 +17,21 @@ import { UNPAID } from './cancel-unpaid.ts';
  * A shopper whose online payment failed or was abandoned pays on delivery instead (POST
  * /api/user/order/{id}/payment/cash-on-delivery, decision 062). Only their own prepaid order, still placed, still
  * unpaid and within its reservation; and only where cash on delivery would have been allowed when placing: every line
- * may be paid on delivery (spec §4, the lines' cod as sold) and the customer is under the open cash-on-delivery limit.
+ * may be paid on delivery (spec §4, the lines' cod as sold), and the shop's COD controls (decision 065, the same
+ * cod/cod-placement.ts calls placement makes) allow it: the delivery pincode is not blocked, the cash to collect is
+ * within the maximum, the customer is under the shop's open-COD cap (the server's OPEN_COD_ORDERS_MAX when unset).
+ * The money becomes a COD order's: the prepaid saving goes, the COD fee comes, the grand total is recomputed. A shop
+ * that asks for COD confirmation (decision 066) gets it as for a new COD order, counted from the switch.
  * The order keeps its stock, coupon and number; its reservation ends (a cash-on-delivery order does not expire), and the
  * customer gets the "order placed, pay on delivery" message a cash-on-delivery order gets when placed. One conditional
  * update makes the switch, so a payment confirmed at the same moment wins or loses cleanly: never both.
  */
-export async function payOnDelivery(db: Database, caller: { userId: string; orderId: string; openCodLimit: number }, now = new Date()): Promise<Order> {
+export async function payOnDelivery(
+  db: Database,
+  cod: CodDeps,
+  caller: { userId: string; orderId: string; openCodLimit: number },
+  now = new Date(),
+): Promise<Order> {
   if (!isOrderId(caller.orderId)) throw new Refusal('order_not_found');
   const orderId = caller.orderId.toLowerCase();
   const [order] = await db
@@ -30,7 +42,10 @@ export async function payOnDelivery(db: Database, caller: { userId: string; orde
       paymentStatus: orders.paymentStatus,
       reservationExpiresAt: orders.reservationExpiresAt,
       totalItems: orders.totalItems,
-      grandTotal: orders.grandTotal,
+      total: orders.total,
+      discount: orders.discount,
+      shipping: orders.shipping,
+      address: orders.address,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, caller.userId)))
@@ -52,6 +67,26 @@ export async function payOnDelivery(db: Database, caller: { userId: string; orde
     throw new Refusal('cod_unavailable', { params: { names, count: names.length }, errors });
   }
 
+  // The shop's refusals and the COD order's money, exactly as placement decides them (fee in, prepaid saving out).
+  const settings = await cod.settings();
+  const charges = chargesAtPlacement(settings, {
+    method: CASH_ON_DELIVERY,
+    total: order.total,
+    discount: order.discount,
+    shipping: order.shipping,
+    pincode: order.address.pincode,
+  });
+  const openCodLimit = openCodCap(settings, caller.openCodLimit);
+  // Counted from the switch: the shopper only now chose cash on delivery.
+  const pending = confirmationAtPlacement(cod, settings, {
+    id: orderId,
+    number: order.number,
+    method: CASH_ON_DELIVERY,
+    grandTotal: charges.grandTotal,
+    mobile: order.address.mobile,
+    placedAt: now,
+  });
+
   const switched = await db.transaction(async (tx) => {
     // The customer's own row is locked first: two switches of theirs at once count their open orders one after the other.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, caller.userId)).for('update');
@@ -59,11 +94,20 @@ export async function payOnDelivery(db: Database, caller: { userId: string; orde
       .select({ open: count() })
       .from(orders)
       .where(and(eq(orders.userId, caller.userId), eq(orders.paymentMethod, CASH_ON_DELIVERY), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
-    if ((open?.open ?? 0) >= caller.openCodLimit) throw new Refusal('open_orders_limit', { params: { max: caller.openCodLimit } });
+    if ((open?.open ?? 0) >= openCodLimit) throw new Refusal('open_orders_limit', { params: { max: openCodLimit } });
     const [row] = await tx
       .update(orders)
       // A failed online attempt is history: cash on delivery is pending until collected (decision 060).
-      .set({ paymentMethod: CASH_ON_DELIVERY, paymentStatus: 'pending', reservationExpiresAt: null, updatedAt: now })
+      .set({
+        paymentMethod: CASH_ON_DELIVERY,
+        paymentStatus: 'pending',
+        reservationExpiresAt: null,
+        codFee: charges.codFee,
+        prepaidDiscount: charges.prepaidDiscount,
+        grandTotal: charges.grandTotal,
+        ...(pending?.columns ?? {}),
+        updatedAt: now,
+      })
       .where(
         and(
           eq(orders.id, orderId),
@@ -75,6 +119,8 @@ export async function payOnDelivery(db: Database, caller: { userId: string; orde
       )
       .returning({ id: orders.id });
     if (!row) return false;
+    // The confirmation SMS is committed with the switch, or not at all.
+    if (pending) await enqueueMessage(tx, pending.message);
     // The "order placed, pay on delivery" message a cash-on-delivery order gets (issue 21), with this switch.
     await enqueueOrderConfirmed(tx, 'order-placed', orderId);
     return true;

@@ -22,7 +22,7 @@ export const userOrderPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders', 'payments'],
         summary: 'Pay an unpaid prepaid order of mine on delivery instead',
         description:
-          'Only a prepaid order of the caller that is still placed and unpaid (pending or failed), within its reservation: otherwise 409 `payment_not_pending`, or 409 `payment_reservation_expired` once the reservation has run out. Cash on delivery must be allowed for it as when placing: a line sold without cash on delivery 422 `cod_unavailable` (naming the lines); too many open cash-on-delivery orders 409 `open_orders_limit`. Another user\'s order 404 `order_not_found`. The order keeps its stock and coupon; the "order placed" message follows.',
+          "Only a prepaid order of the caller that is still placed and unpaid (pending or failed), within its reservation: otherwise 409 `payment_not_pending`, or 409 `payment_reservation_expired` once the reservation has run out. Cash on delivery must be allowed for it as when placing: a line sold without cash on delivery 422 `cod_unavailable` (naming the lines); too many open cash-on-delivery orders (the shop's cap, else OPEN_COD_ORDERS_MAX) 409 `open_orders_limit`; a blocked delivery pincode 422 `cod_pincode_blocked` (naming addressId); over the shop's maximum COD value, fee included, 422 `cod_order_value_exceeded` (naming paymentMethod). The prepaid saving is removed and the COD fee added (grandTotal recomputed); when the shop asks for COD confirmation the order then awaits it (SMS code or link). Another user's order 404 `order_not_found`. The order keeps its stock and coupon; the \"order placed\" message follows.",
         params: idParams,
         response: {
           200: orderSchema,
@@ -36,7 +36,11 @@ export const userOrderPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const order = await payOnDelivery(app.db, { userId: caller(request).id, orderId: request.params.id, openCodLimit: app.orderLimits.settings.openCod });
+      const order = await payOnDelivery(app.db, app.cod, {
+        userId: caller(request).id,
+        orderId: request.params.id,
+        openCodLimit: app.orderLimits.settings.openCod,
+      });
       app.outbox.worker.wake();
       return order;
     },
