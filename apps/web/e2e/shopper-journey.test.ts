@@ -85,7 +85,9 @@ test('the contact page is linked from the footer, the FAQ and terms where they s
   expect(await hrefOf(page, answer, 'Contact us')).toBe('/contact-us');
   // The structured data keeps the plain words.
   const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const faqData = structured.map((text) => JSON.parse(text) as { '@type': string; mainEntity?: { acceptedAnswer: { text: string } }[] }).find((d) => d['@type'] === 'FAQPage');
+  const faqData = structured
+    .map((text) => JSON.parse(text) as { '@type': string; mainEntity?: { acceptedAnswer: { text: string } }[] })
+    .find((d) => d['@type'] === 'FAQPage');
   expect(faqData?.mainEntity?.some((q) => q.acceptedAnswer.text.startsWith('Contact us within 48 hours'))).toBe(true);
   expect(JSON.stringify(faqData)).not.toContain('<contact>');
   await answer.getByRole('link', { name: 'Contact us', exact: true }).click();
@@ -117,6 +119,7 @@ test('the contact page is linked from the footer, the FAQ and terms where they s
 
 test('"Report a problem with this order" opens the complaint form filed under the order number', async () => {
   const page = await session.newPage();
+  page.on('response', (r) => r.status() === 404 && console.log('404', r.url()));
   const { order } = await customerWithOrder(page, 'complaint');
   await page.goto(`/my-account/orders/${order._id}`);
   await page.getByRole('link', { name: 'Report a problem with this order', exact: true }).click();
@@ -216,8 +219,7 @@ test("the confirmation page's track form comes filled in with the order's number
 });
 
 /** Layout shifts the page has had so far (not those right after an input, as CLS counts them). */
-const shiftsSoFar = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+const shiftsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
 
 /** A tab with a controllable clock that records layout shifts; an automated browser, as every test browser is. */
 async function visitor(options: Parameters<typeof session.newPage>[0] = {}) {
