@@ -1,36 +1,17 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef } from 'react';
 import { useUI } from '@modules/common/ui-store';
 
-/** Whether focus is in a field that takes text: the shopper may be typing there. */
-function typingSomewhere(): boolean {
-  const active = document.activeElement;
-  if (!(active instanceof HTMLElement)) return false;
-  return (
-    active.isContentEditable ||
-    active instanceof HTMLTextAreaElement ||
-    active instanceof HTMLSelectElement ||
-    (active instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(active.type))
-  );
-}
-
 /**
- * Checkout needs sign-in: the sign-in modal (its default view, the OTP login) opens by itself once, unless the shopper
- * is typing somewhere, and the button opens it again. Signing in there refreshes this page in place, so the cart (kept in the browser) is untouched.
+ * Checkout needs sign-in: the step says so and its button opens the sign-in modal (its default view, the OTP login).
+ * The modal does not open by itself: its code arrives a moment after the page, and opening then took the focus from
+ * wherever the shopper had started typing; focus moves only on the shopper's action (issue 25, decision 078). Signing
+ * in there refreshes this page in place, so the cart (kept in the browser) is untouched.
  */
 export function SignInStep() {
   const t = useTranslations('checkout.signIn');
   const openModal = useUI((s) => s.openModal);
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    // Not while the shopper is typing somewhere (the header's search): the modal would take the focus from them
-    // (issue 25). The button below opens it then.
-    if (!typingSomewhere()) openModal('OTP_LOGIN_VIEW', null);
-  }, [openModal]);
   return (
     <section aria-labelledby="checkout-sign-in" className="rounded-xl border border-line bg-white p-4 sm:p-6">
       <h2 id="checkout-sign-in" className="text-lg font-semibold">

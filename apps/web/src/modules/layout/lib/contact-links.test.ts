@@ -32,8 +32,8 @@ describe('"contact us" in the information pages links to the contact page', () =
     };
     expect(marks(en)).toMatchObject({ intro: 1, returns: 1, help: 1 });
     expect(marks(en).faq.filter((n) => n === 1)).toHaveLength(2);
-    expect(marks(hi as typeof en)).toEqual(marks(en));
-    expect(marks(ar as typeof en)).toEqual(marks(en));
+    expect(marks(hi)).toEqual(marks(en));
+    expect(marks(ar)).toEqual(marks(en));
     const delivery = en.faq.groups.flatMap((group) => group.items).find((item) => item.a.includes('48 hours'))!;
     expect(withoutContactTags(delivery.a)).toBe(
       'Contact us within 48 hours of delivery with photos of the item and the parcel. We will send a replacement or a full refund.',

@@ -31,10 +31,8 @@ export function NewsletterOffer({ delayMs = OFFER_DELAY_MS }: { delayMs?: number
   }, [delayMs]);
 
   const away = offerFree(pathname);
-  useEffect(() => {
-    if (!due || stage !== 'waiting' || away) return;
-    if (shouldOpenOffer({ done: offerDone(), overlayOpen })) setStage('shown');
-  }, [due, stage, away, overlayOpen]);
+  // Shown the first render it may be (state adjusted while rendering, as React recommends over an effect).
+  if (due && stage === 'waiting' && !away && shouldOpenOffer({ done: offerDone(), overlayOpen })) setStage('shown');
 
   if (stage !== 'shown') return null;
   return (
