@@ -45,7 +45,9 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'dataDir'>> &
     Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images' | 'orderLimits'>> &
     Partial<Pick<Config, 'razorpay' | 'paymentReservationMinutes'>> &
-    Partial<Pick<Config, 'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds' | 'whatsapp' | 'outboxBatchSize' | 'smtpConnections'>> & {
+    Partial<
+      Pick<Config, 'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds' | 'whatsapp' | 'outboxBatchSize' | 'smtpConnections'>
+    > & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };

@@ -70,7 +70,10 @@ test('check delivery on a product page: dates and COD for a real pincode, a bad 
   const arCheck = arabic.getByRole('region', { name: 'تحقق من التوصيل' });
   await arCheck.getByLabel('الرمز البريدي').fill('793001');
   await arCheck.getByRole('button', { name: 'تحقق' }).click();
-  await arabic.getByTestId('delivery-result').getByText(/^يصل بين /).waitFor();
+  await arabic
+    .getByTestId('delivery-result')
+    .getByText(/^يصل بين /)
+    .waitFor();
   await arabic.getByTestId('delivery-result').getByText('إلى East Khasi Hills، Meghalaya').waitFor();
   expect(await axeViolations(arabic)).toEqual([]);
   expect(errorsOf(arabic)).toEqual([]);
@@ -92,7 +95,12 @@ test('checkout: city and state fill in from the pincode; an unserviceable pincod
   await address.getByText(`We do not deliver to pincode ${UNSERVED} yet. Choose another address.`).waitFor();
   await address.getByRole('button', { name: 'Save address' }).click();
   await address.getByText(`We do not deliver to pincode ${UNSERVED} yet. Choose another address.`).waitFor();
-  expect(await page.getByRole('group', { name: 'Delivery address' }).getByRole('radio', { name: /Kiran Rao/ }).count()).toBe(0);
+  expect(
+    await page
+      .getByRole('group', { name: 'Delivery address' })
+      .getByRole('radio', { name: /Kiran Rao/ })
+      .count(),
+  ).toBe(0);
 
   await address.getByLabel('PIN code').fill('110001');
   await expect.poll(() => address.getByLabel('City').inputValue()).toBe('Central Delhi');
@@ -100,6 +108,9 @@ test('checkout: city and state fill in from the pincode; an unserviceable pincod
   expect(await address.getByText(`We do not deliver to pincode ${UNSERVED} yet. Choose another address.`).count()).toBe(0);
   expect(await axeViolations(page)).toEqual([]);
   await address.getByRole('button', { name: 'Save address' }).click();
-  await page.getByRole('group', { name: 'Delivery address' }).getByRole('radio', { name: /Kiran Rao/ }).waitFor();
+  await page
+    .getByRole('group', { name: 'Delivery address' })
+    .getByRole('radio', { name: /Kiran Rao/ })
+    .waitFor();
   expect(errorsOf(page)).toEqual([]);
 });

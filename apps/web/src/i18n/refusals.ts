@@ -1,7 +1,22 @@
 import type { Locale } from '@lib/locale/config';
 
 /** The areas of packages/domain/src/refusals, each a file of messages per locale (messages/<locale>/refusals/). */
-export const refusalAreas = ['general', 'orders', 'customisation', 'account', 'engagement', 'catalogue', 'admin', 'payments', 'refunds', 'cod', 'invoices', 'messages', 'search', 'delivery'] as const;
+export const refusalAreas = [
+  'general',
+  'orders',
+  'customisation',
+  'account',
+  'engagement',
+  'catalogue',
+  'admin',
+  'payments',
+  'refunds',
+  'cod',
+  'invoices',
+  'messages',
+  'search',
+  'delivery',
+] as const;
 export type RefusalArea = (typeof refusalAreas)[number];
 
 /**
