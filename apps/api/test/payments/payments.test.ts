@@ -1,4 +1,4 @@
-import { orderLines, orders, orderStatusHistory, outbox, paymentEvents } from '@shop/db';
+import { invoices, orderLines, orders, orderStatusHistory, outbox, paymentEvents } from '@shop/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { expiredReservations } from '../../src/payments/cancel-unpaid.ts';
 import { hmacHex } from '../../src/payments/razorpay/signatures.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { authContext } from '../auth/auth-helpers.ts';
+import { setTaxIdentity } from '../invoices/invoice-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, makeStaff, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
 
@@ -101,6 +102,31 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     expect((await move(unpaid._id, { status: 'confirmed' })).statusCode).toBe(200);
     const another = (await prepaid(asha, lamp.id)).json();
     expect((await move(another._id, { status: 'cancelled', note: 'Payment never came' })).statusCode).toBe(200);
+  });
+
+  it('takes the three webhooks of one payment delivered at the same moment (invoice issued on the way) without a deadlock', async () => {
+    // Razorpay sends payment.authorized, payment.captured and order.paid within milliseconds and may deliver them in
+    // parallel. Each records its event (a key-share lock on the order through the foreign key) and the capture issues
+    // the GST invoice, which locks the order too: a lock that waited on those key-share locks deadlocked (500s).
+    await setTaxIdentity(ctx);
+    for (let round = 0; round < 5; round++) {
+      const lamp = await product(ctx, { stock: 5 });
+      const placed = (await prepaid(asha, lamp.id)).json();
+      gateway.holdWebhooks = true;
+      try {
+        await gateway.pay(placed.payment.providerOrderId);
+      } finally {
+        gateway.holdWebhooks = false;
+      }
+      const held = gateway.held.splice(0);
+      expect(held.map((sent) => sent.event)).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
+      const replies = await Promise.all(held.map((sent) => app.inject({ method: 'POST', url: WEBHOOK, headers: sent.headers, payload: sent.body })));
+      expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
+      expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+      const issued = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
+      expect(issued.map((row) => row.kind)).toEqual(['invoice']);
+    }
+    await setTaxIdentity(ctx, null);
   });
 
   it('applies the same webhook delivered 3 times once, and records it once', async () => {
