@@ -142,7 +142,7 @@ describe.skipIf(!databaseUrl)('the API killed between capture and webhook (Postg
       [orderId],
     );
     const [stock] = await query<{ stock: number; units_sold: number }>('select stock, units_sold from products where id = $1', [productId]);
-    const messages = await query<{ id: string }>('select id from outbox where body_text like $1', [`%payment of % for order ${number} %`]);
+    const messages = await query<{ id: string }>('select id from outbox where body_text like $1', [`%payment of % for order ${number}%`]);
     return { order, applied: events.filter((event) => event.outcome === 'applied').map((event) => event.event_type), events, stock, messages: messages.length };
   }
 

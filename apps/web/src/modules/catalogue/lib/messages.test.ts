@@ -14,7 +14,22 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
 }
 
 /** Values for every placeholder the catalogue messages use. */
-const values = { count: 3, percent: 20, name: 'Lamps', title: 'Best sellers', n: 1, total: 4, q: 'keychian', sku: 'KG-1', grams: 250, average: 4.5 };
+const values = {
+  count: 3,
+  percent: 20,
+  name: 'Lamps',
+  title: 'Best sellers',
+  n: 1,
+  total: 4,
+  q: 'keychian',
+  sku: 'KG-1',
+  grams: 250,
+  average: 4.5,
+  range: 'Sat, 5 Dec – Mon, 7 Dec',
+  city: 'Jaipur',
+  state: 'Rajasthan',
+  pincode: '302001',
+};
 
 describe('catalogue messages', () => {
   const enKeys = leaves(en)
