@@ -84,7 +84,17 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     const cart = await post([{ productId: moonLamp!.id }, { productId: photoKeychain!.id }]);
     const slowest = await post([{ productId: photoKeychain!.id }]);
     expect(cart.statusCode, cart.body).toBe(200);
-    expect(cart.json()).toEqual(slowest.json());
+    const { lines, ...order } = cart.json<Estimate & { lines: { productId: string; earliest: string; latest: string }[] }>();
+    const { lines: _alone, ...slowestOrder } = slowest.json<Estimate & { lines: unknown[] }>();
+    expect(order).toEqual(slowestOrder);
+    // Each line's own promise, in the order asked: the lamp sooner, the keychain (personalisation pending) the order's.
+    expect(lines.map((line) => line.productId)).toEqual([moonLamp!.id, photoKeychain!.id]);
+    expect(lines[1]).toMatchObject({ earliest: order.earliest, latest: order.latest });
+    expect(lines[0]!.latest < order.latest!).toBe(true);
+    // The one-product answer is the same as the GET's, without lines.
+    const one = await estimate(`pincode=560001&productId=${moonLamp!.id}`);
+    expect(one).toMatchObject({ earliest: lines[0]!.earliest, latest: lines[0]!.latest });
+    expect(one).not.toHaveProperty('lines');
     expectRefusal(
       await callAs(ctx, 'anonymous', { method: 'POST', url: '/api/delivery/estimate', body: { pincode: '5600', lines: [] } }),
       400,
@@ -98,21 +108,35 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     expect((await callAs(ctx, 'staff', { method: 'POST', url, body: { csv } })).statusCode).toBe(403);
     const imported = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv } });
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json()).toEqual({ updated: 2, unknown: 1, unknownPincodes: ['999999'] });
+    expect(imported.json()).toEqual({ dryRun: false, rows: 3, updated: 2, serviceable: 1, cod: 0, switchedOff: 0, unknown: 1, unknownPincodes: ['999999'] });
     expect(await estimate('pincode=793001')).toMatchObject({ serviceable: false, cod: false, earliest: null, latest: null, state: 'Meghalaya' });
     const bengaluru = await estimate('pincode=560001');
     expect(bengaluru).toMatchObject({ serviceable: true, cod: false });
     expect(await estimate('pincode=110001')).toMatchObject({ serviceable: true, cod: true });
 
-    const bad = expectRefusal(
-      await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1\n11001,maybe,yes,2' } }),
-      400,
-      'delivery_csv_invalid',
-    );
-    expect(bad.params).toEqual({ line: 2 });
+    // Every problem by row and column; nothing applied (110001's good line included).
+    const bad = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: 'pincode,prepaid,cod,zone\n110001,no,no,1\n11001,maybe,yes,2\n560001,yes,yes,99\n110001,yes,yes\n12' } });
+    const refused = expectRefusal(bad, 400, 'import_problems');
+    expect(refused.params).toEqual({ count: 5 });
+    expect(bad.json<{ rows: { row: number; column: string; code: string }[] }>().rows.map(({ row, column, code }) => [row, column, code])).toEqual([
+      [3, 'pincode', 'delivery_pincode_invalid'],
+      [3, 'prepaid', 'import_yes_no'],
+      [4, 'zone', 'delivery_csv_zone'],
+      [5, 'pincode', 'admin_appears_twice'],
+      [6, '', 'delivery_csv_invalid'],
+    ]);
+    expect(await estimate('pincode=110001')).toMatchObject({ serviceable: true });
+    expectRefusal(await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: 'pincode,prepaid,cod,zone\n' } }), 400, 'import_row_problem');
+
+    // A preview counts what a replace would do and changes nothing.
+    const preview = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1', mode: 'replace', dryRun: true } });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<{ switchedOff: number }>().switchedOff).toBeGreaterThan(18_000);
+    expect(preview.json()).toMatchObject({ dryRun: true, rows: 1, updated: 1, serviceable: 1, cod: 1 });
+    expect(await estimate('pincode=560001')).toMatchObject({ serviceable: true });
 
     const replaced = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1', mode: 'replace' } });
-    expect(replaced.json()).toMatchObject({ updated: 1, unknown: 0 });
+    expect(replaced.json()).toMatchObject({ updated: 1, unknown: 0, switchedOff: preview.json<{ switchedOff: number }>().switchedOff });
     expect(await estimate('pincode=560001')).toMatchObject({ serviceable: false });
     const delhi = await estimate('pincode=110001');
     expect(delhi).toMatchObject({ serviceable: true, cod: true });

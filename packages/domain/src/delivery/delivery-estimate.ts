@@ -105,3 +105,16 @@ export function estimateDelivery(now: Date, lines: readonly DeliveryLine[], dest
     latest: isoOf(deliveryDayAfter(dateOf(dispatch), transit.max)),
   };
 }
+
+/** Each line's own promise (the cart and checkout show one per line) and the order's: the latest line's (one parcel). */
+export function estimateEachLine(
+  now: Date,
+  lines: readonly DeliveryLine[],
+  destination: Destination,
+  settings: DeliverySettings,
+): { lines: DeliveryDates[]; order: DeliveryDates } {
+  return {
+    lines: lines.map((line) => estimateDelivery(now, [line], destination, settings)),
+    order: estimateDelivery(now, lines, destination, settings),
+  };
+}
