@@ -115,7 +115,11 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     expect(await estimate('pincode=110001')).toMatchObject({ serviceable: true, cod: true });
 
     // Every problem by row and column; nothing applied (110001's good line included).
-    const bad = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: 'pincode,prepaid,cod,zone\n110001,no,no,1\n11001,maybe,yes,2\n560001,yes,yes,99\n110001,yes,yes\n12' } });
+    const bad = await callAs(ctx, 'admin', {
+      method: 'POST',
+      url,
+      body: { csv: 'pincode,prepaid,cod,zone\n110001,no,no,1\n11001,maybe,yes,2\n560001,yes,yes,99\n110001,yes,yes\n12' },
+    });
     const refused = expectRefusal(bad, 400, 'import_problems');
     expect(refused.params).toEqual({ count: 5 });
     expect(bad.json<{ rows: { row: number; column: string; code: string }[] }>().rows.map(({ row, column, code }) => [row, column, code])).toEqual([

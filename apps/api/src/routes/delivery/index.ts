@@ -58,7 +58,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const { pincode, productId: id, personalised } = request.query;
       const lines = id ? [{ productId: id, personalised: personalised === 'true' }] : [];
-      const { lines: _lines, ...estimate } = await estimateFor(lookups, { pincode, lines, now: new Date(), settings: await settings(), cod: await app.cod.settings() });
+      const { lines: _lines, ...estimate } = await estimateFor(lookups, {
+        pincode,
+        lines,
+        now: new Date(),
+        settings: await settings(),
+        cod: await app.cod.settings(),
+      });
       return estimate;
     },
   );

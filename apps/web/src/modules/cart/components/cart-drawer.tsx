@@ -53,15 +53,7 @@ export function CartDrawer() {
             {items.map((item, index) => {
               const line = delivery?.lines[index];
               const range = promiseOf(line?.earliest, line?.latest);
-              return (
-                <CartLineItem
-                  key={item.id}
-                  item={item}
-                  messages={m}
-                  onNavigate={closeCart}
-                  promise={range ? fill(m.deliveredBy, { range }) : null}
-                />
-              );
+              return <CartLineItem key={item.id} item={item} messages={m} onNavigate={closeCart} promise={range ? fill(m.deliveredBy, { range }) : null} />;
             })}
           </ul>
         )}

@@ -82,7 +82,9 @@ export function DeliverySettingsForm({ settings, messages }: { settings: AdminSe
             className="min-h-11 rounded-lg border border-line bg-white px-3 text-base"
           />
           <p id={`${id}-pincode-hint`} className="text-sm text-muted" aria-live="polite">
-            {pincodeShown && place.kind !== 'found' && place.kind !== 'unserviceable' ? t('settings.originNotFound', { pincode }) : t('settings.originPincodeHint')}
+            {pincodeShown && place.kind !== 'found' && place.kind !== 'unserviceable'
+              ? t('settings.originNotFound', { pincode })
+              : t('settings.originPincodeHint')}
           </p>
         </div>
         <div />

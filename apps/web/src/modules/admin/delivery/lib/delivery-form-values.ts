@@ -48,7 +48,9 @@ export function deliveryBodyOf(values: DeliveryFormValues): Record<string, unkno
     cutoffHour: whole(values.cutoffHour),
     personalisationDays: whole(values.personalisationDays),
     holidays: values.holidays.split(/[\s,]+/).filter(Boolean),
-    transitDays: Object.fromEntries(deliveryZones.map((zone) => [zone, { min: whole(values.transitDays[zone].min), max: whole(values.transitDays[zone].max) }])),
+    transitDays: Object.fromEntries(
+      deliveryZones.map((zone) => [zone, { min: whole(values.transitDays[zone].min), max: whole(values.transitDays[zone].max) }]),
+    ),
   };
 }
 
