@@ -1,7 +1,9 @@
 import { seedPincodes } from '@shop/db/pincodes/seed-pincodes';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, expectRefusal } from '../helpers.ts';
 import { adminContext, type AdminContext, callAs } from '../admin/admin-helpers.ts';
+import { anotherApp } from '../auth/auth-helpers.ts';
 
 interface Estimate {
   pincode: string;
@@ -100,6 +102,30 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
       400,
       'delivery_pincode_invalid',
     );
+  });
+
+  it('remembers pincodes and products with the response cache on, and forgets them in every process when a file is imported', async () => {
+    // A second API process on the same database, with the cache on as in production: the import below runs on the
+    // first one, and reaches this one through the invalidation's NOTIFY.
+    const cached = await anotherApp(ctx, { responseCacheSeconds: 60 });
+    try {
+      const ask = async () => {
+        const response = await callAs(ctx, 'anonymous', { method: 'GET', url: '/api/delivery/estimate?pincode=683101' }, cached);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<Estimate>();
+      };
+      expect(await ask()).toMatchObject({ serviceable: true, state: 'Kerala' });
+      await ctx.handle.db.execute(sql`update pincodes set serviceable = false where pincode = '683101'`);
+      // Written behind the API's back: the remembered row still answers (for the cache window).
+      expect(await ask()).toMatchObject({ serviceable: true });
+      const imported = await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/delivery/serviceability', body: { csv: '683101,no,no,' } });
+      expect(imported.statusCode, imported.body).toBe(200);
+      await expect.poll(async () => (await ask()).serviceable).toBe(false);
+      await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/delivery/serviceability', body: { csv: '683101,yes,yes,' } });
+      await expect.poll(async () => (await ask()).serviceable).toBe(true);
+    } finally {
+      await cached.close();
+    }
   });
 
   it("imports a carrier's serviceability file: unserviceable and no-COD pincodes, its transit days, line errors, admins only", async () => {
