@@ -14,6 +14,7 @@ import { baseUrl, errorsOf, useBrowser } from './browser';
 const session = useBrowser();
 let plain: ProductSummary;
 let personalised: ProductSummary;
+let ready: ProductSummary;
 const UNSERVED = '744101'; // Port Blair: made unserviceable for this test, served again afterwards
 
 async function importServiceability(csv: string) {
@@ -29,11 +30,15 @@ beforeAll(async () => {
   const list = (await (await fetch(`${baseUrl}/api/products?inStock=true&limit=24`)).json()) as { data: ProductSummary[] };
   plain = list.data.find((p) => !p.hasVariants && p.stock >= 2 && p.cod)!;
   expect(plain, 'a plain cash-on-delivery product').toBeTruthy();
-  for (let page = 1; !personalised && page <= 5; page++) {
+  // For the promise per line: a personalised product (its making waits for the shopper's details) and one that is not.
+  for (let page = 1; (!personalised || !ready) && page <= 5; page++) {
     const more = (await (await fetch(`${baseUrl}/api/products?inStock=true&limit=60&page=${page}`)).json()) as { data: ProductSummary[] };
-    personalised = more.data.find((p) => !p.hasVariants && p.stock >= 2 && p.product_customization !== null && p.slug !== plain.slug)!;
+    const simple = more.data.filter((p) => !p.hasVariants && p.stock >= 2);
+    personalised ??= simple.find((p) => p.product_customization !== null)!;
+    ready ??= simple.find((p) => p.product_customization === null)!;
   }
   expect(personalised, 'a personalised product without options').toBeTruthy();
+  expect(ready, 'a product without options or personalisation').toBeTruthy();
   await importServiceability(`pincode,prepaid,cod,zone\n${UNSERVED},no,no,E`);
 });
 
@@ -134,7 +139,7 @@ test('cart drawer and checkout: each line says when it arrives, the order by its
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await page.getByRole('dialog', { name: 'Shopping cart' }).waitFor();
   await page.keyboard.press('Escape');
-  await page.goto(`/product/${plain.slug}`);
+  await page.goto(`/product/${ready.slug}`);
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: 'Shopping cart' });
   await drawer.waitFor();
@@ -146,9 +151,9 @@ test('cart drawer and checkout: each line says when it arrives, the order by its
   for (const text of texts) expect(text).toMatch(new RegExp(`^Delivered by ${RANGE.source}`));
   const rangeOf = (text: string) => text.replace(/^Delivered by /, '');
   const personalisedLine = drawer.getByTestId('cart-line').filter({ hasText: personalised.name }).getByTestId('cart-line-delivery');
-  const plainLine = drawer.getByTestId('cart-line').filter({ hasText: plain.name }).getByTestId('cart-line-delivery');
+  const readyLine = drawer.getByTestId('cart-line').filter({ hasText: ready.name }).getByTestId('cart-line-delivery');
   const slow = rangeOf((await personalisedLine.textContent()) ?? '');
-  expect(rangeOf((await plainLine.textContent()) ?? '')).not.toBe(slow);
+  expect(rangeOf((await readyLine.textContent()) ?? '')).not.toBe(slow);
   expect(await drawer.getByTestId('cart-delivery').textContent()).toBe(`Whole order to 560001: ${slow}`);
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
@@ -214,5 +219,7 @@ test('back office: delivery settings and a serviceability file previewed, refuse
   await result.getByText('First of them: 999999').waitFor();
   await upload.getByRole('button', { name: 'Import', exact: true }).click();
   await result.getByText('Imported.').waitFor();
-  expect(errorsOf(page)).toEqual([]);
+  // The refused preview's 400 is the browser's own log line for a failed fetch, expected here; nothing else may be logged.
+  expect(errorsOf(page).filter((line) => !line.includes('status of 400 (Bad Request)'))).toEqual([]);
+  expect(errorsOf(page)).toHaveLength(1);
 });
