@@ -110,6 +110,11 @@ describe('the promise', () => {
     expect(lines[1]).toEqual(order);
     expect(order.latest).toBe([...lines.map((line) => line.latest)].sort().at(-1));
     expect(lines[0]!.latest < order.latest).toBe(true);
+    expect(order).toEqual(estimateDelivery(ist('2026-12-04T10:00'), [ready, slow, medium], bengaluru, settings));
+    expect(estimateEachLine(ist('2026-12-04T10:00'), [], bengaluru, settings)).toEqual({
+      lines: [],
+      order: estimateDelivery(ist('2026-12-04T10:00'), [], bengaluru, settings),
+    });
   });
 });
 

@@ -113,8 +113,8 @@ export function estimateEachLine(
   destination: Destination,
   settings: DeliverySettings,
 ): { lines: DeliveryDates[]; order: DeliveryDates } {
-  return {
-    lines: lines.map((line) => estimateDelivery(now, [line], destination, settings)),
-    order: estimateDelivery(now, lines, destination, settings),
-  };
+  const each = lines.map((line) => estimateDelivery(now, [line], destination, settings));
+  // One parcel, one transit: the order's promise is the line that leaves last (computed once, not again for the order).
+  const order = each.reduce<DeliveryDates | null>((latest, line) => (latest === null || line.dispatch > latest.dispatch ? line : latest), null);
+  return { lines: each, order: order ?? estimateDelivery(now, [], destination, settings) };
 }
