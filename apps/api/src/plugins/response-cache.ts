@@ -21,7 +21,17 @@ interface ResponseCache {
    * forgotten with the answers on invalidate. With the cache off it is computed every time.
    */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * A keyed memo with room for `max` entries (e.g. one per pincode), forgotten with the answers on invalidate; with
+   * the cache off it remembers nothing. For lookups too many for `memo`'s shared 1,000 entries.
+   */
+  table<T>(max: number): MemoTable<T>;
   readonly size: number;
+}
+
+export interface MemoTable<T> {
+  get(key: string): T | undefined;
+  set(key: string, value: T): void;
 }
 
 /** NOTIFY channel on which any API process announces a catalogue change. */
@@ -54,9 +64,11 @@ export const responseCachePlugin = fp(
     });
 
     const memos = new LRUCache<string, { value: unknown }>({ max: 1_000, ttl: Math.max(1, options.seconds) * 1_000 });
+    const tables: LRUCache<string, { value: unknown }>[] = [];
     const clearAll = () => {
       cache.clear();
       memos.clear();
+      for (const table of tables) table.clear();
     };
 
     app.decorate('responseCache', {
@@ -71,6 +83,15 @@ export const responseCachePlugin = fp(
         const value = await load();
         memos.set(key, { value });
         return value;
+      },
+      table<T>(max: number): MemoTable<T> {
+        if (!enabled) return { get: () => undefined, set: () => undefined };
+        const table = new LRUCache<string, { value: unknown }>({ max, ttl: Math.max(1, options.seconds) * 1_000 });
+        tables.push(table);
+        return {
+          get: (key) => table.get(key)?.value as T | undefined,
+          set: (key, value) => void table.set(key, { value }),
+        };
       },
       get size() {
         return cache.size;

@@ -95,9 +95,29 @@ describe.each(engines)('back office: products CSV (%s)', (engine) => {
       tags: ['frame', 'photo'],
     });
     const [candle] = await ctx.handle.db.select().from(products).where(eq(products.slug, 'candle-import'));
-    expect(candle).toMatchObject({ price: 129_900, mrp: 129_900, stock: 7, gstRate: 500, customizationType: null });
+    expect(candle).toMatchObject({ price: 129_900, mrp: 129_900, stock: 7, gstRate: 500, customizationType: null, madeToOrderDays: 2 });
     const imports = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.action, 'product.import'));
     expect(imports.at(-1)!.after).toMatchObject({ rows: 3, created: ['photo-frame-import', 'candle-import'] });
+    // Making days (issue 22): a column of their own, exported and imported; a file without it keeps the product's.
+    const making = await importCsv(
+      stringify([
+        ['slug', 'name', 'category', 'price', 'mrp', 'stock', 'made_to_order_days'],
+        ['candle-import', 'Soy Candle', 'lamps', '1299', '1299', '7', '6'],
+      ]),
+    );
+    expect(making.statusCode, making.body).toBe(200);
+    expect((await ctx.handle.db.select().from(products).where(eq(products.slug, 'candle-import')))[0]!.madeToOrderDays).toBe(6);
+    const tooLong = await importCsv(
+      stringify([
+        ['slug', 'name', 'category', 'price', 'mrp', 'stock', 'made_to_order_days'],
+        ['candle-import', 'Soy Candle', 'lamps', '1299', '1299', '7', '61'],
+      ]),
+    );
+    expect(tooLong.json<{ rows: { row: number; column: string; code: string }[] }>().rows).toMatchObject([
+      { row: 2, column: 'made_to_order_days', code: 'product_making_days_invalid' },
+    ]);
+    const exported = parse(await exportCsv(`?q=${encodeURIComponent('Soy Candle')}`), { bom: true, columns: true }) as Record<string, string>[];
+    expect(exported.find((line) => line.slug === 'candle-import')?.made_to_order_days).toBe('6');
 
     // A new slug with a known SKU renames that product; stock changes, the other variant goes.
     const renamed = await importCsv(

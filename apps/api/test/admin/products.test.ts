@@ -93,6 +93,27 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     expectRefusal(await staff('GET', '/api/admin/products/not-an-id'), 404, 'admin_product_not_found');
   });
 
+  it("sets a product's making days, keeps them when a client leaves them out, and refuses more than 60", async () => {
+    const product = await create();
+    expect(product.madeToOrderDays).toBe(2);
+    const set = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, madeToOrderDays: 5 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ madeToOrderDays: 5 });
+    const kept = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, price: 45_000 });
+    expect(kept.json()).toMatchObject({ madeToOrderDays: 5, price: 45_000 });
+    expect((await row(product._id)).madeToOrderDays).toBe(5);
+    for (const days of [61, -1, 1.5]) {
+      expectRefusal(
+        await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, madeToOrderDays: days }),
+        400,
+        'validation_failed',
+        {
+          madeToOrderDays: 'product_making_days_invalid',
+        },
+      );
+    }
+  });
+
   it('takes the widest price and mrp the form allows (the discount was computed in integer and overflowed: a 500)', async () => {
     // Found by the OpenAPI fuzzer (decision 058): (mrp - price) * 100 passed 2^31 - 1.
     const product = await create({ price: 3, mrp: 1_000_000_000 });

@@ -1,7 +1,9 @@
 import { seedPincodes } from '@shop/db/pincodes/seed-pincodes';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, expectRefusal } from '../helpers.ts';
 import { adminContext, type AdminContext, callAs } from '../admin/admin-helpers.ts';
+import { anotherApp } from '../auth/auth-helpers.ts';
 
 interface Estimate {
   pincode: string;
@@ -84,12 +86,46 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     const cart = await post([{ productId: moonLamp!.id }, { productId: photoKeychain!.id }]);
     const slowest = await post([{ productId: photoKeychain!.id }]);
     expect(cart.statusCode, cart.body).toBe(200);
-    expect(cart.json()).toEqual(slowest.json());
+    const { lines, ...order } = cart.json<Estimate & { lines: { productId: string; earliest: string; latest: string }[] }>();
+    const { lines: _alone, ...slowestOrder } = slowest.json<Estimate & { lines: unknown[] }>();
+    expect(order).toEqual(slowestOrder);
+    // Each line's own promise, in the order asked: the lamp sooner, the keychain (personalisation pending) the order's.
+    expect(lines.map((line) => line.productId)).toEqual([moonLamp!.id, photoKeychain!.id]);
+    expect(lines[1]).toMatchObject({ earliest: order.earliest, latest: order.latest });
+    expect(lines[0]!.latest < order.latest!).toBe(true);
+    // The one-product answer is the same as the GET's, without lines.
+    const one = await estimate(`pincode=560001&productId=${moonLamp!.id}`);
+    expect(one).toMatchObject({ earliest: lines[0]!.earliest, latest: lines[0]!.latest });
+    expect(one).not.toHaveProperty('lines');
     expectRefusal(
       await callAs(ctx, 'anonymous', { method: 'POST', url: '/api/delivery/estimate', body: { pincode: '5600', lines: [] } }),
       400,
       'delivery_pincode_invalid',
     );
+  });
+
+  it('remembers pincodes and products with the response cache on, and forgets them in every process when a file is imported', async () => {
+    // A second API process on the same database, with the cache on as in production: the import below runs on the
+    // first one, and reaches this one through the invalidation's NOTIFY.
+    const cached = await anotherApp(ctx, { responseCacheSeconds: 60 });
+    try {
+      const ask = async () => {
+        const response = await callAs(ctx, 'anonymous', { method: 'GET', url: '/api/delivery/estimate?pincode=683101' }, cached);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<Estimate>();
+      };
+      expect(await ask()).toMatchObject({ serviceable: true, state: 'Kerala' });
+      await ctx.handle.db.execute(sql`update pincodes set serviceable = false where pincode = '683101'`);
+      // Written behind the API's back: the remembered row still answers (for the cache window).
+      expect(await ask()).toMatchObject({ serviceable: true });
+      const imported = await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/delivery/serviceability', body: { csv: '683101,no,no,' } });
+      expect(imported.statusCode, imported.body).toBe(200);
+      await expect.poll(async () => (await ask()).serviceable).toBe(false);
+      await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/delivery/serviceability', body: { csv: '683101,yes,yes,' } });
+      await expect.poll(async () => (await ask()).serviceable).toBe(true);
+    } finally {
+      await cached.close();
+    }
   });
 
   it("imports a carrier's serviceability file: unserviceable and no-COD pincodes, its transit days, line errors, admins only", async () => {
@@ -98,21 +134,39 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     expect((await callAs(ctx, 'staff', { method: 'POST', url, body: { csv } })).statusCode).toBe(403);
     const imported = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv } });
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json()).toEqual({ updated: 2, unknown: 1, unknownPincodes: ['999999'] });
+    expect(imported.json()).toEqual({ dryRun: false, rows: 3, updated: 2, serviceable: 1, cod: 0, switchedOff: 0, unknown: 1, unknownPincodes: ['999999'] });
     expect(await estimate('pincode=793001')).toMatchObject({ serviceable: false, cod: false, earliest: null, latest: null, state: 'Meghalaya' });
     const bengaluru = await estimate('pincode=560001');
     expect(bengaluru).toMatchObject({ serviceable: true, cod: false });
     expect(await estimate('pincode=110001')).toMatchObject({ serviceable: true, cod: true });
 
-    const bad = expectRefusal(
-      await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1\n11001,maybe,yes,2' } }),
-      400,
-      'delivery_csv_invalid',
-    );
-    expect(bad.params).toEqual({ line: 2 });
+    // Every problem by row and column; nothing applied (110001's good line included).
+    const bad = await callAs(ctx, 'admin', {
+      method: 'POST',
+      url,
+      body: { csv: 'pincode,prepaid,cod,zone\n110001,no,no,1\n11001,maybe,yes,2\n560001,yes,yes,99\n110001,yes,yes\n12' },
+    });
+    const refused = expectRefusal(bad, 400, 'import_problems');
+    expect(refused.params).toEqual({ count: 5 });
+    expect(bad.json<{ rows: { row: number; column: string; code: string }[] }>().rows.map(({ row, column, code }) => [row, column, code])).toEqual([
+      [3, 'pincode', 'delivery_pincode_invalid'],
+      [3, 'prepaid', 'import_yes_no'],
+      [4, 'zone', 'delivery_csv_zone'],
+      [5, 'pincode', 'admin_appears_twice'],
+      [6, '', 'delivery_csv_invalid'],
+    ]);
+    expect(await estimate('pincode=110001')).toMatchObject({ serviceable: true });
+    expectRefusal(await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: 'pincode,prepaid,cod,zone\n' } }), 400, 'import_row_problem');
+
+    // A preview counts what a replace would do and changes nothing.
+    const preview = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1', mode: 'replace', dryRun: true } });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<{ switchedOff: number }>().switchedOff).toBeGreaterThan(18_000);
+    expect(preview.json()).toMatchObject({ dryRun: true, rows: 1, updated: 1, serviceable: 1, cod: 1 });
+    expect(await estimate('pincode=560001')).toMatchObject({ serviceable: true });
 
     const replaced = await callAs(ctx, 'admin', { method: 'POST', url, body: { csv: '110001,yes,yes,1', mode: 'replace' } });
-    expect(replaced.json()).toMatchObject({ updated: 1, unknown: 0 });
+    expect(replaced.json()).toMatchObject({ updated: 1, unknown: 0, switchedOff: preview.json<{ switchedOff: number }>().switchedOff });
     expect(await estimate('pincode=560001')).toMatchObject({ serviceable: false });
     const delhi = await estimate('pincode=110001');
     expect(delhi).toMatchObject({ serviceable: true, cod: true });

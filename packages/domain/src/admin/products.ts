@@ -51,6 +51,11 @@ const count = z
   .min(0, { error: negative })
   .max(maxOf('product_count_too_large'), { error: coded('product_count_too_large') });
 const mediaLimit = coded('media_limit_invalid');
+/** Made-to-order days (decision 080): the making time the delivery promise adds before dispatch. */
+export const MAX_MAKING_DAYS = 60;
+export const DEFAULT_MAKING_DAYS = 2;
+const makingDays = coded('product_making_days_invalid');
+const makingDaysSchema = z.number({ error: makingDays }).int({ error: makingDays }).min(0, { error: makingDays }).max(MAX_MAKING_DAYS, { error: makingDays });
 const gstRate = coded('gst_rate_invalid');
 
 const variantInputSchema = z
@@ -91,6 +96,8 @@ export const productInputSchema = z
       .regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
     gstRate: z.number({ error: gstRate }).refine((value) => (GST_RATES as readonly number[]).includes(value), { error: gstRate }),
     weightGrams: count,
+    /** Left out: unchanged (a new product: DEFAULT_MAKING_DAYS), so older clients keep a product's making time. */
+    madeToOrderDays: makingDaysSchema.optional(),
     tags: z.array(plainText('tag_too_long', 1)).max(MAX_PRODUCT_TAGS, { error: coded('tags_too_many') }),
     featured: z.boolean(),
     flashSaleEndsAt: z.iso.datetime({ offset: true, error: coded('date_time_invalid') }).nullable(),
@@ -183,6 +190,7 @@ export const adminProductSchema = z.object({
   hsnCode: z.string(),
   gstRate: z.number().int(),
   weightGrams: z.number().int(),
+  madeToOrderDays: z.number().int(),
   tags: z.array(z.string()),
   featured: z.boolean(),
   flashSaleEndsAt: z.string().nullable(),
@@ -324,6 +332,7 @@ export const productFormSchema = z
       .regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
     gstRate: z.string(),
     weightGrams: wholeText,
+    madeToOrderDays: z.string().refine((value) => /^\s*\d{1,2}\s*$/.test(value) && Number(value) <= MAX_MAKING_DAYS, { error: makingDays }),
     tags: z.string(),
     featured: z.boolean(),
     /** datetime-local value (the staff member's clock), or empty. */
@@ -388,6 +397,7 @@ export function formToInput(form: ProductForm, flashSaleEndsAtIso: string | null
     hsnCode: form.hsnCode,
     gstRate: Number(form.gstRate),
     weightGrams: Number(form.weightGrams),
+    madeToOrderDays: Number(form.madeToOrderDays),
     tags: [
       ...new Set(
         form.tags
@@ -430,6 +440,7 @@ export function productToForm(product: AdminProduct | undefined): ProductForm {
     hsnCode: product?.hsnCode ?? '',
     gstRate: String(product?.gstRate ?? 0),
     weightGrams: String(product?.weightGrams ?? 0),
+    madeToOrderDays: String(product?.madeToOrderDays ?? DEFAULT_MAKING_DAYS),
     tags: (product?.tags ?? []).join(', '),
     featured: product?.featured ?? false,
     flashSaleEndsAt: '',

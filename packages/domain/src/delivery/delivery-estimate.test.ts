@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsOf, type DeliverySettings } from './delivery-settings.ts';
-import { dispatchDate, estimateDelivery, indiaClock } from './delivery-estimate.ts';
+import { dispatchDate, estimateDelivery, estimateEachLine, indiaClock } from './delivery-estimate.ts';
 import { deliveryZoneOf } from './delivery-zones.ts';
 
 /** India time, written as the shop sees it. */
@@ -100,6 +100,21 @@ describe('the promise', () => {
     expect(cart).toEqual(alone);
     // 5 making days from Fri 4: Sat 5, Mon 7, Tue 8, Wed 9, Thu 10.
     expect(cart.dispatch).toBe('2026-12-10');
+  });
+
+  it('promises each line on its own, and the order by the latest of them', () => {
+    const slow = { madeToOrderDays: 3, personalisationPending: true };
+    const medium = { madeToOrderDays: 2, personalisationPending: false };
+    const { lines, order } = estimateEachLine(ist('2026-12-04T10:00'), [ready, slow, medium], bengaluru, settings);
+    expect(lines.map((line) => line.dispatch)).toEqual(['2026-12-04', '2026-12-10', '2026-12-07']);
+    expect(lines[1]).toEqual(order);
+    expect(order.latest).toBe([...lines.map((line) => line.latest)].sort().at(-1));
+    expect(lines[0]!.latest < order.latest).toBe(true);
+    expect(order).toEqual(estimateDelivery(ist('2026-12-04T10:00'), [ready, slow, medium], bengaluru, settings));
+    expect(estimateEachLine(ist('2026-12-04T10:00'), [], bengaluru, settings)).toEqual({
+      lines: [],
+      order: estimateDelivery(ist('2026-12-04T10:00'), [], bengaluru, settings),
+    });
   });
 });
 

@@ -105,3 +105,16 @@ export function estimateDelivery(now: Date, lines: readonly DeliveryLine[], dest
     latest: isoOf(deliveryDayAfter(dateOf(dispatch), transit.max)),
   };
 }
+
+/** Each line's own promise (the cart and checkout show one per line) and the order's: the latest line's (one parcel). */
+export function estimateEachLine(
+  now: Date,
+  lines: readonly DeliveryLine[],
+  destination: Destination,
+  settings: DeliverySettings,
+): { lines: DeliveryDates[]; order: DeliveryDates } {
+  const each = lines.map((line) => estimateDelivery(now, [line], destination, settings));
+  // One parcel, one transit: the order's promise is the line that leaves last (computed once, not again for the order).
+  const order = each.reduce<DeliveryDates | null>((latest, line) => (latest === null || line.dispatch > latest.dispatch ? line : latest), null);
+  return { lines: each, order: order ?? estimateDelivery(now, [], destination, settings) };
+}

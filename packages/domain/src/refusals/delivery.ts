@@ -26,4 +26,9 @@ export const deliveryRefusals = defineRefusals({
     message: (p: { line: number }) => `Line ${p.line} of the file is not "pincode, prepaid yes/no, COD yes/no, zone or transit days"`,
     example: { line: 3 },
   },
+  /** The serviceability file's fourth column: a zone name or the carrier's transit days. */
+  delivery_csv_zone: { status: 400, message: () => 'must be a zone name (up to 20 characters) or transit days from 0 to 60' },
+  delivery_csv_empty: { status: 400, message: () => 'the file has no pincodes' },
+  /** A product's made-to-order days in the back office (decision 080). */
+  product_making_days_invalid: { status: 400, message: () => 'must be whole days from 0 to 60' },
 });

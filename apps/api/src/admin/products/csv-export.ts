@@ -45,6 +45,7 @@ export async function* exportProductsCsv(db: Database, query: Omit<AdminProductQ
         cod: yesNo(p.cod),
         customization_type: p.customizationType ?? '',
         media_limit: String(p.mediaLimit),
+        made_to_order_days: String(p.madeToOrderDays),
         hsn_code: p.hsnCode,
         gst_rate: gstPercent(p.gstRate),
         weight_grams: String(p.weightGrams),

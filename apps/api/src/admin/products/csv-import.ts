@@ -1,6 +1,7 @@
 import { brands, categories, type Database, products, productVariants } from '@shop/db';
 import {
   type AdminProduct,
+  DEFAULT_MAKING_DAYS,
   GST_RATES,
   type ImportResult,
   type ImportRowError,
@@ -311,6 +312,7 @@ function buildInput(
     cod: bool('cod', existing?.cod ?? true),
     customizationType,
     mediaLimit: whole(first, 'media_limit', existing?.mediaLimit ?? 1),
+    madeToOrderDays: whole(first, 'made_to_order_days', existing?.madeToOrderDays ?? DEFAULT_MAKING_DAYS),
     hsnCode: cell('hsn_code') ?? existing?.hsnCode ?? '',
     gstRate,
     weightGrams: whole(first, 'weight_grams', existing?.weightGrams ?? 0),

@@ -42,6 +42,7 @@ export async function loadAdminProduct(db: Reader, id: string): Promise<AdminPro
     hsnCode: p.hsnCode,
     gstRate: p.gstRate,
     weightGrams: p.weightGrams,
+    madeToOrderDays: p.madeToOrderDays,
     tags: p.tags ?? [],
     featured: p.featured,
     flashSaleEndsAt: toIso(p.flashSaleEndsAt),

@@ -73,6 +73,8 @@ export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminPr
     isUnique: input.unique,
     onSelling: input.onSelling,
     published: input.published,
+    // Left out by the client: the product keeps its making time (a new one gets the column's default).
+    ...(input.madeToOrderDays === undefined ? {} : { madeToOrderDays: input.madeToOrderDays }),
   };
 
   let id: string;

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { importErrorSchema } from '@shop/domain/admin/products';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { estimateFor } from '../../delivery/delivery-estimate.ts';
+import { databaseLookups, memoisedLookups } from '../../delivery/delivery-lookups.ts';
 import { loadDeliverySettings } from '../../delivery/delivery-settings.ts';
 import { importServiceability } from '../../delivery/serviceability-import.ts';
 import { noStore } from '../../lib/cache.ts';
@@ -15,6 +17,12 @@ const estimateSchema = z.object({
   state: z.string(),
   earliest: z.string().nullable().describe('YYYY-MM-DD (India); null when the pincode is not serviceable'),
   latest: z.string().nullable(),
+});
+
+const cartEstimateSchema = estimateSchema.extend({
+  lines: z
+    .array(z.object({ productId: z.string(), earliest: z.string().nullable(), latest: z.string().nullable() }))
+    .describe("Each line's own promise, in the order asked; the order's (earliest, latest above) is the latest line's"),
 });
 
 // Loose on purpose: the service refuses a bad pincode with its own code (delivery_pincode_invalid), not a zod text.
@@ -31,6 +39,8 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = () => app.responseCache.memo('delivery-settings', () => loadDeliverySettings(app.db));
+  // Pincodes and products remembered for the cache window (cleared by an import or a product save, in every process).
+  const lookups = memoisedLookups(databaseLookups(app.db), { pincodes: app.responseCache.table(25_000), products: app.responseCache.table(20_000) });
 
   app.get(
     '/api/delivery/estimate',
@@ -48,7 +58,14 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const { pincode, productId: id, personalised } = request.query;
       const lines = id ? [{ productId: id, personalised: personalised === 'true' }] : [];
-      return estimateFor(app.db, { pincode, lines, now: new Date(), settings: await settings(), cod: await app.cod.settings() });
+      const { lines: _lines, ...estimate } = await estimateFor(lookups, {
+        pincode,
+        lines,
+        now: new Date(),
+        settings: await settings(),
+        cod: await app.cod.settings(),
+      });
+      return estimate;
     },
   );
 
@@ -59,17 +76,17 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['delivery'],
         operationId: 'deliveryEstimateForCart',
-        summary: "Delivery promise for a cart's lines to a pincode: the slowest line decides",
+        summary: "Delivery promise for a cart's lines to a pincode, each line's and the order's (the slowest line decides)",
         body: z.object({
           pincode: pincodeField,
           lines: z.array(z.object({ productId, personalised: z.boolean().optional() })).max(100),
         }),
-        response: { 200: estimateSchema, ...errors },
+        response: { 200: cartEstimateSchema, ...errors },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return estimateFor(app.db, {
+      return estimateFor(lookups, {
         pincode: request.body.pincode,
         lines: request.body.lines,
         now: new Date(),
@@ -88,20 +105,39 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         operationId: 'adminImportServiceability',
         summary: "Import a carrier's serviceability file (CSV: pincode, prepaid yes/no, COD yes/no, zone or transit days)",
-        description: '`replace` makes every pincode not in the file unserviceable first; `update` changes only the listed ones.',
+        description:
+          '`replace` makes every served pincode not in the file unserviceable first; `update` changes only the listed ones. A file with problems is refused whole (400 `import_problem`/`import_problems`) with every problem by row and column in `rows`.',
         body: z.object({
           csv: z
             .string()
             .min(1)
             .max(4 * 1024 * 1024),
           mode: z.enum(['update', 'replace']).default('update'),
+          dryRun: z.boolean().default(false).describe('Check and count, write nothing (the preview)'),
         }),
-        response: { 200: z.object({ updated: z.number().int(), unknown: z.number().int(), unknownPincodes: z.array(z.string()) }), ...errors },
+        response: {
+          200: z.object({
+            dryRun: z.boolean(),
+            rows: z.number().int(),
+            updated: z.number().int(),
+            serviceable: z.number().int(),
+            cod: z.number().int(),
+            switchedOff: z.number().int(),
+            unknown: z.number().int(),
+            unknownPincodes: z.array(z.string()),
+          }),
+          400: importErrorSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       noStore(reply);
-      return importServiceability(app.db, request.user as RequestUser, request.body);
+      const result = await importServiceability(app.db, request.user as RequestUser, request.body);
+      // The estimates remember pincodes for the cache window: forget them here and in every other API process.
+      if (!result.dryRun) await app.responseCache.invalidate();
+      return result;
     },
   );
 };

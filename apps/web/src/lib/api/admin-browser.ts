@@ -1,5 +1,6 @@
 import { importErrorSchema, type ImportResult, importResultSchema, type ImportRowError } from '@shop/domain/admin/products';
 import { browserApi, type BrowserApiError } from './browser-client';
+import { z } from 'zod';
 
 /**
  * The back office's calls straight from the browser (a server action's body is capped at 1 MB; a CSV may be 5 MB and a
@@ -20,4 +21,32 @@ export function importProblems(error: BrowserApiError): ImportRowError[] {
 /** POST /api/admin/products/{id}/images (multipart `files`, optional `alt`). The caller reads the product afresh. */
 export async function uploadProductImages(productId: string, form: FormData): Promise<void> {
   await browserApi(`/api/admin/products/${encodeURIComponent(productId)}/images`, { method: 'POST', body: form });
+}
+
+/** What a serviceability import did (or, with `dryRun`, would do): counts by the API (issue 22, decision 081). */
+export interface ServiceabilityImportResult {
+  dryRun: boolean;
+  rows: number;
+  updated: number;
+  serviceable: number;
+  cod: number;
+  switchedOff: number;
+  unknown: number;
+  unknownPincodes: string[];
+}
+
+const serviceabilityResultSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  updated: z.number().int(),
+  serviceable: z.number().int(),
+  cod: z.number().int(),
+  switchedOff: z.number().int(),
+  unknown: z.number().int(),
+  unknownPincodes: z.array(z.string()),
+});
+
+/** POST /api/admin/delivery/serviceability (admins): a courier's pincode file, applied or only previewed. */
+export function importServiceability(csv: string, mode: 'update' | 'replace', dryRun: boolean): Promise<ServiceabilityImportResult> {
+  return browserApi('/api/admin/delivery/serviceability', { method: 'POST', body: { csv, mode, dryRun }, schema: serviceabilityResultSchema });
 }

@@ -21,5 +21,7 @@ export const adminSections = [
   { href: '/admin/gst-report', key: 'gstReport', role: 'staff' },
   { href: '/admin/staff', key: 'staff', role: 'admin' },
   { href: '/admin/settings', key: 'settings', role: 'admin' },
+  // Issue 22: the delivery promise's settings and the courier's serviceability file.
+  { href: '/admin/delivery', key: 'delivery', role: 'admin' },
   { href: '/admin/audit', key: 'audit', role: 'admin' },
 ] as const satisfies readonly { href: string; key: string; role: StaffRole }[];

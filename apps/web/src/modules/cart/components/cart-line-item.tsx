@@ -14,6 +14,8 @@ interface CartLineItemProps {
   messages: DrawerMessages;
   /** Following a link to the product closes the drawer. */
   onNavigate: () => void;
+  /** "Delivered by …" for the shopper's pincode, already worded; null without one (issue 22). */
+  promise?: string | null;
 }
 
 const control =
@@ -24,7 +26,7 @@ const control =
  * price per unit and the line total, and quantity controls: − takes one unit off (the line goes at zero), + adds one
  * up to the stock last seen and the units one order line takes (issue 19), and the bin removes the line. New lines fade in over 0.25 s (spec §9).
  */
-export function CartLineItem({ item, messages: m, onNavigate }: CartLineItemProps) {
+export function CartLineItem({ item, messages: m, onNavigate, promise = null }: CartLineItemProps) {
   const addItemWithQuantity = useCart((s) => s.addItemWithQuantity);
   const removeItemOrQuantity = useCart((s) => s.removeItemOrQuantity);
   const removeItem = useCart((s) => s.removeItem);
@@ -47,6 +49,11 @@ export function CartLineItem({ item, messages: m, onNavigate }: CartLineItemProp
         <p className="text-xs text-muted tabular-nums">
           {formatInr(item.price)} × {item.quantity}
         </p>
+        {promise ? (
+          <p className="text-xs text-success" data-testid="cart-line-delivery">
+            {promise}
+          </p>
+        ) : null}
         {outOfStock || !item.cod ? (
           <p className="flex flex-wrap gap-x-2 text-xs font-semibold">
             {outOfStock ? <span className="text-danger">{m.outOfStock}</span> : null}

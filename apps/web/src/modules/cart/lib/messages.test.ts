@@ -36,7 +36,7 @@ describe('cart messages', () => {
     const errors: string[] = [];
     const t = createTranslator({ locale, messages: catalogues[locale]!, onError: (e) => errors.push(e.message) });
     for (const [key] of leaves(catalogues[locale]!)) {
-      expect(t(key as never, { count: 3, name: 'Moon lamp', amount: '₹150' } as never)).not.toMatch(/\{[a-z]+\}/i);
+      expect(t(key as never, { count: 3, name: 'Moon lamp', amount: '₹150', range: 'Sat, 5 Dec', pincode: '560001' } as never)).not.toMatch(/\{[a-z]+\}/i);
     }
     expect(errors).toEqual([]);
   });
@@ -47,7 +47,7 @@ describe('cart messages', () => {
 
   it.each(['en', 'hi', 'ar'])('the drawer fills its %s messages exactly as next-intl formats them', (locale) => {
     const t = createTranslator({ locale, messages: catalogues[locale]!, namespace: 'drawer' as never });
-    const values = { name: 'Moon lamp', amount: '₹1,299' };
+    const values = { name: 'Moon lamp', amount: '₹1,299', range: 'Sat, 5 Dec – Mon, 7 Dec', pincode: '560001' };
     for (const [key, message] of Object.entries(drawerMessages(locale))) {
       expect(fill(message, values)).toBe(t(key as never, values as never));
     }

@@ -22,6 +22,8 @@ import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from '../lib/orde
 import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
 import { checkoutTotals } from '../lib/totals';
 import { useCartHydrated } from '@modules/cart/lib/use-cart-hydrated';
+import { useCartDelivery } from '@modules/delivery/components/use-cart-delivery';
+import { rememberedPincode } from '@modules/delivery/lib/delivery-format';
 import { PayOrder } from '@modules/payments/components/pay-order';
 import { readPendingPayment, rememberPendingPayment, settlePendingPayment } from '@modules/payments/lib/pending-payment';
 import { withSession } from '../lib/with-session';
@@ -137,6 +139,10 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   // The shop's own reasons against cash on delivery for this cart and address, shown at the payment step.
   const pincode = addresses.find((a) => a._id === addressId)?.pincode ?? null;
   const notice = codNotice(codTerms, { total: totals.total, discount: totals.discount, shipping: totals.shipping, pincode });
+  // The promise per line and for the order (issue 22): to the chosen address, else to the pincode the shopper checked on
+  // a product page (this device's storage, read only once the page is hydrated).
+  const productIds = useMemo(() => items.map((item) => item.productId), [items]);
+  const delivery = useCartDelivery(pincode ?? (hydrated ? rememberedPincode() : ''), productIds);
 
   // A coupon kept in the cart (or a changed cart) is checked again by the server: its answer is the one shown.
   const couponCode = coupon?.code ?? null;
@@ -361,6 +367,7 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
           items={items}
           totals={totals}
           lineErrors={lineErrors}
+          delivery={delivery}
           onRemoveLine={(id) => {
             removeItem(id);
             setFailure(null);

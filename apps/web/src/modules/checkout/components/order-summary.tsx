@@ -2,7 +2,9 @@
 
 import { attributesLabel, type CartItem } from '@shop/domain/cart/index';
 import { formatInr } from '@shop/domain/money';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import type { CartDeliveryEstimate } from '@lib/api/delivery-browser';
+import { formatDeliveryRange } from '@modules/delivery/lib/delivery-format';
 import type { ReactNode } from 'react';
 import type { CheckoutTotals } from '../lib/totals';
 
@@ -11,6 +13,8 @@ interface OrderSummaryProps {
   totals: CheckoutTotals;
   /** Server messages per line index (out of stock, option gone, no cash on delivery). */
   lineErrors: Record<number, string>;
+  /** The delivery promise for the address's pincode, per line (same order as `items`) and for the order; null: none yet. */
+  delivery: CartDeliveryEstimate | null;
   onRemoveLine: (id: string) => void;
   onEditCart: () => void;
   coupon: ReactNode;
@@ -27,10 +31,14 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 
 /**
  * The lines and the money: subtotal, mrp savings, coupon, shipping, the COD fee or the online saving of the chosen way
- * to pay (decision 065), and the total to pay, all in rupees.
+ * to pay (decision 065), and the total to pay, all in rupees. With a pincode, each line says when it arrives and the
+ * order's promise is its latest line's (issue 22).
  */
-export function OrderSummary({ items, totals, lineErrors, onRemoveLine, onEditCart, coupon }: OrderSummaryProps) {
+export function OrderSummary({ items, totals, lineErrors, delivery, onRemoveLine, onEditCart, coupon }: OrderSummaryProps) {
   const t = useTranslations('checkout.summary');
+  const locale = useLocale();
+  const range = (earliest: string | null | undefined, latest: string | null | undefined) =>
+    earliest && latest ? formatDeliveryRange(earliest, latest, locale) : null;
   return (
     <section aria-labelledby="checkout-summary" className="rounded-xl border border-line bg-white p-4 sm:p-6">
       <h2 id="checkout-summary" className="text-lg font-semibold">
@@ -40,6 +48,7 @@ export function OrderSummary({ items, totals, lineErrors, onRemoveLine, onEditCa
         {items.map((item, index) => {
           const attributes = attributesLabel(item.attributes);
           const error = lineErrors[index];
+          const promise = range(delivery?.lines[index]?.earliest, delivery?.lines[index]?.latest);
           return (
             <li key={item.id} className="py-3" data-line={item.id}>
               <div className="flex justify-between gap-3 text-sm">
@@ -47,6 +56,11 @@ export function OrderSummary({ items, totals, lineErrors, onRemoveLine, onEditCa
                   <p className="font-medium text-ink">{item.name}</p>
                   {attributes ? <p className="text-muted">{attributes}</p> : null}
                   <p className="text-muted">{t('quantity', { quantity: item.quantity })}</p>
+                  {promise ? (
+                    <p className="text-success" data-testid="checkout-line-delivery">
+                      {t('deliveredBy', { range: promise })}
+                    </p>
+                  ) : null}
                 </div>
                 <p className="shrink-0 font-medium">{formatInr(item.itemTotal)}</p>
               </div>
@@ -73,6 +87,14 @@ export function OrderSummary({ items, totals, lineErrors, onRemoveLine, onEditCa
         {totals.savings > 0 ? <Row label={t('savings')} value={formatInr(totals.savings)} /> : null}
         {totals.discount > 0 ? <Row label={t('discount')} value={`−${formatInr(totals.discount)}`} /> : null}
         <Row label={t('shipping')} value={totals.shipping === 0 ? t('free') : formatInr(totals.shipping)} />
+        {delivery ? (
+          <div className="flex justify-between gap-3 text-sm text-ink/90" data-testid="checkout-delivery">
+            <dt>{t('delivery', { pincode: delivery.pincode })}</dt>
+            <dd className={delivery.serviceable ? 'text-end' : 'text-end text-danger'}>
+              {range(delivery.earliest, delivery.latest) ?? t('notServiceable', { pincode: delivery.pincode })}
+            </dd>
+          </div>
+        ) : null}
         {totals.codFee > 0 ? <Row label={t('codFee')} value={formatInr(totals.codFee)} /> : null}
         {totals.prepaidDiscount > 0 ? <Row label={t('prepaidDiscount')} value={`−${formatInr(totals.prepaidDiscount)}`} /> : null}
         <Row label={t('total')} value={formatInr(totals.grandTotal)} strong />

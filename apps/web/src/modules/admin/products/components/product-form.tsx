@@ -226,6 +226,14 @@ export function ProductForm({
         {customizationType === 'image' || customizationType === 'both' ? (
           <TextField label={t('form.mediaLimit')} registration={form.register('mediaLimit')} error={errors.mediaLimit?.message} inputMode="numeric" />
         ) : null}
+        {/* Issue 22: the making time the delivery promise adds before dispatch (personalisation days come on top). */}
+        <TextField
+          label={t('form.madeToOrderDays')}
+          registration={form.register('madeToOrderDays')}
+          error={errors.madeToOrderDays?.message}
+          hint={t('form.madeToOrderDaysHint')}
+          inputMode="numeric"
+        />
       </Section>
 
       <Section title={t('form.tax')}>
