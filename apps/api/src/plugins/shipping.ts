@@ -18,6 +18,8 @@ declare module 'fastify' {
 }
 
 export const SHIPROCKET_WEBHOOK_PATH = '/api/shipping/shiprocket/webhook';
+/** The same webhook under a name Shiprocket's panel accepts (it refuses URLs containing "shiprocket"). */
+export const TRACKING_WEBHOOK_PATH = '/api/shipping/tracking/webhook';
 
 interface ShippingOptions {
   /** SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION, SHIPROCKET_WEBHOOK_TOKEN; undefined: the loopback. */

@@ -1,3 +1,4 @@
+import { PARCEL_LIMITS } from '../shipping/shipment.ts';
 import { z } from 'zod';
 import { imageSchema, paginatedSchema, variantSchema } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
@@ -50,6 +51,12 @@ const count = z
   .int({ error: whole })
   .min(0, { error: negative })
   .max(maxOf('product_count_too_large'), { error: coded('product_count_too_large') });
+/** A side of the packed box: whole centimetres, 0 (the shop's default parcel) to the parcel limit. */
+const sideCm = z
+  .number({ error: coded('shipment_parcel_size_invalid') })
+  .int({ error: coded('shipment_parcel_size_invalid') })
+  .min(0, { error: coded('shipment_parcel_size_invalid') })
+  .max(PARCEL_LIMITS.maxSideCm, { error: coded('shipment_parcel_size_invalid') });
 const mediaLimit = coded('media_limit_invalid');
 const gstRate = coded('gst_rate_invalid');
 
@@ -91,6 +98,10 @@ export const productInputSchema = z
       .regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
     gstRate: z.number({ error: gstRate }).refine((value) => (GST_RATES as readonly number[]).includes(value), { error: gstRate }),
     weightGrams: count,
+    /** The packed box in whole centimetres (issue 22; 0 = the shop's default parcel); left out, unchanged. */
+    lengthCm: sideCm.optional(),
+    breadthCm: sideCm.optional(),
+    heightCm: sideCm.optional(),
     tags: z.array(plainText('tag_too_long', 1)).max(MAX_PRODUCT_TAGS, { error: coded('tags_too_many') }),
     featured: z.boolean(),
     flashSaleEndsAt: z.iso.datetime({ offset: true, error: coded('date_time_invalid') }).nullable(),
@@ -183,6 +194,9 @@ export const adminProductSchema = z.object({
   hsnCode: z.string(),
   gstRate: z.number().int(),
   weightGrams: z.number().int(),
+  lengthCm: z.number().int(),
+  breadthCm: z.number().int(),
+  heightCm: z.number().int(),
   tags: z.array(z.string()),
   featured: z.boolean(),
   flashSaleEndsAt: z.string().nullable(),
