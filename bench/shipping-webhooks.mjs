@@ -108,7 +108,8 @@ try {
     let database = 0;
     for (const [pid, seconds] of cpuEnd.backends) database += seconds - (cpuStart.backends.get(pid) ?? 0);
     const per = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
-    if (!quiet) results.push({ name: scenario.name, result, load, cost: `CPU per request: API ${per(cpuEnd.api - cpuStart.api)} ms, PostgreSQL ${per(database)} ms` });
+    if (!quiet)
+      results.push({ name: scenario.name, result, load, cost: `CPU per request: API ${per(cpuEnd.api - cpuStart.api)} ms, PostgreSQL ${per(database)} ms` });
     if (next >= queue.length) console.log('(the journeys ran out: later updates are redeliveries)');
   }
   const helloAfter = hello ? await hello.measure() : null;
@@ -125,9 +126,10 @@ try {
   await hello?.stop();
   const outcomes = await db.query(`select coalesce(outcome, 'none') as outcome, count(*)::int as n from shipment_events group by 1 order by 1`);
   console.log(`events stored: ${outcomes.rows.map((row) => `${row.n} ${row.outcome}`).join(', ')}`);
-  const statuses = await db.query(`select o.status, count(*)::int as n from orders o join shipments s on s.order_id = o.id where s.reference like $1 group by 1 order by 1`, [
-    `BENCH-${runStamp}-%`,
-  ]);
+  const statuses = await db.query(
+    `select o.status, count(*)::int as n from orders o join shipments s on s.order_id = o.id where s.reference like $1 group by 1 order by 1`,
+    [`BENCH-${runStamp}-%`],
+  );
   console.log(`this run's orders: ${statuses.rows.map((row) => `${row.n} ${row.status}`).join(', ')}`);
 } finally {
   await db.end();
@@ -150,7 +152,16 @@ function body(awb, kind, at) {
     awb_assigned_date: formatShiprocketDateTime(new Date(at.getTime() - 3600_000)),
     pickup_scheduled_date: null,
     etd: formatShiprocketDateTime(new Date(at.getTime() + 3 * 86_400_000)),
-    scans: [{ date: formatShiprocketDateTime(at), status: status.label, activity: status.label, location: 'Jaipur Hub (Rajasthan)', 'sr-status': String(status.id), 'sr-status-label': status.label }],
+    scans: [
+      {
+        date: formatShiprocketDateTime(at),
+        status: status.label,
+        activity: status.label,
+        location: 'Jaipur Hub (Rajasthan)',
+        'sr-status': String(status.id),
+        'sr-status-label': status.label,
+      },
+    ],
     is_return: 0,
     channel_id: 1,
     pod_status: '',
@@ -160,13 +171,28 @@ function body(awb, kind, at) {
 
 /** Packed COD orders (copies of a template) each with a live shipment and an AWB, written in a few statements. */
 async function prepareShipments() {
-  const address = { name: 'Bench Shopper', mobile: '9876543210', line1: '1 Bench Road', line2: null, landmark: null, city: 'Jaipur', state: 'Rajasthan', pincode: '302001' };
+  const address = {
+    name: 'Bench Shopper',
+    mobile: '9876543210',
+    line1: '1 Bench Road',
+    line2: null,
+    landmark: null,
+    city: 'Jaipur',
+    state: 'Rajasthan',
+    pincode: '302001',
+  };
   const { rows } = await db.query(
     `insert into orders (number, status, payment_method, total, total_mrp, grand_total, total_items, address)
      select 'KG-' || $1 || '-' || lpad(g::text, 6, '0'), 'packed', 'cod', 50000, 50000, 50000, 1, $2::jsonb
      from generate_series(1, $3) g
      returning id, number`,
     [runStamp.slice(-6), JSON.stringify(address), shipmentCount],
+  );
+  // One line each: the "shipped" step issues a COD order's invoice (issue 21), which needs its lines.
+  await db.query(
+    `insert into order_lines (order_id, position, product_id, name, slug, price, mrp, quantity, cod)
+     select id, 0, gen_random_uuid(), 'Bench brass lamp', 'bench-brass-lamp', 50000, 50000, 1, true from orders where number like $1`,
+    [`KG-${runStamp.slice(-6)}-%`],
   );
   const awbs = [];
   for (let i = 0; i < rows.length; i += 500) {

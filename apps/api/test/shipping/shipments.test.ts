@@ -32,9 +32,13 @@ describe.each(engines)('shipments (%s)', (engine) => {
   /** A confirmed cash-on-delivery order for `quantity` of a fresh product. */
   async function confirmedOrder(quantity = 1, stock = 5) {
     const lamp = await product(ctx, { stock, price: 60_000 });
-    const placed = await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity }], addressId: asha.addressId, paymentMethod: 'cod' });
+    const placed = await call(app, 'POST', '/api/user/order', asha, {
+      items: [{ productId: lamp.id, quantity }],
+      addressId: asha.addressId,
+      paymentMethod: 'cod',
+    });
     expect(placed.statusCode, placed.body).toBe(201);
-    const order = placed.json() as { _id: string; number: string };
+    const order = placed.json<{ _id: string; number: string }>();
     await move(order._id, 'confirmed');
     return { ...order, productId: lamp.id };
   }
@@ -74,7 +78,9 @@ describe.each(engines)('shipments (%s)', (engine) => {
     });
     expect((await orderRow(order._id)).status).toBe('packed');
 
-    const again = await call(app, 'POST', `/api/admin/orders/${order._id}/shipment`, staff, { parcels: [{ weightGrams: 5, lengthCm: 1, breadthCm: 1, heightCm: 1 }] });
+    const again = await call(app, 'POST', `/api/admin/orders/${order._id}/shipment`, staff, {
+      parcels: [{ weightGrams: 5, lengthCm: 1, breadthCm: 1, heightCm: 1 }],
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ _id: shipment._id, awb: shipment.awb, parcels: shipment.parcels });
 
@@ -94,7 +100,10 @@ describe.each(engines)('shipments (%s)', (engine) => {
       'validation_failed',
       { 'parcels.0.weightGrams': 'shipment_parcel_weight_invalid' },
     );
-    const audit = await ctx.handle.db.select().from(auditLog).where(and(eq(auditLog.entityId, order._id), eq(auditLog.action, 'shipment.create')));
+    const audit = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order._id), eq(auditLog.action, 'shipment.create')));
     expect(audit).toHaveLength(1);
   });
 
@@ -126,7 +135,13 @@ describe.each(engines)('shipments (%s)', (engine) => {
     const mine = await call(app, 'GET', `/api/user/order/${order._id}`, asha);
     expect(mine.statusCode, mine.body).toBe(200);
     const shipment = mine.json().shipment;
-    expect(shipment).toMatchObject({ status: 'delivered', awb, courierName: 'Delhivery Surface', trackingUrl: `https://shiprocket.co/tracking/${awb}`, expectedDelivery: null });
+    expect(shipment).toMatchObject({
+      status: 'delivered',
+      awb,
+      courierName: 'Delhivery Surface',
+      trackingUrl: `https://shiprocket.co/tracking/${awb}`,
+      expectedDelivery: null,
+    });
     expect(shipment.events.map((event: { kind: string; at: string }) => [event.kind, event.at])).toEqual([
       ['picked_up', hour(1).toISOString()],
       ['in_transit', hour(2).toISOString()],
@@ -201,7 +216,9 @@ describe.each(engines)('shipments (%s)', (engine) => {
     const seen = (await call(app, 'GET', `/api/admin/orders/${order._id}/shipment`, staff)).json();
     expect(seen.shipment).toMatchObject({ status: 'rto_delivered', rto: { resolution: null } });
 
-    expectRefusal(await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/rto`, staff, {}), 400, 'validation_failed', { resaleable: 'shipment_rto_resaleable_required' });
+    expectRefusal(await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/rto`, staff, {}), 400, 'validation_failed', {
+      resaleable: 'shipment_rto_resaleable_required',
+    });
     const resolved = await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/rto`, staff, { resaleable: true });
     expect(resolved.statusCode, resolved.body).toBe(200);
     expect(resolved.json().rto.resolution).toBe('restocked');
@@ -216,9 +233,14 @@ describe.each(engines)('shipments (%s)', (engine) => {
 
   it('returns a prepaid parcel to origin: the order is returned and its full refund starts', async () => {
     const gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers, payload: body })).statusCode;
+    gateway.deliver = async ({ body, headers }) =>
+      (await app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers, payload: body })).statusCode;
     const lamp = await product(ctx, { stock: 4, price: 80_000 });
-    const placed = await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'prepaid' });
+    const placed = await call(app, 'POST', '/api/user/order', asha, {
+      items: [{ productId: lamp.id, quantity: 1 }],
+      addressId: asha.addressId,
+      paymentMethod: 'prepaid',
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json();
     await gateway.pay(order.payment.providerOrderId);
@@ -254,8 +276,14 @@ describe.each(engines)('shipments (%s)', (engine) => {
     expect(pickup.json()).toMatchObject({ status: 'pickup_scheduled', pickup: { scheduledFor: date, token: expect.any(String) } });
     const again = await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/pickup`, staff, {});
     expect(again.json().pickup).toEqual(pickup.json().pickup);
-    expectRefusal(await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/pickup`, staff, { date: 'tomorrow' }), 400, 'validation_failed', { date: 'shipment_pickup_date_invalid' });
-    expectRefusal(await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/pickup`, staff, { date: '2001-01-01' }), 400, 'shipment_pickup_date_invalid');
+    expectRefusal(await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/pickup`, staff, { date: 'tomorrow' }), 400, 'validation_failed', {
+      date: 'shipment_pickup_date_invalid',
+    });
+    expectRefusal(
+      await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/pickup`, staff, { date: '2001-01-01' }),
+      400,
+      'shipment_pickup_date_invalid',
+    );
 
     const csv = await call(app, 'GET', `/api/admin/shipments/manifest?date=${date}&format=csv`, staff);
     expect(csv.statusCode, csv.body).toBe(200);
@@ -272,10 +300,16 @@ describe.each(engines)('shipments (%s)', (engine) => {
     const a = await confirmedOrder();
     const b = await confirmedOrder();
     const lamp = await product(ctx, { stock: 3 });
-    const placed = (await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'cod' })).json();
+    const placed = (
+      await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'cod' })
+    ).json();
     const bulk = await call(app, 'POST', '/api/admin/shipments/bulk', staff, { orderIds: [a._id, placed._id, b._id] });
     expect(bulk.statusCode, bulk.body).toBe(200);
-    expect(bulk.json().results.map((result: { ok: boolean; code?: string }) => (result.ok ? 'ok' : result.code))).toEqual(['ok', 'shipment_order_not_shippable', 'ok']);
+    expect(bulk.json().results.map((result: { ok: boolean; code?: string }) => (result.ok ? 'ok' : result.code))).toEqual([
+      'ok',
+      'shipment_order_not_shippable',
+      'ok',
+    ]);
     const listed = await call(app, 'GET', '/api/admin/shipments?status=awb_assigned&limit=100', staff);
     expect(listed.json().data.map((shipment: { orderId: string }) => shipment.orderId)).toEqual(expect.arrayContaining([a._id, b._id]));
 
@@ -295,7 +329,10 @@ describe.each(engines)('shipments (%s)', (engine) => {
     carrier.downCalls = 1;
     expectRefusal(await call(app, 'POST', `/api/admin/orders/${d._id}/shipment`, staff, {}), 503, 'shipment_carrier_unavailable');
     expect((await ship(app, staff, d._id)).status).toBe('awb_assigned');
-    const rows = await ctx.handle.db.select().from(shipments).where(inArray(shipments.orderId, [d._id]));
+    const rows = await ctx.handle.db
+      .select()
+      .from(shipments)
+      .where(inArray(shipments.orderId, [d._id]));
     expect(rows).toHaveLength(1);
   });
 });

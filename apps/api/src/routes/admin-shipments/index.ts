@@ -23,12 +23,25 @@ import { Refusal } from '../../lib/refusal.ts';
 import { caller } from '../../orders/deps.ts';
 import { isOrderId } from '../../orders/order-view.ts';
 import { bulkShip, shipOrder, suggestedParcelFor } from '../../shipping/ship-order.ts';
-import { cancelShipment, listShipments, manifestCsv, manifestPdf, manifestRows, requestPickup, resolveRto, shipmentLabel } from '../../shipping/shipment-actions.ts';
+import {
+  cancelShipment,
+  listShipments,
+  manifestCsv,
+  manifestPdf,
+  manifestRows,
+  requestPickup,
+  resolveRto,
+  shipmentLabel,
+} from '../../shipping/shipment-actions.ts';
 import { findOrderShipment } from '../../shipping/shipment-view.ts';
 
 /** A document sent as it is (no serializer runs on a Buffer or a string); the schemas list only the errors. */
 function sendFile(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
-  return reply.header('content-type', type).header('content-disposition', `attachment; filename="${fileName}"`).header('x-content-type-options', 'nosniff').send(body);
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
 }
 
 const params = z.object({ id: z.string().max(100) });
@@ -178,7 +191,12 @@ export const adminShipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/shipments',
     {
       config: { adminRole: 'staff' },
-      schema: { tags: ['admin'], summary: 'Shipments, newest first (staff, admin)', querystring: shipmentListQuerySchema, response: { 200: shipmentListSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Shipments, newest first (staff, admin)',
+        querystring: shipmentListQuerySchema,
+        response: { 200: shipmentListSchema, ...errors },
+      },
     },
     async (request, reply) => {
       noStore(reply);

@@ -27,11 +27,13 @@ function registerWebhook(app: Parameters<FastifyPluginAsyncZod>[0], path: string
     path,
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      onRequest: async (request) => {
-        if (!app.shipping.carrier.verifyWebhook(request.headers)) {
-          request.log.warn({ reqId: request.id }, 'shipping: webhook with a wrong or missing token');
-          throw new Refusal('shipment_webhook_unauthorised');
+      onRequest: (request, _reply, done) => {
+        if (app.shipping.carrier.verifyWebhook(request.headers)) {
+          done();
+          return;
         }
+        request.log.warn({ reqId: request.id }, 'shipping: webhook with a wrong or missing token');
+        done(new Refusal('shipment_webhook_unauthorised'));
       },
       schema: {
         tags: ['shipping'],
