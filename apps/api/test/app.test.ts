@@ -204,6 +204,7 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/admin/orders/{id}/shipment/pickup',
         '/api/admin/orders/{id}/shipment/cancel',
         '/api/admin/orders/{id}/shipment/rto',
+        '/api/admin/orders/{id}/shipment/track',
         '/api/admin/shipments',
         '/api/admin/shipments/bulk',
         '/api/admin/shipments/manifest',

@@ -176,6 +176,22 @@ describe.each(engines)('shipments (%s)', (engine) => {
     expect(before.expectedDelivery.latest >= before.expectedDelivery.earliest).toBe(true);
   });
 
+  it("catches up from the carrier's tracking when webhooks were lost, without doubling the ones that came", async () => {
+    const order = await confirmedOrder();
+    const { awb } = await ship(app, staff, order._id);
+    await sendWebhook(app, carrier, carrier.webhook(awb, 'picked_up', hour(1)));
+    // The carrier scans the parcel twice more, but its webhooks never arrive.
+    carrier.webhook(awb, 'in_transit', hour(2));
+    carrier.webhook(awb, 'delivered', hour(3));
+    const synced = await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/track`, staff);
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json().outcomes).toMatchObject({ applied: 2, duplicate: 1 });
+    expect(synced.json().shipment.events.map((event: { kind: string }) => event.kind)).toEqual(['picked_up', 'in_transit', 'delivered']);
+    expect((await orderRow(order._id)).status).toBe('delivered');
+    const again = await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/track`, staff);
+    expect(again.json().outcomes).toMatchObject({ applied: 0, duplicate: 3 });
+  });
+
   it('refuses a webhook without the token, with a wrong one, or a body that is not a tracking update', async () => {
     const order = await confirmedOrder();
     const { awb } = await ship(app, staff, order._id);

@@ -160,7 +160,7 @@ describe('Shiprocket tracking webhook', () => {
       is_return: 0,
     });
     expect(event).toEqual({
-      eventKey: '19041424751540:18:23 05 2023 11:43:52',
+      eventKey: '19041424751540:18:2023-05-23T06:13:52.000Z',
       awb: '19041424751540',
       kind: 'in_transit',
       carrierStatus: 'IN TRANSIT',

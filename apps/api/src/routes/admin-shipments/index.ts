@@ -34,6 +34,7 @@ import {
   shipmentLabel,
 } from '../../shipping/shipment-actions.ts';
 import { findOrderShipment } from '../../shipping/shipment-view.ts';
+import { syncTracking } from '../../shipping/sync-tracking.ts';
 
 /** A document sent as it is (no serializer runs on a Buffer or a string); the schemas list only the errors. */
 function sendFile(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
@@ -165,6 +166,36 @@ export const adminShipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       return cancelShipment(deps(), request.params.id, caller(request));
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/shipment/track',
+    {
+      config: { adminRole: 'staff' },
+      bodyLimit: 1024,
+      schema: {
+        tags: ['admin'],
+        summary: "Ask the carrier for the shipment's tracking and apply what was missed, as its webhooks would (staff, admin)",
+        params,
+        response: {
+          200: z.object({
+            shipment: shipmentSchema,
+            outcomes: z.object({
+              applied: z.number().int(),
+              stale: z.number().int(),
+              ignored: z.number().int(),
+              duplicate: z.number().int(),
+              unknown_awb: z.number().int(),
+            }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return syncTracking(deps(), request.params.id);
     },
   );
 
