@@ -1,3 +1,4 @@
+import { PARCEL_LIMITS } from '../shipping/shipment.ts';
 import { z } from 'zod';
 import { imageSchema, paginatedSchema, variantSchema } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
@@ -50,6 +51,12 @@ const count = z
   .int({ error: whole })
   .min(0, { error: negative })
   .max(maxOf('product_count_too_large'), { error: coded('product_count_too_large') });
+/** A side of the packed box: whole centimetres, 0 (the shop's default parcel) to the parcel limit. */
+const sideCm = z
+  .number({ error: coded('shipment_parcel_size_invalid') })
+  .int({ error: coded('shipment_parcel_size_invalid') })
+  .min(0, { error: coded('shipment_parcel_size_invalid') })
+  .max(PARCEL_LIMITS.maxSideCm, { error: coded('shipment_parcel_size_invalid') });
 const mediaLimit = coded('media_limit_invalid');
 /** Made-to-order days (decision 080): the making time the delivery promise adds before dispatch. */
 export const MAX_MAKING_DAYS = 60;
@@ -98,6 +105,10 @@ export const productInputSchema = z
     weightGrams: count,
     /** Left out: unchanged (a new product: DEFAULT_MAKING_DAYS), so older clients keep a product's making time. */
     madeToOrderDays: makingDaysSchema.optional(),
+    /** The packed box in whole centimetres (issue 22; 0 = the shop's default parcel); left out, unchanged. */
+    lengthCm: sideCm.optional(),
+    breadthCm: sideCm.optional(),
+    heightCm: sideCm.optional(),
     tags: z.array(plainText('tag_too_long', 1)).max(MAX_PRODUCT_TAGS, { error: coded('tags_too_many') }),
     featured: z.boolean(),
     flashSaleEndsAt: z.iso.datetime({ offset: true, error: coded('date_time_invalid') }).nullable(),
@@ -191,6 +202,9 @@ export const adminProductSchema = z.object({
   gstRate: z.number().int(),
   weightGrams: z.number().int(),
   madeToOrderDays: z.number().int(),
+  lengthCm: z.number().int(),
+  breadthCm: z.number().int(),
+  heightCm: z.number().int(),
   tags: z.array(z.string()),
   featured: z.boolean(),
   flashSaleEndsAt: z.string().nullable(),

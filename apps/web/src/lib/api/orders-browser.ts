@@ -1,5 +1,6 @@
 import type { CouponCheckRequest, CouponCheckResponse, Order, OrderTracking, PlaceOrderRequest, TrackOrderRequest } from '@shop/domain/order';
 import { orderStatuses } from '@shop/domain/order-statuses';
+import { shipmentStatuses, trackingEventKinds } from '@shop/domain/shipping/statuses';
 import { browserApi } from './browser-client';
 import { array, boolean, guard, nullable, number, object, oneOf, optional, type ResponseSchema, string } from './shape';
 
@@ -20,6 +21,20 @@ export const browserOrderPaths = {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 const status = oneOf(...orderStatuses);
+
+/** The carrier shipment and its timeline an order view carries (issue 22, docs/shipping-api.md). */
+export const customerShipmentShape = nullable(
+  object({
+    status: oneOf(...shipmentStatuses),
+    courierName: nullable(string),
+    awb: nullable(string),
+    trackingUrl: nullable(string),
+    expectedDelivery: nullable(object({ earliest: string, latest: string, source: oneOf('carrier', 'estimate') })),
+    events: array(
+      object({ kind: nullable(oneOf(...trackingEventKinds)), carrierStatus: string, at: string, location: nullable(string), activity: nullable(string) }),
+    ),
+  }),
+);
 
 const couponCheckSchema: ResponseSchema<CouponCheckResponse> = guard(
   object({
@@ -55,6 +70,7 @@ const trackingSchema: ResponseSchema<OrderTracking> = guard(
     status,
     statusHistory: array(object({ status, at: string, actor: oneOf('customer', 'shop'), note: nullable(string) })),
     tracking: nullable(object({ carrier: string, number: string, link: nullable(string) })),
+    shipment: customerShipmentShape,
     totalItems: number,
     createdAt: string,
     paymentMethod: oneOf('cod', 'prepaid'),
