@@ -116,7 +116,7 @@ describe.each(engines)('back office: products CSV (%s)', (engine) => {
     expect(tooLong.json<{ rows: { row: number; column: string; code: string }[] }>().rows).toMatchObject([
       { row: 2, column: 'made_to_order_days', code: 'product_making_days_invalid' },
     ]);
-    const exported = parse(await exportCsv(`?q=${encodeURIComponent('Soy Candle')}`), { bom: true, columns: true }) as Record<string, string>[];
+    const exported = parse<Record<string, string>>(await exportCsv(`?q=${encodeURIComponent('Soy Candle')}`), { bom: true, columns: true });
     expect(exported.find((line) => line.slug === 'candle-import')?.made_to_order_days).toBe('6');
 
     // A new slug with a known SKU renames that product; stock changes, the other variant goes.
