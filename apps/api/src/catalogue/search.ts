@@ -1,11 +1,11 @@
 import type { Database } from '@shop/db';
 import { products } from '@shop/db';
-import type { Paginated, ProductSummary } from '@shop/domain/catalogue';
+import { SEARCH_RESULT_CAP, type Paginated, type ProductSummary } from '@shop/domain/catalogue';
 import { planSearch, type SearchPlan, type SearchSlot } from '@shop/domain/search/query-plan';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { pageOf } from '../lib/page.ts';
 import { rowsOf } from '../lib/rows.ts';
-import { countCapped, emptyPage, published, summariesInOrder } from './listing.ts';
+import { emptyPage, published, summariesInOrder } from './listing.ts';
 import type { CatalogueReader } from './reader.ts';
 import { searchLexicon } from './search-vocabulary.ts';
 
@@ -17,7 +17,9 @@ import { searchLexicon } from './search-vocabulary.ts';
  * vocabulary before the database is asked.
  *
  * Order: available before sold out (decision 075), then how well each word matched (matchQuality: exact above prefix
- * above corrected, in the name and tags above the description), then the full-text rank, then best sellers.
+ * above corrected, in the name and tags above the description), then the full-text rank, then best sellers. When
+ * more than SEARCH_CANDIDATES products match, only that many are ranked (decision 092): a broad word on a big
+ * catalogue costs the same as a narrow one.
  */
 
 /**
@@ -38,7 +40,7 @@ function slotQuery(slot: SearchSlot): string {
 const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
 
 /** Turns a to_tsquery text into SQL: parsed in the query itself, or (rankedPage) a value parsed beforehand. */
-type QueryOf = (text: string) => SQL;
+export type QueryOf = (text: string) => SQL;
 
 /**
  * How well a product matches one slot: its exact word or a synonym in the name or tags 4, elsewhere (description) 3;
@@ -79,7 +81,7 @@ export function searchCondition(plan: SearchPlan, joiner: ' & ' | ' | ' = ' & ',
  * PostgreSQL calls it again for every matching row in every CASE and in the rank (thousands of parses for "lamp");
  * a parsed value passed back as `$n::tsquery` is a constant the planner folds once.
  */
-async function parsedQueries(db: Database, texts: string[]): Promise<QueryOf> {
+export async function parsedQueries(db: Database, texts: string[]): Promise<QueryOf> {
   const unique = [...new Set(texts)];
   const columns = unique.map((text, index) => sql`${tsquery(text)}::text as ${sql.identifier(`q${index}`)}`);
   const [row] = rowsOf<Record<string, string>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
@@ -93,30 +95,81 @@ interface RankedId {
 }
 
 /**
- * Ranking visits every match, so that pass reads as little as possible: ids, rank inputs and a window count. The
+ * Ranking reads every row it orders, so it orders at most this many: the first matches the GIN index yields
+ * (decision 092). `total` is exact below it and a lower bound at it ("240+"). A search with fewer matches is ranked
+ * in full, as before.
+ */
+export const SEARCH_CANDIDATES = SEARCH_RESULT_CAP;
+
+/**
+ * The candidates: at most SEARCH_CANDIDATES matching rows, only the columns the ranking reads, straight from a bitmap
+ * scan of products_search_idx with no ORDER BY, so PostgreSQL stops reading the table at the limit. Aliased
+ * "products" so the ranking's column references apply to it.
+ */
+export function candidateRows(where: SQL): SQL {
+  return sql`(select ${products.id}, ${products.soldOut}, ${products.unitsSold}, ${products.searchVector}
+    from ${products} where ${where} limit ${SEARCH_CANDIDATES}) as ${sql.identifier('products')}`;
+}
+
+async function countCandidates(db: Database, where: SQL): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${SEARCH_CANDIDATES}) matches`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/**
+ * Ranking visits every candidate, so that pass reads as little as possible: ids, rank inputs and a window count. The
+ * page's summaries are then fetched by id (2.4× faster on 100k products than ranking the full summary rows).
+ */
+/**
+ * Runs `work` in a transaction whose queries may not read products in order (enable_seqscan off, for this
+ * transaction only). With a LIMIT on the candidates, PostgreSQL's cost model prefers reading the table until 240
+ * rows pass `@@` whenever a few per cent of it match: it prices each `@@` like an integer comparison, while matching
+ * a tsquery against a product's tsvector costs microseconds, so that plan is many times slower than the GIN index
+ * (decision 092). Nothing else changes: a query no index can answer still reads the table.
+ */
+export async function throughSearchIndex<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+    return work(tx as unknown as Database);
+  });
+}
+
+/** The ranking query for one page: ids in order over the candidates, and their count. Exported for the plan test. */
+export function rankedIdsQuery(plan: SearchPlan, joiner: ' & ' | ' | ', queryOf: QueryOf, window: { limit: number; offset: number }): { sql: SQL; where: SQL } {
+  const { query, where } = searchCondition(plan, joiner, queryOf);
+  return {
+    where,
+    sql: sql`
+      select ${products.id} as id, (count(*) over ())::int as total
+      from ${candidateRows(where)}
+      order by ${products.soldOut} asc, ${matchQuality(plan, queryOf)} desc, ts_rank_cd(${products.searchVector}, ${query}) desc,
+        ${products.unitsSold} desc, ${products.id} desc
+      limit ${window.limit} offset ${window.offset}`,
+  };
+}
+
+/** Every tsquery text a page of this plan uses, to parse them once (parsedQueries). */
+export const queryTexts = (plan: SearchPlan, joiner: ' & ' | ' | ') => [whereText(plan, joiner), ...qualityTexts(plan).flatMap((cases) => cases.map((c) => c.text))];
+
+/**
+ * Ranking visits every candidate, so that pass reads as little as possible: ids, rank inputs and a window count. The
  * page's summaries are then fetched by id (2.4× faster on 100k products than ranking the full summary rows).
  */
 async function rankedPage(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ', options: { page: number; limit: number }): Promise<Paginated<ProductSummary>> {
   const { page, limit } = options;
   const offset = (page - 1) * limit;
-  const queryOf = await parsedQueries(db, [whereText(plan, joiner), ...qualityTexts(plan).flatMap((cases) => cases.map((c) => c.text))]);
-  const { query, where } = searchCondition(plan, joiner, queryOf);
-  const ranked = rowsOf<RankedId>(
-    await db.execute(sql`
-      select ${products.id} as id, (count(*) over ())::int as total
-      from ${products}
-      where ${where}
-      order by ${products.soldOut} asc, ${matchQuality(plan, queryOf)} desc, ts_rank_cd(${products.searchVector}, ${query}) desc,
-        ${products.unitsSold} desc, ${products.id} desc
-      limit ${limit + 1} offset ${offset}`),
-  );
+  const { ranked, where } = await throughSearchIndex(db, async (tx) => {
+    const queryOf = await parsedQueries(tx, queryTexts(plan, joiner));
+    const query = rankedIdsQuery(plan, joiner, queryOf, { limit: limit + 1, offset });
+    return { ranked: rowsOf<RankedId>(await tx.execute(query.sql)), where: query.where };
+  });
   const data = await summariesInOrder(
     db,
     ranked.slice(0, limit).map((row) => row.id),
   );
   if (ranked[0] !== undefined) return pageOf(data, Number(ranked[0].total), page, limit);
-  // Past the last match no row carries the window count, so count separately.
-  return pageOf(data, offset === 0 ? 0 : await countCapped(db, where), page, limit);
+  // Past the last match (or the last candidate) no row carries the window count, so count separately.
+  return pageOf(data, offset === 0 ? 0 : await countCandidates(db, where), page, limit);
 }
 
 export async function searchProducts(reader: CatalogueReader, q: string, page: number, limit: number): Promise<Paginated<ProductSummary>> {
