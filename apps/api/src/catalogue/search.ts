@@ -39,7 +39,7 @@ function slotQuery(slot: SearchSlot): string {
 
 const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
 
-/** Turns a to_tsquery text into SQL: parsed in the query itself, or (rankedPage) a value parsed beforehand. */
+/** Turns a to_tsquery text into SQL: parsed where it stands, or (searchQueries) read from the query's CTE. */
 export type QueryOf = (text: string) => SQL;
 
 /**
@@ -77,16 +77,26 @@ export function searchCondition(plan: SearchPlan, joiner: ' & ' | ' | ' = ' & ',
 }
 
 /**
- * Parses every tsquery text of a search in one small query first. Written inline, to_tsquery() is STABLE, so
- * PostgreSQL calls it again for every matching row in every CASE and in the rank (thousands of parses for "lamp");
- * a parsed value passed back as `$n::tsquery` is a constant the planner folds once.
+ * Every tsquery of a search, parsed once inside the query that uses it: a MATERIALIZED CTE parses each text once,
+ * and each use reads it back as `(select qN from search_queries)`, an InitPlan PostgreSQL runs once and can use as
+ * the GIN index's condition. Written inline, to_tsquery() is STABLE, so PostgreSQL would call it again for every
+ * matching row in every CASE and in the rank (thousands of parses for "lamp"). Not knowing the value while planning,
+ * PostgreSQL estimates a match at 0.5 % of the rows and reads them through products_search_idx; given the query
+ * itself and the LIMIT on the candidates, it would often read the table in order instead, pricing each `@@` like an
+ * integer comparison when it costs microseconds (decision 092). One round trip instead of two.
  */
-export async function parsedQueries(db: Database, texts: string[]): Promise<QueryOf> {
+export function searchQueries(texts: string[]): { with: SQL; queryOf: QueryOf } {
   const unique = [...new Set(texts)];
-  const columns = unique.map((text, index) => sql`${tsquery(text)}::text as ${sql.identifier(`q${index}`)}`);
-  const [row] = rowsOf<Record<string, string>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
-  const parsed = new Map(unique.map((text, index) => [text, row?.[`q${index}`] ?? '']));
-  return (text) => sql`${parsed.get(text) ?? ''}::tsquery`;
+  const columns = unique.map((text, index) => sql`${tsquery(text)} as ${sql.identifier(`q${index}`)}`);
+  const positions = new Map(unique.map((text, index) => [text, index]));
+  return {
+    with: sql`with search_queries as materialized (select ${sql.join(columns, sql`, `)})`,
+    queryOf: (text) => {
+      const index = positions.get(text);
+      if (index === undefined) throw new Error(`tsquery text not prepared: ${text}`);
+      return sql`(select ${sql.identifier(`q${index}`)} from search_queries)`;
+    },
+  };
 }
 
 interface RankedId {
@@ -106,50 +116,31 @@ export const SEARCH_CANDIDATES = SEARCH_RESULT_CAP;
  * scan of products_search_idx with no ORDER BY, so PostgreSQL stops reading the table at the limit. Aliased
  * "products" so the ranking's column references apply to it.
  */
-export function candidateRows(where: SQL): SQL {
+function candidateRows(where: SQL): SQL {
   return sql`(select ${products.id}, ${products.soldOut}, ${products.unitsSold}, ${products.searchVector}
     from ${products} where ${where} limit ${SEARCH_CANDIDATES}) as ${sql.identifier('products')}`;
 }
 
-async function countCandidates(db: Database, where: SQL): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from (select 1 from ${products} where ${where} limit ${SEARCH_CANDIDATES}) matches`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-}
+/** Every tsquery text a page of this plan uses. */
+const queryTexts = (plan: SearchPlan, joiner: ' & ' | ' | ') => [whereText(plan, joiner), ...qualityTexts(plan).flatMap((cases) => cases.map((c) => c.text))];
 
 /**
- * Ranking visits every candidate, so that pass reads as little as possible: ids, rank inputs and a window count. The
- * page's summaries are then fetched by id (2.4× faster on 100k products than ranking the full summary rows).
+ * The queries for one page of a plan: the page's ids in order over the candidates with their count, and (for a page
+ * past the last candidate) the count alone. Exported for the plan test, which explains exactly this.
  */
-/**
- * Runs `work` in a transaction whose queries may not read products in order (enable_seqscan off, for this
- * transaction only). With a LIMIT on the candidates, PostgreSQL's cost model prefers reading the table until 240
- * rows pass `@@` whenever a few per cent of it match: it prices each `@@` like an integer comparison, while matching
- * a tsquery against a product's tsvector costs microseconds, so that plan is many times slower than the GIN index
- * (decision 092). Nothing else changes: a query no index can answer still reads the table.
- */
-export async function throughSearchIndex<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-    return work(tx as unknown as Database);
-  });
-}
-
-/** The ranking query for one page: ids in order over the candidates, and their count. Exported for the plan test. */
-export function rankedIdsQuery(plan: SearchPlan, joiner: ' & ' | ' | ', queryOf: QueryOf, window: { limit: number; offset: number }): { sql: SQL; where: SQL } {
+export function searchPageQueries(plan: SearchPlan, joiner: ' & ' | ' | ', window: { limit: number; offset: number }): { rankedIds: SQL; count: SQL } {
+  const { with: withQueries, queryOf } = searchQueries(queryTexts(plan, joiner));
   const { query, where } = searchCondition(plan, joiner, queryOf);
   return {
-    where,
-    sql: sql`
+    rankedIds: sql`${withQueries}
       select ${products.id} as id, (count(*) over ())::int as total
       from ${candidateRows(where)}
       order by ${products.soldOut} asc, ${matchQuality(plan, queryOf)} desc, ts_rank_cd(${products.searchVector}, ${query}) desc,
         ${products.unitsSold} desc, ${products.id} desc
       limit ${window.limit} offset ${window.offset}`,
+    count: sql`${withQueries} select count(*)::int as n from (select 1 from ${products} where ${where} limit ${SEARCH_CANDIDATES}) matches`,
   };
 }
-
-/** Every tsquery text a page of this plan uses, to parse them once (parsedQueries). */
-export const queryTexts = (plan: SearchPlan, joiner: ' & ' | ' | ') => [whereText(plan, joiner), ...qualityTexts(plan).flatMap((cases) => cases.map((c) => c.text))];
 
 /**
  * Ranking visits every candidate, so that pass reads as little as possible: ids, rank inputs and a window count. The
@@ -158,18 +149,16 @@ export const queryTexts = (plan: SearchPlan, joiner: ' & ' | ' | ') => [whereTex
 async function rankedPage(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ', options: { page: number; limit: number }): Promise<Paginated<ProductSummary>> {
   const { page, limit } = options;
   const offset = (page - 1) * limit;
-  const { ranked, where } = await throughSearchIndex(db, async (tx) => {
-    const queryOf = await parsedQueries(tx, queryTexts(plan, joiner));
-    const query = rankedIdsQuery(plan, joiner, queryOf, { limit: limit + 1, offset });
-    return { ranked: rowsOf<RankedId>(await tx.execute(query.sql)), where: query.where };
-  });
+  const queries = searchPageQueries(plan, joiner, { limit: limit + 1, offset });
+  const ranked = rowsOf<RankedId>(await db.execute(queries.rankedIds));
   const data = await summariesInOrder(
     db,
     ranked.slice(0, limit).map((row) => row.id),
   );
   if (ranked[0] !== undefined) return pageOf(data, Number(ranked[0].total), page, limit);
+  if (offset === 0) return pageOf(data, 0, page, limit);
   // Past the last match (or the last candidate) no row carries the window count, so count separately.
-  return pageOf(data, offset === 0 ? 0 : await countCandidates(db, where), page, limit);
+  return pageOf(data, Number(rowsOf<{ n: number }>(await db.execute(queries.count))[0]?.n ?? 0), page, limit);
 }
 
 export async function searchProducts(reader: CatalogueReader, q: string, page: number, limit: number): Promise<Paginated<ProductSummary>> {
