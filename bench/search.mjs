@@ -51,7 +51,9 @@ try {
   for (const { scenario, result } of results) {
     const { latency, requests: rate } = result;
     const ratio = (rate.average / helloMean).toFixed(3);
-    console.log(`| ${scenario.name} | ${Math.round(rate.average)} | ${ratio} | ${latency.p50} | ${latency.p90} | ${latency.p99} | ${result.non2xx} | ${result.errors} |`);
+    console.log(
+      `| ${scenario.name} | ${Math.round(rate.average)} | ${ratio} | ${latency.p50} | ${latency.p90} | ${latency.p99} | ${result.non2xx} | ${result.errors} |`,
+    );
   }
 } finally {
   await stopAll([api]);

@@ -134,7 +134,9 @@ describe('catalogue pictures in the object store', () => {
   });
 
   it('serves a picture not yet copied from the local media folder, and nothing outside it', async () => {
-    const bytes = await sharp(await picture('#339')).webp().toBuffer();
+    const bytes = await sharp(await picture('#339'))
+      .webp()
+      .toBuffer();
     mkdirSync(join(one.mediaDir, 'catalogue'), { recursive: true });
     writeFileSync(join(one.mediaDir, 'catalogue', 'local-only.webp'), bytes);
     writeFileSync(join(one.mediaDir, '.secret'), 'hidden');
@@ -161,7 +163,13 @@ describe('catalogue pictures in the object store', () => {
     mkdirSync(join(mediaDir, 'catalogue'), { recursive: true });
     mkdirSync(join(mediaDir, 'products'), { recursive: true });
     const files = ['catalogue/brass-diya-1a2b3c4d.webp', 'catalogue/brass-diya-2.webp', 'products/0a1b2c3d-abcdef012345.webp'];
-    for (const [index, path] of files.entries()) writeFileSync(join(mediaDir, path), await sharp(await picture(`#${index}a${index}`)).webp().toBuffer());
+    for (const [index, path] of files.entries())
+      writeFileSync(
+        join(mediaDir, path),
+        await sharp(await picture(`#${index}a${index}`))
+          .webp()
+          .toBuffer(),
+      );
     writeFileSync(join(mediaDir, 'products', '.0a1b2c3d.webp.4242.tmp'), 'half a file');
     writeFileSync(join(mediaDir, 'catalogue', 'Upper Case.webp'), 'not a name the API writes');
 
@@ -183,13 +191,21 @@ describe('catalogue pictures in the object store', () => {
     expect(again.stdout).toContain('media:migrate: 0 copied, 3 already there, 2 skipped');
 
     // The same through the function, with one new picture: only that one is copied.
-    writeFileSync(join(mediaDir, 'catalogue', 'brass-diya-3.webp'), await sharp(await picture('#777')).webp().toBuffer());
+    writeFileSync(
+      join(mediaDir, 'catalogue', 'brass-diya-3.webp'),
+      await sharp(await picture('#777'))
+        .webp()
+        .toBuffer(),
+    );
     const third = await migrateMedia(mediaDir, bucket);
     expect(third).toEqual({ copied: 1, alreadyThere: 3, skipped: ['catalogue/Upper Case.webp', 'products/.0a1b2c3d.webp.4242.tmp'] });
   }, 120_000);
 
   it('media:migrate refuses to run without S3_*', async () => {
-    const failed = await run('npm', ['run', '--silent', 'media:migrate'], { cwd: repoRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: folder() } }).then(
+    const failed = await run('npm', ['run', '--silent', 'media:migrate'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: folder() },
+    }).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );

@@ -65,7 +65,10 @@ describe.each(engines)('search query plan on %s', (engine) => {
   it('corrects "keychian" and reads the matches through products_search_idx, stopping at the candidate limit', async () => {
     const plan = await explain('keychian');
     const all = nodes(plan);
-    expect(all.some((node) => node['Node Type'] === 'Bitmap Index Scan' && node['Index Name'] === 'products_search_idx'), JSON.stringify(plan)).toBe(true);
+    expect(
+      all.some((node) => node['Node Type'] === 'Bitmap Index Scan' && node['Index Name'] === 'products_search_idx'),
+      JSON.stringify(plan),
+    ).toBe(true);
     expect(all.some((node) => node['Node Type'] === 'Seq Scan')).toBe(false);
     const limit = all.find((node) => node['Node Type'] === 'Limit' && (node.Plans ?? []).some((child) => child['Node Type'] === 'Bitmap Heap Scan'));
     expect(limit, 'a Limit right above the heap scan: the table is read only up to the candidate limit').toBeDefined();
