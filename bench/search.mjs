@@ -5,7 +5,9 @@
 // Usage: DATABASE_URL=postgres://… node bench/search.mjs   (seed first: npm run seed -- --products 100000 --reset)
 // BENCH_SEARCH_WORDS=keychian,… picks the searches (default: misspellings only); BENCH_SECONDS the length of each run.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -40,7 +42,17 @@ try {
     { name: 'typo search, cache off, at 50 req/s', connections: 10, overallRate: 50 },
   ];
   const results = [];
-  for (const scenario of scenarios) results.push({ scenario, result: await autocannon({ url: base, duration, requests, ...scenario }) });
+  const db = new pg.Client({ connectionString: databaseUrl, application_name: 'bench-search' });
+  await db.connect();
+  for (const scenario of scenarios) {
+    const before = await cpuCounters(db, api.pid);
+    const result = await autocannon({ url: base, duration, requests, ...scenario });
+    const after = await cpuCounters(db, api.pid);
+    const searches = result.requests.total;
+    const cpu = { api: after.api - before.api, database: after.database - before.database };
+    results.push({ scenario, result, cpuMs: { api: (cpu.api * 1000) / searches, database: (cpu.database * 1000) / searches } });
+  }
+  await db.end();
   const helloAfter = await hello.measure();
   const helloMean = (helloBefore + helloAfter) / 2;
 
@@ -58,6 +70,22 @@ try {
 } finally {
   await stopAll([api]);
   await hello.stop();
+}
+
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // the process has gone
+  }
+}
+
+/** CPU of the API process and of the database's server processes serving it (not this bench's own connection). */
+async function cpuCounters(db, apiPid) {
+  const { rows } = await db.query(`select pid from pg_stat_activity where datname = current_database() and application_name <> 'bench-search'`);
+  return { api: cpuSeconds(apiPid), database: rows.reduce((sum, { pid }) => sum + cpuSeconds(pid), 0) };
 }
 
 async function helloWorld() {
