@@ -58,14 +58,14 @@ try {
 
   console.log(`\nSearches: ${words.join(', ')}; ${duration} s per scenario.`);
   console.log(`hello-world (node:http, 20 connections): ${helloBefore.toFixed(0)} req/s before, ${helloAfter.toFixed(0)} req/s after\n`);
-  console.log('| scenario | req/s (mean) | × hello-world | p50 ms | p90 ms | p99 ms | non-2xx | errors |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const { scenario, result } of results) {
+  console.log('| scenario | req/s (mean) | × hello-world | p50 ms | p90 ms | p99 ms | CPU ms a search (API + PostgreSQL) | non-2xx | errors |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const { scenario, result, cpuMs } of results) {
     const { latency, requests: rate } = result;
     const ratio = (rate.average / helloMean).toFixed(3);
-    console.log(
-      `| ${scenario.name} | ${Math.round(rate.average)} | ${ratio} | ${latency.p50} | ${latency.p90} | ${latency.p99} | ${result.non2xx} | ${result.errors} |`,
-    );
+    const cpu = `${(cpuMs.api + cpuMs.database).toFixed(1)} (${cpuMs.api.toFixed(1)} + ${cpuMs.database.toFixed(1)})`;
+    const row = [scenario.name, Math.round(rate.average), ratio, latency.p50, latency.p90, latency.p99, cpu, result.non2xx, result.errors];
+    console.log(`| ${row.join(' | ')} |`);
   }
 } finally {
   await stopAll([api]);
