@@ -139,11 +139,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandlerPlugin, { report: options.reportError });
   await app.register(metricsRoutePlugin, { token: config.metricsToken });
   await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
-  await app.register(mediaPlugin, { mediaDir: config.mediaDir });
+  const objectStore = options.objectStore ?? (config.dataDir ? createObjectStore(config as Config) : undefined);
+  // Catalogue pictures share the object store only when it is a bucket (S3_*): on local disk they keep their own
+  // folder, $DATA_DIR/media, apart from customers' private uploads (decision 093).
+  await app.register(mediaPlugin, { mediaDir: config.mediaDir, store: config.s3 ? objectStore : undefined });
   await app.register(imagesPlugin, config.images ?? {});
-  await app.register(storagePlugin, {
-    store: options.objectStore ?? (config.dataDir ? createObjectStore(config as Config) : undefined),
-  });
+  await app.register(storagePlugin, { store: objectStore });
   await app.register(readinessPlugin, { redisUrl: config.redisUrl, objectStoreIsRemote: Boolean(config.s3) });
   await app.register(outboxPlugin, {
     db: options.db.db,

@@ -155,6 +155,13 @@ export type CartProduct = z.infer<typeof cartProductSchema>;
  */
 export const LIST_TOTAL_CAP = 1_000;
 
+/**
+ * A search ranks at most this many of its matches (ten pages of 24): ranking reads every row it orders, so a broad
+ * word on a big catalogue must not cost more than a narrow one. A search's `total` at this number is a lower bound
+ * ("240+"); below it, exact (docs/decisions/092).
+ */
+export const SEARCH_RESULT_CAP = 240;
+
 export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),

@@ -1,6 +1,8 @@
 import { type Database, searchSynonyms, searchWords } from '@shop/db';
 import { synonymIndex, synonymWords, type SynonymIndex } from '@shop/domain/search/query-plan';
 import { Vocabulary } from '@shop/domain/search/vocabulary';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../lib/rows.ts';
 import type { CatalogueReader } from './reader.ts';
 
 export interface SearchLexicon {
@@ -21,8 +23,15 @@ export async function synonymGroups(db: Database): Promise<string[][]> {
  */
 export function searchLexicon(reader: CatalogueReader): Promise<SearchLexicon> {
   return reader.memo('search-lexicon', async () => {
-    const [words, groups] = await Promise.all([reader.db.select({ word: searchWords.word }).from(searchWords), synonymGroups(reader.db)]);
-    const synonyms = synonymIndex(groups);
-    return { vocabulary: new Vocabulary([...words.map((row) => row.word), ...synonymWords(synonyms)]), synonyms };
+    // One statement for both: on a cache miss every round trip counts (decision 092).
+    const rows = rowsOf<{ word: string | null; terms: string[] | null }>(
+      await reader.db.execute(
+        sql`select ${searchWords.word} as word, null::text[] as terms from ${searchWords}
+          union all select null, ${searchSynonyms.terms} from ${searchSynonyms}`,
+      ),
+    );
+    const words = rows.flatMap((row) => (row.word === null ? [] : [row.word]));
+    const synonyms = synonymIndex(rows.flatMap((row) => (row.terms === null ? [] : [row.terms])));
+    return { vocabulary: new Vocabulary([...words, ...synonymWords(synonyms)]), synonyms };
   });
 }

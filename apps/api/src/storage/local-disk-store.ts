@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, extname, join, resolve } from 'node:path';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { ObjectStore, StoredObject } from './object-store.ts';
-import { assertContentType } from './content-type.ts';
+import { assertContentType, typeFromExtension } from './content-type.ts';
 import { assertSafeKey } from './safe-key.ts';
 
 /**
@@ -38,6 +38,16 @@ export class LocalDiskStore implements ObjectStore {
     const type = await readIfPresent(this.typePath(key));
     const contentType = type?.toString('utf8').trim() || typeFromExtension(key);
     return { body, contentType };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    try {
+      return (await stat(this.bodyPath(key))).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return false;
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {
@@ -92,19 +102,4 @@ async function readIfPresent(path: string): Promise<Buffer | null> {
 
 function isErrno(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && 'code' in error;
-}
-
-/** Only for objects whose type file went missing (e.g. copied in by hand): the API names keys by their format. */
-const typesByExtension: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.heic': 'image/heic',
-  '.heif': 'image/heif',
-};
-
-function typeFromExtension(key: string): string {
-  return typesByExtension[extname(key)] ?? 'application/octet-stream';
 }

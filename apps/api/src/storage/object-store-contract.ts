@@ -42,6 +42,16 @@ export function objectStoreContract(store: () => ObjectStore): void {
     expect(await store().get(`${k}/below.png`)).toBeNull();
   });
 
+  it('says whether an object exists, without reading it', async () => {
+    const k = key('exists.webp');
+    expect(await store().exists(k)).toBe(false);
+    await store().put(k, bytes('here'), 'image/webp');
+    expect(await store().exists(k)).toBe(true);
+    expect(await store().exists(`${k}/below`)).toBe(false);
+    await store().delete(k);
+    expect(await store().exists(k)).toBe(false);
+  });
+
   it('deletes an object; deleting a missing key is not an error', async () => {
     const k = key('gone.png');
     await store().put(k, bytes('x'), 'image/png');

@@ -13,6 +13,8 @@ export interface ObjectStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Reads one object; null when there is none under this key. */
   get(key: string): Promise<StoredObject | null>;
+  /** Whether an object is stored under this key, without reading it (media:migrate skips what is there). */
+  exists(key: string): Promise<boolean>;
   /** Removes one object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** What the health and start-up logs call this store, e.g. "local disk ./.data/uploads" or "s3 bucket shop-uploads". */

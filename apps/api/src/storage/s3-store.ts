@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { assertContentType } from './content-type.ts';
 import type { ObjectStore, StoredObject } from './object-store.ts';
 import { assertSafeKey } from './safe-key.ts';
@@ -62,6 +62,17 @@ export class S3Store implements ObjectStore {
       return { body, contentType: answer.ContentType ?? 'application/octet-stream' };
     } catch (error) {
       if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
       throw error;
     }
   }

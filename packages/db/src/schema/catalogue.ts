@@ -132,7 +132,10 @@ export const products = pgTable(
     index('products_price_desc_idx').on(t.soldOut, t.price.desc()),
     index('products_units_sold_idx').on(t.soldOut, t.unitsSold.desc()),
     index('products_discount_idx').on(t.soldOut, t.discountPercent.desc()),
-    index('products_search_idx').using('gin', t.searchVector),
+    // fastupdate off: with it on, new rows wait in a pending list that every search scans linearly until a vacuum
+    // (144 pages after seeding 100k products: a one-word search went from 0.04 ms to 0.8 ms). Staff edit products
+    // a few at a time, so writing each row's entries straight into the index costs nothing that matters (decision 092).
+    index('products_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_attribute_values_idx').using('gin', t.attributeValues),
     index('products_featured_idx')

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { StoredImage } from '@shop/db';
 import sharp, { type OutputInfo } from 'sharp';
 import type { DecodeQueue } from '../../customisation/decode-queue.ts';
 import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
+import type { CatalogueMedia } from '../../storage/catalogue-media.ts';
 
-/** Back-office images go to $DATA_DIR/media/admin, served at /api/media/admin/<hash>.webp. */
+/** Back-office images go to media/admin (disk or bucket: catalogue-media.ts), served at /api/media/admin/<hash>.webp. */
 const ADMIN_IMAGE_FOLDER = 'admin';
 export const MAX_ADMIN_IMAGE_BYTES = 8 * 1024 * 1024;
 const MAX_PIXELS = 40_000_000;
@@ -17,11 +16,11 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif']);
 /**
  * Re-encodes an uploaded catalogue image the way the seed makes its catalogue images (WebP, quality 82), upright by
  * its EXIF orientation, at most 1600 px on its longest side, with no metadata kept. The file is named by the hash
- * of its content, so /api/media may cache it for a year and the same upload twice is one file. Written to a
- * temporary name and renamed, so a reader never sees half a file. The decode waits its turn in the process's image
+ * of its content, so /api/media may cache it for a year and the same upload twice is one file (on disk written to a
+ * temporary name and renamed, so a reader never sees half a file). The decode waits its turn in the process's image
  * queue (decision 047), like every upload's.
  */
-export async function storeCatalogueImage(mediaDir: string, bytes: Buffer, alt: string, queue: DecodeQueue): Promise<StoredImage> {
+export async function storeCatalogueImage(media: CatalogueMedia, bytes: Buffer, alt: string, queue: DecodeQueue): Promise<StoredImage> {
   let format: string | undefined;
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -48,12 +47,7 @@ export async function storeCatalogueImage(mediaDir: string, bytes: Buffer, alt: 
     throw fieldRefusal('file', 'image_unreadable');
   }
   const name = createHash('sha256').update(output.data).digest('hex').slice(0, 24);
-  const folder = join(mediaDir, ADMIN_IMAGE_FOLDER);
-  await mkdir(folder, { recursive: true });
-  const file = join(folder, `${name}.webp`);
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, output.data, { mode: 0o644 });
-  await rename(temporary, file);
+  await media.put(`${ADMIN_IMAGE_FOLDER}/${name}.webp`, output.data, 'image/webp');
   return {
     id: name,
     original: `/api/media/${ADMIN_IMAGE_FOLDER}/${name}.webp`,

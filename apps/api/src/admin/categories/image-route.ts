@@ -47,7 +47,7 @@ export async function registerImageUpload(app: FastifyInstance, url: string, rol
         throw fieldRefusal('file', 'image_missing');
       }
       if (!bytes || bytes.length === 0) throw fieldRefusal('file', 'image_missing');
-      const image = await storeCatalogueImage(app.mediaDir, bytes, alt.replace(/[\u0000-\u001f]/g, ''), app.images.queue);
+      const image = await storeCatalogueImage(app.media, bytes, alt.replace(/[\u0000-\u001f]/g, ''), app.images.queue);
       return reply.code(201).send(image);
     },
   );

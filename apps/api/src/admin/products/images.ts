@@ -1,6 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { StoredImage } from '@shop/db';
 import { MAX_PRODUCT_IMAGES } from '@shop/domain/admin/products';
 import { MAX_UPLOAD_BYTES } from '@shop/domain/customisation';
@@ -8,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bytesOf, partsOf } from '../../customisation/multipart-parts.ts';
 import { fieldRefusal } from '../../lib/refusal.ts';
 
-/** Where uploaded product pictures go under the media folder (beside the seed's `catalogue/`), and their URL. */
+/** Where uploaded product pictures go under media/ (disk or bucket, beside the seed's `catalogue/`), and their URL. */
 export const productImageFolder = 'products';
 const urlPrefix = `/api/media/${productImageFolder}/`;
 
@@ -46,8 +44,8 @@ export async function receiveProductImages(app: FastifyInstance, request: Fastif
       const { image: processed } = await app.images.process(bytes);
       const digest = createHash('sha1').update(processed.display.body).digest('hex').slice(0, 12);
       const name = `${randomUUID().slice(0, 8)}-${digest}`;
-      await writeAtomically(app.mediaDir, `${name}.webp`, processed.display.body);
-      await writeAtomically(app.mediaDir, `${name}-thumb.webp`, processed.thumbnail.body);
+      await app.media.put(`${productImageFolder}/${name}.webp`, processed.display.body, processed.display.contentType);
+      await app.media.put(`${productImageFolder}/${name}-thumb.webp`, processed.thumbnail.body, processed.thumbnail.contentType);
       saved.push({
         id: name,
         original: `${urlPrefix}${name}.webp`,
@@ -67,13 +65,4 @@ export async function receiveProductImages(app: FastifyInstance, request: Fastif
   }
   if (saved.length === 0) throw fieldRefusal('files', 'product_files_missing');
   return saved;
-}
-
-/** Write then rename, so the media route never serves half a file. */
-async function writeAtomically(mediaDir: string, fileName: string, body: Buffer): Promise<void> {
-  const folder = join(mediaDir, productImageFolder);
-  await mkdir(folder, { recursive: true });
-  const temporary = join(folder, `.${fileName}.${process.pid}.tmp`);
-  await writeFile(temporary, body);
-  await rename(temporary, join(folder, fileName));
 }

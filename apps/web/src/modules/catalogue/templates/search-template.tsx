@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import type { Category, Paginated, ProductSummary } from '@shop/domain/catalogue';
+import { SEARCH_RESULT_CAP, type Category, type Paginated, type ProductSummary } from '@shop/domain/catalogue';
 import { Container } from '@modules/common/components/container';
 import { Pagination } from '../components/pagination';
 import { ProductGrid } from '../components/product-grid';
@@ -83,7 +83,8 @@ export function SearchTemplate({ q, result, suggestions }: SearchTemplateProps) 
           {/* The count is announced as results change, and stays the heading of the results for navigation. */}
           <div role="status">
             <h2 id="search-count" className="mb-4 font-sans text-sm text-muted">
-              {t('count', { count: result.total })}
+              {/* A search ranks its best SEARCH_RESULT_CAP matches; a total at the cap means at least that many. */}
+              {t(result.total >= SEARCH_RESULT_CAP ? 'countAtLeast' : 'count', { count: result.total })}
             </h2>
           </div>
           <ProductGrid products={result.data} />
