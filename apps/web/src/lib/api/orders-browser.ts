@@ -49,12 +49,31 @@ const orderRefSchema: ResponseSchema<OrderRef> = guard(
   }),
 );
 
+/**
+ * The carrier shipment on a tracked order (issue 22). Its statuses and event kinds are written out like the order's
+ * (the domain's lists live beside zod schemas); orders-browser.test.ts checks they agree.
+ */
+export const browserTrackingEventKinds = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'failed_attempt', 'rto_initiated', 'rto_delivered'] as const;
+export const browserShipmentStatuses = ['creating', 'awb_assigned', 'pickup_scheduled', ...browserTrackingEventKinds, 'cancelled'] as const;
+
+const customerShipment = object({
+  status: oneOf(...browserShipmentStatuses),
+  courierName: nullable(string),
+  awb: nullable(string),
+  trackingUrl: nullable(string),
+  expectedDelivery: nullable(object({ earliest: string, latest: string, source: oneOf('carrier', 'estimate') })),
+  events: array(
+    object({ kind: nullable(oneOf(...browserTrackingEventKinds)), carrierStatus: string, at: string, location: nullable(string), activity: nullable(string) }),
+  ),
+});
+
 const trackingSchema: ResponseSchema<OrderTracking> = guard(
   object({
     number: string,
     status,
     statusHistory: array(object({ status, at: string, actor: oneOf('customer', 'shop'), note: nullable(string) })),
     tracking: nullable(object({ carrier: string, number: string, link: nullable(string) })),
+    shipment: nullable(customerShipment),
     totalItems: number,
     createdAt: string,
     paymentMethod: oneOf('cod', 'prepaid'),

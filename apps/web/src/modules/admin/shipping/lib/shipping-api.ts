@@ -1,0 +1,23 @@
+import 'server-only';
+import { type OrderShipment, orderShipmentSchema, shipmentListSchema, type ShipmentStatus } from '@shop/domain/shipping/shipment';
+import { adminApi, ApiError } from '@lib/api/admin-fetch';
+import { shippingApiPaths } from './paths';
+
+/** The back office's reads of shipments, through adminApi (the staff member's session; never cached). */
+
+/** The order's live (or last) shipment and the parcel "Ship" suggests; null for an order that does not exist. */
+export async function getOrderShipment(orderId: string): Promise<OrderShipment | null> {
+  try {
+    return await adminApi('GET', shippingApiPaths.orderShipment(orderId), { schema: orderShipmentSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function getShipments(query: { status?: ShipmentStatus; page: number; limit?: number }) {
+  return adminApi('GET', shippingApiPaths.list, {
+    query: { status: query.status, page: String(query.page), limit: String(query.limit ?? 20) },
+    schema: shipmentListSchema,
+  });
+}
