@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, paginatedSchema, productCustomisationSchema } from './catalogue.ts';
+import { customerShipmentSchema } from './shipping/shipment.ts';
 import { addressSchema } from './address.ts';
 import { lineCustomisationSchema } from './customisation.ts';
 import { coded } from './field-errors.ts';
@@ -242,6 +243,8 @@ export const orderSchema = z.object({
   couponCode: z.string().nullable(),
   address: orderAddressSchema,
   tracking: shipmentTrackingSchema.nullable(),
+  /** The carrier shipment and its tracking timeline (issue 22), for the two shipping widgets; null before shipping. */
+  shipment: customerShipmentSchema.nullable(),
   /** Whether the customer may cancel now (customerCanCancel of the status). */
   canCancel: z.boolean(),
   createdAt: z.string(),
@@ -277,6 +280,8 @@ export const orderTrackingSchema = z.object({
   status: orderStatusSchema,
   statusHistory: z.array(statusChangeSchema),
   tracking: shipmentTrackingSchema.nullable(),
+  /** The carrier shipment and its tracking timeline (issue 22); null before shipping. */
+  shipment: customerShipmentSchema.nullable(),
   totalItems: z.number().int(),
   createdAt: z.string(),
   /** How the order is paid and where the money is, refunds included (issue 20). */

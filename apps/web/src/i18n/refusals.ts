@@ -16,6 +16,7 @@ export const refusalAreas = [
   'messages',
   'search',
   'delivery',
+  'shipping',
 ] as const;
 export type RefusalArea = (typeof refusalAreas)[number];
 

@@ -88,7 +88,11 @@ export const products = pgTable(
     hsnCode: text('hsn_code').notNull().default(''),
     /** GST in basis points (300 = 3%). */
     gstRate: integer('gst_rate').notNull().default(0),
+    /** The packed parcel (issue 22, decision 084): grams and centimetres; 0 = the shop's default parcel. */
     weightGrams: integer('weight_grams').notNull().default(0),
+    lengthCm: integer('length_cm').notNull().default(0),
+    breadthCm: integer('breadth_cm').notNull().default(0),
+    heightCm: integer('height_cm').notNull().default(0),
     /** Working days to make this product before it can be dispatched (issue 22, decision 080; 0 = ready stock). */
     madeToOrderDays: integer('made_to_order_days').notNull().default(2),
     ratingAverage: real('rating_average').notNull().default(0),

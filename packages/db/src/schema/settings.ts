@@ -46,6 +46,8 @@ export const siteSettings = pgTable('site_settings', {
   cod: jsonb('cod_settings').$type<Record<string, unknown>>().notNull().default({}),
   /** The delivery promise's settings (issue 22, decision 080), read through the domain's deliverySettingsOf. */
   delivery: jsonb('delivery_settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** The shipping settings (issue 22, decision 084): the default parcel; read through the domain's shippingSettingsOf. */
+  shipping: jsonb('shipping_settings').$type<Record<string, unknown>>().notNull().default({}),
   /** The shop's GST registration for its invoices (issue 21; packages/domain/src/gst/tax-identity.ts); null: none. */
   taxIdentity: jsonb('tax_identity').$type<ShopTaxIdentity>(),
 });

@@ -1,7 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, orderApiPaths } from '@shop/domain/order';
 import { describe, expect, test } from 'vitest';
-import { shipmentStatuses, trackingEventKinds } from '@shop/domain/shipping/shipment';
-import { browserOrderPaths, browserShipmentStatuses, browserTrackingEventKinds, IDEMPOTENCY_HEADER } from './orders-browser';
+import { browserOrderPaths, IDEMPOTENCY_HEADER } from './orders-browser';
 
 describe('browser order paths', () => {
   test('agree with the orders contract', () => {
@@ -10,10 +9,5 @@ describe('browser order paths', () => {
     expect(browserOrderPaths.track).toBe(orderApiPaths.track);
     expect(browserOrderPaths.cancel('a b')).toBe(orderApiPaths.cancel('a b'));
     expect(IDEMPOTENCY_HEADER).toBe(IDEMPOTENCY_KEY_HEADER);
-  });
-
-  test('know the shipment statuses and tracking events of the shipping contract', () => {
-    expect([...browserTrackingEventKinds]).toEqual([...trackingEventKinds]);
-    expect([...browserShipmentStatuses]).toEqual([...shipmentStatuses]);
   });
 });

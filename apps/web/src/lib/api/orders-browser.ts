@@ -1,5 +1,6 @@
 import type { CouponCheckRequest, CouponCheckResponse, Order, OrderTracking, PlaceOrderRequest, TrackOrderRequest } from '@shop/domain/order';
 import { orderStatuses } from '@shop/domain/order-statuses';
+import { shipmentStatuses, trackingEventKinds } from '@shop/domain/shipping/statuses';
 import { browserApi } from './browser-client';
 import { array, boolean, guard, nullable, number, object, oneOf, optional, type ResponseSchema, string } from './shape';
 
@@ -20,6 +21,20 @@ export const browserOrderPaths = {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 const status = oneOf(...orderStatuses);
+
+/** The carrier shipment and its timeline an order view carries (issue 22, docs/shipping-api.md). */
+export const customerShipmentShape = nullable(
+  object({
+    status: oneOf(...shipmentStatuses),
+    courierName: nullable(string),
+    awb: nullable(string),
+    trackingUrl: nullable(string),
+    expectedDelivery: nullable(object({ earliest: string, latest: string, source: oneOf('carrier', 'estimate') })),
+    events: array(
+      object({ kind: nullable(oneOf(...trackingEventKinds)), carrierStatus: string, at: string, location: nullable(string), activity: nullable(string) }),
+    ),
+  }),
+);
 
 const couponCheckSchema: ResponseSchema<CouponCheckResponse> = guard(
   object({
@@ -49,31 +64,13 @@ const orderRefSchema: ResponseSchema<OrderRef> = guard(
   }),
 );
 
-/**
- * The carrier shipment on a tracked order (issue 22). Its statuses and event kinds are written out like the order's
- * (the domain's lists live beside zod schemas); orders-browser.test.ts checks they agree.
- */
-export const browserTrackingEventKinds = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered', 'failed_attempt', 'rto_initiated', 'rto_delivered'] as const;
-export const browserShipmentStatuses = ['creating', 'awb_assigned', 'pickup_scheduled', ...browserTrackingEventKinds, 'cancelled'] as const;
-
-const customerShipment = object({
-  status: oneOf(...browserShipmentStatuses),
-  courierName: nullable(string),
-  awb: nullable(string),
-  trackingUrl: nullable(string),
-  expectedDelivery: nullable(object({ earliest: string, latest: string, source: oneOf('carrier', 'estimate') })),
-  events: array(
-    object({ kind: nullable(oneOf(...browserTrackingEventKinds)), carrierStatus: string, at: string, location: nullable(string), activity: nullable(string) }),
-  ),
-});
-
 const trackingSchema: ResponseSchema<OrderTracking> = guard(
   object({
     number: string,
     status,
     statusHistory: array(object({ status, at: string, actor: oneOf('customer', 'shop'), note: nullable(string) })),
     tracking: nullable(object({ carrier: string, number: string, link: nullable(string) })),
-    shipment: nullable(customerShipment),
+    shipment: customerShipmentShape,
     totalItems: number,
     createdAt: string,
     paymentMethod: oneOf('cod', 'prepaid'),
