@@ -4,6 +4,7 @@ import { coded } from '../field-errors.ts';
 import type { RefusalCode } from '../refusals/index.ts';
 import { maxOf } from './fixed.ts';
 import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_TAGS, MAX_VARIANTS, MEDIA_LIMIT_MAX } from './limits.ts';
+import { PARCEL_LIMITS } from '../shipping/shipment.ts';
 
 /**
  * The back office's products (issue 7): what staff send when they create or edit a product, what the API answers,
@@ -50,6 +51,12 @@ const count = z
   .int({ error: whole })
   .min(0, { error: negative })
   .max(maxOf('product_count_too_large'), { error: coded('product_count_too_large') });
+/** A side of the product's packed box (issue 22): whole centimetres up to a courier's single-piece limit; 0 = default. */
+const parcelSide = z
+  .number({ error: whole })
+  .int({ error: whole })
+  .min(0, { error: negative })
+  .max(PARCEL_LIMITS.maxSideCm, { error: coded('shipment_parcel_size_invalid') });
 const mediaLimit = coded('media_limit_invalid');
 const gstRate = coded('gst_rate_invalid');
 
@@ -98,6 +105,10 @@ export const productInputSchema = z
     unique: z.boolean(),
     onSelling: z.boolean(),
     published: z.boolean(),
+    /** The packed box (issue 22): whole centimetres, 0 for the shop's default parcel; left out (a CSV import), unchanged. */
+    lengthCm: parcelSide.optional(),
+    breadthCm: parcelSide.optional(),
+    heightCm: parcelSide.optional(),
     variants: z.array(variantInputSchema).max(MAX_VARIANTS, { error: coded('variants_too_many') }),
   })
   .superRefine((value, context) => {
@@ -190,6 +201,10 @@ export const adminProductSchema = z.object({
   unique: z.boolean(),
   onSelling: z.boolean(),
   published: z.boolean(),
+  /** The packed box in whole centimetres (issue 22); 0: the shop's default parcel. */
+  lengthCm: z.number().int(),
+  breadthCm: z.number().int(),
+  heightCm: z.number().int(),
   ratingAverage: z.number(),
   ratingCount: z.number().int(),
   unitsSold: z.number().int(),
@@ -256,6 +271,8 @@ const wholeText = z
   .string()
   .trim()
   .regex(/^\d{1,7}$/, { error: whole });
+
+const sideText = wholeText.refine((value) => Number(value) <= PARCEL_LIMITS.maxSideCm, { error: coded('shipment_parcel_size_invalid') });
 
 /** The form's price and mrp as typed: mrp below the price is refused on mrp (both forms, with or without variants). */
 function checkMrp(value: { price: string; mrp: string }, context: z.RefinementCtx): void {
@@ -332,6 +349,10 @@ export const productFormSchema = z
     unique: z.boolean(),
     onSelling: z.boolean(),
     published: z.boolean(),
+    /** The packed box (issue 22): whole centimetres, 0 for the shop's default parcel. */
+    lengthCm: sideText,
+    breadthCm: sideText,
+    heightCm: sideText,
     variants: z.array(variantFormSchema).max(MAX_VARIANTS),
   })
   .superRefine((value, context) => {
@@ -402,6 +423,9 @@ export function formToInput(form: ProductForm, flashSaleEndsAtIso: string | null
     unique: form.unique,
     onSelling: form.onSelling,
     published: form.published,
+    lengthCm: Number(form.lengthCm),
+    breadthCm: Number(form.breadthCm),
+    heightCm: Number(form.heightCm),
     variants: form.variants.map((variant) => ({
       ...(variant.id ? { id: variant.id } : {}),
       sku: variant.sku,
@@ -437,6 +461,9 @@ export function productToForm(product: AdminProduct | undefined): ProductForm {
     unique: product?.unique ?? false,
     onSelling: product?.onSelling ?? false,
     published: product?.published ?? false,
+    lengthCm: String(product?.lengthCm ?? 0),
+    breadthCm: String(product?.breadthCm ?? 0),
+    heightCm: String(product?.heightCm ?? 0),
     variants: (product?.variants ?? []).map((variant) => ({
       id: variant._id,
       sku: variant.sku,

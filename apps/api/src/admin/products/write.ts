@@ -73,6 +73,10 @@ export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminPr
     isUnique: input.unique,
     onSelling: input.onSelling,
     published: input.published,
+    // The packed box (issue 22); a CSV import leaves it out, and an update then keeps what was stored.
+    ...(input.lengthCm === undefined ? {} : { lengthCm: input.lengthCm }),
+    ...(input.breadthCm === undefined ? {} : { breadthCm: input.breadthCm }),
+    ...(input.heightCm === undefined ? {} : { heightCm: input.heightCm }),
   };
 
   let id: string;

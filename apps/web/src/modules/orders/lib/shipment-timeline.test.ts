@@ -1,5 +1,5 @@
-import type { CustomerShipment, TrackingEvent, TrackingEventKind } from '@shop/domain/shipping/shipment';
-import { trackingEventKinds } from '@shop/domain/shipping/shipment';
+import type { CustomerShipment, TrackingEvent } from '@shop/domain/shipping/shipment';
+import { type TrackingEventKind, trackingEventKinds } from '@shop/domain/shipping/statuses';
 import { describe, expect, test } from 'vitest';
 import en from '../../../i18n/messages/en/orders.json';
 import hi from '../../../i18n/messages/hi/orders.json';
@@ -87,5 +87,6 @@ describe('the parcel journey', () => {
     for (const messages of [en, hi, ar]) {
       for (const kind of shipmentStepKinds) expect(messages.journey.kinds[kind], kind).toMatch(/\S/);
     }
+    expect(Object.keys(en.journey.kinds).sort()).toEqual([...shipmentStepKinds].sort());
   });
 });

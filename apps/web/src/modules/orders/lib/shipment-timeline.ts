@@ -1,4 +1,5 @@
-import type { CustomerShipment, TrackingEventKind } from '@shop/domain/shipping/shipment';
+import type { CustomerShipment } from '@shop/domain/shipping/shipment';
+import { type TrackingEventKind, trackingEventKinds } from '@shop/domain/shipping/statuses';
 import type { TimelineState } from './timeline';
 
 /**
@@ -8,25 +9,13 @@ import type { TimelineState } from './timeline';
  * not act on ("manifest generated") has no kind and is left out: it would read in the carrier's English only. Once the
  * parcel is delivered, returning or back at the shop, or the shipment is cancelled, nothing further is promised.
  *
- * Written without zod (types only), so the public tracking form can build it in the browser.
+ * Written without zod (the domain's zod-free statuses module), so the public tracking form can build it in the browser.
  */
 
 export type ShipmentStepKind = TrackingEventKind | 'awaiting_pickup';
 
-/**
- * Every step a customer may read, written out rather than taken from the domain's `trackingEventKinds` (its module
- * builds zod schemas, which the public tracking form would then ship); orders-lib.test.ts checks they agree.
- */
-export const shipmentStepKinds = [
-  'awaiting_pickup',
-  'picked_up',
-  'in_transit',
-  'out_for_delivery',
-  'delivered',
-  'failed_attempt',
-  'rto_initiated',
-  'rto_delivered',
-] as const satisfies readonly ShipmentStepKind[];
+/** Every step a customer may read: the wait for the courier, then the carrier events the shop acts on. */
+export const shipmentStepKinds: readonly ShipmentStepKind[] = ['awaiting_pickup', ...trackingEventKinds];
 
 export interface ShipmentStep {
   kind: ShipmentStepKind;
