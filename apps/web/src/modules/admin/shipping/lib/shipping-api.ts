@@ -1,6 +1,7 @@
 import 'server-only';
-import { type OrderShipment, orderShipmentSchema, shipmentListSchema, type ShipmentStatus } from '@shop/domain/shipping/shipment';
+import { type ManifestRow, type OrderShipment, orderShipmentSchema, shipmentListSchema, type ShipmentStatus } from '@shop/domain/shipping/shipment';
 import { adminApi, ApiError } from '@lib/api/admin-fetch';
+import { manifestCsvSchema } from './manifest-csv';
 import { shippingApiPaths } from './paths';
 
 /** The back office's reads of shipments, through adminApi (the staff member's session; never cached). */
@@ -20,4 +21,14 @@ export function getShipments(query: { status?: ShipmentStatus; page: number; lim
     query: { status: query.status, page: String(query.page), limit: String(query.limit ?? 20) },
     schema: shipmentListSchema,
   });
+}
+
+/** The day's manifest rows (YYYY-MM-DD, India): the CSV staff download, read back for the page. */
+export function getManifest(date: string): Promise<ManifestRow[]> {
+  return adminApi('GET', shippingApiPaths.manifest(date, 'csv'), { schema: manifestCsvSchema });
+}
+
+/** Today in India as YYYY-MM-DD (the manifest's default day). */
+export function indiaToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
