@@ -44,7 +44,11 @@ const journeyOf = (page: Page) => page.getByRole('list', { name: 'Parcel journey
 test('staff ship an order through the loopback carrier; the customer and the public tracking page follow it to Delivered', async () => {
   const shopper = await session.newPage({ width: 390, height: 844, mobile: true });
   const person = await signedUpCustomer(shopper.context(), 'shipments');
-  const listing = await api<{ data: { _id: string; stock: number; cod: boolean; hasVariants: boolean }[] }>(shopper, 'GET', '/api/products?limit=60&sort=newest');
+  const listing = await api<{ data: { _id: string; stock: number; cod: boolean; hasVariants: boolean }[] }>(
+    shopper,
+    'GET',
+    '/api/products?limit=60&sort=newest',
+  );
   const product = listing.data.find((p) => !p.hasVariants && p.cod && p.stock > 4);
   if (!product) throw new Error('no simple in-stock product in the first page');
   const address = await api<{ _id: string }>(shopper, 'POST', '/api/user/addresses', {
@@ -83,7 +87,7 @@ test('staff ship an order through the loopback carrier; the customer and the pub
 
   // The label: a PDF downloaded by the staff member's browser.
   const [download] = await Promise.all([admin.waitForEvent('download'), panel.getByRole('link', { name: 'Download label (PDF)' }).click()]);
-  const label = await readFile((await download.path())!);
+  const label = await readFile(await download.path());
   expect(label.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // The pickup, then the day's manifest lists the shipment.
@@ -128,7 +132,7 @@ test('staff ship an order through the loopback carrier; the customer and the pub
   await shopper.goto('/my-account/orders');
   const card = shopper.getByRole('article', { name: order.number });
   expect(await card.locator('[data-shipping-widget]').count()).toBe(2);
-  await card.getByText('Show the parcel\'s journey').click();
+  await card.getByText("Show the parcel's journey").click();
   await expect.poll(() => card.getByRole('list', { name: 'Parcel journey' }).locator('[aria-current="step"]').getAttribute('data-kind')).toBe('delivered');
   expect(await axeViolations(shopper)).toEqual([]);
 
@@ -161,7 +165,11 @@ test('staff ship an order through the loopback carrier; the customer and the pub
 test('bulk ship from the orders list, one result per order; a parcel that comes back is put back in stock', async () => {
   const shopper = await session.newPage();
   const person = await signedUpCustomer(shopper.context(), 'bulk-ship');
-  const listing = await api<{ data: { _id: string; stock: number; cod: boolean; hasVariants: boolean }[] }>(shopper, 'GET', '/api/products?limit=60&sort=newest');
+  const listing = await api<{ data: { _id: string; stock: number; cod: boolean; hasVariants: boolean }[] }>(
+    shopper,
+    'GET',
+    '/api/products?limit=60&sort=newest',
+  );
   const product = listing.data.find((p) => !p.hasVariants && p.cod && p.stock > 4);
   if (!product) throw new Error('no simple in-stock product in the first page');
   const address = await api<{ _id: string }>(shopper, 'POST', '/api/user/addresses', {
@@ -174,10 +182,7 @@ test('bulk ship from the orders list, one result per order; a parcel that comes 
   });
   const admin = await session.newPage();
   await signInAdmin(admin.context());
-  const orders = [
-    await confirmedOrder(shopper, admin, address._id, product._id),
-    await confirmedOrder(shopper, admin, address._id, product._id),
-  ];
+  const orders = [await confirmedOrder(shopper, admin, address._id, product._id), await confirmedOrder(shopper, admin, address._id, product._id)];
 
   // The list searched by the customer's email: both confirmed orders have a box; ship them together.
   await admin.goto(`/admin/orders?q=${encodeURIComponent(person.email)}`);
@@ -195,7 +200,10 @@ test('bulk ship from the orders list, one result per order; a parcel that comes 
   const panel = admin.getByTestId('shipment-panel');
   await expect.poll(() => panel.getByTestId('shipment-status').getAttribute('data-status')).toBe('rto_delivered');
   await panel.getByRole('group', { name: 'Can the returned item be sold again?' }).getByRole('button', { name: 'Yes, put it back in stock' }).click();
-  await panel.getByTestId('rto-resolution').getByText(/^Put back in stock on /).waitFor();
+  await panel
+    .getByTestId('rto-resolution')
+    .getByText(/^Put back in stock on /)
+    .waitFor();
   expect(await stockOf()).toBe(before + 1);
 
   // The customer sees the parcel returned to the shop, with nothing more promised.

@@ -20,15 +20,7 @@ const dot: Record<TimelineState, string> = {
  * instant), the step where the parcel stands marked with aria-current and said in words, so nothing rests on the
  * dot's colour. `formatTime` turns an ISO instant into the visitor's language in India's time zone.
  */
-export function ShipmentTimeline({
-  steps,
-  texts,
-  formatTime,
-}: {
-  steps: ShipmentStep[];
-  texts: ShipmentTimelineTexts;
-  formatTime: (iso: string) => string;
-}) {
+export function ShipmentTimeline({ steps, texts, formatTime }: { steps: ShipmentStep[]; texts: ShipmentTimelineTexts; formatTime: (iso: string) => string }) {
   return (
     <ol aria-label={texts.label} className="flex flex-col" data-shipment-timeline="">
       {steps.map((step, index) => (

@@ -50,7 +50,17 @@ interface TrackOrderFormProps {
  * provides, decision 037); the answer is the status timeline and the parcel's journey with its courier and AWB,
  * nothing personal.
  */
-export function TrackOrderForm({ labels, statusLabels, stateLabels, paymentTexts, trackingLabels, journeyTexts, journeyTitles, locale, prefill }: TrackOrderFormProps) {
+export function TrackOrderForm({
+  labels,
+  statusLabels,
+  stateLabels,
+  paymentTexts,
+  trackingLabels,
+  journeyTexts,
+  journeyTitles,
+  locale,
+  prefill,
+}: TrackOrderFormProps) {
   const t = useTranslations('refusals') as unknown as RefusalTranslator;
   const id = useId();
   const [number, setNumber] = useState(prefill?.number ?? '');

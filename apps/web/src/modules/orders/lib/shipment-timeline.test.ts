@@ -29,7 +29,9 @@ describe('the parcel journey', () => {
   });
 
   test('each event is a step with its time and place; the latest is current, the rest of the road to come', () => {
-    const steps = buildShipmentTimeline(shipment('in_transit', [event('picked_up', 1, 'Jaipur'), event('in_transit', 5, 'Delhi hub'), event('in_transit', 9, 'Mumbai hub')]));
+    const steps = buildShipmentTimeline(
+      shipment('in_transit', [event('picked_up', 1, 'Jaipur'), event('in_transit', 5, 'Delhi hub'), event('in_transit', 9, 'Mumbai hub')]),
+    );
     expect(road(steps)).toEqual([
       ['picked_up', 'done'],
       ['in_transit', 'done'],
@@ -41,7 +43,9 @@ describe('the parcel journey', () => {
   });
 
   test('an event that arrived late sits at its own time, and carrier statuses without a kind are left out', () => {
-    const steps = buildShipmentTimeline(shipment('delivered', [event('picked_up', 1), event('out_for_delivery', 10), event(null, 2), event('in_transit', 4), event('delivered', 12)]));
+    const steps = buildShipmentTimeline(
+      shipment('delivered', [event('picked_up', 1), event('out_for_delivery', 10), event(null, 2), event('in_transit', 4), event('delivered', 12)]),
+    );
     expect(road(steps)).toEqual([
       ['picked_up', 'done'],
       ['in_transit', 'done'],

@@ -35,7 +35,13 @@ export function BulkShip({ numbers, messages }: { numbers: Record<string, string
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // A row is in the phone's cards and the wide screen's table alike: each order once, in the page's order.
-    const orderIds = [...new Set(boxes().filter((box) => box.checked).map((box) => box.value))];
+    const orderIds = [
+      ...new Set(
+        boxes()
+          .filter((box) => box.checked)
+          .map((box) => box.value),
+      ),
+    ];
     setFailure(null);
     setResults(null);
     if (orderIds.length === 0) {
@@ -51,7 +57,10 @@ export function BulkShip({ numbers, messages }: { numbers: Record<string, string
     }
     setResults(result.value.results);
     const shipped = result.value.results.filter((entry) => entry.ok).length;
-    void showToast(shipped === result.value.results.length ? 'success' : 'error', t('bulk.summary', { ok: shipped, refused: result.value.results.length - shipped }));
+    void showToast(
+      shipped === result.value.results.length ? 'success' : 'error',
+      t('bulk.summary', { ok: shipped, refused: result.value.results.length - shipped }),
+    );
     requestAnimationFrame(() => resultsRef.current?.focus());
     router.refresh();
   }

@@ -95,7 +95,12 @@ export function ShipmentActions({ orderId, can, messages }: { orderId: string; c
             </button>
           </div>
         ) : (
-          <button type="button" disabled={disabled} onClick={() => setConfirming(true)} className={`${button} self-start border-line text-danger hover:bg-danger/10`}>
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={() => setConfirming(true)}
+            className={`${button} self-start border-line text-danger hover:bg-danger/10`}
+          >
             {t('actions.cancel')}
           </button>
         )

@@ -7,4 +7,3 @@ import { z } from 'zod';
  */
 export const shipFormSchema = z.object({ parcels: shipOrderRequestSchema.shape.parcels.unwrap() });
 export type ShipForm = z.infer<typeof shipFormSchema>;
-
