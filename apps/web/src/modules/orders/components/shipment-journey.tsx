@@ -43,7 +43,7 @@ export function ShipmentJourney({
     const current = steps.find((step) => step.state === 'current') ?? steps[0]!;
     return (
       <details data-shipping-widget="timeline" className="text-sm">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1 font-medium text-brand">
+        <summary className="min-h-11 cursor-pointer py-2.5 font-medium text-brand">
           {titles.show}
           <span className="font-normal text-ink">· {titles.latest.replace('{step}', texts.kinds[current.kind])}</span>
         </summary>
