@@ -28,6 +28,7 @@ import { DEFAULT_ORDER_LIMITS } from './orders/limits.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { messagesPlugin } from './plugins/messages.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
+import { shippingPlugin } from './plugins/shipping.ts';
 import { codPlugin } from './cod/cod-plugin.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -47,6 +48,9 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'razorpay' | 'paymentReservationMinutes'>> &
     Partial<
       Pick<Config, 'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds' | 'whatsapp' | 'outboxBatchSize' | 'smtpConnections'>
+    > &
+    Partial<
+      Pick<Config, 'shiprocket' | 'shiprocketApiUrl' | 'shiprocketWebhookToken'>
     > & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
@@ -176,6 +180,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db.db,
     siteUrl: config.siteUrl ?? 'http://localhost:3000',
     expiryEveryMs: options.housekeeping === false ? false : undefined,
+  });
+
+  // Shipping (issue 22, decision 084): Shiprocket, or the loopback carrier this API serves.
+  await app.register(shippingPlugin, {
+    shiprocket: config.shiprocket,
+    apiUrl: config.shiprocketApiUrl,
+    loopbackWebhookToken: config.shiprocketWebhookToken,
   });
 
   // Routes.

@@ -6,6 +6,7 @@ import { DEFAULT_MAIL_FROM } from './outbox/mail-from.ts';
 import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './orders/limits.ts';
 import { DEFAULT_PAYMENT_RESERVATION_MINUTES } from '@shop/domain/payment';
 import type { RazorpayKeys } from './payments/razorpay/razorpay-provider.ts';
+import type { ShiprocketCredentials } from './shipping/shiprocket/shiprocket-provider.ts';
 import { DEFAULT_RECONCILE_AFTER_SECONDS, DEFAULT_RECONCILE_EVERY_SECONDS } from './payments/reconcile-defaults.ts';
 
 /**
@@ -185,7 +186,38 @@ const envSchema = z.object({
   // Another Razorpay API for the real provider with explicit keys: a test's loopback gateway in another process
   // (decision 068). Refused in production.
   RAZORPAY_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
+  // Shipping (issue 22, decision 084): Shiprocket's API user, its pickup location's nickname and the webhook token;
+  // none of the first three for the loopback test carrier.
+  SHIPROCKET_EMAIL: z.email({ message: 'must be the e-mail of the Shiprocket API user (Settings > API > Configure)' }).optional(),
+  SHIPROCKET_PASSWORD: z.string().min(1).max(200).optional(),
+  SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).max(100, { message: 'must be a pickup location nickname from the Shiprocket panel' }).optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().trim().min(16, { message: 'must be at least 16 characters (the token set with the webhook in the Shiprocket panel)' }).optional(),
+  // Another Shiprocket API for the real adapter: a test's or benchmark's loopback carrier. Refused in production.
+  SHIPROCKET_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
 });
+
+const SHIPROCKET_ALL = ['SHIPROCKET_EMAIL', 'SHIPROCKET_PASSWORD', 'SHIPROCKET_PICKUP_LOCATION', 'SHIPROCKET_WEBHOOK_TOKEN'] as const;
+
+/**
+ * Shiprocket when its API user, password and pickup location are set (all three, with the webhook token); undefined
+ * runs the loopback carrier, which takes the webhook token alone when given (benchmarks sign with it).
+ */
+function shiprocketSettings(env_: z.infer<typeof envSchema>): ShiprocketCredentials | undefined {
+  const account = SHIPROCKET_ALL.filter((name) => name !== 'SHIPROCKET_WEBHOOK_TOKEN' && env_[name] !== undefined);
+  if (account.length === 0) return undefined;
+  const missing = SHIPROCKET_ALL.filter((name) => env_[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid environment: ${missing.join(', ')}: needed because ${account.join(', ')} ${account.length === 1 ? 'is' : 'are'} set (set all four, or none of the first three for the loopback test carrier)`,
+    );
+  }
+  return {
+    email: env_.SHIPROCKET_EMAIL!,
+    password: env_.SHIPROCKET_PASSWORD!,
+    pickupLocation: env_.SHIPROCKET_PICKUP_LOCATION!,
+    webhookToken: env_.SHIPROCKET_WEBHOOK_TOKEN!,
+  };
+}
 
 const RAZORPAY_ALL = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
 
@@ -301,6 +333,12 @@ export interface Config {
   /** PAYMENT_RECONCILE_EVERY_SECONDS and PAYMENT_RECONCILE_AFTER_SECONDS (payments/reconcile.ts). */
   paymentReconcileEverySeconds: number;
   paymentReconcileAfterSeconds: number;
+  /** SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION, SHIPROCKET_WEBHOOK_TOKEN; unset, the loopback carrier. */
+  shiprocket: ShiprocketCredentials | undefined;
+  /** SHIPROCKET_API_URL: the Shiprocket API the real adapter calls instead of apiv2.shiprocket.in (tests only). */
+  shiprocketApiUrl: string | undefined;
+  /** SHIPROCKET_WEBHOOK_TOKEN (also alone: the loopback carrier's token, for benchmarks). */
+  shiprocketWebhookToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -341,6 +379,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (env_.RAZORPAY_API_URL && (env_.NODE_ENV === 'production' || !razorpay)) {
     throw new ConfigError(
       `Invalid environment: RAZORPAY_API_URL: ${env_.NODE_ENV === 'production' ? 'not allowed in production (Razorpay is only ever reached at its own address there)' : 'needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (the keys of the gateway it points at)'}`,
+    );
+  }
+  const shiprocket = shiprocketSettings(env_);
+  // The loopback carrier ships nothing: never where real customers wait for parcels (decision 084).
+  if (env_.NODE_ENV === 'production' && env_.DATABASE_URL && !shiprocket) {
+    throw new ConfigError(
+      'Invalid environment: SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION, SHIPROCKET_WEBHOOK_TOKEN: required in production with DATABASE_URL (the loopback test carrier ships nothing)',
+    );
+  }
+  if (env_.SHIPROCKET_API_URL && (env_.NODE_ENV === 'production' || !shiprocket)) {
+    throw new ConfigError(
+      `Invalid environment: SHIPROCKET_API_URL: ${env_.NODE_ENV === 'production' ? 'not allowed in production (Shiprocket is only ever reached at its own address there)' : 'needs SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION and SHIPROCKET_WEBHOOK_TOKEN (the account of the carrier it points at)'}`,
     );
   }
   if (Boolean(env_.WHATSAPP_PHONE_NUMBER_ID) !== Boolean(env_.WHATSAPP_ACCESS_TOKEN)) {
@@ -398,6 +448,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     razorpayApiUrl: env_.RAZORPAY_API_URL,
     paymentReconcileEverySeconds: env_.PAYMENT_RECONCILE_EVERY_SECONDS,
     paymentReconcileAfterSeconds: env_.PAYMENT_RECONCILE_AFTER_SECONDS,
+    shiprocket,
+    shiprocketApiUrl: env_.SHIPROCKET_API_URL,
+    shiprocketWebhookToken: env_.SHIPROCKET_WEBHOOK_TOKEN,
     whatsapp,
     outboxBatchSize: env_.OUTBOX_BATCH_SIZE,
     smtpConnections: env_.SMTP_CONNECTIONS,

@@ -43,6 +43,8 @@ CREATE TABLE "shipments" (
 	"pickup_scheduled_for" text,
 	"pickup_token" text,
 	"carrier_edd" text,
+	"promise_earliest" text,
+	"promise_latest" text,
 	"last_event_at" timestamp with time zone,
 	"claimed_until" timestamp with time zone,
 	"last_error" text,

@@ -58,6 +58,9 @@ const FILE_RESPONSES: Record<string, { status: string; type: string; description
   getUserOrderByIdInvoicesByDocumentIdPdf: { status: '200', type: 'application/pdf', description: 'The invoice or credit note PDF' },
   getAdminOrdersByIdInvoicesByDocumentIdPdf: { status: '200', type: 'application/pdf', description: 'The invoice or credit note PDF' },
   getAdminGstReportExport: { status: '200', type: 'text/csv', description: "The month's GSTR-1 data as CSV" },
+  // Issue 22: the carrier's label, and the day's manifest (PDF by default; text/csv with format=csv).
+  getAdminOrdersByIdShipmentLabel: { status: '200', type: 'application/pdf', description: "The shipment's label from the carrier" },
+  getAdminShipmentsManifest: { status: '200', type: 'application/pdf', description: "The day's manifest (the carrier's PDF; CSV with format=csv)" },
 };
 
 const SUCCESS_TEXT: Record<string, string> = {

@@ -5,6 +5,8 @@ import { customisationOpen, type LineCustomisation, type UploadedImage } from '@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { type Page, pageOf } from '../lib/page.ts';
 import { toUploadedImage } from '../customisation/uploaded-image.ts';
+import type { CustomerShipment } from '@shop/domain/shipping/shipment';
+import { customerShipments } from '../shipping/shipment-view.ts';
 
 /** Orders as the API answers them: the order row, its lines (in order) and its status history (oldest first). */
 
@@ -37,7 +39,7 @@ function lineCustomisation(line: LineRow, status: OrderRow['status'], details: L
   };
 }
 
-export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], details: LineDetails = new Map()): Order {
+export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], details: LineDetails = new Map(), shipment: CustomerShipment | null = null): Order {
   return {
     _id: row.id,
     number: row.number,
@@ -79,7 +81,7 @@ export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], 
     couponCode: row.couponCode,
     address: row.address,
     tracking: row.tracking ?? null,
-    shipment: null,
+    shipment,
     canCancel: customerCanCancel(row.status),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -130,9 +132,11 @@ async function assemble(db: Reader, rows: OrderRow[]): Promise<Order[]> {
     return byOrder;
   };
   const details = await lineDetails(db, lines);
+  // Issue 22: the carrier shipment and its timeline, for the two shipping widgets.
+  const shipped = await customerShipments(db, ids);
   const linesByOrder = group(lines);
   const changesByOrder = group(changes);
-  return rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? [], details));
+  return rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? [], details, shipped.get(row.id) ?? null));
 }
 
 /** One order; with `userId`, only if it is that user's (another user's order is simply not found). */
@@ -178,7 +182,7 @@ export async function trackOrder(db: Reader, number: string, mobile: string): Pr
     status: row.status,
     statusHistory: history(changes),
     tracking: row.tracking ?? null,
-    shipment: null,
+    shipment: (await customerShipments(db, [row.id])).get(row.id) ?? null,
     totalItems: row.totalItems,
     createdAt: row.createdAt.toISOString(),
     paymentMethod: row.paymentMethod,

@@ -44,6 +44,9 @@ import { userMessagePreferencesRoutes } from './user-message-preferences/index.t
 import { messageUnsubscribeRoutes } from './message-unsubscribe/index.ts';
 import { adminMessageTemplatesRoutes } from './admin-message-templates/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
+import { adminShipmentsRoutes } from './admin-shipments/index.ts';
+import { shippingWebhookRoutes } from './shipping-webhook/index.ts';
+import { devShippingRoutes } from './dev-shipping/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -89,6 +92,10 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(codRoutes);
   // Issue 22: the delivery promise.
   await app.register(deliveryRoutes);
+  // Issue 22: shipments and carrier tracking.
+  await app.register(adminShipmentsRoutes);
+  await app.register(shippingWebhookRoutes);
+  await app.register(devShippingRoutes);
   // Issue 21: messages to shoppers.
   await app.register(userMessagePreferencesRoutes);
   await app.register(messageUnsubscribeRoutes);

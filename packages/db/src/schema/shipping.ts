@@ -46,6 +46,9 @@ export const shipments = pgTable(
     pickupToken: text('pickup_token'),
     /** The carrier's estimated delivery date (YYYY-MM-DD, India), once it gives one. */
     carrierEdd: text('carrier_edd'),
+    /** The shop's own delivery promise when shipped (YYYY-MM-DD, the delivery-promise rules), shown until the carrier gives its date. */
+    promiseEarliest: text('promise_earliest'),
+    promiseLatest: text('promise_latest'),
     /** The carrier time of the newest event applied: an older event arriving later never moves the status back. */
     lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     /** A request creating this shipment with the carrier holds it until then (two "Ship" clicks never make two). */

@@ -24,6 +24,11 @@ export const shippingRefusals = defineRefusals({
     message: (p: { status: string }) => `A shipment that is ${p.status} cannot be cancelled`,
     example: { status: 'picked_up' },
   },
+  shipment_manifest_empty: {
+    status: 404,
+    message: (p: { date: string }) => `No shipments are picked up on ${p.date}`,
+    example: { date: '2026-11-26' },
+  },
   shipment_rto_not_returned: { status: 409, message: () => 'The parcel is not back at the shop yet' },
   shipment_rto_already_resolved: { status: 409, message: () => 'This returned parcel was already dealt with' },
   /** The carrier answered and refused (its own words in `reason`). */

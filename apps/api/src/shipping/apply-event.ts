@@ -1,0 +1,125 @@
+import { orders, orderStatusHistory, shipmentEvents, shipments } from '@shop/db';
+import type { OrderStatus } from '@shop/domain/order-status';
+import { trackingEventKinds, type TrackingEventKind } from '@shop/domain/shipping/statuses';
+import { applyTrackingEvent, orderStepsFor, rtoOrderOutcome } from '@shop/domain/shipping/tracking';
+import { and, eq } from 'drizzle-orm';
+import { creditInvoice } from '../invoices/credit-note.ts';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
+import { statusEvents } from '../messages/events.ts';
+import { enqueueOrderEvent } from '../messages/order-events.ts';
+import { releaseCoupon } from '../orders/coupons.ts';
+import { Refusal } from '../lib/refusal.ts';
+import { requestRefund } from '../payments/refund-order.ts';
+import type { ShippingDeps, Tx } from './deps.ts';
+import type { CarrierEvent } from './provider.ts';
+import { TRACKING_URL } from './shipment-view.ts';
+
+export type EventResult = 'applied' | 'stale' | 'ignored' | 'duplicate' | 'unknown_awb';
+
+const isKind = (status: string): status is TrackingEventKind => (trackingEventKinds as readonly string[]).includes(status);
+
+/** One step of the order on the carrier's word: status, history, and what the step brings (invoice, tracking, message). */
+async function stepOrder(tx: Tx, orderId: string, to: OrderStatus, note: string, extra: Partial<typeof orders.$inferInsert> = {}): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: to, ...extra })
+    .where(eq(orders.id, orderId));
+  await tx.insert(orderStatusHistory).values({ orderId, status: to, actor: 'shop', actorUserId: null, note });
+  // Cash on delivery is invoiced when it ships (issue 21); a prepaid order was on payment (issueInvoice answers that one).
+  if (to === 'shipped') await issueInvoice(tx, orderId);
+  if (to === 'cancelled') await creditInvoice(tx, orderId, 'all', 'cancelled');
+  const event = statusEvents[to];
+  if (event) await enqueueOrderEvent(tx, event, orderId, to === 'cancelled' ? { reason: note } : {});
+}
+
+/**
+ * A tracking event from the carrier (issue 22, decision 085), applied once:
+ * 1. Stored first by its carrier key (insert … on conflict do nothing): a redelivery, or the same update sent three
+ *    times at once, finds the row and changes nothing (`duplicate`).
+ * 2. Under the order's then the shipment's row lock (the order first, as every shipping change takes them), the
+ *    domain's rules move the shipment by the carrier's time, never back (`stale` for an older event).
+ * 3. The order follows the shipment: any scan after pickup ships it (tracking filled from the shipment, the invoice of
+ *    a COD order, the "shipped" message), delivery delivers it (the "delivered" message and its review request), and a
+ *    parcel back at the shop cancels a COD order or returns a prepaid one, whose full refund then starts (after the
+ *    commit: a provider call). Staff decide later whether the items go back on sale (rto.ts).
+ */
+export async function applyCarrierEvent(deps: ShippingDeps, event: CarrierEvent, payload: unknown): Promise<{ outcome: EventResult; orderId: string | null }> {
+  const { db, carrier } = deps;
+  const [target] = await db
+    .select({ id: shipments.id, orderId: shipments.orderId })
+    .from(shipments)
+    .where(and(eq(shipments.provider, carrier.name), eq(shipments.awb, event.awb)))
+    .limit(1);
+  const result = await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(shipmentEvents)
+      .values({
+        provider: carrier.name,
+        eventKey: event.eventKey,
+        shipmentId: target?.id ?? null,
+        awb: event.awb,
+        kind: event.kind,
+        carrierStatus: event.carrierStatus,
+        carrierStatusId: event.carrierStatusId,
+        at: event.at,
+        location: event.location,
+        activity: event.activity,
+        payload: payload as object,
+      })
+      .onConflictDoNothing({ target: [shipmentEvents.provider, shipmentEvents.eventKey] })
+      .returning({ id: shipmentEvents.id });
+    if (!stored) return { outcome: 'duplicate' as const, orderId: target?.orderId ?? null, refund: null };
+    const finish = async (outcome: EventResult, refund: { orderId: string } | null = null) => {
+      await tx.update(shipmentEvents).set({ outcome }).where(eq(shipmentEvents.id, stored.id));
+      return { outcome, orderId: target?.orderId ?? null, refund };
+    };
+    if (!target) return finish('unknown_awb');
+
+    const [order] = await tx
+      .select({ status: orders.status, paymentMethod: orders.paymentMethod })
+      .from(orders)
+      .where(eq(orders.id, target.orderId))
+      .for('update');
+    const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, target.id)).for('update');
+    if (!order || !shipment) return finish('unknown_awb');
+    const moved = applyTrackingEvent({ status: shipment.status, lastEventAt: shipment.lastEventAt }, { kind: event.kind, at: event.at });
+    // The carrier's estimated date and courier are worth keeping from any event, even one that moves nothing.
+    await tx
+      .update(shipments)
+      .set({
+        ...(moved.outcome === 'applied' ? { status: moved.state.status, lastEventAt: moved.state.lastEventAt } : {}),
+        ...(event.edd ? { carrierEdd: event.edd } : {}),
+        ...(event.courierName && !shipment.courierName ? { courierName: event.courierName } : {}),
+      })
+      .where(eq(shipments.id, shipment.id));
+    if (moved.outcome !== 'applied' || !isKind(moved.state.status)) return finish(moved.outcome);
+
+    const kind = moved.state.status;
+    const note = `Carrier: ${event.carrierStatus}${event.location ? `, ${event.location}` : ''}`;
+    let status = order.status;
+    for (const step of orderStepsFor(kind, status)) {
+      const tracking =
+        step === 'shipped' && shipment.awb
+          ? { tracking: { carrier: event.courierName ?? shipment.courierName ?? carrier.name, number: shipment.awb, link: TRACKING_URL(shipment.awb) } }
+          : {};
+      await stepOrder(tx, target.orderId, step, note, tracking);
+      status = step;
+    }
+    if (kind !== 'rto_delivered') return finish('applied');
+    const rto = rtoOrderOutcome(order.paymentMethod, status);
+    if (!rto) return finish('applied');
+    await stepOrder(tx, target.orderId, rto.to, 'Returned to the shop by the carrier (RTO)');
+    if (rto.to === 'cancelled') await releaseCoupon(tx, target.orderId);
+    return finish('applied', rto.refund ? { orderId: target.orderId } : null);
+  });
+  deps.wakeOutbox?.();
+  if (result.refund && deps.payments) {
+    try {
+      await requestRefund(db, deps.payments.provider, { orderId: result.refund.orderId, kind: 'full', reason: 'Returned to origin by the carrier', restock: false });
+    } catch (error) {
+      // Not paid (nothing to refund), or the provider is down: staff see the returned order and refund from the back office.
+      if (!(error instanceof Refusal)) throw error;
+    }
+  }
+  return { outcome: result.outcome, orderId: result.orderId };
+}
