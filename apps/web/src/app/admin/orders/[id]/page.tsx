@@ -21,22 +21,22 @@ export const metadata: Metadata = { title: 'Order' };
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   await requireStaff(`/admin/orders/${encodeURIComponent(id)}`);
-  const [t, detail, payment, paymentT, messageTexts] = await Promise.all([
+  // Issue 22: the order's shipment (and the parcel "Ship" suggests) is read beside the order.
+  const [t, detail, payment, paymentT, messageTexts, shipment] = await Promise.all([
     adminTexts('admin-orders'),
     getAdminOrder(id),
     getAdminPayment(id),
     adminTexts('admin-payments'),
     adminTexts('admin-messages'),
+    getOrderShipment(id),
   ]);
   if (!detail) notFound();
   const paymentPanel = payment ? <OrderPaymentPanel detail={payment} t={paymentT} /> : null;
   // Issue 21: the order's messages and their delivery status, and its GST invoice and credit notes below the order.
-  // Issue 22: the order's shipment, and the parcel "Ship" suggests.
-  const [orderMessages, invoiceTexts, documents, shipment, shippingT, shippingMessages] = await Promise.all([
+  const [orderMessages, invoiceTexts, documents, shippingT, shippingMessages] = await Promise.all([
     getOrderMessages(detail.order._id),
     invoiceAdminTexts(),
     adminOrderInvoices(id),
-    getOrderShipment(detail.order._id),
     adminTexts('admin-shipping'),
     adminMessages('admin-shipping'),
   ]);
