@@ -49,9 +49,7 @@ export interface BuildAppOptions {
     Partial<
       Pick<Config, 'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds' | 'whatsapp' | 'outboxBatchSize' | 'smtpConnections'>
     > &
-    Partial<
-      Pick<Config, 'shiprocket' | 'shiprocketApiUrl' | 'shiprocketWebhookToken'>
-    > & {
+    Partial<Pick<Config, 'shiprocket' | 'shiprocketApiUrl' | 'shiprocketWebhookToken'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };

@@ -76,6 +76,10 @@ describe('loadConfig', () => {
         RAZORPAY_KEY_ID: 'rzp_live_Abc123',
         RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
         RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+        SHIPROCKET_EMAIL: 'api@shop.example',
+        SHIPROCKET_PASSWORD: 'api-password',
+        SHIPROCKET_PICKUP_LOCATION: 'Primary',
+        SHIPROCKET_WEBHOOK_TOKEN: 'webhook-token-0123456789',
       },
       '/srv',
     );
@@ -182,6 +186,10 @@ describe('loadConfig', () => {
       RAZORPAY_KEY_ID: 'rzp_live_Abc123',
       RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
       RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+      SHIPROCKET_EMAIL: 'api@shop.example',
+      SHIPROCKET_PASSWORD: 'api-password',
+      SHIPROCKET_PICKUP_LOCATION: 'Primary',
+      SHIPROCKET_WEBHOOK_TOKEN: 'webhook-token-0123456789',
     };
     const refusal = (env: NodeJS.ProcessEnv) => {
       try {
@@ -230,6 +238,50 @@ describe('loadConfig', () => {
     // npm start (PGlite) and development keep the loopback gateway.
     expect(loadConfig({ NODE_ENV: 'production' }).razorpay).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: production.DATABASE_URL }).razorpay).toBeUndefined();
+  });
+
+  it('reads the Shiprocket account (all four, or the token alone for the loopback), refuses the loopback carrier in production, and takes SHIPROCKET_API_URL only with an account outside production', () => {
+    const account = {
+      SHIPROCKET_EMAIL: 'api@shop.example',
+      SHIPROCKET_PASSWORD: 'api-password',
+      SHIPROCKET_PICKUP_LOCATION: 'Primary',
+      SHIPROCKET_WEBHOOK_TOKEN: 'webhook-token-0123456789',
+    };
+    expect(loadConfig(account).shiprocket).toEqual({
+      email: 'api@shop.example',
+      password: 'api-password',
+      pickupLocation: 'Primary',
+      webhookToken: 'webhook-token-0123456789',
+    });
+    expect(loadConfig({}).shiprocket).toBeUndefined();
+    expect(loadConfig({ SHIPROCKET_WEBHOOK_TOKEN: account.SHIPROCKET_WEBHOOK_TOKEN })).toMatchObject({
+      shiprocket: undefined,
+      shiprocketWebhookToken: account.SHIPROCKET_WEBHOOK_TOKEN,
+    });
+    expect(() => loadConfig({ SHIPROCKET_EMAIL: account.SHIPROCKET_EMAIL })).toThrow(
+      /^Invalid environment: SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION, SHIPROCKET_WEBHOOK_TOKEN: needed because SHIPROCKET_EMAIL is set/,
+    );
+    expect(() => loadConfig({ ...account, SHIPROCKET_WEBHOOK_TOKEN: 'short' })).toThrow(/SHIPROCKET_WEBHOOK_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ ...account, SHIPROCKET_EMAIL: 'not-an-email' })).toThrow(/SHIPROCKET_EMAIL: must be the e-mail/);
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@db:5432/shop',
+      SMTP_URL: 'smtp://mail:587',
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      RAZORPAY_KEY_ID: 'rzp_live_Abc123',
+      RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /^Invalid environment: SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION, SHIPROCKET_WEBHOOK_TOKEN: required in production/,
+    );
+    expect(loadConfig({ ...production, ...account }).shiprocket?.pickupLocation).toBe('Primary');
+    const apiUrl = 'http://127.0.0.1:4999/api/dev/shiprocket';
+    expect(loadConfig({ ...account, SHIPROCKET_API_URL: apiUrl }).shiprocketApiUrl).toBe(apiUrl);
+    expect(() => loadConfig({ SHIPROCKET_API_URL: apiUrl })).toThrow(/^Invalid environment: SHIPROCKET_API_URL: needs SHIPROCKET_EMAIL/);
+    expect(() => loadConfig({ ...production, ...account, SHIPROCKET_API_URL: apiUrl })).toThrow(
+      /^Invalid environment: SHIPROCKET_API_URL: not allowed in production/,
+    );
   });
 
   it('reads the reconciliation timing, and takes RAZORPAY_API_URL only with explicit keys and never in production', () => {

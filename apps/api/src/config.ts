@@ -191,7 +191,11 @@ const envSchema = z.object({
   SHIPROCKET_EMAIL: z.email({ message: 'must be the e-mail of the Shiprocket API user (Settings > API > Configure)' }).optional(),
   SHIPROCKET_PASSWORD: z.string().min(1).max(200).optional(),
   SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).max(100, { message: 'must be a pickup location nickname from the Shiprocket panel' }).optional(),
-  SHIPROCKET_WEBHOOK_TOKEN: z.string().trim().min(16, { message: 'must be at least 16 characters (the token set with the webhook in the Shiprocket panel)' }).optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z
+    .string()
+    .trim()
+    .min(16, { message: 'must be at least 16 characters (the token set with the webhook in the Shiprocket panel)' })
+    .optional(),
   // Another Shiprocket API for the real adapter: a test's or benchmark's loopback carrier. Refused in production.
   SHIPROCKET_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
 });

@@ -198,6 +198,19 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/user/order/{id}/invoices/{documentId}/pdf',
         '/api/delivery/estimate',
         '/api/admin/delivery/serviceability',
+        // Issue 22: shipments and carrier tracking (the loopback carrier's Shiprocket API is left out of the document).
+        '/api/admin/orders/{id}/shipment',
+        '/api/admin/orders/{id}/shipment/label',
+        '/api/admin/orders/{id}/shipment/pickup',
+        '/api/admin/orders/{id}/shipment/cancel',
+        '/api/admin/orders/{id}/shipment/rto',
+        '/api/admin/orders/{id}/shipment/track',
+        '/api/admin/shipments',
+        '/api/admin/shipments/bulk',
+        '/api/admin/shipments/manifest',
+        '/api/shipping/shiprocket/webhook',
+        '/api/shipping/tracking/webhook',
+        '/api/dev/shipping/loopback/journey',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;

@@ -122,6 +122,7 @@ const order = {
     pincode: '560001',
   },
   tracking: null,
+  shipment: null,
   canCancel: true,
   createdAt: '2026-11-26T03:25:50.121Z',
   updatedAt: '2026-11-26T03:25:50.121Z',

@@ -39,7 +39,13 @@ function lineCustomisation(line: LineRow, status: OrderRow['status'], details: L
   };
 }
 
-export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], details: LineDetails = new Map(), shipment: CustomerShipment | null = null): Order {
+export function toOrder(
+  row: OrderRow,
+  lines: LineRow[],
+  changes: HistoryRow[],
+  details: LineDetails = new Map(),
+  shipment: CustomerShipment | null = null,
+): Order {
   return {
     _id: row.id,
     number: row.number,

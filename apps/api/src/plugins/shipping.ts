@@ -18,6 +18,8 @@ declare module 'fastify' {
 }
 
 export const SHIPROCKET_WEBHOOK_PATH = '/api/shipping/shiprocket/webhook';
+/** The same webhook under a name Shiprocket's panel accepts (it refuses URLs containing "shiprocket"). */
+export const TRACKING_WEBHOOK_PATH = '/api/shipping/tracking/webhook';
 
 interface ShippingOptions {
   /** SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION, SHIPROCKET_WEBHOOK_TOKEN; undefined: the loopback. */
@@ -41,10 +43,13 @@ export const shippingPlugin = fp(
       carrier = createShiprocketProvider(options.shiprocket, { baseUrl: options.apiUrl });
     } else {
       loopback = new LoopbackCarrier(options.loopbackWebhookToken);
-      carrier = createShiprocketProvider(loopback.credentials, { baseUrl: `${LOOPBACK_SHIPROCKET_ORIGIN}${LOOPBACK_SHIPROCKET_PREFIX}`, fetch: injectFetch(app) });
+      carrier = createShiprocketProvider(loopback.credentials, {
+        baseUrl: `${LOOPBACK_SHIPROCKET_ORIGIN}${LOOPBACK_SHIPROCKET_PREFIX}`,
+        fetch: injectFetch(app),
+      });
       loopback.deliver = async (payload, token) => {
         const answer = await app.inject({ method: 'POST', url: SHIPROCKET_WEBHOOK_PATH, headers: { 'x-api-key': token }, payload: payload as never });
-        return { status: answer.statusCode, body: answer.json() as unknown };
+        return { status: answer.statusCode, body: answer.json<unknown>() };
       };
       app.log.info('shipping: the loopback test carrier stands in for Shiprocket (set SHIPROCKET_* for the real one)');
     }

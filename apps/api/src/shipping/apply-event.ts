@@ -64,7 +64,7 @@ export async function applyCarrierEvent(deps: ShippingDeps, event: CarrierEvent,
         at: event.at,
         location: event.location,
         activity: event.activity,
-        payload: payload as object,
+        payload,
       })
       .onConflictDoNothing({ target: [shipmentEvents.provider, shipmentEvents.eventKey] })
       .returning({ id: shipmentEvents.id });
@@ -115,7 +115,12 @@ export async function applyCarrierEvent(deps: ShippingDeps, event: CarrierEvent,
   deps.wakeOutbox?.();
   if (result.refund && deps.payments) {
     try {
-      await requestRefund(db, deps.payments.provider, { orderId: result.refund.orderId, kind: 'full', reason: 'Returned to origin by the carrier', restock: false });
+      await requestRefund(db, deps.payments.provider, {
+        orderId: result.refund.orderId,
+        kind: 'full',
+        reason: 'Returned to origin by the carrier',
+        restock: false,
+      });
     } catch (error) {
       // Not paid (nothing to refund), or the provider is down: staff see the returned order and refund from the back office.
       if (!(error instanceof Refusal)) throw error;

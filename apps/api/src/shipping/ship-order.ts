@@ -60,7 +60,12 @@ async function promiseFor(tx: Tx, pincode: string, now: Date): Promise<{ earlies
   const [place] = await tx.select().from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
   if (!place) return null;
   const settings = await loadDeliverySettings(tx);
-  const dates = estimateDelivery(now, [{ madeToOrderDays: 0, personalisationPending: false }], { city: place.district, state: place.state, transitDays: place.transitDays }, settings);
+  const dates = estimateDelivery(
+    now,
+    [{ madeToOrderDays: 0, personalisationPending: false }],
+    { city: place.district, state: place.state, transitDays: place.transitDays },
+    settings,
+  );
   return { earliest: dates.earliest, latest: dates.latest };
 }
 
@@ -225,4 +230,3 @@ export async function bulkShip(
   }
   return results;
 }
-

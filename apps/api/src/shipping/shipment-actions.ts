@@ -58,7 +58,9 @@ export async function requestPickup(deps: ShippingDeps, orderId: string, date: s
         pickupScheduledFor: pickup.scheduledFor ?? date ?? today,
         pickupToken: pickup.token,
         // Only a shipment still waiting for its courier shows "pickup scheduled"; a scan may have come first.
-        ...(row.status === 'awb_assigned' ? { status: sql`case when ${shipments.status} = 'awb_assigned' then 'pickup_scheduled' else ${shipments.status} end` } : {}),
+        ...(row.status === 'awb_assigned'
+          ? { status: sql`case when ${shipments.status} = 'awb_assigned' then 'pickup_scheduled' else ${shipments.status} end` }
+          : {}),
       })
       .where(eq(shipments.id, row.id));
     await recordAudit(tx, actor, {
@@ -134,7 +136,13 @@ export async function resolveRto(deps: ShippingDeps, orderId: string, resaleable
       const lines = sold.map((line) => ({ ...line, quantity: line.quantity - (restocked.get(line.id) ?? 0) })).filter((line) => line.quantity > 0);
       back = (await returnStock(tx, lines)).cameBack;
     }
-    await recordAudit(tx, actor, { action: 'shipment.rto', entityType: 'order', entityId: id, before: { rtoResolution: null }, after: { rtoResolution: resolution } });
+    await recordAudit(tx, actor, {
+      action: 'shipment.rto',
+      entityType: 'order',
+      entityId: id,
+      before: { rtoResolution: null },
+      after: { rtoResolution: resolution },
+    });
     return back;
   });
   if (cameBack) await deps.invalidateCatalogue?.();

@@ -338,6 +338,6 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     const zeroed = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, lengthCm: 0, breadthCm: 0, heightCm: 0 });
     expect(zeroed.json()).toMatchObject({ lengthCm: 0, breadthCm: 0, heightCm: 0 });
     const tooBig = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, lengthCm: 151, heightCm: 2.5 });
-    expectRefusal(tooBig, 400, 'validation_failed', { lengthCm: 'shipment_parcel_size_invalid', heightCm: 'product_whole_number' });
+    expectRefusal(tooBig, 400, 'validation_failed', { lengthCm: 'shipment_parcel_size_invalid', heightCm: 'shipment_parcel_size_invalid' });
   });
 });

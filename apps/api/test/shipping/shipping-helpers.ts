@@ -31,12 +31,17 @@ export function pdfText(pdf: Buffer): string {
 
 /** Sends one tracking update as Shiprocket would (its token as x-api-key) and answers the outcome. */
 export async function sendWebhook(app: FastifyInstance, carrier: LoopbackCarrier, payload: unknown, token = carrier.credentials.webhookToken) {
-  const response = await app.inject({ method: 'POST', url: WEBHOOK, headers: { 'x-api-key': token, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  const response = await app.inject({
+    method: 'POST',
+    url: WEBHOOK,
+    headers: { 'x-api-key': token, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
   return response;
 }
 
 export async function ship(app: FastifyInstance, staff: { cookie: string }, orderId: string, body: unknown = {}) {
   const response = await call(app, 'POST', `/api/admin/orders/${orderId}/shipment`, staff, body);
   expect([200, 201], response.body).toContain(response.statusCode);
-  return response.json() as { _id: string; awb: string; status: string; orderNumber: string; parcels: unknown[]; labelPath: string };
+  return response.json<{ _id: string; awb: string; status: string; orderNumber: string; parcels: unknown[]; labelPath: string }>();
 }

@@ -1,10 +1,10 @@
+import { PARCEL_LIMITS } from '../shipping/shipment.ts';
 import { z } from 'zod';
 import { imageSchema, paginatedSchema, variantSchema } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
 import type { RefusalCode } from '../refusals/index.ts';
 import { maxOf } from './fixed.ts';
 import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_TAGS, MAX_VARIANTS, MEDIA_LIMIT_MAX } from './limits.ts';
-import { PARCEL_LIMITS } from '../shipping/shipment.ts';
 
 /**
  * The back office's products (issue 7): what staff send when they create or edit a product, what the API answers,
@@ -51,11 +51,11 @@ const count = z
   .int({ error: whole })
   .min(0, { error: negative })
   .max(maxOf('product_count_too_large'), { error: coded('product_count_too_large') });
-/** A side of the product's packed box (issue 22): whole centimetres up to a courier's single-piece limit; 0 = default. */
-const parcelSide = z
-  .number({ error: whole })
-  .int({ error: whole })
-  .min(0, { error: negative })
+/** A side of the packed box: whole centimetres, 0 (the shop's default parcel) to the parcel limit. */
+const sideCm = z
+  .number({ error: coded('shipment_parcel_size_invalid') })
+  .int({ error: coded('shipment_parcel_size_invalid') })
+  .min(0, { error: coded('shipment_parcel_size_invalid') })
   .max(PARCEL_LIMITS.maxSideCm, { error: coded('shipment_parcel_size_invalid') });
 const mediaLimit = coded('media_limit_invalid');
 const gstRate = coded('gst_rate_invalid');
@@ -98,6 +98,10 @@ export const productInputSchema = z
       .regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: coded('hsn_code_invalid') }),
     gstRate: z.number({ error: gstRate }).refine((value) => (GST_RATES as readonly number[]).includes(value), { error: gstRate }),
     weightGrams: count,
+    /** The packed box in whole centimetres (issue 22; 0 = the shop's default parcel); left out, unchanged. */
+    lengthCm: sideCm.optional(),
+    breadthCm: sideCm.optional(),
+    heightCm: sideCm.optional(),
     tags: z.array(plainText('tag_too_long', 1)).max(MAX_PRODUCT_TAGS, { error: coded('tags_too_many') }),
     featured: z.boolean(),
     flashSaleEndsAt: z.iso.datetime({ offset: true, error: coded('date_time_invalid') }).nullable(),
@@ -105,10 +109,6 @@ export const productInputSchema = z
     unique: z.boolean(),
     onSelling: z.boolean(),
     published: z.boolean(),
-    /** The packed box (issue 22): whole centimetres, 0 for the shop's default parcel; left out (a CSV import), unchanged. */
-    lengthCm: parcelSide.optional(),
-    breadthCm: parcelSide.optional(),
-    heightCm: parcelSide.optional(),
     variants: z.array(variantInputSchema).max(MAX_VARIANTS, { error: coded('variants_too_many') }),
   })
   .superRefine((value, context) => {
@@ -194,6 +194,9 @@ export const adminProductSchema = z.object({
   hsnCode: z.string(),
   gstRate: z.number().int(),
   weightGrams: z.number().int(),
+  lengthCm: z.number().int(),
+  breadthCm: z.number().int(),
+  heightCm: z.number().int(),
   tags: z.array(z.string()),
   featured: z.boolean(),
   flashSaleEndsAt: z.string().nullable(),
@@ -201,10 +204,6 @@ export const adminProductSchema = z.object({
   unique: z.boolean(),
   onSelling: z.boolean(),
   published: z.boolean(),
-  /** The packed box in whole centimetres (issue 22); 0: the shop's default parcel. */
-  lengthCm: z.number().int(),
-  breadthCm: z.number().int(),
-  heightCm: z.number().int(),
   ratingAverage: z.number(),
   ratingCount: z.number().int(),
   unitsSold: z.number().int(),

@@ -9,11 +9,21 @@ const play = (events: Array<[TrackingEventKind | null, number]>, start: Shipment
 
 describe('applyTrackingEvent', () => {
   it('follows a journey in order', () => {
-    expect(play([['picked_up', 1], ['in_transit', 2], ['out_for_delivery', 3], ['delivered', 4]])).toEqual({ status: 'delivered', lastEventAt: at(4) });
+    expect(
+      play([
+        ['picked_up', 1],
+        ['in_transit', 2],
+        ['out_for_delivery', 3],
+        ['delivered', 4],
+      ]),
+    ).toEqual({ status: 'delivered', lastEventAt: at(4) });
   });
 
   it('keeps an older event that arrives late from moving the status back', () => {
-    const state = play([['picked_up', 1], ['out_for_delivery', 3]]);
+    const state = play([
+      ['picked_up', 1],
+      ['out_for_delivery', 3],
+    ]);
     const late = applyTrackingEvent(state, { kind: 'in_transit', at: at(2) });
     expect(late.outcome).toBe('stale');
     expect(late.state).toEqual({ status: 'out_for_delivery', lastEventAt: at(3) });
@@ -25,14 +35,21 @@ describe('applyTrackingEvent', () => {
   });
 
   it('ends at delivered even when its time is older than a scan applied before, and nothing moves it after', () => {
-    const state = play([['out_for_delivery', 5], ['delivered', 4]]);
+    const state = play([
+      ['out_for_delivery', 5],
+      ['delivered', 4],
+    ]);
     expect(state.status).toBe('delivered');
     expect(state.lastEventAt).toEqual(at(5));
     expect(applyTrackingEvent(state, { kind: 'failed_attempt', at: at(9) }).outcome).toBe('ignored');
   });
 
   it('does not undo a return to origin with a late forward scan, and ends at rto_delivered', () => {
-    const returning = play([['picked_up', 1], ['failed_attempt', 4], ['rto_initiated', 6]]);
+    const returning = play([
+      ['picked_up', 1],
+      ['failed_attempt', 4],
+      ['rto_initiated', 6],
+    ]);
     expect(applyTrackingEvent(returning, { kind: 'out_for_delivery', at: at(7) }).outcome).toBe('ignored');
     expect(play([['rto_delivered', 9]], returning).status).toBe('rto_delivered');
   });

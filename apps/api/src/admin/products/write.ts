@@ -66,6 +66,9 @@ export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminPr
     hsnCode: input.hsnCode,
     gstRate: input.gstRate,
     weightGrams: input.weightGrams,
+    ...(input.lengthCm === undefined ? {} : { lengthCm: input.lengthCm }),
+    ...(input.breadthCm === undefined ? {} : { breadthCm: input.breadthCm }),
+    ...(input.heightCm === undefined ? {} : { heightCm: input.heightCm }),
     tags: input.tags,
     featured: input.featured,
     flashSaleEndsAt: input.flashSaleEndsAt ? new Date(input.flashSaleEndsAt) : null,
@@ -73,10 +76,6 @@ export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminPr
     isUnique: input.unique,
     onSelling: input.onSelling,
     published: input.published,
-    // The packed box (issue 22); a CSV import leaves it out, and an update then keeps what was stored.
-    ...(input.lengthCm === undefined ? {} : { lengthCm: input.lengthCm }),
-    ...(input.breadthCm === undefined ? {} : { breadthCm: input.breadthCm }),
-    ...(input.heightCm === undefined ? {} : { heightCm: input.heightCm }),
   };
 
   let id: string;

@@ -23,12 +23,26 @@ import { Refusal } from '../../lib/refusal.ts';
 import { caller } from '../../orders/deps.ts';
 import { isOrderId } from '../../orders/order-view.ts';
 import { bulkShip, shipOrder, suggestedParcelFor } from '../../shipping/ship-order.ts';
-import { cancelShipment, listShipments, manifestCsv, manifestPdf, manifestRows, requestPickup, resolveRto, shipmentLabel } from '../../shipping/shipment-actions.ts';
+import {
+  cancelShipment,
+  listShipments,
+  manifestCsv,
+  manifestPdf,
+  manifestRows,
+  requestPickup,
+  resolveRto,
+  shipmentLabel,
+} from '../../shipping/shipment-actions.ts';
 import { findOrderShipment } from '../../shipping/shipment-view.ts';
+import { syncTracking } from '../../shipping/sync-tracking.ts';
 
 /** A document sent as it is (no serializer runs on a Buffer or a string); the schemas list only the errors. */
 function sendFile(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
-  return reply.header('content-type', type).header('content-disposition', `attachment; filename="${fileName}"`).header('x-content-type-options', 'nosniff').send(body);
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
 }
 
 const params = z.object({ id: z.string().max(100) });
@@ -156,6 +170,36 @@ export const adminShipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/admin/orders/:id/shipment/track',
+    {
+      config: { adminRole: 'staff' },
+      bodyLimit: 1024,
+      schema: {
+        tags: ['admin'],
+        summary: "Ask the carrier for the shipment's tracking and apply what was missed, as its webhooks would (staff, admin)",
+        params,
+        response: {
+          200: z.object({
+            shipment: shipmentSchema,
+            outcomes: z.object({
+              applied: z.number().int(),
+              stale: z.number().int(),
+              ignored: z.number().int(),
+              duplicate: z.number().int(),
+              unknown_awb: z.number().int(),
+            }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return syncTracking(deps(), request.params.id);
+    },
+  );
+
+  app.post(
     '/api/admin/orders/:id/shipment/rto',
     {
       config: { adminRole: 'staff' },
@@ -178,7 +222,12 @@ export const adminShipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/shipments',
     {
       config: { adminRole: 'staff' },
-      schema: { tags: ['admin'], summary: 'Shipments, newest first (staff, admin)', querystring: shipmentListQuerySchema, response: { 200: shipmentListSchema, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Shipments, newest first (staff, admin)',
+        querystring: shipmentListQuerySchema,
+        response: { 200: shipmentListSchema, ...errors },
+      },
     },
     async (request, reply) => {
       noStore(reply);

@@ -46,7 +46,8 @@ export const devShippingRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 1024,
       schema: {
         tags: ['dev'],
-        summary: "Play a parcel's journey at the loopback carrier: Shiprocket's tracking webhooks for the order's AWB (staff; only while it stands in for Shiprocket)",
+        summary:
+          "Play a parcel's journey at the loopback carrier: Shiprocket's tracking webhooks for the order's AWB (staff; only while it stands in for Shiprocket)",
         body: z.object({ orderId: z.string().max(100), journey: z.enum(Object.keys(LOOPBACK_JOURNEYS) as [LoopbackJourney, ...LoopbackJourney[]]) }),
         response: {
           200: z.object({ sent: z.array(z.object({ kind: z.string(), status: z.number().int(), outcome: z.string().nullable() })) }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { noStore } from '../../lib/cache.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 import { Refusal } from '../../lib/refusal.ts';
-import { SHIPROCKET_WEBHOOK_PATH } from '../../plugins/shipping.ts';
+import { SHIPROCKET_WEBHOOK_PATH, TRACKING_WEBHOOK_PATH } from '../../plugins/shipping.ts';
 import { applyCarrierEvent } from '../../shipping/apply-event.ts';
 
 /** A tracking update is a few kilobytes (its scans); a generous bound keeps a flood of large bodies cheap to refuse. */
@@ -17,15 +17,23 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const shippingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Shiprocket's panel refuses a webhook URL containing "shiprocket" (or "kartrocket", "sr", "kr"): the address to give
+  // it is the second, the same route under a neutral name (decision 085).
+  for (const path of [SHIPROCKET_WEBHOOK_PATH, TRACKING_WEBHOOK_PATH]) registerWebhook(app, path);
+};
+
+function registerWebhook(app: Parameters<FastifyPluginAsyncZod>[0], path: string) {
   app.post(
-    SHIPROCKET_WEBHOOK_PATH,
+    path,
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      onRequest: async (request) => {
-        if (!app.shipping.carrier.verifyWebhook(request.headers)) {
-          request.log.warn({ reqId: request.id }, 'shipping: webhook with a wrong or missing token');
-          throw new Refusal('shipment_webhook_unauthorised');
+      onRequest: (request, _reply, done) => {
+        if (app.shipping.carrier.verifyWebhook(request.headers)) {
+          done();
+          return;
         }
+        request.log.warn({ reqId: request.id }, 'shipping: webhook with a wrong or missing token');
+        done(new Refusal('shipment_webhook_unauthorised'));
       },
       schema: {
         tags: ['shipping'],
@@ -50,4 +58,4 @@ export const shippingWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ok: true as const, outcome: result.outcome };
     },
   );
-};
+}

@@ -156,7 +156,7 @@ export class LoopbackCarrier {
         'billing_phone',
         'payment_method',
       ] as const
-    ).filter((field) => typeof input[field] !== 'string' || (input[field] as string).trim() === '');
+    ).filter((field) => typeof input[field] !== 'string' || input[field].trim() === '');
     const errors: Record<string, string[]> = Object.fromEntries(missing.map((field) => [field, [`The ${field.replaceAll('_', ' ')} field is required.`]]));
     if (!missing.includes('billing_pincode') && !/^\d{6}$/.test(order.billing_pincode)) errors.billing_pincode = ['The billing pincode must be 6 digits.'];
     if (!Array.isArray(order.order_items) || order.order_items.length === 0) errors.order_items = ['The order items field is required.'];
@@ -382,7 +382,14 @@ export class LoopbackCarrier {
 
   private scan(kind: TrackingEventKind | 'pickup_scheduled', at: Date, activity: string): ShiprocketScan {
     const status = kind === 'pickup_scheduled' ? { id: 4, label: 'PICKUP SCHEDULED' } : SHIPROCKET_KIND_STATUSES[kind];
-    return { date: formatShiprocketDateTime(at), status: status.label, activity, location: 'Loopback hub (Delhi)', 'sr-status': String(status.id), 'sr-status-label': status.label };
+    return {
+      date: formatShiprocketDateTime(at),
+      status: status.label,
+      activity,
+      location: 'Loopback hub (Delhi)',
+      'sr-status': String(status.id),
+      'sr-status-label': status.label,
+    };
   }
 
   /** The webhook Shiprocket sends when `kind` happens to the parcel with this AWB at `at` (recorded in its scans). */
@@ -414,7 +421,11 @@ export class LoopbackCarrier {
   }
 
   /** Sends the journey's updates for this AWB, an hour apart from `start`, each to the shop's webhook route. */
-  async journey(awb: string, journey: LoopbackJourney, start: Date = new Date(Date.now() - 6 * 3600_000)): Promise<Array<{ kind: TrackingEventKind; status: number; body: unknown }>> {
+  async journey(
+    awb: string,
+    journey: LoopbackJourney,
+    start: Date = new Date(Date.now() - 6 * 3600_000),
+  ): Promise<Array<{ kind: TrackingEventKind; status: number; body: unknown }>> {
     if (!this.deliver) throw new Error('loopback carrier: no webhook route to deliver to');
     const sent: Array<{ kind: TrackingEventKind; status: number; body: unknown }> = [];
     let index = 0;

@@ -67,13 +67,19 @@ export function renderLabel(facts: LabelFacts): Promise<Buffer> {
   const width = 260;
   let y = 14;
   doc.font('Helvetica-Bold').fontSize(12).text(facts.courierName, 14, y, { width });
-  doc.font('Helvetica').fontSize(8).text(`Routing ${facts.routingCode}`, 14, y + 2, { width, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .text(`Routing ${facts.routingCode}`, 14, y + 2, { width, align: 'right' });
   y += 22;
   bars(doc, facts.awb, 14, y, width, 48);
   y += 54;
   doc.font('Helvetica-Bold').fontSize(22).text(facts.awb, 14, y, { width, align: 'center' });
   y += 30;
-  doc.font('Helvetica-Bold').fontSize(11).text(order.payment_method === 'COD' ? `COD  Rs. ${order.sub_total.toFixed(2)}` : 'PREPAID', 14, y, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(order.payment_method === 'COD' ? `COD  Rs. ${order.sub_total.toFixed(2)}` : 'PREPAID', 14, y, { width });
   y += 18;
   doc.moveTo(14, y).lineTo(274, y).lineWidth(0.5).stroke();
   y += 6;
@@ -91,7 +97,9 @@ export function renderLabel(facts: LabelFacts): Promise<Buffer> {
   doc
     .font('Helvetica')
     .fontSize(8)
-    .text(`Order ${order.order_id}  ·  Shipment ${facts.shipmentId}  ·  ${order.weight} kg  ·  ${order.length}x${order.breadth}x${order.height} cm`, 14, y, { width });
+    .text(`Order ${order.order_id}  ·  Shipment ${facts.shipmentId}  ·  ${order.weight} kg  ·  ${order.length}x${order.breadth}x${order.height} cm`, 14, y, {
+      width,
+    });
   y += 24;
   for (const item of order.order_items.slice(0, 6)) y += write(doc, `${item.units} × ${item.name}`, 14, y, width, 7);
   doc.end();

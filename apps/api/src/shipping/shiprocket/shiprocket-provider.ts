@@ -11,7 +11,7 @@ import type {
   ShiprocketError,
   TrackAwbResponse,
 } from './entities.ts';
-import { parseTrackingWebhook, tokenMatches } from './webhook.ts';
+import { parseTrackingWebhook, shiprocketEventKey, tokenMatches } from './webhook.ts';
 
 export const SHIPROCKET_API_URL = 'https://apiv2.shiprocket.in';
 
@@ -189,7 +189,7 @@ export function createShiprocketProvider(credentials: ShiprocketCredentials, opt
         if (!at) continue;
         const id = Number(scan['sr-status']);
         events.push({
-          eventKey: `${awb}:${Number.isFinite(id) ? id : scan['sr-status-label']}:${scan.date}`,
+          eventKey: shiprocketEventKey(awb, Number.isFinite(id) ? id : scan['sr-status-label'], at),
           awb,
           kind: shiprocketKind(Number.isFinite(id) ? id : null),
           carrierStatus: scan['sr-status-label'] || scan.status,

@@ -39,9 +39,12 @@ const webhookSchema = z.object({
     .nullish(),
 });
 
+/** An event's key: AWB, Shiprocket status id and the event's instant, the same from a webhook and from tracking. */
+export const shiprocketEventKey = (awb: string, status: number | string, at: Date) => `${awb}:${status}:${at.toISOString()}`;
+
 /**
  * The webhook as one event. Its own time is `current_timestamp` (India time); the newest scan gives the place and
- * words. The event key (AWB, Shiprocket status id, timestamp) is the same for a redelivery of the same update.
+ * words. The event key is the same for a redelivery of the same update, and for the same scan read by `track`.
  */
 export function parseTrackingWebhook(body: unknown): CarrierEvent | null {
   const parsed = webhookSchema.safeParse(body);
@@ -53,7 +56,7 @@ export function parseTrackingWebhook(body: unknown): CarrierEvent | null {
   const status = (hook.shipment_status ?? hook.current_status ?? '').trim() || 'UNKNOWN';
   const lastScan = hook.scans?.at(-1);
   return {
-    eventKey: `${hook.awb}:${id ?? status}:${hook.current_timestamp.trim()}`,
+    eventKey: shiprocketEventKey(hook.awb, id ?? status, at),
     awb: hook.awb,
     kind: shiprocketKind(id),
     carrierStatus: status,
