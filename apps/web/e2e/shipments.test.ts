@@ -102,6 +102,11 @@ test('staff ship an order through the loopback carrier; the customer and the pub
   const csv = await admin.context().request.get(`/api/admin/shipments/manifest?date=${pickupDay}&format=csv`);
   expect(await csv.text()).toContain(awbNumber);
 
+  // Staff may ask the carrier for the tracking at once (for a webhook that was lost): nothing has happened yet.
+  await admin.goto(`/admin/orders/${order._id}`);
+  await panel.getByRole('button', { name: "Check the courier's tracking now" }).click();
+  await admin.getByText(/^(No new tracking events|\d+ new tracking events?)$/).waitFor();
+
   // The customer before pickup: the AWB and the wait for the courier.
   await shopper.goto(`/my-account/orders/${order._id}`);
   await shopper.getByRole('region', { name: 'Shipment tracking' }).getByText(awbNumber).waitFor();

@@ -10,6 +10,7 @@ import {
   shipmentSchema,
 } from '@shop/domain/shipping/shipment';
 import { revalidatePath, revalidateTag } from 'next/cache';
+import { z } from 'zod';
 import { adminApi } from '@lib/api/admin-fetch';
 import { type ActionResult, attempt, localRefusal } from '@modules/admin/lib/result';
 import { requireStaff } from '@modules/admin/lib/require-staff';
@@ -49,6 +50,18 @@ export async function requestPickup(orderId: string, values: unknown): Promise<A
   const result = await attempt(() => adminApi('POST', shippingApiPaths.pickup(orderId), { body: parsed.data, schema: shipmentSchema }));
   if (result.ok) refreshOrder(orderId);
   return result;
+}
+
+/** The carrier's answer to a catch-up: the shipment as it now stands and how many events were new. */
+const trackAnswerSchema = z.object({ shipment: shipmentSchema, outcomes: z.object({ applied: z.number().int() }) });
+
+/** Asks the carrier for the parcel's tracking now (for webhooks that were lost); answers how many events were new. */
+export async function refreshTracking(orderId: string): Promise<ActionResult<number>> {
+  await requireStaff(orderPath(orderId));
+  const result = await attempt(() => adminApi('POST', shippingApiPaths.track(orderId), { schema: trackAnswerSchema }));
+  if (!result.ok) return result;
+  refreshOrder(orderId);
+  return { ok: true, value: result.value.outcomes.applied };
 }
 
 /** Cancels the shipment before pickup (the order may then be shipped again). */

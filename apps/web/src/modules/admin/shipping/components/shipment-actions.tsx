@@ -6,13 +6,15 @@ import { FormMessage, useHydrated } from '@modules/auth/components/form-controls
 import { showToast } from '@modules/common/show-toast';
 import type { ActionResult } from '@modules/admin/lib/result';
 import { textsOf } from '@modules/admin/products/lib/client-texts';
-import { cancelShipment, requestPickup, resolveRto } from '../actions';
+import { cancelShipment, refreshTracking, requestPickup, resolveRto } from '../actions';
 
 const button = 'inline-flex min-h-11 items-center justify-center rounded-full border px-4 text-sm font-semibold disabled:opacity-60';
 
 /** What staff may do with the shipment as it stands (worked out on the server from its status). */
 export interface ShipmentAbilities {
   pickup: boolean;
+  /** Ask the carrier for the tracking now (a parcel still on its way). */
+  track: boolean;
   cancel: boolean;
   rto: boolean;
 }
@@ -32,7 +34,7 @@ export function ShipmentActions({ orderId, can, messages }: { orderId: string; c
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function run(action: () => Promise<ActionResult<unknown>>, done: string) {
+  async function run<T>(action: () => Promise<ActionResult<T>>, done: string | ((value: T) => string)) {
     setBusy(true);
     setFailure(null);
     const result = await action();
@@ -43,7 +45,7 @@ export function ShipmentActions({ orderId, can, messages }: { orderId: string; c
       void showToast('error', t('actions.failed'));
       return;
     }
-    void showToast('success', done);
+    void showToast('success', typeof done === 'string' ? done : done(result.value));
     router.refresh();
   }
 
@@ -77,6 +79,21 @@ export function ShipmentActions({ orderId, can, messages }: { orderId: string; c
             {t('actions.pickup')}
           </button>
         </div>
+      ) : null}
+      {can.track ? (
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={() =>
+            void run(
+              () => refreshTracking(orderId),
+              (applied) => t('actions.trackDone', { count: applied }),
+            )
+          }
+          className={`${button} self-start border-line hover:bg-surface`}
+        >
+          {t('actions.track')}
+        </button>
       ) : null}
       {can.cancel ? (
         confirming ? (

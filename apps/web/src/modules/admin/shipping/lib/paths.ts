@@ -11,6 +11,8 @@ export const shippingApiPaths = {
   label: (id: string) => `${order(id)}/label`,
   /** POST { date? }: ask the courier to come. */
   pickup: (id: string) => `${order(id)}/pickup`,
+  /** POST: ask the carrier for the parcel's tracking and apply what the webhooks missed. */
+  track: (id: string) => `${order(id)}/track`,
   /** POST: cancel before pickup. */
   cancel: (id: string) => `${order(id)}/cancel`,
   /** POST { resaleable }: what became of a parcel that came back. */

@@ -10,12 +10,16 @@ const linkButton = 'inline-flex min-h-11 items-center rounded-full border border
 /** Before pickup the shipment can still be called off; after it, the parcel is the courier's. */
 const cancellable = new Set<Shipment['status']>(['creating', 'awb_assigned', 'pickup_scheduled']);
 
+/** Nothing more will come from the carrier for these. */
+const settled = new Set<Shipment['status']>(['delivered', 'rto_delivered', 'cancelled']);
+
 /** A calendar date of the API (YYYY-MM-DD, India) as the back office writes dates. */
 const calendarDate = (day: string) => formatDate(`${day}T12:00:00+05:30`);
 
 function abilitiesOf(shipment: Shipment): ShipmentAbilities {
   return {
     pickup: shipment.status === 'awb_assigned',
+    track: shipment.awb !== null && !settled.has(shipment.status),
     cancel: cancellable.has(shipment.status),
     rto: shipment.status === 'rto_delivered' && shipment.rto.resolution === null,
   };
