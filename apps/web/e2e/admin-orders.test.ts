@@ -23,7 +23,8 @@ async function move(page: Page, status: string, next: string[]) {
   await page.getByLabel('New status', { exact: true }).selectOption({ label: status });
   await page.getByRole('button', { name: 'Update status' }).click();
   await page.getByText(`Order is now ${status}`).waitFor();
-  await expect.poll(() => optionsOf(page)).toEqual(['Choose…', ...next]);
+  // The page re-renders after the toast (the order and its shipment card are read again): a few seconds under load.
+  await expect.poll(() => optionsOf(page), { timeout: 10_000 }).toEqual(['Choose…', ...next]);
 }
 
 test('the shop moves an order to shipped with tracking in the back office; the customer sees the tracking', async () => {
@@ -86,7 +87,7 @@ test('the shop moves an order to shipped with tracking in the back office; the c
   await admin.getByLabel('Tracking link (optional)', { exact: true }).fill('https://www.indiapost.gov.in/track?id=EE987654321IN');
   await admin.getByRole('button', { name: 'Update status' }).click();
   await admin.getByText('Order is now Shipped').waitFor();
-  await expect.poll(() => optionsOf(admin)).toEqual(['Choose…', 'Delivered']);
+  await expect.poll(() => optionsOf(admin), { timeout: 10_000 }).toEqual(['Choose…', 'Delivered']);
   await admin.getByRole('region', { name: 'Tracking', exact: true }).getByText('EE987654321IN').waitFor();
 
   // The packing slip: the address and the line, and a print button.

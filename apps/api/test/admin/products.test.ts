@@ -348,4 +348,17 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     await callAs(ctx, 'staff', { method: 'POST', url: `/api/admin/products/${product._id}/publish`, body: { published: false } }, cached);
     expectRefusal(await cached.inject({ url }), 404, 'product_not_found');
   });
+
+  it("keeps each product's parcel box for shipping (issue 22): set by the form, kept when left out, refused past a courier's limit", async () => {
+    const product = await create({ weightGrams: 350, lengthCm: 22, breadthCm: 16, heightCm: 8 });
+    expect(product).toMatchObject({ weightGrams: 350, lengthCm: 22, breadthCm: 16, heightCm: 8 });
+    // A write without the box (a CSV import's input) leaves the stored box as it was.
+    const kept = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ lengthCm: 22, breadthCm: 16, heightCm: 8 });
+    const zeroed = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, lengthCm: 0, breadthCm: 0, heightCm: 0 });
+    expect(zeroed.json()).toMatchObject({ lengthCm: 0, breadthCm: 0, heightCm: 0 });
+    const tooBig = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, lengthCm: 151, heightCm: 2.5 });
+    expectRefusal(tooBig, 400, 'validation_failed', { lengthCm: 'shipment_parcel_size_invalid', heightCm: 'shipment_parcel_size_invalid' });
+  });
 });

@@ -279,6 +279,8 @@ const wholeText = z
   .trim()
   .regex(/^\d{1,7}$/, { error: whole });
 
+const sideText = wholeText.refine((value) => Number(value) <= PARCEL_LIMITS.maxSideCm, { error: coded('shipment_parcel_size_invalid') });
+
 /** The form's price and mrp as typed: mrp below the price is refused on mrp (both forms, with or without variants). */
 function checkMrp(value: { price: string; mrp: string }, context: z.RefinementCtx): void {
   if (/^\d/.test(value.price) && /^\d/.test(value.mrp) && rupeesTextToPaise(value.mrp) < rupeesTextToPaise(value.price)) {
@@ -355,6 +357,10 @@ export const productFormSchema = z
     unique: z.boolean(),
     onSelling: z.boolean(),
     published: z.boolean(),
+    /** The packed box (issue 22): whole centimetres, 0 for the shop's default parcel. */
+    lengthCm: sideText,
+    breadthCm: sideText,
+    heightCm: sideText,
     variants: z.array(variantFormSchema).max(MAX_VARIANTS),
   })
   .superRefine((value, context) => {
@@ -426,6 +432,9 @@ export function formToInput(form: ProductForm, flashSaleEndsAtIso: string | null
     unique: form.unique,
     onSelling: form.onSelling,
     published: form.published,
+    lengthCm: Number(form.lengthCm),
+    breadthCm: Number(form.breadthCm),
+    heightCm: Number(form.heightCm),
     variants: form.variants.map((variant) => ({
       ...(variant.id ? { id: variant.id } : {}),
       sku: variant.sku,
@@ -462,6 +471,9 @@ export function productToForm(product: AdminProduct | undefined): ProductForm {
     unique: product?.unique ?? false,
     onSelling: product?.onSelling ?? false,
     published: product?.published ?? false,
+    lengthCm: String(product?.lengthCm ?? 0),
+    breadthCm: String(product?.breadthCm ?? 0),
+    heightCm: String(product?.heightCm ?? 0),
     variants: (product?.variants ?? []).map((variant) => ({
       id: variant._id,
       sku: variant.sku,

@@ -8,6 +8,8 @@ export const adminSections = [
   { href: '/admin', key: 'dashboard', role: 'staff' },
   { href: '/admin/orders', key: 'orders', role: 'staff' },
   { href: '/admin/payments', key: 'payments', role: 'staff' },
+  // Issue 22: every shipment, and the day's manifest for the courier.
+  { href: '/admin/shipments', key: 'shipments', role: 'staff' },
   { href: '/admin/products', key: 'products', role: 'staff' },
   { href: '/admin/categories', key: 'categories', role: 'staff' },
   { href: '/admin/brands', key: 'brands', role: 'staff' },

@@ -14,6 +14,9 @@ import { formatOrderTime } from '../lib/format-time';
 import type { PaymentTexts } from '../lib/texts';
 import { buildTimeline, type TimelineState } from '../lib/timeline';
 import { StatusTimeline } from './status-timeline';
+import { type JourneyTitles, ShipmentJourney } from './shipment-journey';
+import type { ShipmentTimelineTexts } from './shipment-timeline';
+import { type TrackingPanelLabels, TrackingPanel } from './tracking-panel';
 
 interface TrackOrderLabels {
   number: string;
@@ -24,9 +27,6 @@ interface TrackOrderLabels {
   failed: string;
   result: string;
   timeline: string;
-  notShipped: string;
-  shippedWith: string;
-  trackLink: string;
 }
 
 interface TrackOrderFormProps {
@@ -35,6 +35,10 @@ interface TrackOrderFormProps {
   stateLabels: Record<TimelineState, string>;
   /** How the order is paid, its payment status and refunds (issue 20). */
   paymentTexts: PaymentTexts;
+  /** The shipment's courier, AWB and dates, and the parcel's journey (issue 22). */
+  trackingLabels: TrackingPanelLabels;
+  journeyTexts: ShipmentTimelineTexts;
+  journeyTitles: JourneyTitles;
   locale: Locale;
   /** The order the page is about (its confirmation): the fields start with its number and delivery mobile. */
   prefill?: { number: string; mobile: string };
@@ -43,9 +47,20 @@ interface TrackOrderFormProps {
 /**
  * Track an order by its number and the mobile number on it (public, POST /api/order/track). The server checks both
  * and says what is wrong per field, by code (shown in the visitor's language through the `refusals` texts the page
- * provides, decision 037); the answer is the status timeline, nothing personal.
+ * provides, decision 037); the answer is the status timeline and the parcel's journey with its courier and AWB,
+ * nothing personal.
  */
-export function TrackOrderForm({ labels, statusLabels, stateLabels, paymentTexts, locale, prefill }: TrackOrderFormProps) {
+export function TrackOrderForm({
+  labels,
+  statusLabels,
+  stateLabels,
+  paymentTexts,
+  trackingLabels,
+  journeyTexts,
+  journeyTitles,
+  locale,
+  prefill,
+}: TrackOrderFormProps) {
   const t = useTranslations('refusals') as unknown as RefusalTranslator;
   const id = useId();
   const [number, setNumber] = useState(prefill?.number ?? '');
@@ -159,9 +174,9 @@ export function TrackOrderForm({ labels, statusLabels, stateLabels, paymentTexts
           <h3 className="mb-1 text-lg font-semibold" dir="ltr">
             {result.number}
           </h3>
-          <p className="mb-4 text-sm text-muted">
-            {result.tracking ? `${labels.shippedWith} ${result.tracking.carrier} · ${result.tracking.number}` : labels.notShipped}
-          </p>
+          <div className="mb-4">
+            <TrackingPanel tracking={result.tracking} shipment={result.shipment} labels={trackingLabels} locale={locale} compact />
+          </div>
           <dl aria-label={paymentTexts.title} className="mb-4 grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
             <dt className="text-muted">{paymentTexts.method}</dt>
             <dd>{paymentTexts.methods[result.paymentMethod]}</dd>
@@ -185,16 +200,9 @@ export function TrackOrderForm({ labels, statusLabels, stateLabels, paymentTexts
               note: step.note,
             }))}
           />
-          {result.tracking?.link ? (
-            <a
-              href={result.tracking.link}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-4 inline-block font-semibold text-brand underline-offset-4 hover:underline"
-            >
-              {labels.trackLink}
-            </a>
-          ) : null}
+          <div className="mt-6">
+            <ShipmentJourney shipment={result.shipment} texts={journeyTexts} titles={journeyTitles} locale={locale} heading="h4" />
+          </div>
         </section>
       ) : null}
     </div>

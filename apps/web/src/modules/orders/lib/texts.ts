@@ -5,6 +5,8 @@ import { paymentMethods, paymentStatuses, type PaymentMethod, type PaymentStatus
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { Locale } from '@lib/locale/config';
 import type { TimelineItem } from '../components/status-timeline';
+import type { ShipmentTimelineTexts } from '../components/shipment-timeline';
+import { shipmentStepKinds, type ShipmentStepKind } from './shipment-timeline';
 import type { TimelineState } from './timeline';
 import { buildTimeline } from './timeline';
 import { formatOrderTime } from './format-time';
@@ -20,7 +22,20 @@ export async function orderTexts() {
     number: t('tracking.number'),
     link: t('tracking.link'),
     notShipped: t('tracking.notShipped'),
+    awb: t('tracking.awb'),
+    courier: t('tracking.courier'),
+    expected: t('tracking.expected'),
+    deliveredOn: t('tracking.deliveredOn'),
+    sourceCarrier: t('tracking.sourceCarrier'),
+    sourceEstimate: t('tracking.sourceEstimate'),
+    cancelled: t('tracking.cancelled'),
   };
+  const journey: ShipmentTimelineTexts = {
+    label: t('journey.label'),
+    kinds: Object.fromEntries(shipmentStepKinds.map((kind) => [kind, t(`journey.kinds.${kind}`)])) as Record<ShipmentStepKind, string>,
+    states: stateLabels,
+  };
+  const journeyTitles = { title: t('journey.title'), show: t('journey.show'), latest: t('journey.latest', { step: '{step}' }) };
   const timeline = (status: OrderStatus, history: StatusChange[]): TimelineItem[] =>
     buildTimeline(status, history).map((step) => ({
       status: step.status,
@@ -29,7 +44,7 @@ export async function orderTexts() {
       time: step.at ? formatOrderTime(step.at, locale) : null,
       note: step.note,
     }));
-  return { t, locale, statusLabels, stateLabels, tracking, timeline, payment: paymentTexts(t) };
+  return { t, locale, statusLabels, stateLabels, tracking, journey, journeyTitles, timeline, payment: paymentTexts(t) };
 }
 
 /** The words of an order's payment (method, status, refunds, "Pay now"): plain strings, so a client leaf can take them. */

@@ -8,11 +8,12 @@ import { OrderAddress, OrderLines, OrderTotals } from '../components/order-parts
 import { OrderPayment } from '../components/order-payment';
 import { CodConfirmationPanel } from '../components/cod-confirmation-panel';
 import { StatusTimeline } from '../components/status-timeline';
+import { ShipmentJourney } from '../components/shipment-journey';
 import { TrackingPanel } from '../components/tracking-panel';
 import { formatOrderTime } from '../lib/format-time';
 import { orderTexts } from '../lib/texts';
 
-/** /my-account/orders/{id}: timeline, shipment tracking, lines with personalisation, totals, payment, address, cancel. */
+/** /my-account/orders/{id}: timeline, shipment tracking and the parcel's journey, lines with personalisation, totals, payment, address, cancel. */
 /** `invoices`: the order's GST invoice section (issue 21), rendered by the page. */
 export async function OrderDetail({ order, invoices }: { order: Order; invoices?: ReactNode }) {
   const texts = await orderTexts();
@@ -64,7 +65,10 @@ export async function OrderDetail({ order, invoices }: { order: Order; invoices?
             </div>
           ) : null}
         </section>
-        <TrackingPanel tracking={order.tracking} labels={texts.tracking} />
+        <div className="flex flex-col gap-6">
+          <TrackingPanel tracking={order.tracking} shipment={order.shipment} labels={texts.tracking} locale={texts.locale} />
+          <ShipmentJourney shipment={order.shipment} texts={texts.journey} titles={texts.journeyTitles} locale={texts.locale} />
+        </div>
       </div>
       <CodConfirmationPanel order={order} texts={texts} />
       <OrderLines order={order} texts={texts} customise />

@@ -2,6 +2,7 @@ import { formatInr } from '@shop/domain/money';
 import type { Order } from '@shop/domain/order';
 import Link from 'next/link';
 import { AccountHeading } from '@modules/account/templates/account-layout';
+import { ShipmentJourney } from '../components/shipment-journey';
 import { TrackingPanel } from '../components/tracking-panel';
 import { formatOrderDate } from '../lib/format-time';
 import { unitsNeededIn } from '../lib/customisation';
@@ -65,8 +66,9 @@ export async function OrdersList({ orders, count, page, totalPages }: OrdersList
                         </Link>
                       </p>
                     ) : null}
-                    <div className="mt-2">
-                      <TrackingPanel tracking={order.tracking} labels={texts.tracking} compact />
+                    <div className="mt-2 flex flex-col gap-1">
+                      <TrackingPanel tracking={order.tracking} shipment={order.shipment} labels={texts.tracking} locale={texts.locale} compact />
+                      <ShipmentJourney shipment={order.shipment} texts={texts.journey} titles={texts.journeyTitles} locale={texts.locale} compact />
                     </div>
                   </div>
                   <Link

@@ -26,10 +26,10 @@ export async function TrackOrderSection({ prefill }: { prefill?: { number: strin
             failed: t('track.failed'),
             result: t('track.result'),
             timeline: t('timeline.label'),
-            notShipped: texts.tracking.notShipped,
-            shippedWith: t('track.shippedWith'),
-            trackLink: texts.tracking.link,
           }}
+          trackingLabels={texts.tracking}
+          journeyTexts={texts.journey}
+          journeyTitles={texts.journeyTitles}
           statusLabels={texts.statusLabels}
           stateLabels={texts.stateLabels}
           paymentTexts={texts.payment}

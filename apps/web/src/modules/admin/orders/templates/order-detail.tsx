@@ -22,6 +22,7 @@ export function AdminOrderDetailView({
   moveTexts,
   paymentPanel,
   messages,
+  shipping,
 }: {
   detail: AdminOrderDetail;
   t: AdminTranslate;
@@ -30,6 +31,8 @@ export function AdminOrderDetailView({
   paymentPanel?: ReactNode;
   /** The order's messages to the customer and their delivery status (issue 21), below its history. */
   messages?: ReactNode;
+  /** The order's shipment card: "Ship", label, pickup, carrier events, returns (issue 22), above the status move. */
+  shipping?: ReactNode;
 }) {
   const { order, customer, history } = detail;
   const next = nextStatuses(order.status, 'shop');
@@ -111,6 +114,7 @@ export function AdminOrderDetailView({
               })}
             </ul>
           </section>
+          {shipping}
           <section aria-labelledby="move" className={card}>
             <h2 id="move" className="mb-3 text-lg font-semibold">
               {t('move.title')}

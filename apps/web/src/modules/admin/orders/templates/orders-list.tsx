@@ -9,18 +9,45 @@ import { OrderFilters } from '../components/order-filters';
 import { StatusBadge } from '../components/status-badge';
 import { type AdminOrderFilterValues, listHref } from '../lib/filter-values';
 import { formatDateTime } from '../lib/format';
+import { BULK_SHIP_FIELD, BULK_SHIP_FORM, BulkShip } from '@modules/admin/shipping/components/bulk-ship';
 
 /**
  * /admin/orders: filters (a GET form), the status tabs with their counts under the other filters, then the orders:
  * a table from the small-laptop width up, stacked cards on a phone (the same links, nothing hidden).
  */
-export function OrdersList({ list, values, t }: { list: AdminOrderList; values: AdminOrderFilterValues; t: AdminTranslate }) {
+/** Orders "Ship" takes (the API decides again; one with a live shipment answers that shipment). */
+const shippable = new Set<string>(['confirmed', 'in_production', 'packed']);
+
+export function OrdersList({
+  list,
+  values,
+  t,
+  shipping,
+}: {
+  list: AdminOrderList;
+  values: AdminOrderFilterValues;
+  t: AdminTranslate;
+  /** Bulk ship (issue 22): the shipping area's texts; each shippable row gets a checkbox of the bulk form. */
+  shipping?: { t: AdminTranslate; messages: Record<string, unknown> };
+}) {
   const all = Object.values(list.counts).reduce((sum, n) => sum + n, 0);
   const tabs = [
     { status: '', label: t('list.all'), count: all },
     ...orderStatuses.map((status) => ({ status, label: t(`status.${status}`), count: list.counts[status] })),
   ];
   const customerOf = (order: AdminOrderList['data'][number]) => order.customer.name || order.shipTo.name;
+  const bulk = shipping && list.data.some((order) => shippable.has(order.status)) ? shipping : null;
+  const selectBox = (order: AdminOrderList['data'][number]) =>
+    bulk && shippable.has(order.status) ? (
+      <input
+        type="checkbox"
+        form={BULK_SHIP_FORM}
+        name={BULK_SHIP_FIELD}
+        value={order._id}
+        aria-label={bulk.t('bulk.select', { number: order.number })}
+        className="h-5 w-5 accent-brand"
+      />
+    ) : null;
   return (
     <>
       <AdminHeading title={t('list.title')} intro={t('list.intro')} />
@@ -49,6 +76,7 @@ export function OrdersList({ list, values, t }: { list: AdminOrderList; values: 
       <p className="mb-2 text-sm text-muted" role="status">
         {t('list.count', { total: list.total })}
       </p>
+      {bulk ? <BulkShip numbers={Object.fromEntries(list.data.map((order) => [order._id, order.number]))} messages={bulk.messages} /> : null}
       {list.data.length === 0 ? (
         <p className="rounded-xl border border-line bg-white p-6 text-muted">{t('list.empty')}</p>
       ) : (
@@ -58,9 +86,12 @@ export function OrdersList({ list, values, t }: { list: AdminOrderList; values: 
             {list.data.map((order) => (
               <li key={order._id} className="rounded-xl border border-line bg-white p-4">
                 <div className="flex items-start justify-between gap-3">
-                  <Link href={`/admin/orders/${order._id}`} className="font-mono font-semibold text-brand" dir="ltr">
-                    {order.number}
-                  </Link>
+                  <span className="flex items-center gap-3">
+                    {selectBox(order)}
+                    <Link href={`/admin/orders/${order._id}`} className="font-mono font-semibold text-brand" dir="ltr">
+                      {order.number}
+                    </Link>
+                  </span>
                   <StatusBadge status={order.status} label={t(`status.${order.status}`)} />
                 </div>
                 <p className="mt-1 text-sm text-muted">{formatDateTime(order.createdAt)}</p>
@@ -80,6 +111,11 @@ export function OrdersList({ list, values, t }: { list: AdminOrderList; values: 
             <table className="w-full text-left text-sm">
               <thead className="border-b border-line bg-surface text-muted">
                 <tr>
+                  {bulk ? (
+                    <th scope="col" className="w-12 px-4 py-3 font-medium">
+                      <span className="sr-only">{bulk.t('bulk.submit')}</span>
+                    </th>
+                  ) : null}
                   <th scope="col" className="px-4 py-3 font-medium">
                     {t('list.columns.number')}
                   </th>
@@ -103,6 +139,7 @@ export function OrdersList({ list, values, t }: { list: AdminOrderList; values: 
               <tbody className="divide-y divide-line">
                 {list.data.map((order) => (
                   <tr key={order._id} data-order={order.number}>
+                    {bulk ? <td className="px-4 py-3">{selectBox(order)}</td> : null}
                     <td className="px-4 py-3">
                       <Link href={`/admin/orders/${order._id}`} className="font-mono font-semibold text-brand hover:underline" dir="ltr">
                         {order.number}

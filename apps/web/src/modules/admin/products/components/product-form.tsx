@@ -16,6 +16,7 @@ import { FormMessage, SubmitButton, TextField, useHydrated } from '@modules/auth
 import { showToast } from '@modules/common/show-toast';
 import { adminResolver } from '@modules/admin/lib/resolver';
 import { saveProduct } from '../actions';
+import { ParcelFields } from './parcel-fields';
 import { textsOf } from '../lib/client-texts';
 
 interface Option {
@@ -246,6 +247,7 @@ export function ProductForm({
           ))}
         </SelectField>
         <TextField label={t('form.weightGrams')} registration={form.register('weightGrams')} error={errors.weightGrams?.message} inputMode="numeric" />
+        <ParcelFields register={form.register} errors={errors} t={t} />
         <TextField label={t('form.tags')} registration={form.register('tags')} error={errors.tags?.message} hint={t('form.tagsHint')} />
       </Section>
 
