@@ -16,6 +16,7 @@ export const refusalAreas = [
   'messages',
   'search',
   'delivery',
+  'wishlist',
 ] as const;
 export type RefusalArea = (typeof refusalAreas)[number];
 

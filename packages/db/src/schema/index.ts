@@ -13,3 +13,4 @@ export * from './refunds.ts';
 export * from './invoices.ts';
 export * from './messages.ts';
 export * from './delivery.ts';
+export * from './wishlist.ts';

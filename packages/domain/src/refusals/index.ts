@@ -13,6 +13,7 @@ import { invoiceRefusals } from './invoices.ts';
 import { messageRefusals } from './messages.ts';
 import { searchRefusals } from './search.ts';
 import { deliveryRefusals } from './delivery.ts';
+import { wishlistRefusals } from './wishlist.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -36,6 +37,7 @@ export const refusalAreas = {
   messages: messageRefusals,
   search: searchRefusals,
   delivery: deliveryRefusals,
+  wishlist: wishlistRefusals,
 } as const;
 
 export const refusals = {
@@ -53,6 +55,7 @@ export const refusals = {
   ...messageRefusals,
   ...searchRefusals,
   ...deliveryRefusals,
+  ...wishlistRefusals,
 } as const;
 
 type Refusals = typeof refusals;
