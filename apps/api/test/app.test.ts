@@ -198,6 +198,12 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/user/order/{id}/invoices/{documentId}/pdf',
         '/api/delivery/estimate',
         '/api/admin/delivery/serviceability',
+        // Issue 24: the wishlist and back-in-stock requests.
+        '/api/user/wishlist',
+        '/api/user/wishlist/ids',
+        '/api/user/wishlist/{productId}',
+        '/api/user/wishlist/merge',
+        '/api/stock-alerts',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productSummarySchema } from './catalogue.ts';
 import { coded } from './field-errors.ts';
 import { normaliseIndianMobile } from './phone.ts';
 import { MAX_WISHLIST_ITEMS } from './refusals/wishlist.ts';
@@ -27,6 +28,17 @@ export const wishlistMergeSchema = z.object({
     .transform((ids) => [...new Set(ids.filter(isProductId).map((id) => id.toLowerCase()))]),
 });
 export type WishlistMerge = z.infer<typeof wishlistMergeSchema>;
+
+/** The ids on a shopper's list, newest first (what the hearts need). */
+export const wishlistIdsSchema = z.object({ productIds: z.array(z.string()) });
+
+/** One product on the list, as a card shows it. */
+export const wishlistEntrySchema = z.object({ addedAt: z.string(), product: productSummarySchema });
+export const wishlistSchema = z.object({ data: z.array(wishlistEntrySchema) });
+export type WishlistEntry = z.infer<typeof wishlistEntrySchema>;
+
+/** What "Notify me" answers: the same for a new request and for one already open (they are one request). */
+export const stockAlertAnswerSchema = z.object({ status: z.literal('waiting') });
 
 export const stockAlertChannels = ['email', 'sms'] as const;
 export type StockAlertChannel = (typeof stockAlertChannels)[number];

@@ -44,6 +44,8 @@ import { userMessagePreferencesRoutes } from './user-message-preferences/index.t
 import { messageUnsubscribeRoutes } from './message-unsubscribe/index.ts';
 import { adminMessageTemplatesRoutes } from './admin-message-templates/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
+import { userWishlistRoutes } from './user-wishlist/index.ts';
+import { stockAlertsRoutes } from './stock-alerts/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -94,4 +96,7 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(messageUnsubscribeRoutes);
   await app.register(adminMessageTemplatesRoutes);
   await app.register(invoicesRoutes);
+  // Issue 24: the wishlist and back-in-stock requests.
+  await app.register(userWishlistRoutes);
+  await app.register(stockAlertsRoutes);
 };
