@@ -73,6 +73,3 @@ export const stockAlertRequestSchema = z
     return { productId: input.productId, channel: input.channel, recipient, language: input.language };
   });
 export type StockAlertRequest = z.output<typeof stockAlertRequestSchema>;
-
-/** What is kept in the browser for "recently viewed" (never sent to the server). */
-export const RECENTLY_VIEWED_MAX = 12;

@@ -52,7 +52,7 @@ export async function listWishlist(db: Database, userId: string): Promise<Wishli
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(wishlistItems.userId, userId), eq(products.published, true)))
     .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
-  return rows.map(({ addedAt, ...row }) => ({ addedAt: addedAt.toISOString(), product: toSummary(row as SummaryRow) }));
+  return rows.map(({ addedAt, ...row }) => ({ addedAt: addedAt.toISOString(), product: toSummary(row) }));
 }
 
 /** Puts a product on the list (already there: nothing changes). 404 for a product not in the shop; 409 when full. */

@@ -76,7 +76,7 @@ describe.each(engines)('wishlist (%s)', (engine) => {
         Array.from({ length: MAX_WISHLIST_ITEMS - 1 }, (_, i) => ({
           name: `Wishlist Filler ${i}`,
           slug: `wishlist-filler-${i}-${engine}`,
-          categoryId: ctx.fixtures.categories.keychains!.id,
+          categoryId: ctx.fixtures.categories.keychains.id,
           price: 10_000,
           mrp: 10_000,
           stock: 1,

@@ -17,3 +17,6 @@ export const wishlistRefusals = defineRefusals({
   stock_alert_channel_invalid: { status: 400, message: () => 'Choose e-mail or SMS' },
   stock_alert_in_stock: { status: 409, message: () => 'This product is in stock: you can order it now' },
 });
+
+/** Products "recently viewed" keeps in the browser (never sent to the server); the rail shows up to this many. */
+export const RECENTLY_VIEWED_MAX = 12;
