@@ -4,7 +4,16 @@ import type { RequestUser } from '../auth/request-user.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { Refusal, fieldRefusal } from '../lib/refusal.ts';
 import { loadBrand } from './brand.ts';
-import { isMarketing, isMessageEvent, isOrderEvent, isMessageLanguage, type MessageEvent, type MessageLanguage, messageEvents, messageLanguages } from './events.ts';
+import {
+  isMarketing,
+  isMessageEvent,
+  isOrderEvent,
+  isMessageLanguage,
+  type MessageEvent,
+  type MessageLanguage,
+  messageEvents,
+  messageLanguages,
+} from './events.ts';
 import { fillText, renderMail } from './render.ts';
 import { messageSettings } from './settings.ts';
 import { loadOverride, textsWith, unknownPlaceholders } from './templates.ts';

@@ -140,6 +140,10 @@ export async function returnStock(tx: Tx, lines: Array<Pick<StockLine, 'productI
     cameBack ||= product?.stock === units;
   }
   // Units back on a product that was out: whoever asked to be told hears it now, once (issue 24, decision 100).
-  if (cameBack) await releaseStockAlerts(tx, productMoves(lines).map((move) => move.productId));
+  if (cameBack)
+    await releaseStockAlerts(
+      tx,
+      productMoves(lines).map((move) => move.productId),
+    );
   return { wentOut: false, cameBack };
 }

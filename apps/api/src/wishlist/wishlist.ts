@@ -2,7 +2,7 @@ import { categories, type Database, products, user as users, wishlistItems } fro
 import type { ProductSummary } from '@shop/domain/catalogue';
 import { isProductId, MAX_WISHLIST_ITEMS } from '@shop/domain/wishlist';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { summaryColumns, type SummaryRow, toSummary } from '../catalogue/summary.ts';
+import { summaryColumns, toSummary } from '../catalogue/summary.ts';
 import { Refusal } from '../lib/refusal.ts';
 
 /**

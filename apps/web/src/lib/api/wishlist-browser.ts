@@ -75,4 +75,3 @@ const waitingSchema = guard(object({ status: string }));
 export async function askForStockAlert(ask: StockAlertAsk): Promise<void> {
   await browserApi('/api/stock-alerts', { method: 'POST', body: ask, schema: waitingSchema });
 }
-

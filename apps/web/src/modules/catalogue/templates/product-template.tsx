@@ -126,7 +126,12 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
         <ProductReviewsSection productId={product._id} />
         <HydrateSeparately>
           <RecordView
-            product={{ id: product._id, slug: product.slug, name: product.name, image: first ? { src: first.original, width: first.width, height: first.height } : null }}
+            product={{
+              id: product._id,
+              slug: product.slug,
+              name: product.name,
+              image: first ? { src: first.original, width: first.width, height: first.height } : null,
+            }}
           />
           <RecentlyViewedRail title={t('recent.title')} excludeId={product._id} />
         </HydrateSeparately>

@@ -40,7 +40,11 @@ export function RecentlyViewedRail({ title, excludeId }: { title: string; exclud
       <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-8">
         {products.map((product) => (
           <li key={product.id}>
-            <Link href={`/product/${product.slug}`} prefetch={false} className="group flex flex-col gap-1.5 rounded-lg focus-visible:outline-2 focus-visible:outline-brand">
+            <Link
+              href={`/product/${product.slug}`}
+              prefetch={false}
+              className="group flex flex-col gap-1.5 rounded-lg focus-visible:outline-2 focus-visible:outline-brand"
+            >
               {product.image ? <Thumbnail image={product.image} /> : <span className="aspect-square w-full rounded-lg bg-surface" />}
               <span className="line-clamp-2 text-sm text-ink group-hover:text-brand">{product.name}</span>
             </Link>

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { RECENTLY_VIEWED_MAX } from '@shop/domain/refusals/wishlist';
 import { parseViewed, type ViewedProduct, withViewed } from './recently-viewed';
 
-const product = (n: number): ViewedProduct => ({ id: `id-${n}`, slug: `p-${n}`, name: `Product ${n}`, image: { src: `/media/p-${n}.webp`, width: 800, height: 800 } });
+const product = (n: number): ViewedProduct => ({
+  id: `id-${n}`,
+  slug: `p-${n}`,
+  name: `Product ${n}`,
+  image: { src: `/media/p-${n}.webp`, width: 800, height: 800 },
+});
 
 describe('recently viewed', () => {
   it('puts the product viewed first, once, and keeps the newest few', () => {
@@ -15,7 +20,7 @@ describe('recently viewed', () => {
     expect(list.filter((entry) => entry.id === `id-${RECENTLY_VIEWED_MAX}`)).toHaveLength(1);
   });
 
-  it('drops anything malformed, and images that are neither the shop\'s files nor https', () => {
+  it("drops anything malformed, and images that are neither the shop's files nor https", () => {
     const stored = [product(1), { id: 2 }, { ...product(3), image: { src: 'javascript:alert(1)', width: 1, height: 1 } }, { ...product(4), image: null }];
     expect(parseViewed(JSON.stringify(stored)).map((entry) => entry.id)).toEqual(['id-1', 'id-4']);
     expect(parseViewed('nope')).toEqual([]);

@@ -23,7 +23,11 @@ const isViewed = (value: unknown): value is ViewedProduct => {
     typeof entry.slug === 'string' &&
     typeof entry.name === 'string' &&
     (image === null ||
-      (typeof image === 'object' && typeof image.src === 'string' && (image.src.startsWith('/') || image.src.startsWith('https://')) && typeof image.width === 'number' && typeof image.height === 'number'))
+      (typeof image === 'object' &&
+        typeof image.src === 'string' &&
+        (image.src.startsWith('/') || image.src.startsWith('https://')) &&
+        typeof image.width === 'number' &&
+        typeof image.height === 'number'))
   );
 };
 
