@@ -10,7 +10,7 @@ const SHOWN = 8;
 
 function Thumbnail({ image }: { image: NonNullable<ViewedProduct['image']> }) {
   const { props } = getImageProps({ src: image.src, alt: '', width: image.width, height: image.height, sizes: '144px', loading: 'lazy' });
-  // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- the optimiser's sources as a plain <img>; alt is empty: the link's text names the product
+  // eslint-disable-next-line jsx-a11y/alt-text -- the optimiser's sources as a plain <img>; alt is empty: the link's text names the product
   return <img {...props} className="aspect-square w-full rounded-lg bg-surface object-cover" />;
 }
 

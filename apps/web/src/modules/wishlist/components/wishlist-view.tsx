@@ -18,7 +18,7 @@ type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items
 function Thumbnail({ product }: { product: WishlistCard }) {
   if (!product.image) return <span className="h-20 w-20 shrink-0 rounded-lg bg-surface sm:h-24 sm:w-24" />;
   const { props } = getImageProps({ src: product.image.original, alt: '', width: product.image.width, height: product.image.height, sizes: '96px' });
-  // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- the optimiser's sources as a plain <img>; alt is empty: the name beside it says what it is
+  // eslint-disable-next-line jsx-a11y/alt-text -- the optimiser's sources as a plain <img>; alt is empty: the name beside it says what it is
   return <img {...props} className="h-20 w-20 shrink-0 rounded-lg bg-surface object-cover sm:h-24 sm:w-24" />;
 }
 
