@@ -79,27 +79,18 @@ export function NotifyMe({ productId, labels }: { productId: string; labels: Not
     }
   }
 
-  if (done) {
-    return (
-      <p role="status" className="rounded-lg bg-brand-soft px-4 py-3 text-sm text-ink">
-        {labels.done}
-      </p>
-    );
-  }
-  if (!open) {
-    return (
-      <button
-        type="button"
-        onClick={() => void openForm()}
-        className="min-h-11 w-full rounded-full border border-brand px-5 text-base font-semibold text-brand hover:bg-brand-soft sm:w-auto"
-      >
-        {labels.open}
-      </button>
-    );
-  }
   const field = channel === 'email' ? 'email' : 'phone';
   const errorId = `${id}-error`;
-  return (
+  const opener = (
+    <button
+      type="button"
+      onClick={() => void openForm()}
+      className="min-h-11 w-full rounded-full border border-brand px-5 text-base font-semibold text-brand hover:bg-brand-soft sm:w-auto"
+    >
+      {labels.open}
+    </button>
+  );
+  const form = (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-3 rounded-xl border border-line p-4" aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className="text-sm text-ink">
         {labels.intro}
@@ -154,5 +145,14 @@ export function NotifyMe({ productId, labels }: { productId: string; labels: Not
         {labels.submit}
       </button>
     </form>
+  );
+  return (
+    <div>
+      {/* One live region for the outcome, there from the start, so the change is announced. */}
+      <p role="status" className={done ? 'rounded-lg bg-brand-soft px-4 py-3 text-sm text-ink' : 'sr-only'}>
+        {done ? labels.done : ''}
+      </p>
+      {done ? null : open ? form : opener}
+    </div>
   );
 }

@@ -92,7 +92,7 @@ export function WishlistView() {
   return (
     <div>
       {/* Outcomes of the buttons, announced. */}
-      <p role="status" className="mb-3 text-sm text-ink empty:hidden">
+      <p role="status" className="mb-3 min-h-5 text-sm text-ink">
         {status}
       </p>
       {load.state === 'loading' ? <p className="text-muted">{t('loading')}</p> : null}
