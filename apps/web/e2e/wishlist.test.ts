@@ -40,7 +40,8 @@ beforeAll(async () => {
 
 async function signInByPhone(page: Page, locale: string): Promise<void> {
   const auth = messages(locale, 'auth');
-  await page.getByRole('button', { name: auth.header!.signIn, exact: true }).click();
+  // The header's button (the reviews section has a sign-in button of its own).
+  await page.getByRole('banner').getByRole('button', { name: auth.header!.signIn, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: auth.otp!.title });
   await dialog.waitFor();
   const phone = uniquePhone();
@@ -168,7 +169,10 @@ test('ar: "Notify me" on an out-of-stock product, told exactly once when staff r
   const email = uniqueEmail('notify');
   await page.getByLabel(catalogue.notify!.emailLabel!).fill('not-an-address');
   await page.getByRole('button', { name: catalogue.notify!.submit, exact: true }).click();
-  await page.getByRole('alert').waitFor();
+  // Refused, naming the field, in Arabic (the refusal's code translated, decision 037).
+  const refusals = JSON.parse(readFileSync(new URL('../src/i18n/messages/ar/refusals/engagement.json', import.meta.url), 'utf8')) as Record<string, string>;
+  await page.getByRole('alert').filter({ hasText: refusals.email_invalid }).waitFor();
+  expect(await page.getByLabel(catalogue.notify!.emailLabel!).getAttribute('aria-invalid')).toBe('true');
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel(catalogue.notify!.emailLabel!).fill(email);
   await page.getByRole('button', { name: catalogue.notify!.submit, exact: true }).click();
@@ -183,5 +187,6 @@ test('ar: "Notify me" on an out-of-stock product, told exactly once when staff r
   await restock(product, 6);
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect((await outbox(email)).filter((m) => m.kind === 'back-in-stock')).toHaveLength(1);
-  expect(errorsOf(page)).toEqual([]);
+  // The one 400 is the address refused on purpose above; nothing else went wrong.
+  expect(errorsOf(page).filter((error) => !error.includes('status of 400'))).toEqual([]);
 });
