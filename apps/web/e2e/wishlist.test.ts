@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import type { ProductDetail, ProductSummary } from '@shop/domain/catalogue';
@@ -189,4 +190,25 @@ test('ar: "Notify me" on an out-of-stock product, told exactly once when staff r
   expect((await outbox(email)).filter((m) => m.kind === 'back-in-stock')).toHaveLength(1);
   // The one 400 is the address refused on purpose above; nothing else went wrong.
   expect(errorsOf(page).filter((error) => !error.includes('status of 400'))).toEqual([]);
+});
+
+/** First-load JavaScript of a page, gzip, as bench/lib/page-weight.mjs weighs it (module scripts of its HTML). */
+async function firstLoadJs(path: string): Promise<number> {
+  const html = await (await fetch(`${baseUrl}${path}`)).text();
+  const scripts = new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"[^>]*>/g)].filter((m) => !/nomodule/i.test(m[0])).map((m) => m[1]!));
+  let bytes = 0;
+  for (const src of scripts) bytes += gzipSync(Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer())).length;
+  return bytes;
+}
+
+// The product page's whole budget (120 kB, the scale issue's) is over on main before this work (159 kB in
+// docs/benchmarks.md): what this test holds is this issue's own part. "Notify me" loads only where it shows (an
+// out-of-stock product), and costs little there.
+test('"Notify me" adds little first-load JS, and only to an out-of-stock product page', async () => {
+  const template = await api<ProductDetail>(`/api/product/${other.slug}`);
+  const soldOut = await soldOutProduct(template);
+  const inStock = await firstLoadJs(`/product/${other.slug}`);
+  const outOfStock = await firstLoadJs(`/product/${soldOut.slug}`);
+  console.log(`first-load JS (gzip): in stock ${(inStock / 1024).toFixed(1)} kB, out of stock ${(outOfStock / 1024).toFixed(1)} kB`);
+  expect(outOfStock - inStock).toBeLessThanOrEqual(4 * 1024);
 });

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getImageProps } from 'next/image';
 import { useTranslations } from 'next-intl';
 import type { CategoryRef, ProductDetail, Variant } from '@shop/domain/catalogue';
 import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
@@ -19,6 +20,13 @@ import { WishlistHeart } from '@modules/wishlist/components/wishlist-heart';
 import { NotifyMe, type NotifyMeLabels } from '@modules/wishlist/components/notify-me';
 import { RecordView } from '@modules/recently-viewed/components/record-view';
 import { RecentlyViewedRail } from '@modules/recently-viewed/components/recently-viewed-rail';
+
+/** The small square a "recently viewed" link shows, through the image optimiser, worked out here on the server. */
+function thumbnailOf(image: { original: string; width: number; height: number }) {
+  const side = 256;
+  const { props } = getImageProps({ src: image.original, alt: '', width: side, height: Math.round((side * image.height) / image.width) || side });
+  return { src: props.src, width: props.width as number, height: props.height as number };
+}
 
 /** The refusals "Notify me" can meet, translated here so the form ships only these few texts (decision 037). */
 const NOTIFY_REFUSALS = ['email_required', 'email_invalid', 'phone_invalid', 'stock_alert_in_stock', 'product_not_found'] as const;
@@ -130,7 +138,7 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
               id: product._id,
               slug: product.slug,
               name: product.name,
-              image: first ? { src: first.original, width: first.width, height: first.height } : null,
+              image: first ? thumbnailOf(first) : null,
             }}
           />
           <RecentlyViewedRail title={t('recent.title')} excludeId={product._id} />

@@ -1,6 +1,5 @@
 'use client';
 
-import { getImageProps } from 'next/image';
 import Link from 'next/link';
 import { useEffect, useId, useState } from 'react';
 import { readViewed, type ViewedProduct } from '../lib/recently-viewed';
@@ -9,9 +8,19 @@ import { readViewed, type ViewedProduct } from '../lib/recently-viewed';
 const SHOWN = 8;
 
 function Thumbnail({ image }: { image: NonNullable<ViewedProduct['image']> }) {
-  const { props } = getImageProps({ src: image.src, alt: '', width: image.width, height: image.height, sizes: '144px', loading: 'lazy' });
-  // eslint-disable-next-line jsx-a11y/alt-text -- the optimiser's sources as a plain <img>; alt is empty: the link's text names the product
-  return <img {...props} className="aspect-square w-full rounded-lg bg-surface object-cover" />;
+  // The optimiser's URL was made on the server when the product was viewed (record-view), so this page ships no image
+  // helper for it. alt is empty: the link's text names the product.
+  return (
+    <img
+      src={image.src}
+      alt=""
+      width={image.width}
+      height={image.height}
+      loading="lazy"
+      decoding="async"
+      className="aspect-square w-full rounded-lg bg-surface object-cover"
+    />
+  );
 }
 
 /**
