@@ -203,7 +203,7 @@ async function firstLoadJs(path: string): Promise<number> {
 
 // The product page's whole budget (120 kB, the scale issue's) is over on main before this work (159 kB in
 // docs/benchmarks.md): what this test holds is this issue's own part. "Notify me" shows only on an
-// out-of-stock product), and costs that page at most 4 kB more than an in-stock one.
+// out-of-stock product, and costs that page at most 4 kB more than an in-stock one.
 test('"Notify me" costs an out-of-stock product page at most 4 kB of first-load JS', async () => {
   const template = await api<ProductDetail>(`/api/product/${other.slug}`);
   const soldOut = await soldOutProduct(template);
