@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminContext, type AdminContext, callAs } from '../admin/admin-helpers.ts';
 import { request, uniqueEmail } from '../engagement/engagement-helpers.ts';
 import { engines, expectRefusal } from '../helpers.ts';
+import { returnStock } from '../../src/orders/stock.ts';
 
 let serial = 0;
 function input(ctx: AdminContext, overrides: Partial<ProductInput> = {}): ProductInput {
@@ -118,6 +119,17 @@ describe.each(engines)('back-in-stock requests (%s)', (engine) => {
     expect(imported.statusCode, imported.body).toBe(200);
     const sent = await messagesFor(product.slug);
     expect(sent.map((row) => [row.channel, row.recipient, row.subject])).toEqual([['email', email, `${product.name} is back in stock`]]);
+  });
+
+  it('tells whoever waits when a cancelled order puts units back', async () => {
+    const { product } = await outOfStock();
+    const email = uniqueEmail('returned');
+    expect((await ask({ productId: product._id, channel: 'email', email })).statusCode).toBe(202);
+    // What cancelling an order does with its lines (orders/change-status.ts), in its own transaction.
+    await ctx.handle.db.transaction((tx) => returnStock(tx, [{ productId: product._id, variantId: null, quantity: 2 }]));
+    expect((await messagesFor(product.slug)).map((row) => row.recipient)).toEqual([email]);
+    await ctx.handle.db.transaction((tx) => returnStock(tx, [{ productId: product._id, variantId: null, quantity: 1 }]));
+    expect(await messagesFor(product.slug)).toHaveLength(1);
   });
 
   it('waits for a hidden product to be published before telling anyone', async () => {
