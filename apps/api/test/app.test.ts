@@ -211,6 +211,12 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/shipping/shiprocket/webhook',
         '/api/shipping/tracking/webhook',
         '/api/dev/shipping/loopback/journey',
+        // Issue 24: the wishlist and back-in-stock requests.
+        '/api/user/wishlist',
+        '/api/user/wishlist/ids',
+        '/api/user/wishlist/{productId}',
+        '/api/user/wishlist/merge',
+        '/api/stock-alerts',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;

@@ -13,6 +13,7 @@ export const messageEvents = [
   'order-delivered',
   'order-cancelled',
   'order-refunded',
+  'back-in-stock',
   'newsletter',
 ] as const;
 export type MessageEvent = (typeof messageEvents)[number];
@@ -33,8 +34,13 @@ export function isMarketing(event: MessageEvent): boolean {
   return event === 'newsletter';
 }
 
+/** A message about an order (its mail shows the order's number and total, its footer says they ordered). */
+export function isOrderEvent(event: MessageEvent): boolean {
+  return event !== 'newsletter' && event !== 'back-in-stock';
+}
+
 /** The values a template may name as {placeholder}; an intro edited by staff may use these and no others. */
-export const templateValues = ['name', 'shop', 'orderNumber', 'total', 'items', 'carrier', 'trackingNumber', 'reason', 'amount'] as const;
+export const templateValues = ['name', 'shop', 'orderNumber', 'total', 'items', 'carrier', 'trackingNumber', 'reason', 'amount', 'product'] as const;
 export type TemplateValue = (typeof templateValues)[number];
 export type TemplateValues = Partial<Record<TemplateValue, string>>;
 

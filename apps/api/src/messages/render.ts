@@ -1,6 +1,6 @@
 import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
-import type { MessageEvent, MessageLanguage } from './events.ts';
+import { isOrderEvent, type MessageEvent, type MessageLanguage } from './events.ts';
 import { frameTexts, type MessageTexts } from './texts.ts';
 
 /**
@@ -61,7 +61,7 @@ function mjmlOf(layout: MailLayout): string {
   const rtl = language === 'ar';
   const align = rtl ? 'right' : 'left';
   const font = "'Noto Sans', 'Segoe UI', Arial, sans-serif";
-  const footer = (layout.marketing ? frame.why : frame.footer).replace('{contact}', brand.contactEmail);
+  const footer = (layout.marketing ? frame.why : isOrderEvent(layout.event) ? frame.footer : frame.asked).replace('{contact}', brand.contactEmail);
   return `<mjml lang="${language}" dir="${rtl ? 'rtl' : 'ltr'}">
   <mj-head>
     <mj-title>${tokens(texts.subject)}</mj-title>

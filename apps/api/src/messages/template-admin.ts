@@ -4,7 +4,16 @@ import type { RequestUser } from '../auth/request-user.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { Refusal, fieldRefusal } from '../lib/refusal.ts';
 import { loadBrand } from './brand.ts';
-import { isMarketing, isMessageEvent, isMessageLanguage, type MessageEvent, type MessageLanguage, messageEvents, messageLanguages } from './events.ts';
+import {
+  isMarketing,
+  isMessageEvent,
+  isOrderEvent,
+  isMessageLanguage,
+  type MessageEvent,
+  type MessageLanguage,
+  messageEvents,
+  messageLanguages,
+} from './events.ts';
 import { fillText, renderMail } from './render.ts';
 import { messageSettings } from './settings.ts';
 import { loadOverride, textsWith, unknownPlaceholders } from './templates.ts';
@@ -81,6 +90,7 @@ function sampleValues(language: MessageLanguage, shop: string) {
     trackingNumber: '1234567890',
     reason: '',
     amount: '₹1,299',
+    product: language === 'ar' ? 'لوحة اسم خشبية' : language === 'hi' ? 'लकड़ी की नेम प्लेट' : 'Wooden name plate',
     link: `${siteUrl}/my-account/orders`,
     unsubscribe: `${siteUrl}/unsubscribe`,
   };
@@ -106,7 +116,7 @@ export async function previewTemplate(db: Database, event: string, language: str
   });
   const values = sampleValues(template.language, brand.shopName);
   const marketing = isMarketing(template.event);
-  const mail = await renderMail({ ...template, texts, brand, summary: !marketing, marketing }, values);
+  const mail = await renderMail({ ...template, texts, brand, summary: isOrderEvent(template.event), marketing }, values);
   return { ...mail, sms: texts.sms ? fillText(texts.sms, values) : null };
 }
 

@@ -15,7 +15,7 @@ export interface MessageTexts {
 }
 
 /** What the message's button points at (order-events.ts builds the URL). */
-export type LinkKind = 'order' | 'pay' | 'customise' | 'tracking' | 'review' | 'shop';
+export type LinkKind = 'order' | 'pay' | 'customise' | 'tracking' | 'review' | 'shop' | 'product';
 
 export const messageLinks: Record<MessageEvent, LinkKind> = {
   'order-placed': 'order',
@@ -28,6 +28,7 @@ export const messageLinks: Record<MessageEvent, LinkKind> = {
   'order-delivered': 'review',
   'order-cancelled': 'order',
   'order-refunded': 'order',
+  'back-in-stock': 'product',
   newsletter: 'shop',
 };
 
@@ -235,6 +236,27 @@ export const builtInTexts: Catalogue = {
       sms: '{shop}: رددنا {amount} للطلب {orderNumber}. التفاصيل: {link}',
     },
   },
+  // Issue 24: "Notify me" on a product that was out of stock; one message, then the request ends.
+  'back-in-stock': {
+    en: {
+      subject: '{product} is back in stock',
+      intro: 'Good news: {product} is back in stock at {shop}. Handmade pieces go quickly, so order soon if you still want it.',
+      button: 'See the product',
+      sms: '{shop}: {product} is back in stock. Order: {link}',
+    },
+    hi: {
+      subject: '{product} फिर से स्टॉक में है',
+      intro: 'खुशखबरी: {product} {shop} पर फिर से स्टॉक में है। हाथ से बनी चीज़ें जल्दी बिकती हैं, इसलिए चाहिए तो जल्दी ऑर्डर करें।',
+      button: 'उत्पाद देखें',
+      sms: '{shop}: {product} फिर से स्टॉक में है। ऑर्डर करें: {link}',
+    },
+    ar: {
+      subject: '{product} متوفر من جديد',
+      intro: 'خبر سار: {product} متوفر من جديد في {shop}. القطع المصنوعة يدويًا تنفد بسرعة، فاطلبه قريبًا إن كنت ما زلت تريده.',
+      button: 'عرض المنتج',
+      sms: '{shop}: {product} متوفر من جديد. اطلبه: {link}',
+    },
+  },
   newsletter: {
     en: {
       subject: 'New from {shop}',
@@ -255,13 +277,14 @@ export const builtInTexts: Catalogue = {
 };
 
 /** The fixed words around a message (not editable): the summary's labels and the footer. */
-export const frameTexts: Record<MessageLanguage, { order: string; total: string; footer: string; unsubscribe: string; why: string }> = {
+export const frameTexts: Record<MessageLanguage, { order: string; total: string; footer: string; unsubscribe: string; why: string; asked: string }> = {
   en: {
     order: 'Order',
     total: 'Total',
     footer: 'You get this message because you ordered from {shop}. Questions? Write to {contact}.',
     unsubscribe: 'Unsubscribe from these e-mails',
     why: 'You get this e-mail because you chose to hear about offers from {shop}.',
+    asked: 'You get this message because you asked {shop} to tell you when this product is back. We will not write again about it.',
   },
   hi: {
     order: 'ऑर्डर',
@@ -269,6 +292,7 @@ export const frameTexts: Record<MessageLanguage, { order: string; total: string;
     footer: 'आपको यह संदेश इसलिए मिला क्योंकि आपने {shop} से ऑर्डर किया। कोई सवाल? {contact} पर लिखें।',
     unsubscribe: 'ये ई-मेल बंद करें',
     why: 'आपको यह ई-मेल इसलिए मिला क्योंकि आपने {shop} के ऑफ़र के बारे में सुनना चुना।',
+    asked: 'आपको यह संदेश इसलिए मिला क्योंकि आपने {shop} से कहा था कि यह उत्पाद वापस आने पर बताएँ। इसके बारे में हम दोबारा नहीं लिखेंगे।',
   },
   ar: {
     order: 'الطلب',
@@ -276,6 +300,7 @@ export const frameTexts: Record<MessageLanguage, { order: string; total: string;
     footer: 'وصلتك هذه الرسالة لأنك طلبت من {shop}. لديك سؤال؟ راسلنا على {contact}.',
     unsubscribe: 'إلغاء الاشتراك في هذه الرسائل',
     why: 'وصلتك هذه الرسالة لأنك اخترت أن تعرف عروض {shop}.',
+    asked: 'وصلتك هذه الرسالة لأنك طلبت من {shop} إخبارك عند توفر هذا المنتج. لن نراسلك بشأنه مرة أخرى.',
   },
 };
 

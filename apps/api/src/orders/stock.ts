@@ -3,6 +3,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@shop/db';
 import type { Tx } from './coupons.ts';
 import { outOfStock, type PricedLine } from './price-lines.ts';
+import { releaseStockAlerts } from '../stock-alerts/release-alerts.ts';
 
 /**
  * Stock moves. Taking stock is a conditional update per row (`stock = stock - q where stock >= q`): the row lock it
@@ -138,5 +139,11 @@ export async function returnStock(tx: Tx, lines: Array<Pick<StockLine, 'productI
       .returning({ stock: products.stock });
     cameBack ||= product?.stock === units;
   }
+  // Units back on a product that was out: whoever asked to be told hears it now, once (issue 24, decision 100).
+  if (cameBack)
+    await releaseStockAlerts(
+      tx,
+      productMoves(lines).map((move) => move.productId),
+    );
   return { wentOut: false, cameBack };
 }

@@ -47,6 +47,8 @@ import { invoicesRoutes } from './invoices/index.ts';
 import { adminShipmentsRoutes } from './admin-shipments/index.ts';
 import { shippingWebhookRoutes } from './shipping-webhook/index.ts';
 import { devShippingRoutes } from './dev-shipping/index.ts';
+import { userWishlistRoutes } from './user-wishlist/index.ts';
+import { stockAlertsRoutes } from './stock-alerts/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -101,4 +103,7 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(messageUnsubscribeRoutes);
   await app.register(adminMessageTemplatesRoutes);
   await app.register(invoicesRoutes);
+  // Issue 24: the wishlist and back-in-stock requests.
+  await app.register(userWishlistRoutes);
+  await app.register(stockAlertsRoutes);
 };

@@ -17,6 +17,7 @@ export const refusalAreas = [
   'search',
   'delivery',
   'shipping',
+  'wishlist',
 ] as const;
 export type RefusalArea = (typeof refusalAreas)[number];
 

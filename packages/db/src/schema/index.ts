@@ -14,3 +14,4 @@ export * from './invoices.ts';
 export * from './messages.ts';
 export * from './delivery.ts';
 export * from './shipping.ts';
+export * from './wishlist.ts';

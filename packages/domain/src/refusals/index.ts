@@ -14,6 +14,7 @@ import { messageRefusals } from './messages.ts';
 import { searchRefusals } from './search.ts';
 import { deliveryRefusals } from './delivery.ts';
 import { shippingRefusals } from './shipping.ts';
+import { wishlistRefusals } from './wishlist.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -38,6 +39,7 @@ export const refusalAreas = {
   search: searchRefusals,
   delivery: deliveryRefusals,
   shipping: shippingRefusals,
+  wishlist: wishlistRefusals,
 } as const;
 
 export const refusals = {
@@ -56,6 +58,7 @@ export const refusals = {
   ...searchRefusals,
   ...deliveryRefusals,
   ...shippingRefusals,
+  ...wishlistRefusals,
 } as const;
 
 type Refusals = typeof refusals;

@@ -6,6 +6,7 @@ import { recordAudit } from '../audit.ts';
 import { fieldRefusal, Refusal } from '../../lib/refusal.ts';
 import { loadAdminProduct } from './view.ts';
 import { saveProduct, type Tx } from './write.ts';
+import { releaseStockAlerts } from '../../stock-alerts/release-alerts.ts';
 
 /**
  * The back office's product changes. Each runs in one transaction with its audit record (before and after), takes
@@ -76,10 +77,16 @@ export function productActions(db: Database): ProductActions {
           return after;
         }),
       ),
-    update: (actor, id, input) => change(actor, id, 'product.update', async (tx, before) => void (await saveProduct(tx, input, before))),
+    // A save that brings the stock back (or publishes a product restocked while hidden) tells whoever asked (issue 24).
+    update: (actor, id, input) =>
+      change(actor, id, 'product.update', async (tx, before) => {
+        await saveProduct(tx, input, before);
+        await releaseStockAlerts(tx, [id]);
+      }),
     setPublished: (actor, id, published) =>
       change(actor, id, published ? 'product.publish' : 'product.unpublish', async (tx) => {
         await tx.update(products).set({ published }).where(eq(products.id, id));
+        if (published) await releaseStockAlerts(tx, [id]);
       }),
     async remove(actor, id) {
       await db.transaction(async (tx) => {

@@ -22,6 +22,7 @@ import { Refusal } from '../../lib/refusal.ts';
 import { ImportRefusal } from './import-refusal.ts';
 import { loadAdminProduct } from './view.ts';
 import { saveProduct } from './write.ts';
+import { releaseStockAlerts } from '../../stock-alerts/release-alerts.ts';
 
 /* At most MAX_IMPORT_ROWS data rows: one transaction, about ten statements per product (2,000 rows of 1,000 products took 13-14 s on PostgreSQL on the shared test machine, decision 029). */
 
@@ -109,9 +110,11 @@ export async function importProductsCsv(db: Database, actor: RequestUser, csv: s
   const result: ImportResult = { dryRun, rows: rows.length, created: [], updated: [] };
   try {
     await db.transaction(async (tx) => {
+      const saved: string[] = [];
       for (const { rows: group, existing, input } of inputs) {
         try {
           const id = await saveProduct(tx, input, existing);
+          saved.push(id);
           const after = await loadAdminProduct(tx, id);
           await recordAudit(tx, actor, {
             action: existing ? 'product.update' : 'product.create',
@@ -131,6 +134,8 @@ export async function importProductsCsv(db: Database, actor: RequestUser, csv: s
         }
       }
       if (problems.length > 0) throw new ImportRefusal(problems);
+      // Restocked by the file: the back-in-stock requests of those products get their message (issue 24), once.
+      if (!dryRun) await releaseStockAlerts(tx, saved);
       await recordAudit(tx, actor, {
         action: 'product.import',
         entityType: 'product',

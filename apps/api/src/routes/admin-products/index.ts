@@ -66,6 +66,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const actions = productActions(app.db);
   const changed = async <T>(value: T): Promise<T> => {
     await app.responseCache.invalidate();
+    // A restock may have written back-in-stock messages (issue 24): send them now rather than at the next poll.
+    app.outbox.worker.wake();
     return value;
   };
 

@@ -10,6 +10,7 @@ const accountLinks = [
   { href: '/my-account/account-details', key: 'details' },
   { href: '/my-account/change-password', key: 'password' },
   { href: '/my-account/saved-address', key: 'addresses' },
+  { href: '/my-account/wishlist', key: 'wishlist' },
   // Help with an order or the account, from where a signed-in shopper looks for it (issue 25).
   { href: '/contact-us', key: 'contact' },
   { href: '/my-account/messages', key: 'messages' },

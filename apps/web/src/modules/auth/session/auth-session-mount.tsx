@@ -3,6 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
 import { useUI } from '@modules/common/ui-store';
+import { readLocalList } from '@modules/wishlist/lib/local-list';
 
 /**
  * Mounted once in the header. While the auth_token cookie says a visitor is signed in
@@ -26,6 +27,10 @@ export function AuthSessionMount() {
       });
       const token = await startSession();
       if (!cancelled && token === null) unauthorize();
+      // Issue 24: a wishlist kept in the browser while signed out goes to the account as soon as the shopper is in.
+      else if (token && readLocalList().length > 0) {
+        void import('@modules/wishlist/lib/wishlist-store').then(({ loadWishlist }) => loadWishlist(true)).catch(() => {});
+      }
     });
     return () => {
       cancelled = true;

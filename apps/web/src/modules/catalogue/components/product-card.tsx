@@ -5,6 +5,7 @@ import { Price } from '@modules/common/components/price';
 import { StaticImage } from '@modules/common/components/static-image';
 import { OpenModalButton } from '@modules/common/modal/open-modal-button';
 import { QuickAddButton } from '@modules/cart/components/quick-add-button';
+import { WishlistHeart } from '@modules/wishlist/components/wishlist-heart';
 import { Rating } from './rating';
 
 /**
@@ -58,19 +59,26 @@ export function ProductCard({
             className={`h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] ${product.inStock ? '' : 'opacity-60 grayscale'}`}
           />
         ) : null}
-        <div className="pointer-events-none absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
+        {/* The badges keep clear of the heart at the top end. */}
+        <div className="pointer-events-none absolute start-2 end-12 top-2 flex flex-wrap items-start gap-1">
           {off > 0 ? (
             // aria-hidden: the price below already says the percent off in words.
             <span aria-hidden="true" className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
               {t('off', { percent: off })}
             </span>
-          ) : (
-            <span />
-          )}
+          ) : null}
           {product.product_customization ? (
             <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-medium text-accent-strong shadow-sm">{t('personalisable')}</span>
           ) : null}
         </div>
+        {/* Above the card link's overlay (z-10); its state is filled in by the browser (issue 24, decision 099). */}
+        <WishlistHeart
+          productId={product._id}
+          label={t('wishlist', { name: product.name })}
+          failed={t('wishlistFailed')}
+          full={t('wishlistFull')}
+          className="absolute end-2 top-2 z-10 h-9 w-9 bg-white/95 shadow-sm"
+        />
         {/* Above the card link's overlay (z-10); hover or keyboard focus reveals it on larger screens. */}
         {quickView ? (
           <OpenModalButton

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { getImageProps } from 'next/image';
 import { useTranslations } from 'next-intl';
 import type { CategoryRef, ProductDetail, Variant } from '@shop/domain/catalogue';
 import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
@@ -15,6 +16,20 @@ import { ProductReviewsSection } from '@modules/reviews/templates/product-review
 import { HydrateSeparately } from '@modules/common/components/hydrate-separately';
 import { DeferredRails } from '@modules/home/components/deferred-rails';
 import { loadRelatedRail } from '../actions/load-related-rail';
+import { WishlistHeart } from '@modules/wishlist/components/wishlist-heart';
+import { NotifyMe, type NotifyMeLabels } from '@modules/wishlist/components/notify-me';
+import { RecordView } from '@modules/recently-viewed/components/record-view';
+import { RecentlyViewedRail } from '@modules/recently-viewed/components/recently-viewed-rail';
+
+/** The small square a "recently viewed" link shows, through the image optimiser, worked out here on the server. */
+function thumbnailOf(image: { original: string; width: number; height: number }) {
+  const side = 256;
+  const { props } = getImageProps({ src: image.original, alt: '', width: side, height: Math.round((side * image.height) / image.width) || side });
+  return { src: props.src, width: props.width as number, height: props.height as number };
+}
+
+/** The refusals "Notify me" can meet, translated here so the form ships only these few texts (decision 037). */
+const NOTIFY_REFUSALS = ['email_required', 'email_invalid', 'phone_invalid', 'stock_alert_in_stock', 'product_not_found'] as const;
 
 interface ProductTemplateProps {
   product: ProductDetail;
@@ -26,7 +41,22 @@ interface ProductTemplateProps {
 /** /product/{slug}: gallery beside the buy box, then details, reviews and related products (fetched on scroll). */
 export function ProductTemplate({ product, variant, parent }: ProductTemplateProps) {
   const t = useTranslations('catalogue');
+  const tr = useTranslations('refusals');
   const images = product.images.length ? product.images : product.image ? [product.image] : [];
+  const notifyLabels: NotifyMeLabels = {
+    open: t('notify.open'),
+    intro: t('notify.intro'),
+    channel: t('notify.channel'),
+    email: t('notify.email'),
+    sms: t('notify.sms'),
+    emailLabel: t('notify.emailLabel'),
+    phoneLabel: t('notify.phoneLabel'),
+    submit: t('notify.submit'),
+    done: t('notify.done'),
+    failed: t('notify.failed'),
+    refusals: Object.fromEntries(NOTIFY_REFUSALS.map((code) => [code, tr(code)])),
+  };
+  const first = images[0];
   return (
     <>
       {/* React hoists these into <head>; Next's metadata API has no og:type "product". */}
@@ -64,7 +94,17 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
               >
                 {product.category.name}
               </Link>
-              <h1 className="text-3xl leading-tight font-semibold text-ink sm:text-4xl">{product.name}</h1>
+              <div className="flex items-start justify-between gap-3">
+                <h1 className="text-3xl leading-tight font-semibold text-ink sm:text-4xl">{product.name}</h1>
+                {/* Its state comes from the browser, never from this cached page (issue 24, decision 099). */}
+                <WishlistHeart
+                  productId={product._id}
+                  label={t('card.wishlist', { name: product.name })}
+                  failed={t('card.wishlistFailed')}
+                  full={t('card.wishlistFull')}
+                  className="h-11 w-11 shrink-0 border border-line bg-white"
+                />
+              </div>
               {product.rating.count > 0 ? (
                 <Rating average={product.rating.average} count={product.rating.count} size="md" />
               ) : (
@@ -74,6 +114,11 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
             <HydrateSeparately>
               <BuyBox product={product} initialVariantId={variant?._id} />
             </HydrateSeparately>
+            {product.inStock ? null : (
+              <HydrateSeparately>
+                <NotifyMe productId={product._id} labels={notifyLabels} />
+              </HydrateSeparately>
+            )}
             <div className="flex flex-col gap-4 border-t border-line pt-5">
               <DeliveryCheck productId={product._id} />
               <CodNotice cod={product.cod} />
@@ -87,6 +132,17 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
           </div>
         </HydrateSeparately>
         <ProductReviewsSection productId={product._id} />
+        <HydrateSeparately>
+          <RecordView
+            product={{
+              id: product._id,
+              slug: product.slug,
+              name: product.name,
+              image: first ? thumbnailOf(first) : null,
+            }}
+          />
+          <RecentlyViewedRail title={t('recent.title')} excludeId={product._id} />
+        </HydrateSeparately>
         {/* Related products: below the fold, fetched as the shopper scrolls near them (decision 027 addendum). */}
         <DeferredRails load={loadRelatedRail.bind(null, product.slug)} count={1} />
       </Container>

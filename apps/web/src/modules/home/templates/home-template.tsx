@@ -6,6 +6,7 @@ import { loadHomeRails } from '../actions/load-home-rails';
 import { DeferredRails } from '../components/deferred-rails';
 import { FeaturedCategories } from '../components/featured-categories';
 import { HeroSlider } from '../components/hero-slider';
+import { RecentlyViewedRail } from '@modules/recently-viewed/components/recently-viewed-rail';
 
 interface HomeData {
   sliders: Slider[];
@@ -27,6 +28,10 @@ export function HomeTemplate({ sliders, categories }: HomeData) {
       {/* Flash sale, featured, best selling, new arrivals: below the fold, fetched as the shopper scrolls near
           them (decision 027). */}
       <DeferredRails load={loadHomeRails} count={4} />
+      {/* Issue 24: from this browser's storage only, after hydration (the page stays the same for everyone). */}
+      <HydrateSeparately>
+        <RecentlyViewedRail title={t('recent.title')} />
+      </HydrateSeparately>
     </Container>
   );
 }
