@@ -49,7 +49,8 @@ async function browserTests() {
   // the embedded database (one process at a time).
   const admin = { E2E_ADMIN_EMAIL: 'e2e-admin@example.com', E2E_ADMIN_PASSWORD: randomBytes(12).toString('base64url') };
   try {
-    const adminArgs = ['--email', admin.E2E_ADMIN_EMAIL, '--password', admin.E2E_ADMIN_PASSWORD];
+    // `--name=value`: a random password may start with '-', which parseArgs would take for an option.
+    const adminArgs = [`--email=${admin.E2E_ADMIN_EMAIL}`, `--password=${admin.E2E_ADMIN_PASSWORD}`];
     await run(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/cli/create-admin.ts'), ...adminArgs], {
       cwd: root,
       env: { ...process.env, ...env, NODE_ENV: 'test' },
