@@ -17,15 +17,7 @@ import { appendForwardedFor } from './server/forwarded-for.mjs';
 import { FILL_HEADER, createPageCache, loopbackRenderer, memoryStore, redisStore } from './server/page-cache.mjs';
 import { createPrecompressedStatic } from './server/precompressed-static.mjs';
 import { REQUEST_ID_HEADER, requestIdFrom } from './server/request-id.mjs';
-import {
-  NEXT_REVALIDATE_PATH,
-  REVALIDATE_CHANNEL,
-  REVALIDATE_PATH,
-  authorised,
-  createLocalInvalidator,
-  readBody,
-  tagsFrom,
-} from './server/revalidate.mjs';
+import { NEXT_REVALIDATE_PATH, REVALIDATE_CHANNEL, REVALIDATE_PATH, authorised, createLocalInvalidator, readBody, tagsFrom } from './server/revalidate.mjs';
 import { HINT_COOKIE, SESSION_COOKIE, hasCookie } from './server/session-hint.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -162,7 +154,12 @@ const stop = () => {
   stopping = true;
   setTimeout(() => process.exit(1), 10_000).unref();
   setInterval(() => server.closeIdleConnections(), 100).unref();
-  server.close(() => app.close().finally(() => (redis ? redis.quit().catch(() => undefined) : undefined)).finally(() => process.exit(0)));
+  server.close(() =>
+    app
+      .close()
+      .finally(() => (redis ? redis.quit().catch(() => undefined) : undefined))
+      .finally(() => process.exit(0)),
+  );
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

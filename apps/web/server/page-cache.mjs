@@ -199,7 +199,11 @@ export function redisStore(redis, { prefix = 'shop:page:' } = {}) {
     /** @param {string} key @param {string[]} tags */
     async get(key, tags) {
       const [[, raw], [, times]] = /** @type {[[unknown, string | null], [unknown, (string | null)[]]]} */ (
-        await redis.multi().get(prefix + key).hmget(tagsKey, ...tags).exec()
+        await redis
+          .multi()
+          .get(prefix + key)
+          .hmget(tagsKey, ...tags)
+          .exec()
       );
       return { entry: raw ? /** @type {Entry} */ (JSON.parse(raw)) : null, tagTimes: times.map((t) => Number(t ?? 0)) };
     },
@@ -287,7 +291,7 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
     if (entry.cspParts) response.setHeader('content-security-policy', entry.cspParts.join(nonce));
     response.setHeader('cache-control', PUBLIC_CACHE_CONTROL);
     response.setHeader(CACHE_STATUS_HEADER, status);
-    response.setHeader('age', String(Math.max(0, Math.floor((now() - entry.filledAt) / 1000))));
+    // No Age header: the copy is as fresh as the last change the API announced, however long ago it was rendered.
     // Compressed per answer, because the nonce changes the bytes; level 1 costs a fraction of level 6 for HTML.
     const accepts = String(request.headers['accept-encoding'] ?? '');
     let bytes = Buffer.from(body, 'utf8');

@@ -106,11 +106,13 @@ describe('createPageCache', () => {
   }
 
   let price = 499;
-  const page = (nonce = 'bm9uY2Utb2YtdGhlLWZpbGw=') => async (path, locale) => ({
-    status: path.startsWith('/product/missing') ? 404 : 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `script-src 'nonce-${nonce}'` },
-    body: `<html lang="${locale}"><script nonce="${nonce}"></script>${path} ₹${price}</html>`,
-  });
+  const page =
+    (nonce = 'bm9uY2Utb2YtdGhlLWZpbGw=') =>
+    async (path, locale) => ({
+      status: path.startsWith('/product/missing') ? 404 : 200,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `script-src 'nonce-${nonce}'` },
+      body: `<html lang="${locale}"><script nonce="${nonce}"></script>${path} ₹${price}</html>`,
+    });
 
   it('renders a page once and answers the next requests from the cache, each with its own nonce', async () => {
     const { renders, fetchPage } = await start(page());

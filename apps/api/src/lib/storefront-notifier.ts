@@ -37,7 +37,7 @@ export function createStorefrontNotifier(options: Options): StorefrontNotifier |
         });
       },
       async close() {
-        redis.disconnect();
+        await redis.quit().catch(() => undefined);
       },
     };
   }
@@ -58,6 +58,6 @@ export function createStorefrontNotifier(options: Options): StorefrontNotifier |
         options.log.warn({ err: error, tags }, 'storefront: could not announce a catalogue change');
       }
     },
-    async close() {},
+    close: () => Promise.resolve(),
   };
 }
