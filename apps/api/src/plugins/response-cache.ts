@@ -65,9 +65,9 @@ export const responseCachePlugin = fp(
       async invalidate(tags?: string[]) {
         clearAll();
         await options.handle.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, '')`);
-        // After the other API processes were told: the storefront's refill reads through them. Not awaited, so a
-        // slow storefront never slows a staff write; the notifier logs its own failures.
-        void options.storefront?.notify(tags && tags.length > 0 ? tags : [ALL_PAGES_TAG]);
+        // After the other API processes were told: the storefront's refill reads through them. Awaited, so the staff
+        // member who saved sees the change on the next page; the notifier never throws and gives up after 5 s.
+        await options.storefront?.notify(tags && tags.length > 0 ? tags : [ALL_PAGES_TAG]);
       },
       async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
         if (!enabled) return load();
