@@ -37,7 +37,8 @@ export const ALL_TAG = 'catalogue';
 
 /** Query parameters that only trackers read: left out of the key and of the page rendered. */
 const TRACKING = /^(utm_[a-z]+|gclid|fbclid|msclkid|ref)$/;
-const LISTING = new Set(['page', 'sort', 'brand', 'minPrice', 'maxPrice', 'attr', 'inStock']);
+// src/modules/catalogue/lib/listing-params.ts's parameters (a search, `q`, is never cached).
+const LISTING = new Set(['category', 'brand', 'min', 'max', 'attr', 'inStock', 'sort', 'page']);
 
 /**
  * The cacheable routes, each with the query parameters its page reads and the tags of the data it shows. A request
@@ -74,7 +75,7 @@ export function localeOf(cookieHeader) {
  * Whether a request may be answered from the cache, and under which key. Only a document request for a page: not an
  * RSC payload or prefetch for client-side navigation (those vary by router state), not a server action, not a fill.
  * @param {{ method?: string, url?: string, headers: Record<string, string | string[] | undefined> }} request
- * @returns {{ key: string, path: string, locale: string, tags: string[] } | null}
+ * @returns {{ key: string, path: string, locale: string, https: boolean, tags: string[] } | null}
  */
 export function cacheablePage(request) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -100,8 +101,13 @@ export function cacheablePage(request) {
     const query = new URLSearchParams(kept).toString();
     const path = url.pathname + (query ? `?${query}` : '');
     const locale = localeOf(typeof h.cookie === 'string' ? h.cookie : undefined);
+    // Over https (a TLS proxy says so) the page's headers differ (HSTS, upgrade-insecure-requests): its own copy.
+    const https =
+      String(h['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        ?.trim() === 'https';
     const tags = [ALL_TAG, ...route.tags(match).map((tag) => decodeURIComponent(tag))];
-    return { key: `${locale}:${path}`, path, locale, tags };
+    return { key: `${locale}:${https ? 'https' : 'http'}:${path}`, path, locale, https, tags };
   }
   return null;
 }
@@ -228,13 +234,15 @@ function newNonce() {
 /**
  * Renders a page through this same server, as an anonymous visitor in `locale` (no cookie but the locale's).
  * @param {{ port: number, secret: string }} self
- * @returns {(path: string, locale: string) => Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, body: string }>}
+ * @returns {(page: { path: string, locale: string, https: boolean }) => Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, body: string }>}
  */
 export function loopbackRenderer({ port, secret }) {
-  return (path, locale) =>
+  return ({ path, locale, https }) =>
     new Promise((resolve, reject) => {
+      /** @type {Record<string, string>} */
       const headers = { [FILL_HEADER]: secret, accept: 'text/html', 'accept-encoding': 'identity' };
       if (locale !== LOCALES[0]) headers.cookie = `${LOCALE_COOKIE}=${locale}`;
+      if (https) headers['x-forwarded-proto'] = 'https';
       const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers, timeout: 30_000 }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
@@ -252,7 +260,7 @@ export function loopbackRenderer({ port, secret }) {
  * returns false for Next.js to render the request as before. `invalidate` stamps tags as changed now.
  * @param {{
  *   store: ReturnType<typeof memoryStore>,
- *   render: (path: string, locale: string) => Promise<{ status: number, headers: Record<string, string | string[] | undefined>, body: string }>,
+ *   render: (page: { path: string, locale: string, https: boolean }) => Promise<{ status: number, headers: Record<string, string | string[] | undefined>, body: string }>,
  *   now?: () => number,
  *   onError?: (error: unknown) => void,
  * }} options
@@ -262,12 +270,12 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
   /** @type {Map<string, Promise<Entry | null>>} */
   const filling = new Map();
 
-  /** @param {{ key: string, path: string, locale: string, tags: string[] }} page */
+  /** @param {{ key: string, path: string, locale: string, https: boolean, tags: string[] }} page */
   function fill(page) {
     const running = filling.get(page.key);
     if (running) return running;
     const filledAt = now();
-    const promise = render(page.path, page.locale)
+    const promise = render(page)
       .then(async (rendered) => {
         const entry = entryFrom(rendered, page.tags, filledAt);
         if (entry) await store.set(page.key, entry);

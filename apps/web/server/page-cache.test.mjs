@@ -14,7 +14,8 @@ import {
   entryFrom,
   memoryStore,
 } from './page-cache.mjs';
-import { authorised, tagsFrom } from './revalidate.mjs';
+import { readFileSync } from 'node:fs';
+import { POLICY_STAMP_MS, authorised, tagsFrom } from './revalidate.mjs';
 import { hasCookie, withSessionHint } from './session-hint.mjs';
 
 const get = (url, headers = {}) => ({ method: 'GET', url, headers });
@@ -28,17 +29,19 @@ describe('cacheablePage', () => {
 
   it('keys catalogue pages by locale and a normalised query, with the tags of their data', () => {
     expect(cacheablePage(get('/product/rose-lamp'))).toEqual({
-      key: 'en:/product/rose-lamp',
+      key: 'en:http:/product/rose-lamp',
       path: '/product/rose-lamp',
       locale: 'en',
+      https: false,
       tags: [ALL_TAG, 'product:rose-lamp', 'categories', 'settings'],
     });
     const a = cacheablePage(get('/category/lamps?sort=price&page=2&utm_source=mail', { cookie: 'x=1; NEXT_LOCALE=hi' }));
     const b = cacheablePage(get('/category/lamps?page=2&sort=price', { cookie: 'NEXT_LOCALE=hi' }));
-    expect(a?.key).toBe('hi:/category/lamps?page=2&sort=price');
+    expect(a?.key).toBe('hi:http:/category/lamps?page=2&sort=price');
     expect(b?.key).toBe(a?.key);
     expect(a?.path).toBe('/category/lamps?page=2&sort=price');
-    expect(cacheablePage(get('/', { cookie: 'NEXT_LOCALE=fr' }))?.key).toBe('en:/');
+    expect(cacheablePage(get('/', { cookie: 'NEXT_LOCALE=fr' }))?.key).toBe('en:http:/');
+    expect(cacheablePage(get('/', { 'x-forwarded-proto': 'https' }))?.key).toBe('en:https:/');
     for (const path of ['/', '/shop', '/category', '/terms', '/privacy', '/faq']) expect(cacheablePage(get(path)), path).not.toBeNull();
   });
 
@@ -90,7 +93,7 @@ describe('createPageCache', () => {
     const cache = createPageCache({
       store: memoryStore(),
       now: () => clock.now,
-      render: async (path, locale) => {
+      render: async ({ path, locale }) => {
         renders.push(`${locale}:${path}`);
         return render(path, locale);
       },
@@ -167,6 +170,14 @@ describe('createPageCache', () => {
 });
 
 describe('revalidate requests and the session hint', () => {
+  it('stamps a settings change again once the CSP’s copy of the settings has been refreshed', () => {
+    // policy-settings.ts is server-only (it cannot be imported here): its REFRESH_MS is read from the source.
+    const source = readFileSync(new URL('../src/modules/third-party/policy-settings.ts', import.meta.url), 'utf8');
+    const refreshMs = Number(source.match(/export const REFRESH_MS = ([\d_]+);/)?.[1]?.replaceAll('_', ''));
+    expect(refreshMs).toBeGreaterThan(0);
+    expect(POLICY_STAMP_MS).toBeGreaterThan(refreshMs);
+  });
+
   it('accepts 1 to 200 tags and the exact secret only', () => {
     expect(tagsFrom('{"tags":["product:a","products"]}')).toEqual(['product:a', 'products']);
     for (const bad of ['', 'x', '{}', '{"tags":[]}', '{"tags":[1]}', `{"tags":[${'"a",'.repeat(200)}"a"]}`]) expect(tagsFrom(bad), bad).toBeNull();
