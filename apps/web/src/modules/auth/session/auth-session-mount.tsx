@@ -29,7 +29,8 @@ export function AuthSessionMount() {
   // Catalogue pages come from a shared cache, rendered signed out (decision 095): the hint says this visitor has a
   // session, so the header turns to their account once the page has hydrated.
   useEffect(() => {
-    if (!isAuthorized && !signingOut && hasSessionHint()) authorize();
+    // Only a page from the shared cache (marked on <body>); any other page was rendered with the visitor's cookies.
+    if (!isAuthorized && !signingOut && document.body.hasAttribute('data-shared-page') && hasSessionHint()) authorize();
     // Only on arrival: after a sign-out in this tab the hint is gone with the session cookie.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
