@@ -15,13 +15,6 @@ export const NEXT_REVALIDATE_PATH = '/page-cache/revalidate';
 /** The Redis channel the API publishes changes on (apps/api/src/lib/storefront-notifier.ts names it too). */
 export const REVALIDATE_CHANNEL = 'shop:storefront:revalidate';
 export const SECOND_STAMP_MS = 1_000;
-/**
- * src/proxy.ts builds each page's Content-Security-Policy from its own copy of the settings, refreshed in the
- * background at most every 10 s (src/modules/third-party/policy-settings.ts, REFRESH_MS): a settings change is stamped
- * once more after that, so the page is filled again under the new policy.
- */
-export const POLICY_STAMP_MS = 11_000;
-const POLICY_TAGS = new Set(['catalogue', 'settings']);
 
 /**
  * The tags of a request body: `{ "tags": ["product:rose-lamp", …] }`, 1 to 200 strings of 1 to 200 characters.
@@ -83,7 +76,6 @@ export function createLocalInvalidator({ port, secret, pageCache }) {
       await pageCache.invalidate(tags);
       const again = () => pageCache.invalidate(tags).catch((error) => console.error('[web] page cache:', error));
       setTimeout(again, SECOND_STAMP_MS).unref();
-      if (tags.some((tag) => POLICY_TAGS.has(tag))) setTimeout(again, POLICY_STAMP_MS).unref();
     }
   };
 }

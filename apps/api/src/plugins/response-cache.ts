@@ -15,9 +15,10 @@ interface ResponseCache {
   /**
    * Forgets every cached answer, here and in every other API process on the same database. Whoever
    * changes the catalogue (back office, stock moves) calls this after committing. The storefront's cached pages
-   * showing `tags` are expired too (every page when none are given; decision 095).
+   * showing `tags` are expired too (every page when none are given; decision 095). A staff write waits for the
+   * storefront to have heard, so the next page shows the change; a shopper's (an order taking the last piece) does not.
    */
-  invalidate(tags?: string[]): Promise<void>;
+  invalidate(tags?: string[], options?: { awaitStorefront?: boolean }): Promise<void>;
   /**
    * A value derived from the catalogue (e.g. a category's subtree), computed once per cache window and
    * forgotten with the answers on invalidate. With the cache off it is computed every time.
@@ -62,12 +63,13 @@ export const responseCachePlugin = fp(
     };
 
     app.decorate('responseCache', {
-      async invalidate(tags?: string[]) {
+      async invalidate(tags?: string[], { awaitStorefront = true }: { awaitStorefront?: boolean } = {}) {
         clearAll();
         await options.handle.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, '')`);
-        // After the other API processes were told: the storefront's refill reads through them. Awaited, so the staff
-        // member who saved sees the change on the next page; the notifier never throws and gives up after 5 s.
-        await options.storefront?.notify(tags && tags.length > 0 ? tags : [ALL_PAGES_TAG]);
+        // After the other API processes were told: the storefront's refill reads through them. The notifier never
+        // throws and gives up after 5 s.
+        const told = options.storefront?.notify(tags && tags.length > 0 ? tags : [ALL_PAGES_TAG]);
+        if (awaitStorefront) await told;
       },
       async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
         if (!enabled) return load();
