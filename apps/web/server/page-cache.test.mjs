@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultLocale, localeCookie, locales } from '../src/lib/locale/config';
 import {
@@ -12,8 +13,10 @@ import {
   cacheablePage,
   createPageCache,
   entryFrom,
+  gzipWithNonce,
   memoryStore,
 } from './page-cache.mjs';
+import { deflateRawSync, constants } from 'node:zlib';
 import { authorised, tagsFrom } from './revalidate.mjs';
 import { hasCookie, withSessionHint } from './session-hint.mjs';
 
@@ -78,6 +81,21 @@ describe('entryFrom', () => {
     expect(entryFrom({ ...html('QUJDREVGR0hJSktMTU5PUA=='), status: 404 }, [], 0)).toBeNull();
     expect(entryFrom({ ...html('QUJDREVGR0hJSktMTU5PUA=='), headers: { 'content-type': 'text/html', 'set-cookie': ['a=1'] } }, [], 0)).toBeNull();
     expect(entryFrom({ status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }, [], 0)).toBeNull();
+  });
+});
+
+describe('gzipWithNonce', () => {
+  it('is valid gzip of the page with the nonce in its places, pieces compressed once', () => {
+    const page = `NONCE<html>${'<p>₹1,299 हस्तनिर्मित</p>'.repeat(2_000)}<script nonce="NONCE"></script>तोहफ़े NONCE`;
+    const pieces = page.split('NONCE').map((text) => {
+      const raw = Buffer.from(text, 'utf8');
+      return { raw, deflated: deflateRawSync(raw, { level: 6, finishFlush: constants.Z_FULL_FLUSH }) };
+    });
+    for (const nonce of ['QUJDREVGR0hJSktMTU5PUA==', 'Zm9vYmFyYmF6cXV4cXV1eA==']) {
+      const zipped = gzipWithNonce(pieces, nonce);
+      expect(gunzipSync(zipped).toString('utf8')).toBe(page.replaceAll('NONCE', nonce));
+      expect(zipped.length).toBeLessThan(Buffer.byteLength(page) / 10);
+    }
   });
 });
 
