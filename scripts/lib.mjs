@@ -1,6 +1,6 @@
 // Small process helpers shared by start.mjs, dev.mjs and test.mjs.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -91,11 +91,17 @@ export async function buildWebIfNeeded(distDir = process.env.NEXT_DIST_DIR ?? '.
   return true;
 }
 
+/**
+ * The secret the API calls the storefront's /_shop/revalidate with (decision 095): REVALIDATE_SECRET when set, else
+ * one made for this run, given to both processes started from here.
+ */
+const revalidateSecret = process.env.REVALIDATE_SECRET || randomBytes(32).toString('base64url');
+
 /** `nodeArgs` go before the script, e.g. `--cpu-prof` when a benchmark profiles the API. */
 export function startApi(env, nodeArgs = []) {
   return startService('api', process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: { ...process.env, REVALIDATE_SECRET: revalidateSecret, ...env },
   });
 }
 
@@ -103,7 +109,7 @@ export function startWeb(port, env) {
   // apps/web/server.mjs is `next start` plus the shopper's address on forwarded API calls (docs/decisions/016).
   return startService('web', process.execPath, [join(webDir, 'server.mjs')], {
     cwd: webDir,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env, PORT: String(port) },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', REVALIDATE_SECRET: revalidateSecret, ...env, PORT: String(port) },
   });
 }
 

@@ -33,6 +33,7 @@ import { codPlugin } from './cod/cod-plugin.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
+import { createStorefrontNotifier } from './lib/storefront-notifier.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { userGuardPlugin } from './plugins/user-guard.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
@@ -41,7 +42,7 @@ import { routes } from './routes/index.ts';
 
 export interface BuildAppOptions {
   config: Pick<Config, 'mediaDir' | 'redisUrl' | 'trustProxy' | 'logLevel'> &
-    Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv'>> &
+    Partial<Pick<Config, 'responseCacheSeconds' | 'siteUrl' | 'google' | 'nodeEnv' | 'revalidateSecret' | 'storefrontUrl'>> &
     Partial<Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey' | 'smsTemplate'>> &
     Partial<Pick<Config, 'dataDir'>> &
     Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images' | 'orderLimits'>> &
@@ -138,7 +139,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dbPlugin, { handle: options.db });
   await app.register(errorHandlerPlugin, { report: options.reportError });
   await app.register(metricsRoutePlugin, { token: config.metricsToken });
-  await app.register(responseCachePlugin, { handle: options.db, seconds: config.responseCacheSeconds ?? 0 });
+  await app.register(responseCachePlugin, {
+    handle: options.db,
+    seconds: config.responseCacheSeconds ?? 0,
+    storefront: createStorefrontNotifier({
+      redisUrl: config.redisUrl,
+      storefrontUrl: config.storefrontUrl,
+      secret: config.revalidateSecret,
+      log: app.log,
+    }),
+  });
   const objectStore = options.objectStore ?? (config.dataDir ? createObjectStore(config as Config) : undefined);
   // Catalogue pictures share the object store only when it is a bucket (S3_*): on local disk they keep their own
   // folder, $DATA_DIR/media, apart from customers' private uploads (decision 093).

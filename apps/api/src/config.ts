@@ -89,6 +89,12 @@ const envSchema = z.object({
   /** The storefront's port (npm start passes it on): SITE_URL defaults to http://localhost:$PORT. */
   PORT: port.default(3000),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  // Issue 23 (decision 095): how the API tells the storefront that cached pages changed, when REDIS_URL is not set.
+  REVALIDATE_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  STOREFRONT_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
+    .transform((value) => new URL(value).origin)
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
   // Delivery of codes and links (issue 3, outbox): unset means the dev transport (server log + /api/dev/outbox).
@@ -295,6 +301,10 @@ export interface Config {
   nodeEnv: z.infer<typeof envSchema>['NODE_ENV'];
   /** The storefront's public origin (no trailing slash): better-auth's baseURL, so links and cookies point at it. */
   siteUrl: string;
+  /** REVALIDATE_SECRET: the storefront's /_shop/revalidate accepts it (without REDIS_URL, the way changes get there). */
+  revalidateSecret: string | undefined;
+  /** STOREFRONT_URL: where a storefront process listens, for /_shop/revalidate; SITE_URL when unset. */
+  storefrontUrl: string | undefined;
   /** AUTH_SECRET; unset means "use the generated one in $DATA_DIR/auth-secret" (see auth/auth-secret.ts). */
   authSecret: string | undefined;
   /** Google sign-in, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
@@ -428,6 +438,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logLevel: env_.LOG_LEVEL,
     nodeEnv: env_.NODE_ENV,
     siteUrl: env_.SITE_URL ?? `http://localhost:${env_.PORT}`,
+    revalidateSecret: env_.REVALIDATE_SECRET,
+    storefrontUrl: env_.STOREFRONT_URL ?? env_.SITE_URL ?? `http://localhost:${env_.PORT}`,
     authSecret: env_.AUTH_SECRET,
     google: env_.GOOGLE_CLIENT_ID && env_.GOOGLE_CLIENT_SECRET ? { clientId: env_.GOOGLE_CLIENT_ID, clientSecret: env_.GOOGLE_CLIENT_SECRET } : undefined,
     smtpUrl: env_.SMTP_URL,

@@ -9,6 +9,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { withSessionHint } from './session-hint.mjs';
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1): never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -101,7 +102,11 @@ export function createApiForwarder(apiOrigin, { idleTimeoutMs = IDLE_TIMEOUT_MS 
       fail('code' in error && error.code === 'ETIMEDOUT' ? 504 : 502, error);
     });
     upstream.on('response', (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEndHeaders(answer.headers));
+      const answerHeaders = endToEndHeaders(answer.headers);
+      // Signing in or out sets the session cookie; the hint beside it tells cached pages' scripts (session-hint.mjs).
+      const setCookies = withSessionHint(answer.headers['set-cookie']);
+      if (setCookies) answerHeaders['set-cookie'] = setCookies;
+      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answerHeaders);
       answer.pipe(response);
       answer.on('error', () => response.destroy());
     });

@@ -30,7 +30,9 @@ export async function proxy(request: NextRequest) {
   }
 
   const nonce = newNonce();
-  const { thirdParties, imageOrigins } = await policySettings();
+  // A page rendered for the shared page cache is kept until the next change: its policy comes from the settings as they
+  // are now, not from the copy (server.mjs strips this header from anyone else's request; decision 095).
+  const { thirdParties, imageOrigins } = await policySettings({ fresh: request.headers.has('x-page-cache-fill') });
   const headers = securityHeaders({
     nonce,
     https: servedOverHttps(request.headers.get('x-forwarded-proto'), process.env.SITE_URL),

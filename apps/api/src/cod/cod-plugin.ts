@@ -29,7 +29,7 @@ interface CodOptions {
 export const codPlugin = fp(
   // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async, so a registration error rejects ready()
   async function cod(app: FastifyInstance, options: CodOptions) {
-    const onStockBack = () => app.responseCache.invalidate();
+    const onStockBack = () => app.responseCache.invalidate(undefined, { awaitStorefront: false });
     const expire = (now?: Date) => expireUnconfirmed(options.db, now, onStockBack);
     app.decorate('cod', {
       settings: () => app.responseCache.memo('cod-settings', () => loadCodSettings(options.db)),

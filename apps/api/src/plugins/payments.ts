@@ -72,7 +72,7 @@ export const paymentsPlugin = fp(
         done();
       });
     }
-    const onStockBack = () => app.responseCache.invalidate();
+    const onStockBack = () => app.responseCache.invalidate(undefined, { awaitStorefront: false });
     const expire = (now?: Date) => expireReservations(options.db, now, onStockBack);
     const reconcile = (now?: Date) =>
       reconcilePayments(options.db, provider, {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { ALL_PAGES_TAG, type StorefrontNotifier } from '../lib/storefront-notifier.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,9 +14,11 @@ declare module 'fastify' {
 interface ResponseCache {
   /**
    * Forgets every cached answer, here and in every other API process on the same database. Whoever
-   * changes the catalogue (back office, stock moves) calls this after committing.
+   * changes the catalogue (back office, stock moves) calls this after committing. The storefront's cached pages
+   * showing `tags` are expired too (every page when none are given; decision 095). A staff write waits for the
+   * storefront to have heard, so the next page shows the change; a shopper's (an order taking the last piece) does not.
    */
-  invalidate(): Promise<void>;
+  invalidate(tags?: string[], options?: { awaitStorefront?: boolean }): Promise<void>;
   /**
    * A value derived from the catalogue (e.g. a category's subtree), computed once per cache window and
    * forgotten with the answers on invalidate. With the cache off it is computed every time.
@@ -54,7 +57,7 @@ interface Entry {
  * Changes reach every process through PostgreSQL LISTEN/NOTIFY (PGlite delivers it in-process).
  */
 export const responseCachePlugin = fp(
-  async function responseCache(app: FastifyInstance, options: { handle: DatabaseHandle; seconds: number }) {
+  async function responseCache(app: FastifyInstance, options: { handle: DatabaseHandle; seconds: number; storefront?: StorefrontNotifier }) {
     const enabled = options.seconds > 0;
     const cache = new LRUCache<string, Entry>({
       max: 5_000,
@@ -72,9 +75,13 @@ export const responseCachePlugin = fp(
     };
 
     app.decorate('responseCache', {
-      async invalidate() {
+      async invalidate(tags?: string[], { awaitStorefront = true }: { awaitStorefront?: boolean } = {}) {
         clearAll();
         await options.handle.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, '')`);
+        // After the other API processes were told: the storefront's refill reads through them. The notifier never
+        // throws and gives up after 5 s.
+        const told = options.storefront?.notify(tags && tags.length > 0 ? tags : [ALL_PAGES_TAG]);
+        if (awaitStorefront) await told;
       },
       async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
         if (!enabled) return load();
@@ -97,6 +104,10 @@ export const responseCachePlugin = fp(
         return cache.size;
       },
     });
+    if (options.storefront) {
+      const storefront = options.storefront;
+      app.addHook('onClose', async () => storefront.close());
+    }
     if (!enabled) return;
 
     const stopListening = await options.handle.listen(INVALIDATE_CHANNEL, clearAll);

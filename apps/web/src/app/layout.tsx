@@ -1,6 +1,6 @@
 import './globals.css';
 import type { Metadata, Viewport } from 'next';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { getLocale } from 'next-intl/server';
 import { directionOf, resolveLocale } from '@lib/locale/config';
@@ -47,14 +47,17 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, site, cookieStore] = await Promise.all([getLocale().then(resolveLocale), getShellSite(), cookies()]);
+  const [locale, site, cookieStore, requestHeaders] = await Promise.all([getLocale().then(resolveLocale), getShellSite(), cookies(), headers()]);
   // Spec §3: isAuthorized starts from the presence of the auth_token cookie.
   const isAuthorized = cookieStore.has('auth_token');
+  // Rendered for the shared page cache (server.mjs strips this header from anyone else's request): signed out by
+  // construction, so the browser learns the visitor's state from the session hint (decision 095).
+  const sharedPage = requestHeaders.has('x-page-cache-fill');
   // No next-intl provider here: always-loaded client leaves get translated strings as props, and the parts that
   // translate in the browser (overlays, sign-in and account pages) provide their own messages (decision 018).
   return (
     <html lang={locale} dir={directionOf(locale)} className={`${inter.variable} ${playfair.variable}`}>
-      <body className="flex min-h-dvh flex-col">
+      <body className="flex min-h-dvh flex-col" data-shared-page={sharedPage ? '' : undefined}>
         <ZodWithoutEval />
         {/* Lazy images wait for a script; without one, their <noscript> copies show instead (decision 036). */}
         <noscript>

@@ -61,7 +61,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         // A first confirmation wrote the customer's "payment received" message.
         if (result.outcome === 'applied') app.outbox.worker.wake();
         // A refund put sold-out items back in stock: cached "out of stock" answers must go.
-        if (result.stockCameBack) await app.responseCache.invalidate();
+        if (result.stockCameBack) await app.responseCache.invalidate(undefined, { awaitStorefront: false });
         return { received: true as const, outcome: result.outcome };
       } catch (error) {
         // A forged, replayed-with-changes or garbled delivery: logged (with this request's id) for the shop to see.

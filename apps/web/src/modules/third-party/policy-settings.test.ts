@@ -68,6 +68,17 @@ describe('createPolicySettingsReader', () => {
     delete process.env.API_ORIGIN;
   });
 
+  it('reads the settings at once for a page going into the shared page cache, within the interval', async () => {
+    const clock = 0;
+    site = { chatWidgetId: null, analyticsId: null, logo: '/api/media/logo.webp' };
+    const current = createPolicySettingsReader(undefined, () => clock);
+    expect((await current()).thirdParties).toEqual({ analytics: false, chat: false });
+    site = { chatWidgetId: chat, analyticsId: null, logo: '/api/media/logo.webp' };
+    // Within the interval the copy answers; a fresh read sees the change at once.
+    expect((await current()).thirdParties).toEqual({ analytics: false, chat: false });
+    expect((await current({ fresh: true })).thirdParties).toEqual({ analytics: false, chat: true });
+  });
+
   it('reads the settings once per interval, keeps the last good copy when the API fails, and picks up a change', async () => {
     let clock = 0;
     site = { chatWidgetId: chat, analyticsId: null, logo: '/api/media/logo.webp' };

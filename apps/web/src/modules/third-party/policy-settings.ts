@@ -70,7 +70,15 @@ export function createPolicySettingsReader(read: () => Promise<SiteIds> = readPo
       });
     return refreshing;
   };
-  return async function current(): Promise<PolicySettings> {
+  /**
+   * `fresh`: wait for a read of the settings now (at most READ_TIMEOUT_MS). For a page rendered into the shared page
+   * cache (decision 095): it is kept until the next change, so it must not carry a policy from an old copy.
+   */
+  return async function current({ fresh = false }: { fresh?: boolean } = {}): Promise<PolicySettings> {
+    if (fresh) {
+      await refresh();
+      return copy ?? policySettingsFrom(null);
+    }
     if (now() - readAt >= REFRESH_MS) {
       const pending = refresh();
       if (!copy) await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, FIRST_READ_TIMEOUT_MS))]);

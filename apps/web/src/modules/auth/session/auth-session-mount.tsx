@@ -11,10 +11,30 @@ import { readLocalList } from '@modules/wishlist/lib/local-list';
  * download none of it. A cookie whose session has ended turns isAuthorized off. /logout is
  * skipped: it ends the session, and a token request racing the sign-out would only fail.
  */
+/** The session hint cookie (server/session-hint.mjs): readable by scripts, unlike the session cookie itself. */
+const HINT = 'shop_session';
+
+function hasSessionHint(): boolean {
+  return document.cookie.split(';').some((part) => part.trim() === `${HINT}=1`);
+}
+
+function clearSessionHint(): void {
+  document.cookie = `${HINT}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
+
 export function AuthSessionMount() {
   const isAuthorized = useUI((s) => s.isAuthorized);
+  const authorize = useUI((s) => s.authorize);
   const unauthorize = useUI((s) => s.unauthorize);
   const signingOut = usePathname() === '/logout';
+  // Catalogue pages come from a shared cache, rendered signed out (decision 095): the hint says this visitor has a
+  // session, so the header turns to their account once the page has hydrated.
+  useEffect(() => {
+    // Only a page from the shared cache (marked on <body>); any other page was rendered with the visitor's cookies.
+    if (!isAuthorized && !signingOut && document.body.hasAttribute('data-shared-page') && hasSessionHint()) authorize();
+    // Only on arrival: after a sign-out in this tab the hint is gone with the session cookie.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (!isAuthorized || signingOut) return;
     let cancelled = false;
@@ -26,7 +46,10 @@ export function AuthSessionMount() {
         if (previous.token && !state.token) unauthorize();
       });
       const token = await startSession();
-      if (!cancelled && token === null) unauthorize();
+      if (!cancelled && token === null) {
+        clearSessionHint();
+        unauthorize();
+      }
       // Issue 24: a wishlist kept in the browser while signed out goes to the account as soon as the shopper is in.
       else if (token && readLocalList().length > 0) {
         void import('@modules/wishlist/lib/wishlist-store').then(({ loadWishlist }) => loadWishlist(true)).catch(() => {});
