@@ -94,7 +94,7 @@ export async function startCluster() {
     };
     // The schema and the admin first, then the API processes one after the other: each migrates at start, and two
     // migrating one empty database at once is a deployment's job to avoid (run one first), not this test's subject.
-    await run(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/cli/create-admin.ts'), '--email', admin.email, '--password', admin.password], {
+    await run(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/cli/create-admin.ts'), `--email=${admin.email}`, `--password=${admin.password}`], {
       cwd: root,
       env: { ...process.env, ...shared, DATA_DIR: join(work, 'admin') },
       stdio: 'ignore',
