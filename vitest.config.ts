@@ -31,6 +31,11 @@ export default defineConfig({
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts', 'apps/web/server/**/*.test.mjs'], setupFiles },
       },
       {
+        // The shop laid out as in production (two API and two storefront processes behind nginx, PostgreSQL, Redis,
+        // an S3 test server): one file that starts its own cluster, after the storefront is built (decision 105).
+        test: { name: 'scale', include: ['scripts/scale-out/**/*.scale.mjs'], setupFiles, testTimeout: 120_000, hookTimeout: 300_000 },
+      },
+      {
         // Browser tests share one running shop (started by scripts/test.mjs), so they run one file at a time.
         test: {
           name: 'e2e',

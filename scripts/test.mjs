@@ -81,6 +81,25 @@ async function browserTests() {
   }
 }
 
+/**
+ * The scale-out test (issue 23, decision 105): two API and two storefront processes behind nginx, on PostgreSQL,
+ * Redis and an S3 test server. It needs nginx and a PostgreSQL server (TEST_DATABASE_URL) besides Redis, which
+ * `.ci/run` provides; a developer machine without them skips it, saying why.
+ */
+async function scaleOutTest() {
+  const missing = [
+    !existsSync(process.env.NGINX_PATH ?? '/usr/sbin/nginx') && 'nginx (apt-get install -y nginx)',
+    !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL (a PostgreSQL server)',
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    console.log(`scale-out test skipped: needs ${missing.join(' and ')}`);
+    totals.skipped += 1;
+    return true;
+  }
+  await buildWebIfNeeded();
+  return vitestRun(['scale'], 'scale');
+}
+
 /** Signs the e2e admin in through the storefront, as a browser would; answers "auth_token=…". */
 async function signInAdmin(base, { E2E_ADMIN_EMAIL: email, E2E_ADMIN_PASSWORD: password }) {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
@@ -115,6 +134,7 @@ if (!e2eOnly) {
   ok = (await vitestRun(['domain', 'db', 'api', 'web'], 'unit')) && ok;
 }
 ok = (await browserTests()) && ok;
+if (!e2eOnly || e2eFilters.length === 0) ok = (await scaleOutTest()) && ok;
 rmSync(reports, { recursive: true, force: true });
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
