@@ -13,6 +13,7 @@ import { invoiceRefusals } from './invoices.ts';
 import { messageRefusals } from './messages.ts';
 import { searchRefusals } from './search.ts';
 import { deliveryRefusals } from './delivery.ts';
+import { giftingRefusals } from './gifting.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -36,6 +37,7 @@ export const refusalAreas = {
   messages: messageRefusals,
   search: searchRefusals,
   delivery: deliveryRefusals,
+  gifting: giftingRefusals,
 } as const;
 
 export const refusals = {
