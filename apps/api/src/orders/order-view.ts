@@ -5,6 +5,8 @@ import { customisationOpen, type LineCustomisation, type UploadedImage } from '@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { type Page, pageOf } from '../lib/page.ts';
 import { toUploadedImage } from '../customisation/uploaded-image.ts';
+import type { OrderProofs } from '@shop/domain/gift/proofs';
+import { NO_PROOFS, orderProofsOf, proofsByOrder } from '../gifting/proof-view.ts';
 
 /** Orders as the API answers them: the order row, its lines (in order) and its status history (oldest first). */
 
@@ -37,7 +39,7 @@ function lineCustomisation(line: LineRow, status: OrderRow['status'], details: L
   };
 }
 
-export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], details: LineDetails = new Map()): Order {
+export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], details: LineDetails = new Map(), proofs?: OrderProofs): Order {
   return {
     _id: row.id,
     number: row.number,
@@ -69,6 +71,10 @@ export function toOrder(row: OrderRow, lines: LineRow[], changes: HistoryRow[], 
     grandTotal: row.grandTotal,
     codFee: row.codFee,
     prepaidDiscount: row.prepaidDiscount,
+    gift: row.gift ?? null,
+    giftWrapFee: row.giftWrapFee,
+    // A new order has no proof yet; whether it needs one is known from placement.
+    proofs: proofs ?? (row.proofRequired ? orderProofsOf(true, [], null) : NO_PROOFS),
     codConfirmation: row.codConfirmation
       ? { method: row.codConfirmation, confirmBy: row.codConfirmBy?.toISOString() ?? null, confirmedAt: row.codConfirmedAt?.toISOString() ?? null }
       : null,
@@ -129,9 +135,10 @@ async function assemble(db: Reader, rows: OrderRow[]): Promise<Order[]> {
     return byOrder;
   };
   const details = await lineDetails(db, lines);
+  const proofs = await proofsByOrder(db, rows);
   const linesByOrder = group(lines);
   const changesByOrder = group(changes);
-  return rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? [], details));
+  return rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? [], details, proofs.get(row.id)));
 }
 
 /** One order; with `userId`, only if it is that user's (another user's order is simply not found). */

@@ -44,6 +44,7 @@ import { userMessagePreferencesRoutes } from './user-message-preferences/index.t
 import { messageUnsubscribeRoutes } from './message-unsubscribe/index.ts';
 import { adminMessageTemplatesRoutes } from './admin-message-templates/index.ts';
 import { invoicesRoutes } from './invoices/index.ts';
+import { giftingRoutes } from './gifting/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -94,4 +95,6 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(messageUnsubscribeRoutes);
   await app.register(adminMessageTemplatesRoutes);
   await app.register(invoicesRoutes);
+  // Issue 24: gift options, packing slip, proofs.
+  await app.register(giftingRoutes);
 };

@@ -98,6 +98,8 @@ export const productInputSchema = z
     unique: z.boolean(),
     onSelling: z.boolean(),
     published: z.boolean(),
+    /** Issue 24: staff send a proof the customer approves before this is made; absent, false. */
+    needsProof: z.boolean().default(false),
     variants: z.array(variantInputSchema).max(MAX_VARIANTS, { error: coded('variants_too_many') }),
   })
   .superRefine((value, context) => {
@@ -190,6 +192,7 @@ export const adminProductSchema = z.object({
   unique: z.boolean(),
   onSelling: z.boolean(),
   published: z.boolean(),
+  needsProof: z.boolean(),
   ratingAverage: z.number(),
   ratingCount: z.number().int(),
   unitsSold: z.number().int(),
@@ -332,6 +335,7 @@ export const productFormSchema = z
     unique: z.boolean(),
     onSelling: z.boolean(),
     published: z.boolean(),
+    needsProof: z.boolean(),
     variants: z.array(variantFormSchema).max(MAX_VARIANTS),
   })
   .superRefine((value, context) => {
@@ -402,6 +406,7 @@ export function formToInput(form: ProductForm, flashSaleEndsAtIso: string | null
     unique: form.unique,
     onSelling: form.onSelling,
     published: form.published,
+    needsProof: form.needsProof,
     variants: form.variants.map((variant) => ({
       ...(variant.id ? { id: variant.id } : {}),
       sku: variant.sku,
@@ -437,6 +442,7 @@ export function productToForm(product: AdminProduct | undefined): ProductForm {
     unique: product?.unique ?? false,
     onSelling: product?.onSelling ?? false,
     published: product?.published ?? false,
+    needsProof: product?.needsProof ?? false,
     variants: (product?.variants ?? []).map((variant) => ({
       id: variant._id,
       sku: variant.sku,

@@ -4,6 +4,7 @@ import type { RefusalCode } from '../refusals/index.ts';
 import { adminText } from './catalogue.ts';
 import { codSettingsSchema, codSettingsViewSchema } from '../cod/cod-settings.ts';
 import { deliverySettingsSchema, deliverySettingsViewSchema } from '../delivery/delivery-settings.ts';
+import { giftSettingsSchema, giftSettingsViewSchema } from '../gift/gift-settings.ts';
 
 /**
  * Back office (issue 7), site settings (admins only): the shop's identity, contact channels, shipping rules and
@@ -65,6 +66,8 @@ export const settingsInputSchema = z.object({
   cod: codSettingsSchema.optional(),
   /** The delivery promise (issue 22, decision 080): origin, cut-off, holidays, transit days by zone; left out, unchanged. */
   delivery: deliverySettingsSchema.optional(),
+  /** Gifting (issue 24): gift wrap and its price, the wait for a proof answer; left out, unchanged. */
+  gifting: giftSettingsSchema.optional(),
 });
 
 export const adminSettingsSchema = z.object({
@@ -79,6 +82,7 @@ export const adminSettingsSchema = z.object({
   analyticsId: z.string().nullable(),
   cod: codSettingsViewSchema,
   delivery: deliverySettingsViewSchema.optional(),
+  gifting: giftSettingsViewSchema.optional(),
   updatedAt: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;

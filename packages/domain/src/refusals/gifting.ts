@@ -20,6 +20,8 @@ export const giftingRefusals = defineRefusals({
   },
   gift_occasion_invalid: { status: 400, message: () => 'Choose the occasion from the list' },
   gift_occasion_date_invalid: { status: 400, message: () => 'Enter the date of the occasion (today or later)' },
+  /** Wrap was asked for, but the shop stopped offering it (the checkout's terms were older). */
+  gift_wrap_unavailable: { status: 409, message: () => 'Gift wrap is not available at the moment. Untick it to place the order.' },
   /** The shop's gift-wrap price or proof wait in the back office. */
   settings_gift_wrap_fee_invalid: {
     status: 400,

@@ -55,6 +55,7 @@ export const refusals = {
   ...messageRefusals,
   ...searchRefusals,
   ...deliveryRefusals,
+  ...giftingRefusals,
 } as const;
 
 type Refusals = typeof refusals;

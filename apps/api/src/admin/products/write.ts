@@ -73,6 +73,7 @@ export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminPr
     isUnique: input.unique,
     onSelling: input.onSelling,
     published: input.published,
+    needsProof: input.needsProof,
   };
 
   let id: string;

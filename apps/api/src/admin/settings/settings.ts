@@ -2,6 +2,7 @@ import { type Database, siteSettings } from '@shop/db';
 import type { AdminSettings, settingsInputSchema } from '@shop/domain/admin/settings';
 import { codSettingsOf } from '@shop/domain/cod/cod-settings';
 import { deliverySettingsOf } from '@shop/domain/delivery/delivery-settings';
+import { giftSettingsOf } from '@shop/domain/gift/gift-settings';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
@@ -26,6 +27,7 @@ function view(row: SettingsRow): AdminSettings {
     analyticsId: row.analyticsId,
     cod: codSettingsOf(row.cod),
     delivery: deliverySettingsOf(row.delivery),
+    gifting: giftSettingsOf(row.gifting),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
