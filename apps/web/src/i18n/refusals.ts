@@ -16,6 +16,7 @@ export const refusalAreas = [
   'messages',
   'search',
   'delivery',
+  'gifting',
 ] as const;
 export type RefusalArea = (typeof refusalAreas)[number];
 

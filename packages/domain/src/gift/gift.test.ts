@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { GIFT_MESSAGE_MAX, giftRequestSchema, giftWrapFeeFor, isCalendarDate, occasionIsPast, occasionTiming } from './gift.ts';
 import { DEFAULT_GIFT_SETTINGS, giftSettingsOf, giftSettingsSchema, wrapPriceOf } from './gift-settings.ts';
 
-const valid = { recipientName: ' Asha Verma ', recipientPhone: '+91 98765-43210', message: 'Happy birthday!\nLove, Ravi', wrap: true, occasion: 'birthday', occasionDate: '2026-12-05' };
+const valid = {
+  recipientName: ' Asha Verma ',
+  recipientPhone: '+91 98765-43210',
+  message: 'Happy birthday!\nLove, Ravi',
+  wrap: true,
+  occasion: 'birthday',
+  occasionDate: '2026-12-05',
+};
 
 describe('gift request', () => {
   it('normalises the recipient, keeps the message lines and the occasion', () => {
@@ -71,7 +78,11 @@ describe('gift wrap and settings', () => {
     expect(wrapPriceOf({ ...DEFAULT_GIFT_SETTINGS, wrapAvailable: false })).toBeNull();
   });
   it('refuses a fractional fee and a wait out of range', () => {
-    expect(giftSettingsSchema.safeParse({ wrapAvailable: true, wrapFee: 49.5, proofWaitDays: null }).error?.issues[0]?.message).toBe('settings_gift_wrap_fee_invalid');
-    expect(giftSettingsSchema.safeParse({ wrapAvailable: true, wrapFee: 0, proofWaitDays: 0 }).error?.issues[0]?.message).toBe('settings_proof_wait_days_invalid');
+    expect(giftSettingsSchema.safeParse({ wrapAvailable: true, wrapFee: 49.5, proofWaitDays: null }).error?.issues[0]?.message).toBe(
+      'settings_gift_wrap_fee_invalid',
+    );
+    expect(giftSettingsSchema.safeParse({ wrapAvailable: true, wrapFee: 0, proofWaitDays: 0 }).error?.issues[0]?.message).toBe(
+      'settings_proof_wait_days_invalid',
+    );
   });
 });

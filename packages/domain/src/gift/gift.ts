@@ -3,6 +3,7 @@ import { coded } from '../field-errors.ts';
 import { normaliseIndianMobile } from '../phone.ts';
 import { hasControlCharacters } from '../text-rules.ts';
 import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX } from './gift-limits.ts';
+import { giftOccasions, isCalendarDate } from './gift-rules.ts';
 
 /**
  * Gift options at checkout (issue 24). A gift order names its recipient (name and mobile, for the courier; the parcel
@@ -13,18 +14,7 @@ import { GIFT_MESSAGE_MAX, GIFT_NAME_MAX } from './gift-limits.ts';
  */
 
 export { GIFT_MESSAGE_MAX, GIFT_NAME_MAX } from './gift-limits.ts';
-
-export const giftOccasions = ['birthday', 'anniversary', 'rakhi', 'diwali', 'wedding', 'other'] as const;
-export type GiftOccasion = (typeof giftOccasions)[number];
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export * from './gift-rules.ts';
 
 const nameCode = coded('gift_recipient_name_required');
 const messageCode = coded('gift_message_too_long');
@@ -78,24 +68,3 @@ export const giftSchema = z.object({
   occasionDate: z.string().nullable(),
 });
 export type Gift = z.infer<typeof giftSchema>;
-
-/** Whether an occasion on `occasionDate` (YYYY-MM-DD) is already past on `today` (India's date). */
-export function occasionIsPast(occasionDate: string, today: string): boolean {
-  return occasionDate < today;
-}
-
-/**
- * How the delivery promise meets the occasion: `late` when even the earliest delivery date is after it (the checkout
- * warns clearly), `at_risk` when only the latest is, `on_time` otherwise. ISO dates compare as strings.
- */
-export type OccasionTiming = 'on_time' | 'at_risk' | 'late';
-export function occasionTiming(promise: { earliest: string; latest: string }, occasionDate: string): OccasionTiming {
-  if (promise.earliest > occasionDate) return 'late';
-  if (promise.latest > occasionDate) return 'at_risk';
-  return 'on_time';
-}
-
-/** The gift-wrap line of an order: the shop's price when wrapping was asked for, else nothing. */
-export function giftWrapFeeFor(gift: Pick<GiftValues, 'wrap'> | null | undefined, wrapFee: number): number {
-  return gift?.wrap ? wrapFee : 0;
-}

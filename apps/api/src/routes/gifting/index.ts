@@ -35,6 +35,7 @@ export const giftingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
+        operationId: 'giftTerms',
         summary: 'Gift options for the checkout: the gift-wrap price in paise (null: not offered) and the longest gift message',
         response: { 200: giftTermsSchema },
       },
@@ -51,6 +52,7 @@ export const giftingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { adminRole: 'staff' },
       schema: {
         tags: ['admin'],
+        operationId: 'adminPackingSlip',
         summary: 'The packing slip of an order as a PDF: recipient, items, personalisation, gift message; never a price (staff, admin)',
         params: orderParams,
         response: errors,
@@ -76,6 +78,7 @@ export const giftingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { adminRole: 'staff', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
+        operationId: 'adminUploadProof',
         summary: "Upload a proof of an order (multipart: file, optional note); the customer is asked to answer it (staff, admin)",
         description: 'An order that takes no proof, or has gone into production, answers 409 `proof_not_needed`.',
         consumes: ['multipart/form-data'],
@@ -119,6 +122,7 @@ export const giftingRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 8 * 1024,
       schema: {
         tags: ['orders'],
+        operationId: 'answerProof',
         summary: 'Approve the latest proof of my order, or ask for changes with a comment',
         description: 'A proof already answered or replaced by a newer version answers 409 `proof_already_answered`.',
         params: z.object({ id: z.string().max(100), proofId: z.string().max(100) }),
@@ -138,6 +142,7 @@ export const giftingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
+        operationId: 'proofImage',
         summary: "A proof image, `display` or 80x80 `thumbnail`; only to the order's customer and the shop's staff",
         params: z.object({ proofId: z.string().max(100), size: z.enum(['thumbnail', 'display'], { error: coded('upload_size_invalid') }) }),
         response: errors,

@@ -75,6 +75,7 @@ export function OrderSummary({ items, totals, lineErrors, onRemoveLine, onEditCa
         <Row label={t('shipping')} value={totals.shipping === 0 ? t('free') : formatInr(totals.shipping)} />
         {totals.codFee > 0 ? <Row label={t('codFee')} value={formatInr(totals.codFee)} /> : null}
         {totals.prepaidDiscount > 0 ? <Row label={t('prepaidDiscount')} value={`−${formatInr(totals.prepaidDiscount)}`} /> : null}
+        {totals.giftWrap > 0 ? <Row label={t('giftWrap')} value={formatInr(totals.giftWrap)} /> : null}
         <Row label={t('total')} value={formatInr(totals.grandTotal)} strong />
       </dl>
     </section>
