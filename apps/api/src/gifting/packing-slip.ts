@@ -84,11 +84,14 @@ export function renderPackingSlip(order: Order, shopName: string): Promise<Buffe
   const { gift, address } = order;
   block('Deliver to', { bold: true, size: 9 });
   block(gift ? `${gift.recipientName}  ·  ${gift.recipientPhone}` : `${address.name}  ·  ${address.mobile}`, { size: 9 });
-  for (const line of [address.line1, address.line2, address.landmark, `${address.city}, ${address.state} ${address.pincode}`]) if (line) block(line, { size: 9 });
+  for (const line of [address.line1, address.line2, address.landmark, `${address.city}, ${address.state} ${address.pincode}`])
+    if (line) block(line, { size: 9 });
   rule();
 
   if (gift) {
-    const occasion = gift.occasion ? `${OCCASIONS[gift.occasion] ?? gift.occasion}${gift.occasionDate ? ` on ${dateOf(new Date(`${gift.occasionDate}T00:00:00Z`))}` : ''}` : null;
+    const occasion = gift.occasion
+      ? `${OCCASIONS[gift.occasion] ?? gift.occasion}${gift.occasionDate ? ` on ${dateOf(new Date(`${gift.occasionDate}T00:00:00Z`))}` : ''}`
+      : null;
     block(`A gift${occasion ? ` for a ${occasion}` : ''}${gift.wrap ? '  ·  Gift wrap: yes' : '  ·  Gift wrap: no'}`, { bold: true, size: 10 });
     if (gift.message) {
       block('Gift message', { bold: true, size: 9 });

@@ -59,7 +59,10 @@ export async function uploadProof(
       const [order] = await tx.select({ status: orders.status, proofRequired: orders.proofRequired }).from(orders).where(eq(orders.id, id)).for('update');
       if (!order) throw new Refusal('admin_order_not_found');
       if (!order.proofRequired || !proofsOpen(order.status)) throw new Refusal('proof_not_needed');
-      const [last] = await tx.select({ version: max(orderProofs.version) }).from(orderProofs).where(eq(orderProofs.orderId, id));
+      const [last] = await tx
+        .select({ version: max(orderProofs.version) })
+        .from(orderProofs)
+        .where(eq(orderProofs.orderId, id));
       const version = (last?.version ?? 0) + 1;
       const [row] = await tx
         .insert(orderProofs)
@@ -104,7 +107,12 @@ export async function answerProof(db: Database, userId: string, orderId: string,
 }
 
 /** A proof image for the order's customer or staff; anyone else (or a missing object) gets `proof_not_found`. */
-export async function readProofImage(deps: Deps, viewer: Pick<RequestUser, 'id' | 'role'>, proofId: string, size: 'display' | 'thumbnail'): Promise<StoredObject> {
+export async function readProofImage(
+  deps: Deps,
+  viewer: Pick<RequestUser, 'id' | 'role'>,
+  proofId: string,
+  size: 'display' | 'thumbnail',
+): Promise<StoredObject> {
   if (!UUID.test(proofId)) throw new Refusal('proof_not_found');
   const [row] = await deps.db
     .select({ displayKey: orderProofs.displayKey, thumbnailKey: orderProofs.thumbnailKey, userId: orders.userId })
@@ -117,4 +125,3 @@ export async function readProofImage(deps: Deps, viewer: Pick<RequestUser, 'id' 
   if (!object) throw new Refusal('proof_not_found');
   return object;
 }
-

@@ -140,7 +140,8 @@ export const builtInTexts: Catalogue = {
   'proof-ready': {
     en: {
       subject: 'Your proof for order {orderNumber} is ready',
-      intro: 'Hello {name}, here is how your order {orderNumber} will look. Please approve the proof or tell us what to change; we start making it once you approve.',
+      intro:
+        'Hello {name}, here is how your order {orderNumber} will look. Please approve the proof or tell us what to change; we start making it once you approve.',
       button: 'See the proof',
       sms: '{shop}: the proof for order {orderNumber} is ready. Approve it or ask for changes: {link}',
     },

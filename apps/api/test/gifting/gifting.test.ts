@@ -37,10 +37,16 @@ describe.each(engines)('gifting (%s)', (engine) => {
 
   const place = (productId: string, extra: Record<string, unknown> = {}) =>
     call(app, 'POST', '/api/user/order', asha, { items: [{ productId, quantity: 2 }], addressId: asha.addressId, paymentMethod: 'cod', ...extra });
-  const move = (id: string, status: string, extra: Record<string, unknown> = {}) => call(app, 'POST', `/api/admin/orders/${id}/status`, staff, { status, ...extra });
+  const move = (id: string, status: string, extra: Record<string, unknown> = {}) =>
+    call(app, 'POST', `/api/admin/orders/${id}/status`, staff, { status, ...extra });
   const uploadProof = async (id: string, note = '') => {
     const form = multipart(note ? { note } : {}, [{ ...jpegFile(await phonePhoto()), name: 'file' }]);
-    return app.inject({ method: 'POST', url: `/api/admin/orders/${id}/proofs`, headers: { cookie: staff.cookie, 'content-type': form.contentType }, payload: form.body });
+    return app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${id}/proofs`,
+      headers: { cookie: staff.cookie, 'content-type': form.contentType },
+      payload: form.body,
+    });
   };
   const answer = (id: string, proofId: string, body: unknown, who = asha) => call(app, 'POST', `/api/user/order/${id}/proofs/${proofId}/answer`, who, body);
   async function setGifting(changes: Partial<GiftSettings>) {
@@ -109,7 +115,9 @@ describe.each(engines)('gifting (%s)', (engine) => {
     for (const amount of ['1,299', '2,598', '49', '2,647']) expect(text).not.toContain(amount);
 
     expect((await call(app, 'GET', `/api/admin/orders/${order._id}/packing-slip.pdf`, asha)).statusCode).toBe(403);
-    expect((await call(app, 'GET', `/api/admin/orders/00000000-0000-4000-8000-000000000000/packing-slip.pdf`, staff)).json().code).toBe('admin_order_not_found');
+    expect((await call(app, 'GET', `/api/admin/orders/00000000-0000-4000-8000-000000000000/packing-slip.pdf`, staff)).json().code).toBe(
+      'admin_order_not_found',
+    );
   });
 
   it('refuses bad gift details with a code naming the field', async () => {
@@ -167,10 +175,9 @@ describe.each(engines)('gifting (%s)', (engine) => {
     const making = await move(order._id, 'in_production');
     expect(making.statusCode, making.body).toBe(200);
     // The history stays on the order, and no proof is taken once it is being made.
-    expect((await call(app, 'GET', `/api/user/order/${order._id}`, asha)).json().proofs.list.map((proof: { comment: string | null }) => proof.comment)).toEqual([
-      'Please make the name bigger',
-      null,
-    ]);
+    expect((await call(app, 'GET', `/api/user/order/${order._id}`, asha)).json().proofs.list.map((proof: { comment: string | null }) => proof.comment)).toEqual(
+      ['Please make the name bigger', null],
+    );
     expect((await uploadProof(order._id)).json().code).toBe('proof_not_needed');
     // The customer was asked once per version.
     const asked = await ctx.handle.db

@@ -115,7 +115,16 @@ describe('invoice computation', () => {
       placeOfSupplyCode: MH,
     });
     // Wrap at 12 % intra-state: CGST = SGST = round(5000 × 1200 / 2 / 11200) = round(267.86) = 268 → taxable 4464.
-    expect(invoice.lines[1]).toMatchObject({ kind: 'gift_wrap', description: 'Gift wrap', hsn: '998540', rate: 1200, amount: 5_000, taxable: 4_464, cgst: 268, sgst: 268 });
+    expect(invoice.lines[1]).toMatchObject({
+      kind: 'gift_wrap',
+      description: 'Gift wrap',
+      hsn: '998540',
+      rate: 1200,
+      amount: 5_000,
+      taxable: 4_464,
+      cgst: 268,
+      sgst: 268,
+    });
     // Paid 39900 + 5000 = 44900.
     expect(invoice.amount).toBe(44_900);
     expect(computeInvoice({ ...invoiceWithoutWrap(), giftWrap: 0 }).lines.map((line) => line.kind)).toEqual(['item']);

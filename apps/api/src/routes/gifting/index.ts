@@ -28,7 +28,8 @@ const NOTE_MAX = 500;
 export const giftingRoutes: FastifyPluginAsyncZod = async (app) => {
   // One proof image per request, plus a short note.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: NOTE_MAX * 4, parts: 4 } });
-  const giftSettings = orderDeps(app).giftSettings;
+  const deps = orderDeps(app);
+  const giftSettings = () => deps.giftSettings();
 
   app.get(
     '/api/checkout/gift-terms',
@@ -79,7 +80,7 @@ export const giftingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         operationId: 'adminUploadProof',
-        summary: "Upload a proof of an order (multipart: file, optional note); the customer is asked to answer it (staff, admin)",
+        summary: 'Upload a proof of an order (multipart: file, optional note); the customer is asked to answer it (staff, admin)',
         description: 'An order that takes no proof, or has gone into production, answers 409 `proof_not_needed`.',
         consumes: ['multipart/form-data'],
         params: orderParams,
@@ -94,7 +95,12 @@ export const giftingRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         for await (const part of partsOf(request, { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 2, fieldSize: NOTE_MAX * 4, parts: 4 })) {
           if (part.type === 'field') {
-            if (part.fieldname === 'note' && typeof part.value === 'string') note = part.value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim().slice(0, NOTE_MAX) || null;
+            if (part.fieldname === 'note' && typeof part.value === 'string')
+              note =
+                part.value
+                  .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+                  .trim()
+                  .slice(0, NOTE_MAX) || null;
             continue;
           }
           if (part.fieldname !== 'file' || bytes) throw fieldRefusal('file', 'no_files');
@@ -104,7 +110,8 @@ export const giftingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof Refusal) throw error;
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw fieldRefusal('file', 'file_too_large');
         if (error instanceof app.multipartErrors.FilesLimitError) throw fieldRefusal('file', 'too_many_files', { max: 1 });
-        if (error instanceof app.multipartErrors.FieldsLimitError || error instanceof app.multipartErrors.PartsLimitError) throw fieldRefusal('request', 'too_many_fields');
+        if (error instanceof app.multipartErrors.FieldsLimitError || error instanceof app.multipartErrors.PartsLimitError)
+          throw fieldRefusal('request', 'too_many_fields');
         throw error;
       }
       if (!bytes || bytes.length === 0) throw fieldRefusal('file', 'no_files');

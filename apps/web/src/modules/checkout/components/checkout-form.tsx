@@ -137,10 +137,15 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   const lines = linesKey(items);
   const currentCheck = check && check.lines === lines && coupon && check.response.code === coupon.code ? check.response : null;
   // The COD fee (or, when paying online, the saving) follows the chosen way to pay, by the server's rule.
-  const totals = checkoutTotals({ total, totalMrp, discount, shippingRules: rules }, currentCheck, {
-    method: online ? PREPAID : isCashOnDelivery ? CASH_ON_DELIVERY : null,
-    terms: codTerms,
-  }, giftWrapOf(gift, giftTerms?.wrapFee ?? null));
+  const totals = checkoutTotals(
+    { total, totalMrp, discount, shippingRules: rules },
+    currentCheck,
+    {
+      method: online ? PREPAID : isCashOnDelivery ? CASH_ON_DELIVERY : null,
+      terms: codTerms,
+    },
+    giftWrapOf(gift, giftTerms?.wrapFee ?? null),
+  );
   const blockers = useMemo(() => codBlockers(items), [items]);
   // The shop's own reasons against cash on delivery for this cart and address, shown at the payment step.
   const pincode = addresses.find((a) => a._id === addressId)?.pincode ?? null;

@@ -84,17 +84,19 @@ export const GiftOptions = forwardRef<HTMLFieldSetElement, GiftOptionsProps>(fun
   const field = (name: GiftField) => ({
     id: `${id}-${name}`,
     'aria-invalid': problems[name] ? true : undefined,
-    'aria-describedby': [problems[name] ? `${id}-${name}-error` : null, name === 'message' ? `${id}-message-count` : null].filter(Boolean).join(' ') || undefined,
+    'aria-describedby':
+      [problems[name] ? `${id}-${name}-error` : null, name === 'message' ? `${id}-message-count` : null].filter(Boolean).join(' ') || undefined,
   });
   const error = (name: GiftField) =>
     problems[name] ? (
       <p id={`${id}-${name}-error`} className="mt-1 text-sm text-danger">
-        {refusalText({ code: problems[name]!, message: '', params: name === 'message' ? { max: messageMax } : {} }, tRefusal, locale)}
+        {refusalText({ code: problems[name], message: '', params: name === 'message' ? { max: messageMax } : {} }, tRefusal, locale)}
       </p>
     ) : null;
 
   const current = promise && promise.key === promiseKey && promise.value.serviceable && promise.value.earliest && promise.value.latest ? promise.value : null;
-  const timing: OccasionTiming | null = current && value.occasionDate ? occasionTiming({ earliest: current.earliest!, latest: current.latest! }, value.occasionDate) : null;
+  const timing: OccasionTiming | null =
+    current && value.occasionDate ? occasionTiming({ earliest: current.earliest!, latest: current.latest! }, value.occasionDate) : null;
   const occasionName = value.occasion ? t(`occasion.${value.occasion}`) : t('occasion.generic');
   const left = messageMax - value.message.length;
 

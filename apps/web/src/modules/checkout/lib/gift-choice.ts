@@ -29,7 +29,8 @@ export function giftProblems(form: GiftForm, today: string, messageMax = GIFT_ME
   if (!name || name.length > GIFT_NAME_MAX) problems.recipientName = 'gift_recipient_name_required';
   if (!mobileDigits(form.recipientPhone)) problems.recipientPhone = 'gift_recipient_phone_invalid';
   if (form.message.trim().length > messageMax) problems.message = 'gift_message_too_long';
-  if (form.occasionDate && (!isCalendarDate(form.occasionDate) || occasionIsPast(form.occasionDate, today))) problems.occasionDate = 'gift_occasion_date_invalid';
+  if (form.occasionDate && (!isCalendarDate(form.occasionDate) || occasionIsPast(form.occasionDate, today)))
+    problems.occasionDate = 'gift_occasion_date_invalid';
   return problems;
 }
 

@@ -1,7 +1,6 @@
 import type { Order } from '@shop/domain/order';
 import { NextIntlClientProvider } from 'next-intl';
 import { loadRefusalMessages } from '@/i18n/refusals';
-import type { Locale } from '@lib/locale/config';
 import { formatOrderTime } from '../lib/format-time';
 import type { orderTexts } from '../lib/texts';
 import { ProofAnswerForm } from './proof-answer-form';
@@ -17,7 +16,7 @@ export async function OrderProofs({ order, texts }: { order: Order; texts: Order
   if (!proofs.required) return null;
   const { t, locale } = texts;
   const latest = proofs.list[proofs.list.length - 1];
-  const refusals = await loadRefusalMessages(locale as Locale, ['general', 'gifting']);
+  const refusals = await loadRefusalMessages(locale, ['general', 'gifting']);
   const statusLabel = (status: string) => t(`proofs.status.${status}`);
   return (
     <section aria-labelledby={`proofs-${order._id}`} className="rounded-xl border border-line bg-white p-4 sm:p-6" data-testid="order-proofs">

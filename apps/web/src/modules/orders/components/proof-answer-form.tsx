@@ -82,7 +82,11 @@ export function ProofAnswerForm({ orderId, proofId, labels }: { orderId: string;
             >
               {busy ? labels.sending : labels.send}
             </button>
-            <button type="button" onClick={() => setChanging(false)} className="inline-flex min-h-11 items-center rounded-full border border-line px-5 font-semibold">
+            <button
+              type="button"
+              onClick={() => setChanging(false)}
+              className="inline-flex min-h-11 items-center rounded-full border border-line px-5 font-semibold"
+            >
               {labels.cancel}
             </button>
           </div>

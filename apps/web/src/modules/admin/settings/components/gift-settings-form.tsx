@@ -31,7 +31,11 @@ export function GiftSettingsForm({ settings, texts }: { settings: AdminSettings;
   const [failure, setFailure] = useState<string | null>(null);
   const gifting = settings.gifting ?? DEFAULT_GIFT_SETTINGS;
   const form = useForm<GiftFormValues>({
-    defaultValues: { wrapAvailable: gifting.wrapAvailable, wrapFee: paiseToRupees(gifting.wrapFee), proofWaitDays: gifting.proofWaitDays === null ? '' : String(gifting.proofWaitDays) },
+    defaultValues: {
+      wrapAvailable: gifting.wrapAvailable,
+      wrapFee: paiseToRupees(gifting.wrapFee),
+      proofWaitDays: gifting.proofWaitDays === null ? '' : String(gifting.proofWaitDays),
+    },
   });
   const errors = form.formState.errors;
 
