@@ -58,6 +58,9 @@ const FILE_RESPONSES: Record<string, { status: string; type: string; description
   getUserOrderByIdInvoicesByDocumentIdPdf: { status: '200', type: 'application/pdf', description: 'The invoice or credit note PDF' },
   getAdminOrdersByIdInvoicesByDocumentIdPdf: { status: '200', type: 'application/pdf', description: 'The invoice or credit note PDF' },
   getAdminGstReportExport: { status: '200', type: 'text/csv', description: "The month's GSTR-1 data as CSV" },
+  // Issue 24: the packing slip and proof images.
+  adminPackingSlip: { status: '200', type: 'application/pdf', description: 'The packing slip PDF (no prices)' },
+  proofImage: { status: '200', type: 'image/webp', description: 'The proof image, re-encoded (display size or thumbnail)' },
 };
 
 const SUCCESS_TEXT: Record<string, string> = {
