@@ -93,7 +93,7 @@ test('a gift with a message and wrap on a phone, the packing slip for staff, a p
   await gift.getByLabel('Gift message (printed on the packing slip)').fill(MESSAGE);
   await gift.getByText(`${250 - MESSAGE.length} of 250 characters left`).waitFor();
   await gift.getByRole('checkbox', { name: `Gift wrap (+${formatInr(4_900)})` }).check();
-  await gift.getByLabel('Occasion').selectOption('birthday');
+  await gift.getByLabel('Occasion', { exact: true }).selectOption('birthday');
   const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
   await gift.getByLabel('Date of the occasion').fill(today);
   await gift
