@@ -217,6 +217,12 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/user/wishlist/{productId}',
         '/api/user/wishlist/merge',
         '/api/stock-alerts',
+        // Issue 24: gift options, packing slip, proofs.
+        '/api/checkout/gift-terms',
+        '/api/admin/orders/{id}/packing-slip.pdf',
+        '/api/admin/orders/{id}/proofs',
+        '/api/user/order/{id}/proofs/{proofId}/answer',
+        '/api/order-proofs/{proofId}/{size}',
       ].sort(),
     );
     const listing = document.paths['/api/products'].get;

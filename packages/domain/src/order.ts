@@ -4,6 +4,8 @@ import { customerShipmentSchema } from './shipping/shipment.ts';
 import { addressSchema } from './address.ts';
 import { lineCustomisationSchema } from './customisation.ts';
 import { coded } from './field-errors.ts';
+import { giftRequestSchema, giftSchema } from './gift/gift.ts';
+import { orderProofsSchema } from './gift/proofs.ts';
 import { MAX_COUPON_CODE_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE, MAX_STATUS_NOTE_LENGTH } from './order-limits.ts';
 import { orderActorSchema, orderStatusSchema } from './order-status.ts';
 import { normaliseIndianMobile } from './phone.ts';
@@ -133,6 +135,8 @@ export const placeOrderRequestSchema = z.object({
   paymentMethod: paymentMethodSchema,
   /** Optional; empty means none. */
   couponCode: z.preprocess((value) => (value === '' || value === null ? undefined : value), couponCodeSchema.optional()),
+  /** Issue 24: the gift options; absent or null for an order that is not a gift. Wrap is priced by the server. */
+  gift: giftRequestSchema.nullable().optional(),
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
 export type PlaceOrderValues = z.output<typeof placeOrderRequestSchema>;
@@ -229,6 +233,11 @@ export const orderSchema = z.object({
   /** The COD fee charged and the prepaid saving taken off, in paise (decision 065); both 0 when the shop has none. */
   codFee: z.number().int(),
   prepaidDiscount: z.number().int(),
+  /** Issue 24: the gift options (null: not a gift) and the gift-wrap line in paise (0 when not wrapped). */
+  gift: giftSchema.nullable(),
+  giftWrapFee: z.number().int(),
+  /** Issue 24: the proofs of a made-to-approve order, oldest first, and whether production may start. */
+  proofs: orderProofsSchema,
   /** A COD order that waits (or waited) for the customer's confirmation by SMS code or link; null when none was asked. */
   codConfirmation: z.object({ method: z.enum(['sms_code', 'link']), confirmBy: z.string().nullable(), confirmedAt: z.string().nullable() }).nullable(),
   paymentMethod: paymentMethodSchema,

@@ -34,7 +34,7 @@ export interface CodDeps {
  */
 export function chargesAtPlacement(
   settings: CodSettings,
-  order: { method: PaymentMethod; total: number; discount: number; shipping: number; pincode: string },
+  order: { method: PaymentMethod; total: number; discount: number; shipping: number; giftWrap?: number; pincode: string },
 ): PaymentCharges {
   const charges = paymentCharges(order, settings);
   if (isCashOnDelivery(order.method)) {

@@ -53,6 +53,7 @@ export async function issueInvoice(db: Writer, orderId: string, at: Date = new D
         discount: orders.discount,
         shipping: orders.shipping,
         codFee: orders.codFee,
+        giftWrapFee: orders.giftWrapFee,
         prepaidDiscount: orders.prepaidDiscount,
         grandTotal: orders.grandTotal,
         address: orders.address,
@@ -110,6 +111,8 @@ export async function issueInvoice(db: Writer, orderId: string, at: Date = new D
       shipping: order.shipping,
       // The cash-on-delivery fee the order was charged (decision 065), taxed by the shop's rule for charges.
       codFee: order.codFee,
+      // Issue 24: gift wrap is its own line, taxed like the charges, so the invoice totals exactly what was paid.
+      giftWrap: order.giftWrapFee,
       chargeRule: identity.chargeRate === null ? { kind: 'highest_rate' } : { kind: 'fixed_rate', rate: identity.chargeRate },
       supplierStateCode: supplier.stateCode,
       placeOfSupplyCode: placeOfSupply,

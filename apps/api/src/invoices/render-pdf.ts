@@ -25,8 +25,8 @@ const plain = (paise: number) => rupees.format(paise / 100);
 const percent = (rate: number) => `${rate / 100}%`;
 const dateOf = (at: Date) => new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(at);
 
-type Doc = PDFKit.PDFDocument;
-interface TextOptions {
+export type Doc = PDFKit.PDFDocument;
+export interface TextOptions {
   width?: number;
   align?: 'left' | 'right' | 'center';
   bold?: boolean;
@@ -34,7 +34,7 @@ interface TextOptions {
 }
 
 /** Writes a text at (x, y) in as many font runs as its scripts need; returns the height it took. */
-function write(doc: Doc, text: string, x: number, y: number, options: TextOptions = {}): number {
+export function write(doc: Doc, text: string, x: number, y: number, options: TextOptions = {}): number {
   const weight = options.bold ? 700 : 400;
   const size = options.size ?? 8;
   const runs = fontRuns(text || ' ');

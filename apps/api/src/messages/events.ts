@@ -8,6 +8,7 @@ export const messageEvents = [
   'payment-failed',
   'personalisation-needed',
   'personalisation-reminder',
+  'proof-ready',
   'order-in-production',
   'order-shipped',
   'order-delivered',

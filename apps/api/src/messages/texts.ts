@@ -23,6 +23,7 @@ export const messageLinks: Record<MessageEvent, LinkKind> = {
   'payment-failed': 'pay',
   'personalisation-needed': 'customise',
   'personalisation-reminder': 'customise',
+  'proof-ready': 'order',
   'order-in-production': 'order',
   'order-shipped': 'tracking',
   'order-delivered': 'review',
@@ -134,6 +135,28 @@ export const builtInTexts: Catalogue = {
       intro: 'مرحبًا {name}، لا يمكننا البدء في صنع الطلب {orderNumber} حتى تخبرنا كيف نخصصه. يستغرق ذلك دقيقة.',
       button: 'أضف التخصيص',
       sms: '{shop}: ما زلنا ننتظر تخصيص الطلب {orderNumber}: {link}',
+    },
+  },
+  // Issue 24: staff sent a proof; the order page has the image and the approve / ask-for-changes buttons.
+  'proof-ready': {
+    en: {
+      subject: 'Your proof for order {orderNumber} is ready',
+      intro:
+        'Hello {name}, here is how your order {orderNumber} will look. Please approve the proof or tell us what to change; we start making it once you approve.',
+      button: 'See the proof',
+      sms: '{shop}: the proof for order {orderNumber} is ready. Approve it or ask for changes: {link}',
+    },
+    hi: {
+      subject: 'ऑर्डर {orderNumber} का प्रूफ़ तैयार है',
+      intro: 'नमस्ते {name}, आपका ऑर्डर {orderNumber} ऐसा दिखेगा। प्रूफ़ को मंज़ूरी दें या बताएँ क्या बदलना है; मंज़ूरी मिलते ही हम बनाना शुरू करेंगे।',
+      button: 'प्रूफ़ देखें',
+      sms: '{shop}: ऑर्डर {orderNumber} का प्रूफ़ तैयार है। मंज़ूरी दें या बदलाव बताएँ: {link}',
+    },
+    ar: {
+      subject: 'نموذج طلبك {orderNumber} جاهز',
+      intro: 'مرحبًا {name}، هكذا سيبدو طلبك {orderNumber}. يُرجى اعتماد النموذج أو إخبارنا بما يجب تغييره؛ نبدأ الصنع بعد اعتمادك.',
+      button: 'عرض النموذج',
+      sms: '{shop}: نموذج الطلب {orderNumber} جاهز. اعتمده أو اطلب تغييرات: {link}',
     },
   },
   'order-in-production': {

@@ -61,6 +61,9 @@ const FILE_RESPONSES: Record<string, { status: string; type: string; description
   // Issue 22: the carrier's label, and the day's manifest (PDF by default; text/csv with format=csv).
   getAdminOrdersByIdShipmentLabel: { status: '200', type: 'application/pdf', description: "The shipment's label from the carrier" },
   getAdminShipmentsManifest: { status: '200', type: 'application/pdf', description: "The day's manifest (the carrier's PDF; CSV with format=csv)" },
+  // Issue 24: the packing slip and proof images.
+  adminPackingSlip: { status: '200', type: 'application/pdf', description: 'The packing slip PDF (no prices)' },
+  proofImage: { status: '200', type: 'image/webp', description: 'The proof image, re-encoded (display size or thumbnail)' },
 };
 
 const SUCCESS_TEXT: Record<string, string> = {

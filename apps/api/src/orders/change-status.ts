@@ -17,6 +17,7 @@ import { creditInvoice } from '../invoices/credit-note.ts';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { statusEvents } from '../messages/events.ts';
 import { enqueueOrderEvent } from '../messages/order-events.ts';
+import { checkProofCleared } from '../gifting/proof-gate.ts';
 
 export interface StatusChange {
   orderId: string;
@@ -61,6 +62,7 @@ export async function changeStatus(
         amountRefunded: orders.amountRefunded,
         codConfirmation: orders.codConfirmation,
         codConfirmedAt: orders.codConfirmedAt,
+        proofRequired: orders.proofRequired,
       })
       .from(orders)
       .where(where)
@@ -75,6 +77,8 @@ export async function changeStatus(
     if (change.to !== 'cancelled' && awaitsPayment(order.paymentMethod, order.paymentStatus)) throw new Refusal('payment_not_received');
     // A COD order waiting for its shopper's confirmation (decision 066) is likewise only cancelled until confirmed.
     if (change.to !== 'cancelled' && awaitsCodConfirmation(order)) throw new Refusal('cod_not_confirmed');
+    // Issue 24: a made-to-approve order goes into production only after its proof is approved (or the shop's wait is over).
+    if (change.to === 'in_production' && order.proofRequired) await checkProofCleared(tx, orderId);
     if (change.to === 'shipped' && !change.tracking) throw fieldRefusal('tracking', 'tracking_required');
     if (change.actor === 'shop' && change.to === 'cancelled' && !change.note?.trim()) throw fieldRefusal('note', 'cancel_reason_required');
     const tracking = change.tracking ? { carrier: change.tracking.carrier, number: change.tracking.number, link: change.tracking.link ?? null } : null;

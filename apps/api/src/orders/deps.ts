@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestUser } from '../auth/request-user.ts';
 import type { OrderDeps } from './place-order.ts';
 import { loadShippingRules } from './shipping-rules.ts';
+import { loadGiftSettings } from '../gifting/gift-settings.ts';
 
 /** The order services' view of the app: its database, outbox, response cache and abuse limits. */
 export function orderDeps(app: FastifyInstance): OrderDeps {
@@ -16,6 +17,8 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     payments: app.payments,
     // The shop's COD controls (issue 20, cod/cod-placement.ts).
     cod: app.cod,
+    // Issue 24: the gift-wrap price, memoised like the shipping rules (a settings save clears the cache).
+    giftSettings: () => app.responseCache.memo('gift-settings', () => loadGiftSettings(app.db)),
   };
 }
 

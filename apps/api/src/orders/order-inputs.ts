@@ -58,7 +58,8 @@ export async function readOrderInputs(
           from ${orderIdempotencyKeys} k where k.user_id = ${userId} and k.key = ${input.key ?? null}::text) as "earlier",
         (select coalesce(json_agg(json_build_object(
               'product', json_build_object('id', p.id, 'name', p.name, 'slug', p.slug, 'images', p.images, 'price', p.price, 'mrp', p.mrp,
-                'stock', p.stock, 'cod', p.cod, 'customizationType', p.customization_type, 'mediaLimit', p.media_limit),
+                'stock', p.stock, 'cod', p.cod, 'customizationType', p.customization_type, 'mediaLimit', p.media_limit,
+                'needsProof', p.needs_proof),
               'variant', case when v.id is null then null else json_build_object('id', v.id, 'sku', v.sku, 'attributes', v.attributes,
                 'price', v.price, 'mrp', v.mrp, 'stock', v.stock) end)), '[]'::json)
           from ${products} p left join ${productVariants} v on v.product_id = p.id

@@ -7,6 +7,8 @@ import { type Page, pageOf } from '../lib/page.ts';
 import { toUploadedImage } from '../customisation/uploaded-image.ts';
 import type { CustomerShipment } from '@shop/domain/shipping/shipment';
 import { customerShipments } from '../shipping/shipment-view.ts';
+import type { OrderProofs } from '@shop/domain/gift/proofs';
+import { NO_PROOFS, orderProofsOf, proofsByOrder } from '../gifting/proof-view.ts';
 
 /** Orders as the API answers them: the order row, its lines (in order) and its status history (oldest first). */
 
@@ -45,6 +47,7 @@ export function toOrder(
   changes: HistoryRow[],
   details: LineDetails = new Map(),
   shipment: CustomerShipment | null = null,
+  proofs?: OrderProofs,
 ): Order {
   return {
     _id: row.id,
@@ -77,6 +80,10 @@ export function toOrder(
     grandTotal: row.grandTotal,
     codFee: row.codFee,
     prepaidDiscount: row.prepaidDiscount,
+    gift: row.gift ?? null,
+    giftWrapFee: row.giftWrapFee,
+    // A new order has no proof yet; whether it needs one is known from placement.
+    proofs: proofs ?? (row.proofRequired ? orderProofsOf(true, [], null) : NO_PROOFS),
     codConfirmation: row.codConfirmation
       ? { method: row.codConfirmation, confirmBy: row.codConfirmBy?.toISOString() ?? null, confirmedAt: row.codConfirmedAt?.toISOString() ?? null }
       : null,
@@ -138,11 +145,14 @@ async function assemble(db: Reader, rows: OrderRow[]): Promise<Order[]> {
     return byOrder;
   };
   const details = await lineDetails(db, lines);
-  // Issue 22: the carrier shipment and its timeline, for the two shipping widgets.
+  // Issue 22: the carrier shipment and its timeline, for the two shipping widgets; issue 24: the order's proofs.
   const shipped = await customerShipments(db, ids);
+  const proofs = await proofsByOrder(db, rows);
   const linesByOrder = group(lines);
   const changesByOrder = group(changes);
-  return rows.map((row) => toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? [], details, shipped.get(row.id) ?? null));
+  return rows.map((row) =>
+    toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? [], details, shipped.get(row.id) ?? null, proofs.get(row.id)),
+  );
 }
 
 /** One order; with `userId`, only if it is that user's (another user's order is simply not found). */

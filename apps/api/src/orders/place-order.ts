@@ -20,6 +20,8 @@ import { lineLabel, outOfStock, priceRows, productIdsOf } from './price-lines.ts
 import { shortOfStock } from './stock.ts';
 import { checkDeliverable } from '../delivery/deliverable.ts';
 import { chargesAtPlacement, type CodDeps, confirmationAtPlacement, limitsWithCodCap } from '../cod/cod-placement.ts';
+import type { GiftSettings } from '@shop/domain/gift/gift-settings';
+import { giftAtPlacement } from '../gifting/gift-placement.ts';
 import { isShortOfStock, type OrderCounts, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
 
 /** What placing an order needs from the app: the database and a few of its services. */
@@ -37,6 +39,8 @@ export interface OrderDeps {
   payments: PaymentDeps;
   /** The shop's COD controls (issue 20, decision 065): fee, prepaid saving, refusals, open-COD cap, confirmation. */
   cod: CodDeps;
+  /** The shop's gifting settings (issue 24): the gift-wrap price. */
+  giftSettings(): Promise<GiftSettings>;
 }
 
 /** The request around the order: its Idempotency-Key, and the client's address (coupon guesses are counted per address). */
@@ -85,6 +89,7 @@ function requestHash(body: PlaceOrderValues): string {
     addressId: body.addressId.toLowerCase(),
     paymentMethod: body.paymentMethod,
     couponCode: body.couponCode ?? null,
+    gift: body.gift ?? null,
   };
   return createHash('sha256').update(JSON.stringify(normal)).digest('hex');
 }
@@ -175,9 +180,20 @@ export async function placeOrder(
     discount = discountFor(coupon, cart.total);
   }
   const shipping = shippingFor(cart.total, await deps.shippingRules());
+  // Issue 24: the gift and its wrap line, priced from the shop's settings; production waits for a proof when a product needs one.
+  const gifting = giftAtPlacement(body.gift, await deps.giftSettings(), new Date());
+  const needsProof = new Set(inputs.cart.filter((row) => row.product.needsProof).map((row) => row.product.id));
+  const proofRequired = cart.lines.some((line) => needsProof.has(line.productId));
   // COD controls (decision 065, cod/cod-placement.ts): the COD fee or the prepaid saving, and the shop's refusals of
-  // cash on delivery (blocked pincode, over the maximum), decided here and stored on the order.
-  const charges = chargesAtPlacement(codSettings, { method: body.paymentMethod, total: cart.total, discount, shipping, pincode: address.pincode });
+  // cash on delivery (blocked pincode, over the maximum), decided here and stored on the order. The wrap is in the total.
+  const charges = chargesAtPlacement(codSettings, {
+    method: body.paymentMethod,
+    total: cart.total,
+    discount,
+    shipping,
+    giftWrap: gifting.giftWrapFee,
+    pincode: address.pincode,
+  });
   // Issue 22: a pincode our couriers do not serve, or where they collect no cash, is refused before any payment.
   await checkDeliverable(db, address.pincode, cod);
   const totals = {
@@ -234,6 +250,9 @@ export async function placeOrder(
       codConfirmTries: 0,
       codConfirmBy: null,
       codConfirmedAt: null,
+      gift: gifting.gift,
+      giftWrapFee: gifting.giftWrapFee,
+      proofRequired,
     };
     // COD confirmation (decision 066): the order waits for the shopper's code or link, sent by SMS with the order.
     const pending = confirmationAtPlacement(deps.cod, codSettings, {

@@ -54,6 +54,8 @@ export interface CartRow {
     cod: boolean;
     customizationType: ProductCustomisation['type'] | null;
     mediaLimit: number;
+    /** Issue 24: staff send a proof before making it (read when placing an order; other readers leave it out). */
+    needsProof?: boolean;
   };
   variant: { id: string; sku: string; attributes: Record<string, string>; price: number; mrp: number; stock: number } | null;
 }

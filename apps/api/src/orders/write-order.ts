@@ -107,14 +107,14 @@ export async function writeOrder(
     ), ${stock.ctes}, new_order as (
       insert into ${orders} (id, created_at, updated_at, number, user_id, status, payment_method, coupon_id, coupon_code,
         total, total_mrp, discount, shipping, grand_total, total_items, address, tracking, payment_status, payment_provider, reservation_expires_at,
-        cod_fee, prepaid_discount, cod_confirmation, cod_confirm_secret, cod_confirm_by)
+        cod_fee, prepaid_discount, cod_confirmation, cod_confirm_secret, cod_confirm_by, gift, gift_wrap_fee, proof_required)
       select ${order.id}::uuid, ${order.createdAt.toISOString()}::timestamptz, ${order.updatedAt.toISOString()}::timestamptz, ${order.number}::text,
         ${order.userId}::uuid, ${order.status}::text, ${order.paymentMethod}::text, ${order.couponId}::uuid, ${order.couponCode}::text,
         ${order.total}::int, ${order.totalMrp}::int, ${order.discount}::int, ${order.shipping}::int, ${order.grandTotal}::int, ${order.totalItems}::int,
         ${json(order.address)}::jsonb, ${json(order.tracking)}::jsonb, ${order.paymentStatus}::text, ${order.paymentProvider}::text,
         ${order.reservationExpiresAt?.toISOString() ?? null}::timestamptz,
         ${order.codFee}::int, ${order.prepaidDiscount}::int, ${order.codConfirmation}::text, ${order.codConfirmSecret}::text,
-        ${order.codConfirmBy?.toISOString() ?? null}::timestamptz
+        ${order.codConfirmBy?.toISOString() ?? null}::timestamptz, ${json(order.gift)}::jsonb, ${order.giftWrapFee}::int, ${order.proofRequired}::boolean
       where (select count(*) from ${stock.last}) = 1
       returning id
     ), new_lines as (

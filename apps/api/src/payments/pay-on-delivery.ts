@@ -45,6 +45,7 @@ export async function payOnDelivery(
       total: orders.total,
       discount: orders.discount,
       shipping: orders.shipping,
+      giftWrapFee: orders.giftWrapFee,
       address: orders.address,
     })
     .from(orders)
@@ -74,6 +75,8 @@ export async function payOnDelivery(
     total: order.total,
     discount: order.discount,
     shipping: order.shipping,
+    // Issue 24: the gift wrap priced at placement stays as it was.
+    giftWrap: order.giftWrapFee,
     pincode: order.address.pincode,
   });
   const openCodLimit = openCodCap(settings, caller.openCodLimit);

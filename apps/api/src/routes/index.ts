@@ -49,6 +49,7 @@ import { shippingWebhookRoutes } from './shipping-webhook/index.ts';
 import { devShippingRoutes } from './dev-shipping/index.ts';
 import { userWishlistRoutes } from './user-wishlist/index.ts';
 import { stockAlertsRoutes } from './stock-alerts/index.ts';
+import { giftingRoutes } from './gifting/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -106,4 +107,6 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   // Issue 24: the wishlist and back-in-stock requests.
   await app.register(userWishlistRoutes);
   await app.register(stockAlertsRoutes);
+  // Issue 24: gift options, packing slip, proofs.
+  await app.register(giftingRoutes);
 };

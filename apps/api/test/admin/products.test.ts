@@ -37,6 +37,7 @@ function input(ctx: AdminContext, overrides: Partial<ProductInput> = {}): Produc
     unique: false,
     onSelling: false,
     published: true,
+    needsProof: false,
     variants: [],
     ...overrides,
   };

@@ -85,7 +85,7 @@ describe.each(engines)('message preferences and templates (%s)', (engine) => {
     const list = await call(ctx.app, 'GET', '/api/admin/message-templates', ctx.staff);
     expect(list.statusCode).toBe(200);
     const templates = list.json().data as Array<{ event: string; language: string; subject: string; sms: string | null }>;
-    expect(templates).toHaveLength(12 * 3); // 11 order and marketing messages, and issue 24's back-in-stock
+    expect(templates).toHaveLength(13 * 3); // 11 order and marketing messages, issue 24's back-in-stock and proof-ready
     expect(templates.find((t) => t.event === 'order-shipped' && t.language === 'hi')?.subject).toBe('ऑर्डर {orderNumber} भेज दिया गया');
     expect((await call(ctx.app, 'GET', '/api/admin/message-templates', ctx.people[0])).statusCode).toBe(403);
 

@@ -18,6 +18,7 @@ export const refusalAreas = [
   'delivery',
   'shipping',
   'wishlist',
+  'gifting',
 ] as const;
 export type RefusalArea = (typeof refusalAreas)[number];
 

@@ -95,6 +95,8 @@ export const products = pgTable(
     heightCm: integer('height_cm').notNull().default(0),
     /** Working days to make this product before it can be dispatched (issue 22, decision 080; 0 = ready stock). */
     madeToOrderDays: integer('made_to_order_days').notNull().default(2),
+    /** Staff send a proof the customer approves before this is made (issue 24); copied onto each order that sells it. */
+    needsProof: boolean('needs_proof').notNull().default(false),
     ratingAverage: real('rating_average').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     unitsSold: integer('units_sold').notNull().default(0),

@@ -42,7 +42,7 @@ export interface InvoiceSupplierSnapshot extends InvoiceParty {
 export interface StoredInvoiceLine {
   /** The invoice line's index (a credit note's lines point at the invoice's). */
   position: number;
-  kind: 'item' | 'shipping' | 'cod_fee';
+  kind: 'item' | 'shipping' | 'cod_fee' | 'gift_wrap';
   description: string;
   hsn: string;
   rate: number;

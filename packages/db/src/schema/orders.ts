@@ -60,6 +60,16 @@ export interface OrderAddressSnapshot {
   pincode: string;
 }
 
+/** A gift order's options (issue 24; packages/domain/src/gift/gift.ts). The recipient's mobile is 10 digits. */
+export interface OrderGiftValue {
+  recipientName: string;
+  recipientPhone: string;
+  message: string | null;
+  wrap: boolean;
+  occasion: 'birthday' | 'anniversary' | 'rakhi' | 'diwali' | 'wedding' | 'other' | null;
+  occasionDate: string | null;
+}
+
 export interface ShipmentTrackingValue {
   carrier: string;
   number: string;
@@ -116,6 +126,11 @@ export const orders = pgTable(
     /** Unconfirmed by then, the order is cancelled (stock and coupon returned). */
     codConfirmBy: timestamp('cod_confirm_by', { withTimezone: true }),
     codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
+    /** Issue 24: the gift options (null: not a gift) and the gift-wrap line in paise, priced by the shop at placement. */
+    gift: jsonb('gift').$type<OrderGiftValue>(),
+    giftWrapFee: integer('gift_wrap_fee').notNull().default(0),
+    /** A product on the order needed a proof when it was placed: production waits for an approved proof (issue 24). */
+    proofRequired: boolean('proof_required').notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
@@ -138,6 +153,7 @@ export const orders = pgTable(
       .where(sql`${t.providerOrderId} is not null and ${t.paymentStatus} in ('pending', 'failed', 'authorized')`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'prepaid')`),
     check('orders_cod_confirmation_check', sql`${t.codConfirmation} is null or ${t.codConfirmation} in ('sms_code', 'link')`),
+    check('orders_gift_wrap_fee_check', sql`${t.giftWrapFee} >= 0`),
     check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'authorized', 'captured', 'failed', 'refunded', 'partially_refunded')`),
   ],
 );
@@ -245,4 +261,37 @@ export const couponRedemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('coupon_redemptions_order_idx').on(t.orderId), index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId)],
+);
+
+export type ProofStatusValue = 'pending' | 'approved' | 'changes_requested';
+
+/**
+ * Proofs of an order (issue 24): each version staff upload, with the customer's answer. Rows are never deleted or
+ * rewritten except for the one answer, so the history of versions and comments stays on the order. The image lives in
+ * the object store (display and thumbnail, re-encoded like customers' photos), served only to the order's customer
+ * and to staff.
+ */
+export const orderProofs = pgTable(
+  'order_proofs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1, 2, …: unique per order, so two uploads at once cannot both become "version 2". */
+    version: integer('version').notNull(),
+    displayKey: text('display_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    /** Staff's note to the customer with this version (optional). */
+    note: text('note'),
+    uploadedBy: uuid('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').$type<ProofStatusValue>().notNull().default('pending'),
+    comment: text('comment'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_proofs_order_version_idx').on(t.orderId, t.version),
+    check('order_proofs_status_check', sql`${t.status} in ('pending', 'approved', 'changes_requested')`),
+  ],
 );

@@ -48,6 +48,8 @@ export const siteSettings = pgTable('site_settings', {
   delivery: jsonb('delivery_settings').$type<Record<string, unknown>>().notNull().default({}),
   /** The shipping settings (issue 22, decision 084): the default parcel; read through the domain's shippingSettingsOf. */
   shipping: jsonb('shipping_settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** Gifting (issue 24): gift wrap offered and its price, the wait for a proof answer; read through the domain's giftSettingsOf. */
+  gifting: jsonb('gifting_settings').$type<Record<string, unknown>>().notNull().default({}),
   /** The shop's GST registration for its invoices (issue 21; packages/domain/src/gst/tax-identity.ts); null: none. */
   taxIdentity: jsonb('tax_identity').$type<ShopTaxIdentity>(),
 });

@@ -116,6 +116,8 @@ export const productInputSchema = z
     unique: z.boolean(),
     onSelling: z.boolean(),
     published: z.boolean(),
+    /** Issue 24: staff send a proof the customer approves before this is made; absent, false. */
+    needsProof: z.boolean().default(false),
     variants: z.array(variantInputSchema).max(MAX_VARIANTS, { error: coded('variants_too_many') }),
   })
   .superRefine((value, context) => {
@@ -212,6 +214,7 @@ export const adminProductSchema = z.object({
   unique: z.boolean(),
   onSelling: z.boolean(),
   published: z.boolean(),
+  needsProof: z.boolean(),
   ratingAverage: z.number(),
   ratingCount: z.number().int(),
   unitsSold: z.number().int(),
@@ -361,6 +364,7 @@ export const productFormSchema = z
     lengthCm: sideText,
     breadthCm: sideText,
     heightCm: sideText,
+    needsProof: z.boolean(),
     variants: z.array(variantFormSchema).max(MAX_VARIANTS),
   })
   .superRefine((value, context) => {
@@ -435,6 +439,7 @@ export function formToInput(form: ProductForm, flashSaleEndsAtIso: string | null
     lengthCm: Number(form.lengthCm),
     breadthCm: Number(form.breadthCm),
     heightCm: Number(form.heightCm),
+    needsProof: form.needsProof,
     variants: form.variants.map((variant) => ({
       ...(variant.id ? { id: variant.id } : {}),
       sku: variant.sku,
@@ -474,6 +479,7 @@ export function productToForm(product: AdminProduct | undefined): ProductForm {
     lengthCm: String(product?.lengthCm ?? 0),
     breadthCm: String(product?.breadthCm ?? 0),
     heightCm: String(product?.heightCm ?? 0),
+    needsProof: product?.needsProof ?? false,
     variants: (product?.variants ?? []).map((variant) => ({
       id: variant._id,
       sku: variant.sku,

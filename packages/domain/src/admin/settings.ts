@@ -5,6 +5,7 @@ import { adminText } from './catalogue.ts';
 import { codSettingsSchema, codSettingsViewSchema } from '../cod/cod-settings.ts';
 import { deliverySettingsSchema, deliverySettingsViewSchema } from '../delivery/delivery-settings.ts';
 import { shippingSettingsSchema } from '../shipping/parcels.ts';
+import { giftSettingsSchema, giftSettingsViewSchema } from '../gift/gift-settings.ts';
 
 /**
  * Back office (issue 7), site settings (admins only): the shop's identity, contact channels, shipping rules and
@@ -68,6 +69,8 @@ export const settingsInputSchema = z.object({
   delivery: deliverySettingsSchema.optional(),
   /** Shipping (issue 22, decision 084): the default parcel for products without their own; left out, unchanged. */
   shipping: shippingSettingsSchema.optional(),
+  /** Gifting (issue 24): gift wrap and its price, the wait for a proof answer; left out, unchanged. */
+  gifting: giftSettingsSchema.optional(),
 });
 
 export const adminSettingsSchema = z.object({
@@ -83,6 +86,7 @@ export const adminSettingsSchema = z.object({
   cod: codSettingsViewSchema,
   delivery: deliverySettingsViewSchema.optional(),
   shipping: shippingSettingsSchema.optional(),
+  gifting: giftSettingsViewSchema.optional(),
   updatedAt: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;

@@ -29,6 +29,16 @@ describe('COD charges', () => {
     });
   });
 
+  it('adds gift wrap like shipping: in the total and the COD cash, never reduced by the prepaid saving', () => {
+    expect(paymentCharges({ total: 30_000, discount: 0, shipping: 0, giftWrap: 4_900, method: CASH_ON_DELIVERY }, settings).grandTotal).toBe(39_800);
+    // 10 % of the items (3,000) is taken off; the wrap's 4,900 is not reduced.
+    expect(paymentCharges({ total: 30_000, discount: 0, shipping: 0, giftWrap: 4_900, method: PREPAID }, settings)).toEqual({
+      codFee: 0,
+      prepaidDiscount: 3_000,
+      grandTotal: 31_900,
+    });
+  });
+
   it('takes the prepaid saving off the items after the coupon, capped, only for an online payment', () => {
     // 10% of 30,000 - 10,000 = 2,000; shipping is not discounted.
     expect(paymentCharges({ total: 30_000, discount: 10_000, shipping: 15_000, method: PREPAID }, settings)).toEqual({

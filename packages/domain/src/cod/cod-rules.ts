@@ -74,6 +74,8 @@ export interface ChargeInput {
   /** The coupon's discount. */
   discount: Paise;
   shipping: Paise;
+  /** The gift-wrap line (issue 24): charged like shipping, no saving taken off it. */
+  giftWrap?: Paise;
   method: PaymentMethod;
 }
 
@@ -91,7 +93,7 @@ export interface PaymentCharges {
  * gets the prepaid saving on the items after the coupon (not on shipping or the fee).
  */
 export function paymentCharges(input: ChargeInput, settings: Pick<CodSettings, 'fee' | 'prepaidDiscount'>): PaymentCharges {
-  const base = grandTotal(input.total, input.discount, input.shipping);
+  const base = grandTotal(input.total, input.discount, input.shipping) + (input.giftWrap ?? 0);
   if (isCashOnDelivery(input.method)) {
     const codFee = input.total > 0 ? settings.fee : 0;
     return { codFee, prepaidDiscount: 0, grandTotal: base + codFee };

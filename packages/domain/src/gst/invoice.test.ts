@@ -104,6 +104,32 @@ describe('invoice computation', () => {
     expect(fixed.amount).toBe(59_900);
   });
 
+  it('puts gift wrap on a line of its own (SAC 998540) at the charges’ rate, so the invoice still totals what was paid', () => {
+    const invoice = computeInvoice({
+      items: [{ description: 'Pen stand', hsn: '4420', rate: 1200, unitPrice: 39_900, quantity: 1 }],
+      discount: 0,
+      shipping: 0,
+      codFee: 0,
+      giftWrap: 5_000,
+      supplierStateCode: MH,
+      placeOfSupplyCode: MH,
+    });
+    // Wrap at 12 % intra-state: CGST = SGST = round(5000 × 1200 / 2 / 11200) = round(267.86) = 268 → taxable 4464.
+    expect(invoice.lines[1]).toMatchObject({
+      kind: 'gift_wrap',
+      description: 'Gift wrap',
+      hsn: '998540',
+      rate: 1200,
+      amount: 5_000,
+      taxable: 4_464,
+      cgst: 268,
+      sgst: 268,
+    });
+    // Paid 39900 + 5000 = 44900.
+    expect(invoice.amount).toBe(44_900);
+    expect(computeInvoice({ ...invoiceWithoutWrap(), giftWrap: 0 }).lines.map((line) => line.kind)).toEqual(['item']);
+  });
+
   it('rounds per line, so a paisa never goes missing (₹0.01 edges)', () => {
     const invoice = computeInvoice({
       items: [
@@ -196,3 +222,14 @@ describe('apportion', () => {
     expect(apportion(1_000_000_000, [999_999_999, 1])).toEqual([999_999_999, 1]);
   });
 });
+
+function invoiceWithoutWrap() {
+  return {
+    items: [{ description: 'Pen stand', hsn: '4420', rate: 1200, unitPrice: 39_900, quantity: 1 }],
+    discount: 0,
+    shipping: 0,
+    codFee: 0,
+    supplierStateCode: MH,
+    placeOfSupplyCode: MH,
+  };
+}

@@ -6,7 +6,7 @@ import { apportion, divideRounded } from './apportion.ts';
  *
  * 1. A coupon's discount is apportioned across the item lines in proportion to their value (apportion.ts), before tax:
  *    the taxable value is what was actually charged for each item.
- * 2. Shipping and the cash-on-delivery fee are lines of their own, taxed by the shop's rule: by default at the
+ * 2. Shipping, the cash-on-delivery fee and gift wrap (issue 24) are lines of their own, taxed by the shop's rule: by default at the
  *    highest rate of the items in the order (the usual reading of a composite supply: the charges follow the
  *    principal supply), or at a fixed rate the shop chooses.
  * 3. Each line's inclusive amount A at rate r (basis points, 1800 = 18 %) is split to the paisa, line by line:
@@ -17,7 +17,7 @@ import { apportion, divideRounded } from './apportion.ts';
  */
 
 export type SupplyType = 'intra_state' | 'inter_state';
-export type InvoiceLineKind = 'item' | 'shipping' | 'cod_fee';
+export type InvoiceLineKind = 'item' | 'shipping' | 'cod_fee' | 'gift_wrap';
 
 /** How shipping and the COD fee are taxed. */
 export type ChargeTaxRule = { kind: 'highest_rate' } | { kind: 'fixed_rate'; rate: number };
@@ -25,6 +25,11 @@ export const DEFAULT_CHARGE_TAX_RULE: ChargeTaxRule = { kind: 'highest_rate' };
 
 /** SAC 996812: courier services, the class delivery (and collecting cash on it) is invoiced under. */
 export const DELIVERY_SAC = '996812';
+/**
+ * SAC 998540: packaging services. Gift wrap is sold with the goods and never alone (a composite supply whose
+ * principal supply is the goods), so it is taxed by the same charge rule as shipping; only its code differs.
+ */
+export const GIFT_WRAP_SAC = '998540';
 
 export interface InvoiceItemInput {
   description: string;
@@ -43,6 +48,8 @@ export interface InvoiceInput {
   discount: number;
   shipping: number;
   codFee: number;
+  /** The gift-wrap line (issue 24), paise; 0 or absent when not wrapped. */
+  giftWrap?: number;
   chargeRule?: ChargeTaxRule;
   /** GST state codes (states.ts): the shop's registration and the place of supply (the shipping address's state). */
   supplierStateCode: string;
@@ -132,7 +139,7 @@ export function computeInvoice(input: InvoiceInput): InvoiceComputation {
     if (!Number.isSafeInteger(item.unitPrice) || item.unitPrice < 0) throw new Error('a unit price is whole paise, 0 or more');
     if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) throw new Error('a quantity is a whole number, 1 or more');
   }
-  for (const charge of [input.discount, input.shipping, input.codFee]) {
+  for (const charge of [input.discount, input.shipping, input.codFee, input.giftWrap ?? 0]) {
     if (!Number.isSafeInteger(charge) || charge < 0) throw new Error('a discount or charge is whole paise, 0 or more');
   }
   const supplyType = supplyTypeOf(input.supplierStateCode, input.placeOfSupplyCode);
@@ -155,10 +162,10 @@ export function computeInvoice(input: InvoiceInput): InvoiceComputation {
     };
   });
   const rate = chargeRate(input.items, input.chargeRule);
-  const charge = (kind: InvoiceLineKind, description: string, amount: number): InvoiceLine => ({
+  const charge = (kind: InvoiceLineKind, description: string, amount: number, hsn = DELIVERY_SAC): InvoiceLine => ({
     kind,
     description,
-    hsn: DELIVERY_SAC,
+    hsn,
     rate,
     quantity: 1,
     unitPrice: amount,
@@ -168,5 +175,6 @@ export function computeInvoice(input: InvoiceInput): InvoiceComputation {
   });
   if (input.shipping > 0) lines.push(charge('shipping', 'Shipping charges', input.shipping));
   if (input.codFee > 0) lines.push(charge('cod_fee', 'Cash on delivery fee', input.codFee));
+  if ((input.giftWrap ?? 0) > 0) lines.push(charge('gift_wrap', 'Gift wrap', input.giftWrap!, GIFT_WRAP_SAC));
   return { supplyType, lines, byRate: totalsByRate(lines), ...sumSplits(lines) };
 }

@@ -15,6 +15,7 @@ import { searchRefusals } from './search.ts';
 import { deliveryRefusals } from './delivery.ts';
 import { shippingRefusals } from './shipping.ts';
 import { wishlistRefusals } from './wishlist.ts';
+import { giftingRefusals } from './gifting.ts';
 
 export type { RefusalEntry, RefusalParam, RefusalParams } from './define.ts';
 export { defineRefusals } from './define.ts';
@@ -40,6 +41,7 @@ export const refusalAreas = {
   delivery: deliveryRefusals,
   shipping: shippingRefusals,
   wishlist: wishlistRefusals,
+  gifting: giftingRefusals,
 } as const;
 
 export const refusals = {
@@ -59,6 +61,7 @@ export const refusals = {
   ...deliveryRefusals,
   ...shippingRefusals,
   ...wishlistRefusals,
+  ...giftingRefusals,
 } as const;
 
 type Refusals = typeof refusals;

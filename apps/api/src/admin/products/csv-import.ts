@@ -338,6 +338,8 @@ function buildInput(
     unique: bool('unique', existing?.unique ?? false),
     onSelling: bool('on_selling', existing?.onSelling ?? false),
     published: bool('published', existing?.published ?? true),
+    // Not a CSV column (issue 24): an import keeps the product's proof flag as it is.
+    needsProof: existing?.needsProof ?? false,
     variants,
   };
   if (found > 0) return null;

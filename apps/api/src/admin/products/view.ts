@@ -53,6 +53,7 @@ export async function loadAdminProduct(db: Reader, id: string): Promise<AdminPro
     unique: p.isUnique,
     onSelling: p.onSelling,
     published: p.published,
+    needsProof: p.needsProof,
     ratingAverage: p.ratingAverage,
     ratingCount: p.ratingCount,
     unitsSold: p.unitsSold,

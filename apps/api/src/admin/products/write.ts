@@ -78,6 +78,7 @@ export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminPr
     published: input.published,
     // Left out by the client: the product keeps its making time (a new one gets the column's default).
     ...(input.madeToOrderDays === undefined ? {} : { madeToOrderDays: input.madeToOrderDays }),
+    needsProof: input.needsProof,
   };
 
   let id: string;

@@ -3,6 +3,7 @@ import type { AdminSettings, settingsInputSchema } from '@shop/domain/admin/sett
 import { codSettingsOf } from '@shop/domain/cod/cod-settings';
 import { deliverySettingsOf } from '@shop/domain/delivery/delivery-settings';
 import { shippingSettingsOf } from '@shop/domain/shipping/parcels';
+import { giftSettingsOf } from '@shop/domain/gift/gift-settings';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
@@ -28,6 +29,7 @@ function view(row: SettingsRow): AdminSettings {
     cod: codSettingsOf(row.cod),
     delivery: deliverySettingsOf(row.delivery),
     shipping: shippingSettingsOf(row.shipping),
+    gifting: giftSettingsOf(row.gifting),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

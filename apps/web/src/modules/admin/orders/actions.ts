@@ -2,6 +2,7 @@
 
 import { adminOrderApiPaths, adminStatusMoveSchema, toStatusChangeRequest } from '@shop/domain/admin/orders';
 import { type Order, orderSchema } from '@shop/domain/order';
+import { orderProofsSchema } from '@shop/domain/gift/proofs';
 import { revalidatePath, revalidateTag } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import type { CodedText } from '@lib/api/refusal';
@@ -35,4 +36,21 @@ export async function moveOrderStatus(orderId: string, values: unknown): Promise
   revalidatePath(`/admin/orders/${orderId}`);
   revalidatePath('/admin/orders');
   return { ok: true, value: order.status };
+}
+
+/**
+ * Issue 24: uploads a proof of an order (multipart `file`, optional `note`); the API asks the customer to answer it.
+ * The order page is rendered again with the new version.
+ */
+export async function uploadOrderProof(orderId: string, form: FormData): Promise<ActionResult<number>> {
+  await requireStaff(`/admin/orders/${encodeURIComponent(orderId)}`);
+  const body = new FormData();
+  const file = form.get('file');
+  if (file instanceof Blob) body.set('file', file);
+  const note = form.get('note');
+  if (typeof note === 'string' && note.trim()) body.set('note', note.trim().slice(0, 500));
+  const result = await attempt(() => adminApi('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/proofs`, { body, schema: orderProofsSchema }));
+  if (!result.ok) return result;
+  revalidatePath(`/admin/orders/${orderId}`);
+  return { ok: true, value: result.value.list.length };
 }

@@ -21,6 +21,9 @@ import { codBlockers, codNotice } from '../lib/cod';
 import { couponCheckRequestOf, linesKey, placeOrderRequestOf } from '../lib/order-request';
 import { placeFailureOf, type PlaceFailure } from '../lib/place-errors';
 import { checkoutTotals } from '../lib/totals';
+import { EMPTY_GIFT, type GiftForm, giftProblems, giftRequestOf, giftWrapOf, indiaToday } from '../lib/gift-choice';
+import type { GiftTerms } from '@lib/api/gifting-browser';
+import { GiftOptions } from './gift-options';
 import { useCartHydrated } from '@modules/cart/lib/use-cart-hydrated';
 import { useCartDelivery } from '@modules/delivery/components/use-cart-delivery';
 import { rememberedPincode } from '@modules/delivery/lib/delivery-format';
@@ -111,6 +114,11 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   const [placed, setPlaced] = useState(false);
   const [online, setOnline] = useState(false);
   const [awaiting, setAwaiting] = useState<AwaitingPayment | null>(null);
+  // Issue 24: the gift options (their own component), the shop's wrap price, and whether to show their problems.
+  const [gift, setGift] = useState<GiftForm>(EMPTY_GIFT);
+  const [giftTerms, setGiftTerms] = useState<GiftTerms | null>(null);
+  const [giftErrors, setGiftErrors] = useState(false);
+  const giftRef = useRef<HTMLFieldSetElement>(null);
   // An order placed from this cart earlier and not paid: offered before a second one is placed.
   // Read once in the browser; the form shows only "loading" until the cart is read, so server and client agree.
   const [earlierUnpaid] = useState<string | null>(() => (signedIn && typeof window !== 'undefined' ? readPendingPayment() : null));
@@ -131,10 +139,15 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
   const lines = linesKey(items);
   const currentCheck = check && check.lines === lines && coupon && check.response.code === coupon.code ? check.response : null;
   // The COD fee (or, when paying online, the saving) follows the chosen way to pay, by the server's rule.
-  const totals = checkoutTotals({ total, totalMrp, discount, shippingRules: rules }, currentCheck, {
-    method: online ? PREPAID : isCashOnDelivery ? CASH_ON_DELIVERY : null,
-    terms: codTerms,
-  });
+  const totals = checkoutTotals(
+    { total, totalMrp, discount, shippingRules: rules },
+    currentCheck,
+    {
+      method: online ? PREPAID : isCashOnDelivery ? CASH_ON_DELIVERY : null,
+      terms: codTerms,
+    },
+    giftWrapOf(gift, giftTerms?.wrapFee ?? null),
+  );
   const blockers = useMemo(() => codBlockers(items), [items]);
   // The shop's own reasons against cash on delivery for this cart and address, shown at the payment step.
   const pincode = addresses.find((a) => a._id === addressId)?.pincode ?? null;
@@ -209,8 +222,13 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
       requestAnimationFrame(() => (missing.address ? addressRef : paymentRef).current?.focus());
       return;
     }
+    if (Object.keys(giftProblems(gift, indiaToday(), giftTerms?.messageMax)).length > 0) {
+      setGiftErrors(true);
+      requestAnimationFrame(() => giftRef.current?.focus());
+      return;
+    }
     const couponToSend = coupon && (currentCheck ? currentCheck.applicable : true) ? coupon.code : null;
-    const body = placeOrderRequestOf(items, address!, couponToSend, method!);
+    const body = placeOrderRequestOf(items, address!, couponToSend, method!, giftRequestOf(gift, giftTerms?.wrapFee !== null && giftTerms !== null));
     attempts.current ??= storageAttemptStore(typeof window === 'undefined' ? null : window.sessionStorage);
     const key = attemptKeyFor(fingerprintOf(body), attempts.current, newAttemptKey);
 
@@ -357,6 +375,15 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
                 error={stepErrors.payment}
               />
             </PaymentTermsProvider>
+            <GiftOptions
+              ref={giftRef}
+              value={gift}
+              onChange={setGift}
+              onTerms={setGiftTerms}
+              pincode={pincode}
+              productIds={items.map((item) => item.productId)}
+              showErrors={giftErrors}
+            />
           </>
         ) : (
           <SignInStep />

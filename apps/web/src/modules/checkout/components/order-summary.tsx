@@ -97,6 +97,7 @@ export function OrderSummary({ items, totals, lineErrors, delivery, onRemoveLine
         ) : null}
         {totals.codFee > 0 ? <Row label={t('codFee')} value={formatInr(totals.codFee)} /> : null}
         {totals.prepaidDiscount > 0 ? <Row label={t('prepaidDiscount')} value={`−${formatInr(totals.prepaidDiscount)}`} /> : null}
+        {totals.giftWrap > 0 ? <Row label={t('giftWrap')} value={formatInr(totals.giftWrap)} /> : null}
         <Row label={t('total')} value={formatInr(totals.grandTotal)} strong />
       </dl>
     </section>

@@ -8,6 +8,7 @@ import { refusalText, type RefusalTranslator } from '@lib/api/refusal-text';
 import { createTranslator } from 'next-intl';
 import { placeFailureOf } from './place-errors';
 import { checkoutTotals } from './totals';
+import { EMPTY_GIFT, giftProblems, giftRequestOf, giftWrapOf, indiaToday } from './gift-choice';
 
 const p1 = '11111111-1111-4111-8111-111111111111';
 const v1 = '22222222-2222-4222-8222-222222222222';
@@ -63,6 +64,7 @@ describe('checkout totals', () => {
       shipping: 15_000,
       codFee: 0,
       prepaidDiscount: 0,
+      giftWrap: 0,
       grandTotal: 55_000,
       fromServer: false,
     });
@@ -75,6 +77,7 @@ describe('checkout totals', () => {
       shipping: 0,
       codFee: 0,
       prepaidDiscount: 0,
+      giftWrap: 0,
       grandTotal: 45_000,
       fromServer: true,
     });
@@ -90,6 +93,11 @@ describe('checkout totals with the COD terms (decision 065)', () => {
   test('an online payment takes the capped saving off; no choice yet shows neither', () => {
     expect(checkoutTotals(cart, null, { method: 'prepaid', terms })).toMatchObject({ codFee: 0, prepaidDiscount: 3_000, grandTotal: 52_000 });
     expect(checkoutTotals(cart, null, { method: null, terms })).toMatchObject({ codFee: 0, prepaidDiscount: 0, grandTotal: 55_000 });
+  });
+  test('gift wrap is added like shipping, and the online saving never comes off it (issue 24)', () => {
+    expect(checkoutTotals(cart, null, { method: 'cod', terms }, 4_900)).toMatchObject({ giftWrap: 4_900, grandTotal: 64_800 });
+    expect(checkoutTotals(cart, null, { method: 'prepaid', terms }, 4_900)).toMatchObject({ giftWrap: 4_900, prepaidDiscount: 3_000, grandTotal: 56_900 });
+    expect(checkoutTotals(cart, null, undefined, 4_900).grandTotal).toBe(59_900);
   });
   test("the payment step's notice: the shop's reason COD is off, the fee and the online saving", () => {
     const all = { ...terms, maxOrderValue: 50_000, blockedPincodes: ['110001'], confirmation: 'sms_code' as const, confirmWithinHours: 24 };
@@ -169,5 +177,34 @@ describe('checkout messages', () => {
       typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix];
     expect(keys(hi)).toEqual(keys(en));
     expect(keys(ar)).toEqual(keys(en));
+  });
+});
+
+describe('gift options (issue 24)', () => {
+  const form = { ...EMPTY_GIFT, enabled: true, recipientName: 'Meera', recipientPhone: '+91 91234 56789', message: 'Happy birthday', wrap: true };
+  test('a gift with its wrap becomes the request and the summary line', () => {
+    expect(giftProblems(form, '2026-11-26')).toEqual({});
+    expect(giftRequestOf(form, true)).toEqual({
+      recipientName: 'Meera',
+      recipientPhone: '+91 91234 56789',
+      message: 'Happy birthday',
+      wrap: true,
+      occasion: null,
+      occasionDate: null,
+    });
+    expect(giftWrapOf(form, 4_900)).toBe(4_900);
+    expect(giftWrapOf({ ...form, enabled: false }, 4_900)).toBe(0);
+    expect(giftRequestOf({ ...form, enabled: false }, true)).toBeNull();
+  });
+  test('names each problem by its refusal code', () => {
+    expect(giftProblems({ ...form, recipientName: ' ', recipientPhone: '123', message: 'x'.repeat(251), occasionDate: '2026-11-25' }, '2026-11-26')).toEqual({
+      recipientName: 'gift_recipient_name_required',
+      recipientPhone: 'gift_recipient_phone_invalid',
+      message: 'gift_message_too_long',
+      occasionDate: 'gift_occasion_date_invalid',
+    });
+  });
+  test("today is India's date", () => {
+    expect(indiaToday(new Date('2026-11-26T19:00:00Z'))).toBe('2026-11-27');
   });
 });

@@ -14,8 +14,9 @@ export function placeOrderRequestOf(
   addressId: string,
   couponCode: string | null,
   paymentMethod: PaymentMethod = 'cod',
+  gift: PlaceOrderRequest['gift'] = null,
 ): PlaceOrderRequest {
-  return { items: orderLinesOf(items), addressId, paymentMethod, ...(couponCode ? { couponCode } : {}) };
+  return { items: orderLinesOf(items), addressId, paymentMethod, ...(couponCode ? { couponCode } : {}), ...(gift ? { gift } : {}) };
 }
 
 export function couponCheckRequestOf(items: readonly Line[], code: string): CouponCheckRequest {

@@ -15,6 +15,8 @@ export interface CheckoutTotals {
   codFee: number;
   /** The shop's saving for paying online when an online payment is chosen; 0 otherwise. */
   prepaidDiscount: number;
+  /** The gift-wrap line when the shopper asked for it (issue 24), at the shop's price; 0 otherwise. */
+  giftWrap: number;
   grandTotal: number;
   /** True when the numbers are the server's (a coupon check for exactly these lines), not the browser's estimate. */
   fromServer: boolean;
@@ -40,13 +42,18 @@ export interface PaymentChoice {
  * pay, by the same rule the server applies at placement (packages/domain/src/cod/cod-rules.ts). The placed order then
  * shows the server's final figures.
  */
-export function checkoutTotals(cart: CartNumbers, check: Pick<CouponCheckResponse, 'total' | 'amount'> | null, payment?: PaymentChoice): CheckoutTotals {
+export function checkoutTotals(
+  cart: CartNumbers,
+  check: Pick<CouponCheckResponse, 'total' | 'amount'> | null,
+  payment?: PaymentChoice,
+  giftWrap = 0,
+): CheckoutTotals {
   const total = check ? check.total : cart.total;
   const discount = check ? check.amount : cart.discount;
   const shipping = shippingFor(total, cart.shippingRules);
   const charges = payment?.method
-    ? paymentCharges({ total, discount, shipping, method: payment.method }, payment.terms)
-    : { codFee: 0, prepaidDiscount: 0, grandTotal: grandTotal(total, discount, shipping) };
+    ? paymentCharges({ total, discount, shipping, giftWrap, method: payment.method }, payment.terms)
+    : { codFee: 0, prepaidDiscount: 0, grandTotal: grandTotal(total, discount, shipping) + giftWrap };
   return {
     total,
     savings: Math.max(0, cart.totalMrp - cart.total),
@@ -54,6 +61,7 @@ export function checkoutTotals(cart: CartNumbers, check: Pick<CouponCheckRespons
     shipping,
     codFee: charges.codFee,
     prepaidDiscount: charges.prepaidDiscount,
+    giftWrap,
     grandTotal: charges.grandTotal,
     fromServer: check !== null,
   };

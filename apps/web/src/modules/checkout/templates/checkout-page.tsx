@@ -24,7 +24,7 @@ interface CheckoutPageProps {
 export async function CheckoutPage({ viewerId, addresses, shippingRules, codTerms, shopName }: CheckoutPageProps) {
   const [t, messages, locale] = await Promise.all([getTranslations('checkout'), getMessages() as Promise<RequestMessages>, getLocale() as Promise<Locale>]);
   // The refusals the checkout can meet (decision 037): the general ones, the order's, the address form's, payment's and COD's.
-  const refusals = await loadRefusalMessages(locale, ['general', 'orders', 'account', 'payments', 'cod', 'delivery']);
+  const refusals = await loadRefusalMessages(locale, ['general', 'orders', 'account', 'payments', 'cod', 'delivery', 'gifting']);
   return (
     <Container className="py-6 sm:py-10">
       <h1 className="mb-6 font-display text-2xl font-semibold text-ink sm:text-3xl">{t('title')}</h1>

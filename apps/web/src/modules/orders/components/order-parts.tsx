@@ -85,6 +85,7 @@ export function OrderTotals({ order, texts }: { order: Order; texts: OrderTexts 
         {/* The COD fee and the prepaid saving, as decided at placement (decision 065). */}
         {order.codFee > 0 ? <Row label={t('totals.codFee')} value={formatInr(order.codFee)} /> : null}
         {order.prepaidDiscount > 0 ? <Row label={t('totals.prepaidDiscount')} value={`−${formatInr(order.prepaidDiscount)}`} /> : null}
+        {order.giftWrapFee > 0 ? <Row label={t('totals.giftWrap')} value={formatInr(order.giftWrapFee)} /> : null}
         <Row label={t('totals.total')} value={formatInr(order.grandTotal)} strong />
         <Row label={t('totals.payment')} value={paymentLabel(texts, order.paymentMethod)} />
       </dl>

@@ -10,6 +10,8 @@ import { CodConfirmationPanel } from '../components/cod-confirmation-panel';
 import { StatusTimeline } from '../components/status-timeline';
 import { ShipmentJourney } from '../components/shipment-journey';
 import { TrackingPanel } from '../components/tracking-panel';
+import { GiftDetails } from '../components/gift-details';
+import { OrderProofs } from '../components/order-proofs';
 import { formatOrderTime } from '../lib/format-time';
 import { orderTexts } from '../lib/texts';
 
@@ -71,7 +73,9 @@ export async function OrderDetail({ order, invoices }: { order: Order; invoices?
         </div>
       </div>
       <CodConfirmationPanel order={order} texts={texts} />
+      <OrderProofs order={order} texts={texts} />
       <OrderLines order={order} texts={texts} customise />
+      <GiftDetails order={order} texts={texts} />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <OrderTotals order={order} texts={texts} />
         <div className="flex flex-col gap-6">

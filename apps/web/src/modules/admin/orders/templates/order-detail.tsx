@@ -10,6 +10,8 @@ import { PostalAddress } from '@modules/common/components/postal-address';
 import { StatusBadge } from '../components/status-badge';
 import { type StatusMoveTexts, StatusMoveForm } from '../components/status-move-form';
 import { UnitCustomisation } from '../components/unit-customisation';
+import { GiftPanel } from '../components/gift-panel';
+import { ProofPanel } from '../components/proof-panel';
 import { formatDateTime } from '../lib/format';
 
 const card = 'rounded-xl border border-line bg-white p-4 sm:p-6';
@@ -58,6 +60,10 @@ export function AdminOrderDetailView({
             <Link href={`/admin/orders/${order._id}/packing-slip`} className={button}>
               {t('detail.print')}
             </Link>
+            {/* Issue 24: the packing slip as a PDF (no prices), from the API. */}
+            <a href={`/api/admin/orders/${order._id}/packing-slip.pdf`} download className={button} data-testid="packing-slip-pdf">
+              {t('detail.slipPdf')}
+            </a>
             {personalised ? (
               <a href={adminOrderApiPaths.zip(order._id)} download className={button}>
                 {t('detail.zip')}
@@ -115,6 +121,7 @@ export function AdminOrderDetailView({
             </ul>
           </section>
           {shipping}
+          <ProofPanel order={order} t={t} />
           <section aria-labelledby="move" className={card}>
             <h2 id="move" className="mb-3 text-lg font-semibold">
               {t('move.title')}
@@ -175,6 +182,7 @@ export function AdminOrderDetailView({
               <dd className="break-all">{customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : t('detail.unknown')}</dd>
             </dl>
           </section>
+          <GiftPanel order={order} t={t} />
           <section aria-labelledby="address" className={card}>
             <h2 id="address" className="mb-2 text-lg font-semibold">
               {t('detail.address')}
@@ -191,6 +199,7 @@ export function AdminOrderDetailView({
               {row(t('detail.shipping'), order.shipping === 0 ? t('detail.free') : formatInr(order.shipping))}
               {order.codFee > 0 ? row(t('detail.codFee'), formatInr(order.codFee)) : null}
               {order.prepaidDiscount > 0 ? row(t('detail.prepaidDiscount'), `−${formatInr(order.prepaidDiscount)}`) : null}
+              {order.giftWrapFee > 0 ? row(t('detail.giftWrap'), formatInr(order.giftWrapFee)) : null}
               {row(t('detail.grandTotal'), formatInr(order.grandTotal), true)}
               {row(t('detail.paymentMethod'), t(`payment.${order.paymentMethod}`))}
             </dl>

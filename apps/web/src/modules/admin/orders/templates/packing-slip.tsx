@@ -108,6 +108,20 @@ export function PackingSlip({ detail, t }: { detail: AdminOrderDetail; t: AdminT
             })}
           </tbody>
         </table>
+        {/* Issue 24: a gift's recipient, occasion, wrap and message; never a price on anything in the parcel. */}
+        {order.gift ? (
+          <section aria-labelledby="slip-gift" className="mt-4 border-t border-line pt-4">
+            <h2 id="slip-gift" className="text-sm font-semibold uppercase tracking-wide">
+              {t('gift.title')}
+            </h2>
+            <p>
+              {t('gift.for', { name: order.gift.recipientName, phone: order.gift.recipientPhone })}
+              {order.gift.occasion ? ` · ${t(`gift.occasions.${order.gift.occasion}`)}${order.gift.occasionDate ? ` ${order.gift.occasionDate}` : ''}` : ''}
+              {order.gift.wrap ? ` · ${t('gift.wrapYes')}` : ''}
+            </p>
+            {order.gift.message ? <blockquote className="mt-2 whitespace-pre-wrap text-lg">{order.gift.message}</blockquote> : null}
+          </section>
+        ) : null}
       </article>
     </>
   );

@@ -257,6 +257,7 @@ export function ProductForm({
         <Checkbox label={t('form.newArrival')} registration={form.register('newArrival')} />
         <Checkbox label={t('form.unique')} registration={form.register('unique')} />
         <Checkbox label={t('form.onSelling')} registration={form.register('onSelling')} />
+        <Checkbox label={t('form.needsProof')} registration={form.register('needsProof')} />
         <TextField
           label={t('form.flashSaleEndsAt')}
           registration={form.register('flashSaleEndsAt')}
