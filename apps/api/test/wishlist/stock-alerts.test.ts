@@ -26,6 +26,7 @@ function input(ctx: AdminContext, overrides: Partial<ProductInput> = {}): Produc
     hsnCode: '7419',
     gstRate: 1200,
     weightGrams: 300,
+    needsProof: false,
     tags: [],
     featured: false,
     flashSaleEndsAt: null,
