@@ -1,10 +1,22 @@
-import { type Database, orders, paymentEvents } from '@shop/db';
+import { type Database, type OrderStatusValue, orders, paymentEvents } from '@shop/db';
+import { type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
 import { sql } from 'drizzle-orm';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { Refusal } from '../lib/refusal.ts';
 import type { Tx } from '../orders/coupons.ts';
 import { rowsOf } from '../lib/rows.ts';
 import { executeNamed } from '../orders/named-statement.ts';
-import { type ApplyOutcome, markFailed, markPaid, markRefunded } from './apply-payment.ts';
+import {
+  type ApplyEffects,
+  type ApplyOutcome,
+  type LockedOrder,
+  markFailed,
+  markPaid,
+  markRefunded,
+  noEffects,
+  paidColumns,
+  UNPAID_STATUSES,
+} from './apply-payment.ts';
 import { settleLatePayment } from './late-payment.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 import { settleRefund } from './refund-ledger.ts';
@@ -44,10 +56,19 @@ export async function receiveWebhook(
 }
 
 /**
- * Records a report about a payment under its event id and applies it, in ONE transaction, then settles money that came
- * for an order cancelled meanwhile. The webhook's path, and the reconciliation's (reconcile.ts: an event id of its own
- * per payment and state, so a pass repeated finds it taken, and a webhook arriving after it finds the order already
- * moved): whichever comes first applies, the others change nothing.
+ * Records a report about a payment under its event id and applies it, then settles money that came for an order
+ * cancelled meanwhile. The webhook's path, and the reconciliation's (reconcile.ts: an event id of its own per payment
+ * and state, so a pass repeated finds it taken, and a webhook arriving after it finds the order already moved):
+ * whichever comes first applies, the others change nothing.
+ *
+ * Two ways through (decision 082), the same outcome either way:
+ * - a capture report about an order already paid (Razorpay's payment.captured and order.paid follow the
+ *   payment.authorized that paid it) is decided in ONE statement, no transaction: at most an authorised → captured
+ *   move, which writes no message and no invoice (decideInOneStatement);
+ * - everything else in ONE transaction: the order locked and the event recorded (a redelivery finds its id taken and
+ *   changes nothing; two deliveries at once wait on the lock and then on the unique index, so only one applies), the
+ *   report applied, its outcome noted, and the invoice of an order paid just now issued last. Recording and applying
+ *   commit together, so a crash between them leaves neither, and Razorpay's retry applies it then.
  */
 export async function recordAndApply(
   db: Database,
@@ -55,68 +76,127 @@ export async function recordAndApply(
   /** `payload`: the JSON text to keep (a webhook's body), or a value to store as JSON. */
   report: { eventId: string; event: PaymentEvent; payload: unknown },
 ): Promise<WebhookResult> {
-  const { eventId, event } = report;
+  const { event } = report;
   const payloadJson = typeof report.payload === 'string' ? report.payload : JSON.stringify(report.payload);
-  const providerOrderId = event.payment?.orderId ?? null;
-  const effects = { stockCameBack: false };
-  const result = await db.transaction(async (tx): Promise<WebhookResult & { late: boolean }> => {
-    // The order the event is about and the event's record, in one statement, named (planned once per connection, as
-    // the order path's are): a webhook is a few statements in all, and issue 20 asks for 500 a second. `recorded` is
-    // null when the event id was already taken: a redelivery.
-    const [found] = rowsOf<{ recorded: string | null; id: string | null; grand_total: number | null }>(
-      await executeNamed(
-        tx,
-        'webhook-record',
-        sql`
-        with found as (
-          select id, grand_total from ${orders}
-           where ${orders.paymentProvider} = ${provider.name} and ${orders.providerOrderId} = ${providerOrderId}
-        ), recorded as (
-          insert into ${paymentEvents} (provider, event_id, event_type, order_id, payload)
-          values (${provider.name}, ${eventId}, ${event.name}, (select id from found), ${payloadJson}::jsonb)
-          on conflict do nothing
-          returning id
-        )
-        select (select id from recorded) as recorded, (select id from found) as id, (select grand_total from found) as grand_total`,
-      ),
-    );
-    const order = found?.id ? { id: found.id, grandTotal: Number(found.grand_total) } : null;
-    if (!found?.recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null, late: false };
-    // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.
-    const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event, effects) : 'unknown_order';
-    // The outcome noted, and in the same statement whether the money came for an order cancelled meanwhile (markPaid's flag).
-    const [noted] = rowsOf<{ late: boolean | null }>(
-      await executeNamed(
-        tx,
-        'webhook-outcome',
-        sql`
-        update ${paymentEvents} set outcome = ${outcome} where ${paymentEvents.id} = ${found.recorded}
-        returning (select ${orders.paymentFlag} = 'paid_after_cancellation' from ${orders} where ${orders.id} = ${order?.id ?? null}::uuid) as late`,
-      ),
-    );
-    return {
-      outcome,
-      event: event.name,
-      orderId: order?.id ?? null,
-      late: noted?.late === true,
-      ...(effects.stockCameBack ? { stockCameBack: true } : {}),
-    };
-  });
+  const decided = CAPTURE_EVENTS.has(event.type) ? await decideInOneStatement(db, provider, report.eventId, event, payloadJson) : null;
+  const result = decided ?? (await recordAndApplyInTransaction(db, provider, report.eventId, event, payloadJson));
   const { late, ...answer } = result;
   // Money for an order that expired meanwhile: placed again or refunded, after this event's own commit.
   if (answer.outcome === 'applied' && late && answer.orderId && CAPTURE_EVENTS.has(event.type)) await settleLatePayment(db, provider, answer.orderId);
   return answer;
 }
 
-async function apply(tx: Tx, order: { id: string; grandTotal: number }, event: PaymentEvent, effects: { stockCameBack: boolean }): Promise<ApplyOutcome> {
+type Decided = WebhookResult & { late: boolean };
+
+/**
+ * A capture report in one statement, when the order is already paid (authorised or captured, in the statement's
+ * snapshot: a paid order never goes back, so that answer cannot go stale) and the report's amount is the order's:
+ * the authorised → captured move if there is one (the same conditional UPDATE as markPaid's, re-checked on the row's
+ * latest version if another report moved it meanwhile), and the event recorded with its outcome; an event id already
+ * recorded changes nothing (the not-exists guard for a redelivery, the unique index for two at once). A report about
+ * a provider order we never made is recorded as unknown_order. Anything else (an unpaid order, a mismatch) answers
+ * null and goes through the transaction; so does a currency that is not the shop's.
+ */
+async function decideInOneStatement(db: Database, provider: PaymentProvider, eventId: string, event: PaymentEvent, payloadJson: string): Promise<Decided | null> {
+  const payment = event.payment;
+  if (!payment || payment.currency !== SHOP_CURRENCY) return null;
+  const to = 'captured';
+  const from = paymentStatusesBefore(to).filter((status) => !UNPAID_STATUSES.includes(status));
+  const [row] = rowsOf<{ order_id: string | null; decided: boolean; recorded: string | null; moved: boolean; late: boolean | null }>(
+    await executeNamed(
+      db,
+      'webhook-decide',
+      sql`
+      with found as (
+        select id, grand_total, payment_status from ${orders}
+         where payment_provider = ${provider.name} and provider_order_id = ${payment.orderId}
+      ), paid as (
+        select id from found
+         where payment_status not in (${sql.join(
+           UNPAID_STATUSES.map((status) => sql`${status}`),
+           sql`, `,
+         )}) and grand_total = ${payment.amount}::int
+      ), moved as (
+        update ${orders} set ${paidColumns(payment, to)}
+         where id = (select id from paid)
+           and payment_status in (${sql.join(
+             from.map((status) => sql`${status}`),
+             sql`, `,
+           )})
+           and not exists (select 1 from ${paymentEvents} where provider = ${provider.name} and event_id = ${eventId})
+        returning payment_flag is not distinct from 'paid_after_cancellation' as late
+      ), recorded as (
+        insert into ${paymentEvents} (provider, event_id, event_type, order_id, payload, outcome)
+        select ${provider.name}, ${eventId}, ${event.name}, (select id from paid), ${payloadJson}::jsonb,
+               case when not exists (select 1 from found) then 'unknown_order' when exists (select 1 from moved) then 'applied' else 'ignored' end
+         where exists (select 1 from paid) or not exists (select 1 from found)
+        on conflict do nothing
+        returning id
+      )
+      select (select id from found) as order_id, exists (select 1 from paid) or not exists (select 1 from found) as decided,
+             (select id from recorded) as recorded, exists (select 1 from moved) as moved, (select late from moved) as late`,
+    ),
+  );
+  if (!row?.decided) return null;
+  const outcome: WebhookOutcome = !row.recorded ? 'duplicate' : !row.order_id ? 'unknown_order' : row.moved ? 'applied' : 'ignored';
+  return { outcome, event: event.name, orderId: row.order_id, late: outcome === 'applied' && row.late === true };
+}
+
+async function recordAndApplyInTransaction(db: Database, provider: PaymentProvider, eventId: string, event: PaymentEvent, payloadJson: string): Promise<Decided> {
+  const providerOrderId = event.payment?.orderId ?? null;
+  const effects = noEffects();
+  const result = await db.transaction(async (tx): Promise<Decided> => {
+    // The order the event is about, locked (as lockForPayment), and the event's record, in one statement, named
+    // (planned once per connection, as the order path's are). `recorded` is null when the event id was already
+    // taken: a redelivery. The lock comes first, so the key-share lock the record's foreign key takes is our own.
+    const [found] = rowsOf<{ recorded: string | null; id: string | null; grand_total: number | null; payment_status: PaymentStatus | null; status: OrderStatusValue | null }>(
+      await executeNamed(
+        tx,
+        'webhook-record',
+        sql`
+        with found as (
+          select id, grand_total, payment_status, status from ${orders}
+           where ${orders.paymentProvider} = ${provider.name} and ${orders.providerOrderId} = ${providerOrderId}
+           for no key update
+        ), recorded as (
+          insert into ${paymentEvents} (provider, event_id, event_type, order_id, payload)
+          values (${provider.name}, ${eventId}, ${event.name}, (select id from found), ${payloadJson}::jsonb)
+          on conflict do nothing
+          returning id
+        )
+        select (select id from recorded) as recorded, found.id, found.grand_total, found.payment_status, found.status
+          from (select 1) as one left join found on true`,
+      ),
+    );
+    const order: LockedOrder | null = found?.id
+      ? { id: found.id, grandTotal: Number(found.grand_total), paymentStatus: found.payment_status!, status: found.status! }
+      : null;
+    if (!found?.recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null, late: false };
+    // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.
+    const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event, effects) : 'unknown_order';
+    await executeNamed(tx, 'webhook-outcome', sql`update ${paymentEvents} set outcome = ${outcome} where id = ${found.recorded}::uuid`);
+    // Last, so the invoice counter's row lock is held only until the commit that follows.
+    if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue);
+    return {
+      outcome,
+      event: event.name,
+      orderId: order?.id ?? null,
+      late: effects.late,
+      ...(effects.stockCameBack ? { stockCameBack: true } : {}),
+    };
+  });
+  return result;
+}
+
+async function apply(tx: Tx, order: LockedOrder, event: PaymentEvent, effects: ApplyEffects): Promise<ApplyOutcome> {
   const payment = event.payment;
   if (!payment) return 'ignored';
   switch (event.type) {
     case 'payment.authorized':
-      return markPaid(tx, order, payment, 'authorized');
+      return markPaid(tx, order, payment, 'authorized', effects);
     case 'payment.captured':
     case 'order.paid':
-      return markPaid(tx, order, payment, 'captured');
+      return markPaid(tx, order, payment, 'captured', effects);
     case 'payment.failed':
       return markFailed(tx, order);
     case 'refund.processed': {
