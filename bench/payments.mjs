@@ -45,7 +45,7 @@ import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
 
 const costOrders = Number(process.env.BENCH_COST ?? 0);
 const queryCountFile = join(tmpdir(), `shop-bench-payments-queries-${process.pid}`);
-const costArgs = costOrders > 0 ? ['--import', new URL('./count-queries.mjs', import.meta.url).pathname] : [];
+const costArgs = costOrders > 0 ? ['--import', process.env.BENCH_COUNTER ?? new URL('./count-queries.mjs', import.meta.url).pathname] : [];
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {

@@ -57,7 +57,8 @@ function describe(line: { name: string; attributes: Record<string, string> }): s
   return attributes.length ? `${line.name} (${attributes.join(', ')})` : line.name;
 }
 
-interface InvoiceInputs {
+/** What an invoice is made from (invoiceInputColumns' row). */
+export interface InvoiceInputs {
   number: string;
   discount: number;
   shipping: number;
@@ -71,21 +72,18 @@ interface InvoiceInputs {
 }
 
 /**
- * Everything an invoice is made from, in ONE statement: the order, whether it has its invoice already, the shop's tax
- * identity, and the lines with their products' rates and HSN codes as they are now (null for a product deleted since).
+ * Everything an invoice is made from, as columns of a statement over `orders o` (this file's read, or a payment's
+ * UPDATE … RETURNING, apply-payment.ts): the order, whether it has its invoice already, the shop's tax identity, and
+ * the lines with their products' rates and HSN codes as they are now (null for a product deleted since).
  */
-function inputsQuery(orderId: string) {
-  return sql`
-    select o.number, o.discount, o.shipping, o.cod_fee, o.prepaid_discount, o.grand_total, o.address,
+export const invoiceInputColumns = sql`o.number, o.discount, o.shipping, o.cod_fee, o.prepaid_discount, o.grand_total, o.address,
       (select i.id from ${invoices} i where i.order_id = o.id and i.kind = 'invoice') as existing,
       (select s.tax_identity from ${siteSettings} s order by s.created_at limit 1) as identity,
       coalesce((
         select json_agg(json_build_object('name', l.name, 'attributes', l.attributes, 'price', l.price, 'quantity', l.quantity,
                                           'hsnCode', p.hsn_code, 'gstRate', p.gst_rate) order by l.position)
           from ${orderLines} l left join ${products} p on p.id = l.product_id
-         where l.order_id = o.id), '[]') as lines
-    from ${orders} o where o.id = ${orderId}::uuid`;
-}
+         where l.order_id = o.id), '[]') as lines`;
 
 /**
  * The year's next number and the invoice under it, in ONE statement (decision 070's counter, decision 082): the
@@ -112,13 +110,16 @@ function issueStatement(values: Omit<InvoiceRow, 'id' | 'createdAt' | 'updatedAt
 }
 
 /**
- * Two statements (decision 082): the inputs read, then the number taken and the invoice written together. Called in a
+ * Two statements (decision 082): the inputs read (or `inputs`, read by the caller's own statement under the same
+ * lock), then the number taken and the invoice written together. Called in a
  * transaction, the caller already holds the order's row lock (the payment's or the status change's update), so two
  * issuings for one order cannot both get past the read; called on its own (tests, tools), a second issuing at the same
  * moment fails on the one-invoice-per-order index (its statement, counter included, rolls back) and answers the first's.
  */
-export async function issueInvoice(db: Writer, orderId: string, at: Date = new Date()): Promise<InvoiceRow | null> {
-  const [order] = rowsOf<InvoiceInputs>(await executeNamed(db, 'invoice-inputs', inputsQuery(orderId)));
+export async function issueInvoice(db: Writer, orderId: string, at: Date = new Date(), inputs?: InvoiceInputs): Promise<InvoiceRow | null> {
+  const [order] = inputs
+    ? [inputs]
+    : rowsOf<InvoiceInputs>(await executeNamed(db, 'invoice-inputs', sql`select ${invoiceInputColumns} from ${orders} o where o.id = ${orderId}::uuid`));
   if (!order) return null;
   if (order.existing) return existingInvoice(db, orderId);
   const identity = order.identity;

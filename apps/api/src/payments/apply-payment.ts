@@ -5,7 +5,7 @@ import { rowsOf } from '../lib/rows.ts';
 import type { Tx } from '../orders/coupons.ts';
 import { executeNamed } from '../orders/named-statement.ts';
 import { creditInvoice } from '../invoices/credit-note.ts';
-import { issueInvoice } from '../invoices/issue-invoice.ts';
+import { invoiceInputColumns, type InvoiceInputs, issueInvoice } from '../invoices/issue-invoice.ts';
 import { enqueueOrderConfirmed, enqueueOrderEvent } from '../messages/order-events.ts';
 import type { ProviderPayment } from './provider.ts';
 
@@ -35,8 +35,11 @@ export interface LockedOrder extends PayableOrder {
 export interface ApplyEffects {
   /** The money came for an order cancelled meanwhile (flag `paid_after_cancellation`): settled after the commit. */
   late: boolean;
-  /** The order was paid just now: its GST invoice is issued as the transaction's LAST write (the counter row it locks serialises invoices). */
-  invoiceDue: string | null;
+  /**
+   * The order was paid just now: its GST invoice is issued as the transaction's LAST write (the counter row it locks
+   * serialises invoices), from the inputs the paying UPDATE returned.
+   */
+  invoiceDue: { orderId: string; inputs: InvoiceInputs } | null;
   /** A refund put items back in stock and something sold out is available again. */
   stockCameBack: boolean;
 }
@@ -119,22 +122,24 @@ export async function markPaid(
     return 'flagged';
   }
   if (!canMovePayment(order.paymentStatus, to)) return 'ignored';
-  const [paid] = rowsOf<{ status: OrderStatusValue; late: boolean }>(
+  // Out of unpaid, the same statement returns what the invoice is made from (the order is locked: it cannot change).
+  const first = UNPAID_STATUSES.includes(order.paymentStatus);
+  const [paid] = rowsOf<{ status: OrderStatusValue; late: boolean } & InvoiceInputs>(
     await executeNamed(
       tx,
-      'payment-mark-paid',
-      sql`update ${orders} set ${paidColumns(payment, to)}
-           where id = ${order.id}::uuid and payment_status = ${order.paymentStatus}
-          returning status, payment_flag is not distinct from 'paid_after_cancellation' as late`,
+      first ? 'payment-mark-paid-first' : 'payment-mark-paid',
+      sql`update ${orders} as o set ${paidColumns(payment, to)}
+           where o.id = ${order.id}::uuid and o.payment_status = ${order.paymentStatus}
+          returning o.status, o.payment_flag is not distinct from 'paid_after_cancellation' as late${first ? sql`, ${invoiceInputColumns}` : sql``}`,
     ),
   );
   // The caller's lock makes this the status it read; nothing else can have moved it.
   if (!paid) return 'ignored';
   effects.late ||= paid.late;
-  if (UNPAID_STATUSES.includes(order.paymentStatus) && paid.status !== 'cancelled') {
+  if (first && paid.status !== 'cancelled') {
     await writePaidMessage(tx, order.id);
     // Issue 21: a prepaid order's GST invoice is issued when it is paid, in this transaction, by the caller.
-    effects.invoiceDue = order.id;
+    effects.invoiceDue = { orderId: order.id, inputs: paid };
   }
   return 'applied';
 }
@@ -154,7 +159,7 @@ export async function applyPayment(
     const order = await lockForPayment(tx, orderId);
     if (!order) return 'ignored';
     const applied = await markPaid(tx, order, payment, to, effects);
-    if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue);
+    if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue.orderId, new Date(), effects.invoiceDue.inputs);
     return applied;
   });
   return { outcome, late: effects.late };

@@ -1,6 +1,6 @@
 import { type Database, type OrderStatusValue, orders, paymentEvents } from '@shop/db';
 import { type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { Refusal } from '../lib/refusal.ts';
 import type { Tx } from '../orders/coupons.ts';
@@ -112,17 +112,11 @@ async function decideInOneStatement(db: Database, provider: PaymentProvider, eve
          where payment_provider = ${provider.name} and provider_order_id = ${payment.orderId}
       ), paid as (
         select id from found
-         where payment_status not in (${sql.join(
-           UNPAID_STATUSES.map((status) => sql`${status}`),
-           sql`, `,
-         )}) and grand_total = ${payment.amount}::int
+         where payment_status not in (${inList(UNPAID_STATUSES)}) and grand_total = ${payment.amount}::int
       ), moved as (
         update ${orders} set ${paidColumns(payment, to)}
          where id = (select id from paid)
-           and payment_status in (${sql.join(
-             from.map((status) => sql`${status}`),
-             sql`, `,
-           )})
+           and payment_status in (${inList(from)})
            and not exists (select 1 from ${paymentEvents} where provider = ${provider.name} and event_id = ${eventId})
         returning payment_flag is not distinct from 'paid_after_cancellation' as late
       ), recorded as (
@@ -148,8 +142,16 @@ async function recordAndApplyInTransaction(db: Database, provider: PaymentProvid
   const result = await db.transaction(async (tx): Promise<Decided> => {
     // The order the event is about, locked (as lockForPayment), and the event's record, in one statement, named
     // (planned once per connection, as the order path's are). `recorded` is null when the event id was already
-    // taken: a redelivery. The lock comes first, so the key-share lock the record's foreign key takes is our own.
-    const [found] = rowsOf<{ recorded: string | null; id: string | null; grand_total: number | null; payment_status: PaymentStatus | null; status: OrderStatusValue | null }>(
+    // taken: a redelivery. The lock comes first, so the key-share lock the record's foreign key takes is our own. The
+    // outcome a payment report will have is known from the locked row already, so it is recorded with the event.
+    const [found] = rowsOf<{
+      recorded: string | null;
+      noted: WebhookOutcome | null;
+      id: string | null;
+      grand_total: number | null;
+      payment_status: PaymentStatus | null;
+      status: OrderStatusValue | null;
+    }>(
       await executeNamed(
         tx,
         'webhook-record',
@@ -159,13 +161,14 @@ async function recordAndApplyInTransaction(db: Database, provider: PaymentProvid
            where ${orders.paymentProvider} = ${provider.name} and ${orders.providerOrderId} = ${providerOrderId}
            for no key update
         ), recorded as (
-          insert into ${paymentEvents} (provider, event_id, event_type, order_id, payload)
-          values (${provider.name}, ${eventId}, ${event.name}, (select id from found), ${payloadJson}::jsonb)
+          insert into ${paymentEvents} (provider, event_id, event_type, order_id, payload, outcome)
+          select ${provider.name}, ${eventId}, ${event.name}, f.id, ${payloadJson}::jsonb, ${expectedOutcome(event)}
+            from (select 1) as one left join found f on true
           on conflict do nothing
-          returning id
+          returning id, outcome
         )
-        select (select id from recorded) as recorded, found.id, found.grand_total, found.payment_status, found.status
-          from (select 1) as one left join found on true`,
+        select r.id as recorded, r.outcome as noted, f.id, f.grand_total, f.payment_status, f.status
+          from (select 1) as one left join found f on true left join recorded r on true`,
       ),
     );
     const order: LockedOrder | null = found?.id
@@ -174,9 +177,10 @@ async function recordAndApplyInTransaction(db: Database, provider: PaymentProvid
     if (!found?.recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null, late: false };
     // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.
     const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event, effects) : 'unknown_order';
-    await executeNamed(tx, 'webhook-outcome', sql`update ${paymentEvents} set outcome = ${outcome} where id = ${found.recorded}::uuid`);
+    // A refund's outcome is known only now (and a payment report's is the one recorded, unless the rules disagree).
+    if (found.noted !== outcome) await executeNamed(tx, 'webhook-outcome', sql`update ${paymentEvents} set outcome = ${outcome} where id = ${found.recorded}::uuid`);
     // Last, so the invoice counter's row lock is held only until the commit that follows.
-    if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue);
+    if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue.orderId, new Date(), effects.invoiceDue.inputs);
     return {
       outcome,
       event: event.name,
@@ -186,6 +190,28 @@ async function recordAndApplyInTransaction(db: Database, provider: PaymentProvid
     };
   });
   return result;
+}
+
+const inList = (statuses: readonly string[]) =>
+  sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+
+/**
+ * The outcome `apply` will have, as SQL over the locked order `f` (null: none yet, for a refund, whose outcome the
+ * refund records decide): the same rules, from the same functions (mismatchOf, paymentStatusesBefore).
+ */
+function expectedOutcome(event: PaymentEvent): SQL {
+  if (event.type === 'other') return sql`'ignored'`;
+  const payment = event.payment;
+  const to = event.type === 'payment.authorized' ? 'authorized' : CAPTURE_EVENTS.has(event.type) ? 'captured' : event.type === 'payment.failed' ? 'failed' : null;
+  if (!to) return sql`case when f.id is null then 'unknown_order' end`;
+  if (!payment) return sql`case when f.id is null then 'unknown_order' else 'ignored' end`;
+  const mismatch =
+    to === 'failed' ? sql`false` : payment.currency !== SHOP_CURRENCY ? sql`true` : sql`f.grand_total <> ${payment.amount}::int`;
+  return sql`case when f.id is null then 'unknown_order' when ${mismatch} then 'flagged'
+                  when f.payment_status in (${inList(paymentStatusesBefore(to))}) then 'applied' else 'ignored' end`;
 }
 
 async function apply(tx: Tx, order: LockedOrder, event: PaymentEvent, effects: ApplyEffects): Promise<ApplyOutcome> {
