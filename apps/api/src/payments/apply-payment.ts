@@ -42,9 +42,11 @@ export interface ApplyEffects {
   invoiceDue: { orderId: string; inputs: InvoiceInputs } | null;
   /** A refund put items back in stock and something sold out is available again. */
   stockCameBack: boolean;
+  /** Messages for the customer were written (the outbox worker is woken after the commit). */
+  messages: boolean;
 }
 
-export const noEffects = (): ApplyEffects => ({ late: false, invoiceDue: null, stockCameBack: false });
+export const noEffects = (): ApplyEffects => ({ late: false, invoiceDue: null, stockCameBack: false, messages: false });
 
 type Writer = Database | Tx;
 
@@ -138,6 +140,7 @@ export async function markPaid(
   effects.late ||= paid.late;
   if (first && paid.status !== 'cancelled') {
     await writePaidMessage(tx, order.id);
+    effects.messages = true;
     // Issue 21: a prepaid order's GST invoice is issued when it is paid, in this transaction, by the caller.
     effects.invoiceDue = { orderId: order.id, inputs: paid };
   }

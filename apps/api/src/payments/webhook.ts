@@ -28,6 +28,8 @@ export interface WebhookResult {
   orderId: string | null;
   /** A refund put items back in stock and something sold out is available again (the catalogue's cached answers are stale). */
   stockCameBack?: boolean;
+  /** Messages for the customer were written: the outbox worker has something to send (an applied capture of a paid order has none). */
+  messagesWritten?: boolean;
 }
 
 /** The events that say the money is captured: only a captured payment can be refunded (docs/providers/razorpay.md §2). */
@@ -82,7 +84,10 @@ export async function recordAndApply(
   const result = decided ?? (await recordAndApplyInTransaction(db, provider, report.eventId, event, payloadJson));
   const { late, ...answer } = result;
   // Money for an order that expired meanwhile: placed again or refunded, after this event's own commit.
-  if (answer.outcome === 'applied' && late && answer.orderId && CAPTURE_EVENTS.has(event.type)) await settleLatePayment(db, provider, answer.orderId);
+  if (answer.outcome === 'applied' && late && answer.orderId && CAPTURE_EVENTS.has(event.type)) {
+    // Placed again, it writes the "payment received" message.
+    if ((await settleLatePayment(db, provider, answer.orderId)) === 'reserved') answer.messagesWritten = true;
+  }
   return answer;
 }
 
@@ -187,6 +192,7 @@ async function recordAndApplyInTransaction(db: Database, provider: PaymentProvid
       orderId: order?.id ?? null,
       late: effects.late,
       ...(effects.stockCameBack ? { stockCameBack: true } : {}),
+      ...(effects.messages ? { messagesWritten: true } : {}),
     };
   });
   return result;
@@ -223,11 +229,15 @@ async function apply(tx: Tx, order: LockedOrder, event: PaymentEvent, effects: A
     case 'payment.captured':
     case 'order.paid':
       return markPaid(tx, order, payment, 'captured', effects);
-    case 'payment.failed':
-      return markFailed(tx, order);
+    case 'payment.failed': {
+      const failed = await markFailed(tx, order);
+      effects.messages = failed === 'applied';
+      return failed;
+    }
     case 'refund.processed': {
       // The order's refunded total and status, then the shop's refund record (and its items back in stock, once).
       const moved = await markRefunded(tx, order, payment.amountRefunded);
+      effects.messages = moved === 'applied';
       const refund = event.refund ? await settleRefund(tx, order.id, event.refund, 'processed') : null;
       effects.stockCameBack ||= refund?.cameBack ?? false;
       return refund?.settled ? 'applied' : moved;
