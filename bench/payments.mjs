@@ -32,7 +32,8 @@
 // message and invoice are written), payment.captured, order.paid (nothing left to change), and payment.captured again
 // under its own event id (a duplicate). Per webhook of each kind it answers the CPU time of the API process and of the
 // database's server processes (/proc counters; the outbox worker's sending of the messages included) and the
-// statements node-postgres sent (bench/count-queries.mjs preloaded into the API, BEGIN and COMMIT included).
+// statements node-postgres sent (bench/count-queries.mjs preloaded into the API, BEGIN and COMMIT included; BENCH_COUNTER
+// names another preload to use instead, e.g. one that also counts by statement text).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -307,16 +308,24 @@ async function signIn(i) {
 
 /** Places `count` prepaid orders 10 at a time (not measured): each reserves stock and gets a gateway order. */
 async function placePrepaid(users, lines, count) {
-  await run(count, () => {
-    const n = placed++;
-    const user = users[n % users.length];
-    const first = lines[(n * 7) % lines.length];
-    return fetch(`${base}/api/user/order`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-      body: JSON.stringify({ items: [{ productId: first.productId, variantId: first.variantId, quantity: 1 + (n % 2) }], addressId: user.addressId, paymentMethod: 'prepaid' }),
-    });
-  }, 201);
+  await run(
+    count,
+    () => {
+      const n = placed++;
+      const user = users[n % users.length];
+      const first = lines[(n * 7) % lines.length];
+      return fetch(`${base}/api/user/order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({
+          items: [{ productId: first.productId, variantId: first.variantId, quantity: 1 + (n % 2) }],
+          addressId: user.addressId,
+          paymentMethod: 'prepaid',
+        }),
+      });
+    },
+    201,
+  );
 }
 
 /** Runs `count` requests 10 at a time; every one must answer `status`. */
@@ -395,7 +404,9 @@ async function measureCost(users, lines) {
       totals.statements += statements;
     }
     const per = (value, scale = 1000) => ((value * scale) / webhooks.length).toFixed(2);
-    console.log(`${name}: ${webhooks.length} webhooks; per webhook: API ${per(apiSeconds)} ms, PostgreSQL ${per(database)} ms, ${per(statements, 1)} statements`);
+    console.log(
+      `${name}: ${webhooks.length} webhooks; per webhook: API ${per(apiSeconds)} ms, PostgreSQL ${per(database)} ms, ${per(statements, 1)} statements`,
+    );
   }
   const per = (value, scale = 1000) => ((value * scale) / totals.count).toFixed(2);
   console.log(

@@ -91,7 +91,10 @@ export const invoiceInputColumns = sql`o.number, o.discount, o.shipping, o.cod_f
  * PREFIX/2627/ and the sequence padded to five digits, as documentNumber writes it; a sequence that would make it longer
  * than GST's 16 characters is not taken (no update, no row: the caller throws, and the series keeps no gap).
  */
-function issueStatement(values: Omit<InvoiceRow, 'id' | 'createdAt' | 'updatedAt' | 'number' | 'sequence' | 'invoiceId' | 'reason' | 'pdfKey'>, numberPrefix: string) {
+function issueStatement(
+  values: Omit<InvoiceRow, 'id' | 'createdAt' | 'updatedAt' | 'number' | 'sequence' | 'invoiceId' | 'reason' | 'pdfKey'>,
+  numberPrefix: string,
+) {
   return sql`
     with counter as (
       insert into ${invoiceCounters} as c (series, financial_year, last_number) values ('invoice', ${values.financialYear}, 1)

@@ -149,7 +149,11 @@ async function renderEvent(event: MessageEvent, row: EventRow, options: OrderEve
     language,
   );
   const { siteUrl, whatsapp } = messageSettings();
-  const texts = textsWith(event, language, template?.subject || template?.intro ? { subject: template.subject, intro: template.intro, dltTemplateId: null } : null);
+  const texts = textsWith(
+    event,
+    language,
+    template?.subject || template?.intro ? { subject: template.subject, intro: template.intro, dltTemplateId: null } : null,
+  );
   const logo = row.logo ?? '/icon.svg';
   const brand: Brand = {
     shopName: row.shop_name ?? 'Kaarigar Gifts',

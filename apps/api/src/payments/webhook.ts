@@ -102,7 +102,13 @@ type Decided = WebhookResult & { late: boolean };
  * a provider order we never made is recorded as unknown_order. Anything else (an unpaid order, a mismatch) answers
  * null and goes through the transaction; so does a currency that is not the shop's.
  */
-async function decideInOneStatement(db: Database, provider: PaymentProvider, eventId: string, event: PaymentEvent, payloadJson: string): Promise<Decided | null> {
+async function decideInOneStatement(
+  db: Database,
+  provider: PaymentProvider,
+  eventId: string,
+  event: PaymentEvent,
+  payloadJson: string,
+): Promise<Decided | null> {
   const payment = event.payment;
   if (!payment || payment.currency !== SHOP_CURRENCY) return null;
   const to = 'captured';
@@ -141,7 +147,13 @@ async function decideInOneStatement(db: Database, provider: PaymentProvider, eve
   return { outcome, event: event.name, orderId: row.order_id, late: outcome === 'applied' && row.late === true };
 }
 
-async function recordAndApplyInTransaction(db: Database, provider: PaymentProvider, eventId: string, event: PaymentEvent, payloadJson: string): Promise<Decided> {
+async function recordAndApplyInTransaction(
+  db: Database,
+  provider: PaymentProvider,
+  eventId: string,
+  event: PaymentEvent,
+  payloadJson: string,
+): Promise<Decided> {
   const providerOrderId = event.payment?.orderId ?? null;
   const effects = noEffects();
   const result = await db.transaction(async (tx): Promise<Decided> => {
@@ -183,7 +195,8 @@ async function recordAndApplyInTransaction(db: Database, provider: PaymentProvid
     // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.
     const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event, effects) : 'unknown_order';
     // A refund's outcome is known only now (and a payment report's is the one recorded, unless the rules disagree).
-    if (found.noted !== outcome) await executeNamed(tx, 'webhook-outcome', sql`update ${paymentEvents} set outcome = ${outcome} where id = ${found.recorded}::uuid`);
+    if (found.noted !== outcome)
+      await executeNamed(tx, 'webhook-outcome', sql`update ${paymentEvents} set outcome = ${outcome} where id = ${found.recorded}::uuid`);
     // Last, so the invoice counter's row lock is held only until the commit that follows.
     if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue.orderId, new Date(), effects.invoiceDue.inputs);
     return {
@@ -211,11 +224,11 @@ const inList = (statuses: readonly string[]) =>
 function expectedOutcome(event: PaymentEvent): SQL {
   if (event.type === 'other') return sql`'ignored'`;
   const payment = event.payment;
-  const to = event.type === 'payment.authorized' ? 'authorized' : CAPTURE_EVENTS.has(event.type) ? 'captured' : event.type === 'payment.failed' ? 'failed' : null;
+  const to =
+    event.type === 'payment.authorized' ? 'authorized' : CAPTURE_EVENTS.has(event.type) ? 'captured' : event.type === 'payment.failed' ? 'failed' : null;
   if (!to) return sql`case when f.id is null then 'unknown_order' end`;
   if (!payment) return sql`case when f.id is null then 'unknown_order' else 'ignored' end`;
-  const mismatch =
-    to === 'failed' ? sql`false` : payment.currency !== SHOP_CURRENCY ? sql`true` : sql`f.grand_total <> ${payment.amount}::int`;
+  const mismatch = to === 'failed' ? sql`false` : payment.currency !== SHOP_CURRENCY ? sql`true` : sql`f.grand_total <> ${payment.amount}::int`;
   return sql`case when f.id is null then 'unknown_order' when ${mismatch} then 'flagged'
                   when f.payment_status in (${inList(paymentStatusesBefore(to))}) then 'applied' else 'ignored' end`;
 }
