@@ -24,7 +24,16 @@
 //     100/s with 10 connections (target: p99 at most 50 ms).
 // A bare node:http hello-world is measured before and after (BENCH_HELLO=0 skips it); each result is also given as a
 // ratio to it, which moves less with the machine's load. BENCH_ONLY=cod,prepaid,webhook runs a subset (webhooks need
-// prepaid orders: they use those of the prepaid scenario, or of an earlier run).
+// prepaid orders: without the prepaid scenario, BENCH_WEBHOOK_ORDERS (default 3000) are placed first, unmeasured).
+//
+// Cost mode (the machine is shared: req/s moves with the neighbours' load, CPU time and statements per request much
+// less): BENCH_COST=600 places 600 prepaid orders (after 100 unmeasured, with their webhooks), pays them at the gateway
+// and delivers their webhooks 10 at a time, one kind after another: payment.authorized (the order becomes paid, its
+// message and invoice are written), payment.captured, order.paid (nothing left to change), and payment.captured again
+// under its own event id (a duplicate). Per webhook of each kind it answers the CPU time of the API process and of the
+// database's server processes (/proc counters; the outbox worker's sending of the messages included) and the
+// statements node-postgres sent (bench/count-queries.mjs preloaded into the API, BEGIN and COMMIT included; BENCH_COUNTER
+// names another preload to use instead, e.g. one that also counts by statement text).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +43,10 @@ import pg from 'pg';
 import { LoopbackGateway } from '../apps/api/src/payments/razorpay/loopback-gateway.ts';
 import { hmacHex } from '../apps/api/src/payments/razorpay/signatures.ts';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
+
+const costOrders = Number(process.env.BENCH_COST ?? 0);
+const queryCountFile = join(tmpdir(), `shop-bench-payments-queries-${process.pid}`);
+const costArgs = costOrders > 0 ? ['--import', process.env.BENCH_COUNTER ?? new URL('./count-queries.mjs', import.meta.url).pathname] : [];
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -49,6 +62,7 @@ const withHello = process.env.BENCH_HELLO !== '0';
 const only = new Set((process.env.BENCH_ONLY ?? 'cod,prepaid,webhook').split(','));
 const runStamp = Math.floor(Date.now() / 1000) % 1e4;
 const WEBHOOK = '/api/payments/razorpay/webhook';
+let placed = 0; // prepaid orders placed outside the measured scenarios (placePrepaid)
 
 const gateway = new LoopbackGateway();
 await gateway.start();
@@ -73,9 +87,10 @@ const api = startApi(
     OPEN_COD_ORDERS_MAX: '100000',
     // The reconciliation would ask this gateway about earlier runs' orders, which it never made: not in the measurement.
     PAYMENT_RECONCILE_EVERY_SECONDS: '86400',
+    BENCH_QUERY_COUNT_FILE: queryCountFile,
     // BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the API.
   },
-  (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  [...costArgs, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
 );
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'bench-payments' });
 
@@ -94,6 +109,16 @@ try {
     }),
   );
   console.log(`${users.length} customers signed in (${((Date.now() - signInStarted) / 1000).toFixed(0)} s); ${lines.length} orderable lines`);
+  if (costOrders > 0) await measureCost(users, lines);
+  else await throughput(users, lines);
+} finally {
+  await db.end();
+  await stopAll([api]);
+  await gateway.close();
+}
+
+/** The throughput scenarios (see the top of the file). */
+async function throughput(users, lines) {
   const hello = withHello ? await helloWorld() : null;
 
   let next = 0;
@@ -129,6 +154,8 @@ try {
   const webhookQueue = [];
   let nextWebhook = 0;
   const prepareWebhooks = async () => {
+    // Without the prepaid scenario in this run, the gateway (this process's) has made no orders yet: some are placed now.
+    if (!only.has('prepaid')) await placePrepaid(users, lines, Number(process.env.BENCH_WEBHOOK_ORDERS ?? 3000));
     const { rows } = await db.query(
       `select provider_order_id from orders where payment_method = 'prepaid' and payment_status = 'pending' and status = 'placed' and provider_order_id is not null`,
     );
@@ -208,10 +235,6 @@ try {
   console.log(`orders now: ${rows.map((row) => `${row.n} ${row.payment_method}/${row.payment_status}`).join(', ')}`);
   const negative = await db.query('select (select count(*) from products where stock < 0) + (select count(*) from product_variants where stock < 0) as n');
   console.log(`rows with negative stock: ${negative.rows[0].n}`);
-} finally {
-  await db.end();
-  await stopAll([api]);
-  await gateway.close();
 }
 
 /** A bare node:http server in its own process, and an autocannon run against it (the machine's reference). */
@@ -281,4 +304,112 @@ async function signIn(i) {
   );
   if (address.status !== 201) throw new Error(`address: ${address.status} ${await address.text()}`);
   return { token, addressId: (await address.json())._id };
+}
+
+/** Places `count` prepaid orders 10 at a time (not measured): each reserves stock and gets a gateway order. */
+async function placePrepaid(users, lines, count) {
+  await run(
+    count,
+    () => {
+      const n = placed++;
+      const user = users[n % users.length];
+      const first = lines[(n * 7) % lines.length];
+      return fetch(`${base}/api/user/order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({
+          items: [{ productId: first.productId, variantId: first.variantId, quantity: 1 + (n % 2) }],
+          addressId: user.addressId,
+          paymentMethod: 'prepaid',
+        }),
+      });
+    },
+    201,
+  );
+}
+
+/** Runs `count` requests 10 at a time; every one must answer `status`. */
+async function run(count, request, status) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const response = await request(next++);
+      if (response.status !== status) throw new Error(`${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+}
+
+/** Pays these gateway orders and answers their held webhooks, in Razorpay's order. */
+async function payPlaced(providerOrderIds) {
+  for (const id of providerOrderIds) await gateway.pay(id);
+  return gateway.held.splice(0);
+}
+
+/** The gateway orders of this run's prepaid orders not yet paid. */
+async function unpaidGatewayOrders() {
+  const { rows } = await db.query(
+    `select provider_order_id from orders where payment_method = 'prepaid' and payment_status = 'pending' and status = 'placed' and provider_order_id is not null`,
+  );
+  return rows.map((row) => row.provider_order_id).filter((id) => gateway.orders.has(id));
+}
+
+/** Delivers a held webhook (under another event id when given). */
+function deliver(sent, eventId = sent.eventId) {
+  return fetch(`${base}${WEBHOOK}`, { method: 'POST', headers: { ...sent.headers, 'x-razorpay-event-id': eventId }, body: sent.body });
+}
+
+/** CPU of the API, CPU of the database's server processes serving it, statements sent so far. */
+async function costCounters() {
+  const { rows } = await db.query(`select pid from pg_stat_activity where datname = current_database() and application_name <> 'bench-payments'`);
+  const backends = new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+  api.kill('SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { api: cpuSeconds(api.pid), backends, statements: Number(readFileSync(queryCountFile, 'utf8')) };
+}
+
+/** Cost mode (see the top of the file). */
+async function measureCost(users, lines) {
+  // Warm-up: connections open, statements are prepared, the JIT settles, on webhooks of every kind.
+  await placePrepaid(users, lines, 100);
+  const warm = await payPlaced(await unpaidGatewayOrders());
+  await run(warm.length, (n) => deliver(warm[n]), 200);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+  await placePrepaid(users, lines, costOrders);
+  const held = await payPlaced(await unpaidGatewayOrders());
+  const ofKind = (event) => held.filter((sent) => sent.event === event);
+  const kinds = [
+    ['payment.authorized (becomes paid)', ofKind('payment.authorized'), (sent) => deliver(sent)],
+    ['payment.captured (authorized → captured)', ofKind('payment.captured'), (sent) => deliver(sent)],
+    ['order.paid (nothing to change)', ofKind('order.paid'), (sent) => deliver(sent)],
+    ['payment.captured, a new event id (nothing to change)', ofKind('payment.captured'), (sent) => deliver(sent, `${sent.eventId}x`)],
+    ['payment.captured again, same event id (duplicate)', ofKind('payment.captured'), (sent) => deliver(sent)],
+  ];
+  const totals = { count: 0, api: 0, database: 0, statements: 0 };
+  for (const [name, webhooks, send] of kinds) {
+    const start = await costCounters();
+    await run(webhooks.length, (n) => send(webhooks[n]), 200);
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // the outbox worker sends what the webhooks wrote
+    const end = await costCounters();
+    let database = 0;
+    for (const [pid, seconds] of end.backends) database += seconds - (start.backends.get(pid) ?? 0);
+    const apiSeconds = end.api - start.api;
+    const statements = end.statements - start.statements;
+    if (!name.includes('duplicate') && !name.includes('new event id')) {
+      totals.count += webhooks.length;
+      totals.api += apiSeconds;
+      totals.database += database;
+      totals.statements += statements;
+    }
+    const per = (value, scale = 1000) => ((value * scale) / webhooks.length).toFixed(2);
+    console.log(
+      `${name}: ${webhooks.length} webhooks; per webhook: API ${per(apiSeconds)} ms, PostgreSQL ${per(database)} ms, ${per(statements, 1)} statements`,
+    );
+  }
+  const per = (value, scale = 1000) => ((value * scale) / totals.count).toFixed(2);
+  console.log(
+    `mean of Razorpay's three webhooks of a payment: API ${per(totals.api)} ms, PostgreSQL ${per(totals.database)} ms, ${per(totals.statements, 1)} statements (load ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
+  );
 }

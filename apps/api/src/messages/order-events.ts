@@ -3,6 +3,8 @@ import { formatInr } from '@shop/domain/money';
 import { sql } from 'drizzle-orm';
 import { visibleEmail } from '../auth/phone.ts';
 import { rowsOf } from '../lib/rows.ts';
+import type { Tx } from '../orders/coupons.ts';
+import { executeNamed } from '../orders/named-statement.ts';
 import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
 import { attachmentRefs } from './attachments.ts';
 import { isMessageLanguage, type MessageEvent, type MessageLanguage, whatsAppTemplateName } from './events.ts';
@@ -22,7 +24,7 @@ import { itemsLabel, type LinkKind, messageLinks } from './texts.ts';
  * or a second pass of the reminder job writes nothing the second time.
  */
 
-type Writer = Pick<Database, 'execute' | 'insert'>;
+type Writer = Database | Tx;
 
 export interface OrderEventOptions {
   /** Part of the once-only key when an event may happen in stages (the 24 h and 72 h reminders). */
@@ -54,20 +56,25 @@ interface EventRow {
   logo: string | null;
   contact_email: string | null;
   default_language: string | null;
-  subject: string | null;
-  intro: string | null;
-  dlt_template_id: string | null;
+  /** The staff's edits of the events' templates in the shopper's language, by event (absent: the built-in texts). */
+  templates: Partial<Record<string, { subject: string | null; intro: string | null; dlt_template_id: string | null }>> | null;
   unfilled_line: string | null;
   first_slug: string | null;
 }
 
-function eventQuery(event: MessageEvent, orderId: string) {
+/** What the messages of `events` for one order are made from, in ONE statement (one row, or none). */
+function eventQuery(events: MessageEvent[], orderId: string) {
   return sql`
     select o.id, o.number, o.grand_total, o.total_items, o.amount_refunded, o.tracking,
       u.name, u.email, u.phone_number as phone,
       p.order_email, p.order_sms, p.order_whatsapp, p.marketing_email, p.marketing_sms, p.marketing_whatsapp, p.language,
       s.name as shop_name, s.logo, s.contact_email, s.default_language,
-      t.subject, t.intro, t.dlt_template_id,
+      (select json_object_agg(t.event, json_build_object('subject', t.subject, 'intro', t.intro, 'dlt_template_id', t.dlt_template_id))
+         from message_templates t
+        where t.event in (${sql.join(
+          events.map((event) => sql`${event}`),
+          sql`, `,
+        )}) and t.language = coalesce(p.language, s.default_language, 'en')) as templates,
       (select l.id from order_lines l
         where l.order_id = o.id and l.customization is not null
           and not exists (select 1 from order_line_customisations c where c.line_id = l.id)
@@ -77,7 +84,6 @@ function eventQuery(event: MessageEvent, orderId: string) {
     left join users u on u.id = o.user_id
     left join message_preferences p on p.user_id = o.user_id
     left join lateral (select name, logo, contact_email, default_language from site_settings order by created_at limit 1) s on true
-    left join message_templates t on t.event = ${event} and t.language = coalesce(p.language, s.default_language, 'en')
     where o.id = ${orderId}::uuid`;
 }
 
@@ -110,13 +116,19 @@ export interface OrderEventMessages {
 
 /** The messages of `event` for one order, as outbox inputs (exported for the staff's preview and for tests). */
 export async function orderEventMessages(
-  db: Pick<Database, 'execute'>,
+  db: Writer,
   event: MessageEvent,
   orderId: string,
   options: OrderEventOptions = {},
 ): Promise<{ messages: OutboxMessageInput[]; row: EventRow | null }> {
-  const [row] = rowsOf<EventRow>(await db.execute(eventQuery(event, orderId)));
+  const [row] = rowsOf<EventRow>(await executeNamed(db, 'order-event', eventQuery([event], orderId)));
   if (!row) return { messages: [], row: null };
+  return { messages: await renderEvent(event, row, options), row };
+}
+
+/** The messages of `event` made from a row of eventQuery (which read that event's template). */
+async function renderEvent(event: MessageEvent, row: EventRow, options: OrderEventOptions): Promise<OutboxMessageInput[]> {
+  const template = row.templates?.[event];
   const language: MessageLanguage = isMessageLanguage(row.language ?? '')
     ? (row.language as MessageLanguage)
     : isMessageLanguage(row.default_language ?? '')
@@ -137,7 +149,11 @@ export async function orderEventMessages(
     language,
   );
   const { siteUrl, whatsapp } = messageSettings();
-  const texts = textsWith(event, language, row.subject || row.intro ? { subject: row.subject, intro: row.intro, dltTemplateId: null } : null);
+  const texts = textsWith(
+    event,
+    language,
+    template?.subject || template?.intro ? { subject: template.subject, intro: template.intro, dltTemplateId: null } : null,
+  );
   const logo = row.logo ?? '/icon.svg';
   const brand: Brand = {
     shopName: row.shop_name ?? 'Kaarigar Gifts',
@@ -179,7 +195,7 @@ export async function orderEventMessages(
   if (row.phone && texts.sms) {
     const short = fillText(texts.sms, values);
     if (preferences.orderUpdates.includes('sms')) {
-      const extras: OutboxExtras | undefined = row.dlt_template_id ? { dltTemplateId: row.dlt_template_id } : undefined;
+      const extras: OutboxExtras | undefined = template?.dlt_template_id ? { dltTemplateId: template.dlt_template_id } : undefined;
       messages.push({ channel: 'sms', recipient: row.phone, kind: event, text: short, orderId: row.id, dedupeKey: key('sms'), ...(extras ? { extras } : {}) });
     }
     if (whatsapp && preferences.orderUpdates.includes('whatsapp')) {
@@ -194,7 +210,7 @@ export async function orderEventMessages(
       });
     }
   }
-  return { messages, row };
+  return messages;
 }
 
 /**
@@ -211,11 +227,16 @@ export async function enqueueOrderEvent(db: Writer, event: MessageEvent, orderId
 
 /**
  * The order is confirmed to the shopper (a cash-on-delivery order when placed, a prepaid one when paid), and asked
- * for its personalisation when it has lines that need one. Answers how many rows were written.
+ * for its personalisation when it has lines that need one: both events read in ONE statement and written in ONE
+ * insert (decision 082: this runs in every paying webhook's and every order's transaction). Answers how many rows
+ * were written.
  */
 export async function enqueueOrderConfirmed(db: Writer, event: 'order-placed' | 'payment-received', orderId: string): Promise<number> {
-  const confirmed = await enqueueOrderEvent(db, event, orderId);
-  if (!confirmed.needsPersonalisation) return confirmed.written;
-  const asked = await enqueueOrderEvent(db, 'personalisation-needed', orderId);
-  return confirmed.written + asked.written;
+  const [row] = rowsOf<EventRow>(await executeNamed(db, 'order-event', eventQuery([event, 'personalisation-needed'], orderId)));
+  if (!row) return 0;
+  const messages = await renderEvent(event, row, {});
+  if (row.unfilled_line) messages.push(...(await renderEvent('personalisation-needed', row, {})));
+  if (messages.length === 0) return 0;
+  const written = await db.insert(outbox).values(messages.map(outboxRow)).onConflictDoNothing({ target: outbox.dedupeKey }).returning({ id: outbox.id });
+  return written.length;
 }

@@ -21,9 +21,27 @@ interface DrizzleInternals {
   };
 }
 
+/**
+ * Names by statement text, so the hash is computed once per shape rather than per call (a hash object costs more than
+ * the statement's own building on the webhook path); bounded like the shapes themselves, and emptied if it ever fills.
+ */
+const names = new Map<string, string>();
+const MAX_NAMES = 2_000;
+
+function nameOf(prefix: string, text: string): string {
+  const key = `${prefix}\u0000${text}`;
+  let name = names.get(key);
+  if (name === undefined) {
+    if (names.size >= MAX_NAMES) names.clear();
+    name = `${prefix}-${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    names.set(key, name);
+  }
+  return name;
+}
+
 export function executeNamed(db: Database | Tx, prefix: string, query: SQL, named = true): Promise<unknown> {
   const { dialect, session } = db as unknown as DrizzleInternals;
   const built = dialect.sqlToQuery(query);
-  const name = named ? `${prefix}-${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}` : undefined;
+  const name = named ? nameOf(prefix, built.sql) : undefined;
   return session.prepareQuery(built, undefined, name, false).execute();
 }

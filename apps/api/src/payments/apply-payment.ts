@@ -1,9 +1,11 @@
-import { type Database, orders } from '@shop/db';
-import { type PaymentFlag, type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
+import { type Database, type OrderStatusValue, orders } from '@shop/db';
+import { canMovePayment, type PaymentFlag, type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { rowsOf } from '../lib/rows.ts';
 import type { Tx } from '../orders/coupons.ts';
+import { executeNamed } from '../orders/named-statement.ts';
 import { creditInvoice } from '../invoices/credit-note.ts';
-import { issueInvoice } from '../invoices/issue-invoice.ts';
+import { invoiceInputColumns, type InvoiceInputs, issueInvoice } from '../invoices/issue-invoice.ts';
 import { enqueueOrderConfirmed, enqueueOrderEvent } from '../messages/order-events.ts';
 import type { ProviderPayment } from './provider.ts';
 
@@ -22,6 +24,29 @@ export interface PayableOrder {
   id: string;
   grandTotal: number;
 }
+
+/** An order read under the caller's row lock (lockForPayment): no other report moves it until the caller commits. */
+export interface LockedOrder extends PayableOrder {
+  paymentStatus: PaymentStatus;
+  status: OrderStatusValue;
+}
+
+/** What applying a report leaves for its caller to do, in its transaction or after its commit. */
+export interface ApplyEffects {
+  /** The money came for an order cancelled meanwhile (flag `paid_after_cancellation`): settled after the commit. */
+  late: boolean;
+  /**
+   * The order was paid just now: its GST invoice is issued as the transaction's LAST write (the counter row it locks
+   * serialises invoices), from the inputs the paying UPDATE returned.
+   */
+  invoiceDue: { orderId: string; inputs: InvoiceInputs } | null;
+  /** A refund put items back in stock and something sold out is available again. */
+  stockCameBack: boolean;
+  /** Messages for the customer were written (the outbox worker is woken after the commit). */
+  messages: boolean;
+}
+
+export const noEffects = (): ApplyEffects => ({ late: false, invoiceDue: null, stockCameBack: false, messages: false });
 
 type Writer = Database | Tx;
 
@@ -42,6 +67,19 @@ export async function orderOfProviderOrder(db: Writer, provider: string, provide
   return row ?? null;
 }
 
+/**
+ * The order, locked for the rest of the transaction (NO KEY UPDATE: the lock its payment update would take anyway,
+ * taken first, so every report about one order waits for the one before it and none waits in the middle of its own).
+ */
+export async function lockForPayment(tx: Tx, orderId: string): Promise<LockedOrder | null> {
+  const [row] = await tx
+    .select({ id: orders.id, grandTotal: orders.grandTotal, paymentStatus: orders.paymentStatus, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('no key update');
+  return row ?? null;
+}
+
 /** The mismatch between a reported payment and the order, if any. */
 export function mismatchOf(order: PayableOrder, payment: Pick<ProviderPayment, 'amount' | 'currency'>): PaymentFlag | null {
   if (payment.currency !== SHOP_CURRENCY) return 'currency_mismatch';
@@ -57,51 +95,77 @@ async function flag(db: Writer, orderId: string, reason: PaymentFlag): Promise<v
 }
 
 /** The statuses of an order still waiting for its money: a move out of them is the moment it becomes paid. */
-const UNPAID_STATUSES: PaymentStatus[] = ['pending', 'failed'];
+export const UNPAID_STATUSES: PaymentStatus[] = ['pending', 'failed'];
 
 /**
- * The payment is authorised or captured: the order is paid. An order cancelled meanwhile (its reservation expired)
- * still records the money, flagged `paid_after_cancellation` so staff refund it or re-reserve. The move out of unpaid is its
- * own conditional update, so exactly one report (browser or webhook) makes it, and only that one writes the
- * customer's "payment received" message, in the same transaction when there is one; a later authorised → captured
- * move is a second update that sends nothing.
+ * The payment's columns as a paying report sets them (an order cancelled meanwhile still records the money, flagged
+ * `paid_after_cancellation` so staff refund it or re-reserve); webhook.ts's one-statement path sets the same.
+ */
+export function paidColumns(payment: ProviderPayment, to: Extract<PaymentStatus, 'authorized' | 'captured'>) {
+  return sql`payment_status = ${to}, provider_payment_id = ${payment.id}, amount_paid = ${payment.amount}::int, reservation_expires_at = null,
+    payment_flag = case when status = 'cancelled' then coalesce(payment_flag, 'paid_after_cancellation') else payment_flag end, updated_at = now()`;
+}
+
+/**
+ * The payment is authorised or captured: the order is paid (decision 082: one UPDATE … RETURNING, the order locked by
+ * the caller). Only the report that moves it out of unpaid writes the customer's "payment received" message, in the
+ * same transaction, and leaves the invoice due (effects.invoiceDue); a later authorised → captured move sends nothing.
  */
 export async function markPaid(
-  db: Writer,
-  order: PayableOrder,
+  tx: Tx,
+  order: LockedOrder,
   payment: ProviderPayment,
   to: Extract<PaymentStatus, 'authorized' | 'captured'>,
+  effects: ApplyEffects,
 ): Promise<ApplyOutcome> {
   const mismatch = mismatchOf(order, payment);
   if (mismatch) {
-    await flag(db, order.id, mismatch);
+    await flag(tx, order.id, mismatch);
     return 'flagged';
   }
-  const move = (from: PaymentStatus[]) =>
-    db
-      .update(orders)
-      .set({
-        paymentStatus: to,
-        providerPaymentId: payment.id,
-        amountPaid: payment.amount,
-        reservationExpiresAt: null,
-        paymentFlag: sql`case when ${orders.status} = 'cancelled' then coalesce(${orders.paymentFlag}, 'paid_after_cancellation') else ${orders.paymentFlag} end`,
-      })
-      .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, from)))
-      .returning({ id: orders.id, number: orders.number, userId: orders.userId, status: orders.status, totalItems: orders.totalItems });
-  const [paid] = await move(UNPAID_STATUSES);
-  if (paid) {
-    if (paid.status !== 'cancelled') {
-      await writePaidMessage(db, paid.id);
-      // Issue 21: a prepaid order's GST invoice is issued when it is paid (in the same transaction when there is one).
-      await issueInvoice(db, paid.id);
-    }
-    return 'applied';
+  if (!canMovePayment(order.paymentStatus, to)) return 'ignored';
+  // Out of unpaid, the same statement returns what the invoice is made from (the order is locked: it cannot change).
+  const first = UNPAID_STATUSES.includes(order.paymentStatus);
+  const [paid] = rowsOf<{ status: OrderStatusValue; late: boolean } & InvoiceInputs>(
+    await executeNamed(
+      tx,
+      first ? 'payment-mark-paid-first' : 'payment-mark-paid',
+      sql`update ${orders} as o set ${paidColumns(payment, to)}
+           where o.id = ${order.id}::uuid and o.payment_status = ${order.paymentStatus}
+          returning o.status, o.payment_flag is not distinct from 'paid_after_cancellation' as late${first ? sql`, ${invoiceInputColumns}` : sql``}`,
+    ),
+  );
+  // The caller's lock makes this the status it read; nothing else can have moved it.
+  if (!paid) return 'ignored';
+  effects.late ||= paid.late;
+  if (first && paid.status !== 'cancelled') {
+    await writePaidMessage(tx, order.id);
+    effects.messages = true;
+    // Issue 21: a prepaid order's GST invoice is issued when it is paid, in this transaction, by the caller.
+    effects.invoiceDue = { orderId: order.id, inputs: paid };
   }
-  const later = paymentStatusesBefore(to).filter((from) => !UNPAID_STATUSES.includes(from));
-  if (later.length === 0) return 'ignored';
-  const [moved] = await move(later);
-  return moved ? 'applied' : 'ignored';
+  return 'applied';
+}
+
+/**
+ * A payment report applied on its own transaction (the browser's verified checkout): the order locked, marked paid,
+ * its invoice issued as the last write; answers the outcome and whether the money came for a cancelled order.
+ */
+export async function applyPayment(
+  db: Database,
+  orderId: string,
+  payment: ProviderPayment,
+  to: Extract<PaymentStatus, 'authorized' | 'captured'>,
+): Promise<{ outcome: ApplyOutcome; late: boolean }> {
+  const effects = noEffects();
+  const outcome = await db.transaction(async (tx): Promise<ApplyOutcome> => {
+    const order = await lockForPayment(tx, orderId);
+    if (!order) return 'ignored';
+    const applied = await markPaid(tx, order, payment, to, effects);
+    if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue.orderId, new Date(), effects.invoiceDue.inputs);
+    return applied;
+  });
+  return { outcome, late: effects.late };
 }
 
 /**

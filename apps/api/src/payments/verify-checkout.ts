@@ -3,7 +3,7 @@ import type { Order, VerifyPaymentRequest } from '@shop/domain/order';
 import { and, eq } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import { findOrder, isOrderId } from '../orders/order-view.ts';
-import { markPaid, mismatchOf } from './apply-payment.ts';
+import { applyPayment, mismatchOf } from './apply-payment.ts';
 import { settleLatePayment } from './late-payment.ts';
 import { PaymentProviderError, type PaymentProvider } from './provider.ts';
 
@@ -11,8 +11,9 @@ import { PaymentProviderError, type PaymentProvider } from './provider.ts';
  * The browser's report of a payment (POST /api/user/order/{id}/payment/verify, decision 060). The signature is
  * checked against the provider order id WE stored for the caller's order, never the one the browser sends (that is
  * only compared, to refuse a mix-up); then the payment is fetched from the provider, whose word on its amount,
- * currency and status decides. The order is marked paid by the same conditional update as the webhooks, so the
- * browser and a webhook confirming at once change it once, and a repeat answers the paid order again.
+ * currency and status decides. The order is marked paid as the webhooks mark it (locked, one conditional update, its
+ * message and invoice in the same transaction), so the browser and a webhook confirming at once change it once, and a
+ * repeat answers the paid order again.
  */
 export async function verifyCheckout(
   db: Database,
@@ -57,11 +58,12 @@ export async function verifyCheckout(
   if (payment.orderId !== order.providerOrderId) throw new Refusal('payment_order_mismatch');
   if (payment.status !== 'authorized' && payment.status !== 'captured' && payment.status !== 'refunded') throw new Refusal('payment_not_completed');
   if (mismatchOf(order, payment)) {
-    await markPaid(db, order, payment, 'captured');
+    // Flagged for staff (applyPayment does not apply a mismatch), and refused.
+    await applyPayment(db, orderId, payment, 'captured');
     throw new Refusal('payment_amount_mismatch');
   }
-  const outcome = await markPaid(db, order, payment, payment.status === 'authorized' ? 'authorized' : 'captured');
+  const { outcome, late } = await applyPayment(db, orderId, payment, payment.status === 'authorized' ? 'authorized' : 'captured');
   // Money for an order that expired meanwhile: placed again or refunded.
-  if (outcome === 'applied' && payment.status !== 'authorized') await settleLatePayment(db, provider, orderId);
+  if (outcome === 'applied' && late && payment.status !== 'authorized') await settleLatePayment(db, provider, orderId);
   return (await findOrder(db, orderId, caller.userId)) as Order;
 }

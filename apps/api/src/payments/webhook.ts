@@ -1,10 +1,22 @@
-import { type Database, orders, paymentEvents } from '@shop/db';
-import { sql } from 'drizzle-orm';
+import { type Database, type OrderStatusValue, orders, paymentEvents } from '@shop/db';
+import { type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
+import { type SQL, sql } from 'drizzle-orm';
+import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { Refusal } from '../lib/refusal.ts';
 import type { Tx } from '../orders/coupons.ts';
 import { rowsOf } from '../lib/rows.ts';
 import { executeNamed } from '../orders/named-statement.ts';
-import { type ApplyOutcome, markFailed, markPaid, markRefunded } from './apply-payment.ts';
+import {
+  type ApplyEffects,
+  type ApplyOutcome,
+  type LockedOrder,
+  markFailed,
+  markPaid,
+  markRefunded,
+  noEffects,
+  paidColumns,
+  UNPAID_STATUSES,
+} from './apply-payment.ts';
 import { settleLatePayment } from './late-payment.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 import { settleRefund } from './refund-ledger.ts';
@@ -16,6 +28,8 @@ export interface WebhookResult {
   orderId: string | null;
   /** A refund put items back in stock and something sold out is available again (the catalogue's cached answers are stale). */
   stockCameBack?: boolean;
+  /** Messages for the customer were written: the outbox worker has something to send (an applied capture of a paid order has none). */
+  messagesWritten?: boolean;
 }
 
 /** The events that say the money is captured: only a captured payment can be refunded (docs/providers/razorpay.md §2). */
@@ -44,10 +58,19 @@ export async function receiveWebhook(
 }
 
 /**
- * Records a report about a payment under its event id and applies it, in ONE transaction, then settles money that came
- * for an order cancelled meanwhile. The webhook's path, and the reconciliation's (reconcile.ts: an event id of its own
- * per payment and state, so a pass repeated finds it taken, and a webhook arriving after it finds the order already
- * moved): whichever comes first applies, the others change nothing.
+ * Records a report about a payment under its event id and applies it, then settles money that came for an order
+ * cancelled meanwhile. The webhook's path, and the reconciliation's (reconcile.ts: an event id of its own per payment
+ * and state, so a pass repeated finds it taken, and a webhook arriving after it finds the order already moved):
+ * whichever comes first applies, the others change nothing.
+ *
+ * Two ways through (decision 082), the same outcome either way:
+ * - a capture report about an order already paid (Razorpay's payment.captured and order.paid follow the
+ *   payment.authorized that paid it) is decided in ONE statement, no transaction: at most an authorised → captured
+ *   move, which writes no message and no invoice (decideInOneStatement);
+ * - everything else in ONE transaction: the order locked and the event recorded (a redelivery finds its id taken and
+ *   changes nothing; two deliveries at once wait on the lock and then on the unique index, so only one applies), the
+ *   report applied, its outcome noted, and the invoice of an order paid just now issued last. Recording and applying
+ *   commit together, so a crash between them leaves neither, and Razorpay's retry applies it then.
  */
 export async function recordAndApply(
   db: Database,
@@ -55,73 +78,179 @@ export async function recordAndApply(
   /** `payload`: the JSON text to keep (a webhook's body), or a value to store as JSON. */
   report: { eventId: string; event: PaymentEvent; payload: unknown },
 ): Promise<WebhookResult> {
-  const { eventId, event } = report;
+  const { event } = report;
   const payloadJson = typeof report.payload === 'string' ? report.payload : JSON.stringify(report.payload);
+  const decided = CAPTURE_EVENTS.has(event.type) ? await decideInOneStatement(db, provider, report.eventId, event, payloadJson) : null;
+  const result = decided ?? (await recordAndApplyInTransaction(db, provider, report.eventId, event, payloadJson));
+  const { late, ...answer } = result;
+  // Money for an order that expired meanwhile: placed again or refunded, after this event's own commit.
+  if (answer.outcome === 'applied' && late && answer.orderId && CAPTURE_EVENTS.has(event.type)) {
+    // Placed again, it writes the "payment received" message.
+    if ((await settleLatePayment(db, provider, answer.orderId)) === 'reserved') answer.messagesWritten = true;
+  }
+  return answer;
+}
+
+type Decided = WebhookResult & { late: boolean };
+
+/**
+ * A capture report in one statement, when the order is already paid (authorised or captured, in the statement's
+ * snapshot: a paid order never goes back, so that answer cannot go stale) and the report's amount is the order's:
+ * the authorised → captured move if there is one (the same conditional UPDATE as markPaid's, re-checked on the row's
+ * latest version if another report moved it meanwhile), and the event recorded with its outcome; an event id already
+ * recorded changes nothing (the not-exists guard for a redelivery, the unique index for two at once). A report about
+ * a provider order we never made is recorded as unknown_order. Anything else (an unpaid order, a mismatch) answers
+ * null and goes through the transaction; so does a currency that is not the shop's.
+ */
+async function decideInOneStatement(
+  db: Database,
+  provider: PaymentProvider,
+  eventId: string,
+  event: PaymentEvent,
+  payloadJson: string,
+): Promise<Decided | null> {
+  const payment = event.payment;
+  if (!payment || payment.currency !== SHOP_CURRENCY) return null;
+  const to = 'captured';
+  const from = paymentStatusesBefore(to).filter((status) => !UNPAID_STATUSES.includes(status));
+  const [row] = rowsOf<{ order_id: string | null; decided: boolean; recorded: string | null; moved: boolean; late: boolean | null }>(
+    await executeNamed(
+      db,
+      'webhook-decide',
+      sql`
+      with found as (
+        select id, grand_total, payment_status from ${orders}
+         where payment_provider = ${provider.name} and provider_order_id = ${payment.orderId}
+      ), paid as (
+        select id from found
+         where payment_status not in (${inList(UNPAID_STATUSES)}) and grand_total = ${payment.amount}::int
+      ), moved as (
+        update ${orders} set ${paidColumns(payment, to)}
+         where id = (select id from paid)
+           and payment_status in (${inList(from)})
+           and not exists (select 1 from ${paymentEvents} where provider = ${provider.name} and event_id = ${eventId})
+        returning payment_flag is not distinct from 'paid_after_cancellation' as late
+      ), recorded as (
+        insert into ${paymentEvents} (provider, event_id, event_type, order_id, payload, outcome)
+        select ${provider.name}, ${eventId}, ${event.name}, (select id from paid), ${payloadJson}::jsonb,
+               case when not exists (select 1 from found) then 'unknown_order' when exists (select 1 from moved) then 'applied' else 'ignored' end
+         where exists (select 1 from paid) or not exists (select 1 from found)
+        on conflict do nothing
+        returning id
+      )
+      select (select id from found) as order_id, exists (select 1 from paid) or not exists (select 1 from found) as decided,
+             (select id from recorded) as recorded, exists (select 1 from moved) as moved, (select late from moved) as late`,
+    ),
+  );
+  if (!row?.decided) return null;
+  const outcome: WebhookOutcome = !row.recorded ? 'duplicate' : !row.order_id ? 'unknown_order' : row.moved ? 'applied' : 'ignored';
+  return { outcome, event: event.name, orderId: row.order_id, late: outcome === 'applied' && row.late === true };
+}
+
+async function recordAndApplyInTransaction(
+  db: Database,
+  provider: PaymentProvider,
+  eventId: string,
+  event: PaymentEvent,
+  payloadJson: string,
+): Promise<Decided> {
   const providerOrderId = event.payment?.orderId ?? null;
-  const effects = { stockCameBack: false };
-  const result = await db.transaction(async (tx): Promise<WebhookResult & { late: boolean }> => {
-    // The order the event is about and the event's record, in one statement, named (planned once per connection, as
-    // the order path's are): a webhook is a few statements in all, and issue 20 asks for 500 a second. `recorded` is
-    // null when the event id was already taken: a redelivery.
-    const [found] = rowsOf<{ recorded: string | null; id: string | null; grand_total: number | null }>(
+  const effects = noEffects();
+  const result = await db.transaction(async (tx): Promise<Decided> => {
+    // The order the event is about, locked (as lockForPayment), and the event's record, in one statement, named
+    // (planned once per connection, as the order path's are). `recorded` is null when the event id was already
+    // taken: a redelivery. The lock comes first, so the key-share lock the record's foreign key takes is our own. The
+    // outcome a payment report will have is known from the locked row already, so it is recorded with the event.
+    const [found] = rowsOf<{
+      recorded: string | null;
+      noted: WebhookOutcome | null;
+      id: string | null;
+      grand_total: number | null;
+      payment_status: PaymentStatus | null;
+      status: OrderStatusValue | null;
+    }>(
       await executeNamed(
         tx,
         'webhook-record',
         sql`
         with found as (
-          select id, grand_total from ${orders}
+          select id, grand_total, payment_status, status from ${orders}
            where ${orders.paymentProvider} = ${provider.name} and ${orders.providerOrderId} = ${providerOrderId}
+           for no key update
         ), recorded as (
-          insert into ${paymentEvents} (provider, event_id, event_type, order_id, payload)
-          values (${provider.name}, ${eventId}, ${event.name}, (select id from found), ${payloadJson}::jsonb)
+          insert into ${paymentEvents} (provider, event_id, event_type, order_id, payload, outcome)
+          select ${provider.name}, ${eventId}, ${event.name}, f.id, ${payloadJson}::jsonb, ${expectedOutcome(event)}
+            from (select 1) as one left join found f on true
           on conflict do nothing
-          returning id
+          returning id, outcome
         )
-        select (select id from recorded) as recorded, (select id from found) as id, (select grand_total from found) as grand_total`,
+        select r.id as recorded, r.outcome as noted, f.id, f.grand_total, f.payment_status, f.status
+          from (select 1) as one left join found f on true left join recorded r on true`,
       ),
     );
-    const order = found?.id ? { id: found.id, grandTotal: Number(found.grand_total) } : null;
+    const order: LockedOrder | null = found?.id
+      ? { id: found.id, grandTotal: Number(found.grand_total), paymentStatus: found.payment_status!, status: found.status! }
+      : null;
     if (!found?.recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null, late: false };
     // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.
     const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event, effects) : 'unknown_order';
-    // The outcome noted, and in the same statement whether the money came for an order cancelled meanwhile (markPaid's flag).
-    const [noted] = rowsOf<{ late: boolean | null }>(
-      await executeNamed(
-        tx,
-        'webhook-outcome',
-        sql`
-        update ${paymentEvents} set outcome = ${outcome} where ${paymentEvents.id} = ${found.recorded}
-        returning (select ${orders.paymentFlag} = 'paid_after_cancellation' from ${orders} where ${orders.id} = ${order?.id ?? null}::uuid) as late`,
-      ),
-    );
+    // A refund's outcome is known only now (and a payment report's is the one recorded, unless the rules disagree).
+    if (found.noted !== outcome)
+      await executeNamed(tx, 'webhook-outcome', sql`update ${paymentEvents} set outcome = ${outcome} where id = ${found.recorded}::uuid`);
+    // Last, so the invoice counter's row lock is held only until the commit that follows.
+    if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue.orderId, new Date(), effects.invoiceDue.inputs);
     return {
       outcome,
       event: event.name,
       orderId: order?.id ?? null,
-      late: noted?.late === true,
+      late: effects.late,
       ...(effects.stockCameBack ? { stockCameBack: true } : {}),
+      ...(effects.messages ? { messagesWritten: true } : {}),
     };
   });
-  const { late, ...answer } = result;
-  // Money for an order that expired meanwhile: placed again or refunded, after this event's own commit.
-  if (answer.outcome === 'applied' && late && answer.orderId && CAPTURE_EVENTS.has(event.type)) await settleLatePayment(db, provider, answer.orderId);
-  return answer;
+  return result;
 }
 
-async function apply(tx: Tx, order: { id: string; grandTotal: number }, event: PaymentEvent, effects: { stockCameBack: boolean }): Promise<ApplyOutcome> {
+const inList = (statuses: readonly string[]) =>
+  sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+
+/**
+ * The outcome `apply` will have, as SQL over the locked order `f` (null: none yet, for a refund, whose outcome the
+ * refund records decide): the same rules, from the same functions (mismatchOf, paymentStatusesBefore).
+ */
+function expectedOutcome(event: PaymentEvent): SQL {
+  if (event.type === 'other') return sql`'ignored'`;
+  const payment = event.payment;
+  const to =
+    event.type === 'payment.authorized' ? 'authorized' : CAPTURE_EVENTS.has(event.type) ? 'captured' : event.type === 'payment.failed' ? 'failed' : null;
+  if (!to) return sql`case when f.id is null then 'unknown_order' end`;
+  if (!payment) return sql`case when f.id is null then 'unknown_order' else 'ignored' end`;
+  const mismatch = to === 'failed' ? sql`false` : payment.currency !== SHOP_CURRENCY ? sql`true` : sql`f.grand_total <> ${payment.amount}::int`;
+  return sql`case when f.id is null then 'unknown_order' when ${mismatch} then 'flagged'
+                  when f.payment_status in (${inList(paymentStatusesBefore(to))}) then 'applied' else 'ignored' end`;
+}
+
+async function apply(tx: Tx, order: LockedOrder, event: PaymentEvent, effects: ApplyEffects): Promise<ApplyOutcome> {
   const payment = event.payment;
   if (!payment) return 'ignored';
   switch (event.type) {
     case 'payment.authorized':
-      return markPaid(tx, order, payment, 'authorized');
+      return markPaid(tx, order, payment, 'authorized', effects);
     case 'payment.captured':
     case 'order.paid':
-      return markPaid(tx, order, payment, 'captured');
-    case 'payment.failed':
-      return markFailed(tx, order);
+      return markPaid(tx, order, payment, 'captured', effects);
+    case 'payment.failed': {
+      const failed = await markFailed(tx, order);
+      effects.messages = failed === 'applied';
+      return failed;
+    }
     case 'refund.processed': {
       // The order's refunded total and status, then the shop's refund record (and its items back in stock, once).
       const moved = await markRefunded(tx, order, payment.amountRefunded);
+      effects.messages = moved === 'applied';
       const refund = event.refund ? await settleRefund(tx, order.id, event.refund, 'processed') : null;
       effects.stockCameBack ||= refund?.cameBack ?? false;
       return refund?.settled ? 'applied' : moved;
