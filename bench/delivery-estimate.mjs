@@ -11,13 +11,12 @@
 // default 30) see a realistic spread rather than one hot key; BENCH_CACHE_SECONDS=0 measures every estimate reading
 // the database. A bare node:http hello-world is measured before and after (BENCH_HELLO=0 skips it); each result is
 // also given as a ratio to it, which moves less with the machine's load.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
+import { helloWorld, cpuSeconds } from './lib/reference.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -54,7 +53,7 @@ try {
   const products = (await db.query('select id from products where published order by random() limit 500')).rows.map((r) => r.id);
   if (pincodes.length === 0 || products.length < 3) throw new Error('no pincodes or products: is the database seeded?');
   console.log(`${pincodes.length} pincodes, ${products.length} products; response cache ${process.env.BENCH_CACHE_SECONDS ?? 'default (30 s)'}`);
-  const hello = withHello ? await helloWorld() : null;
+  const hello = withHello ? await helloWorld({ port: helloPort, duration: duration }) : null;
 
   let refused = new Map();
   const countRefusal = (status, body) => {
@@ -129,31 +128,6 @@ try {
 } finally {
   await db.end();
   await stopAll([api]);
-}
-
-/** A bare node:http server in its own process, and an autocannon run against it (the machine's reference). */
-async function helloWorld() {
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${helloPort}, '127.0.0.1')`], {
-    stdio: 'inherit',
-  });
-  await waitForHttp(`http://127.0.0.1:${helloPort}/`, { child, timeoutMs: 10_000 });
-  return {
-    async measure() {
-      const result = await autocannon({ url: `http://127.0.0.1:${helloPort}/`, connections: 20, duration });
-      return result.requests.average;
-    },
-    stop: () => stopAll([child]),
-  };
-}
-
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // the process has gone (a pooled connection closed)
-  }
 }
 
 /** CPU of the API, and of the database's server processes serving it (not the benchmark's own connections). */

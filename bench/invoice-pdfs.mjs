@@ -6,14 +6,13 @@
  * result can be compared across runs on a machine whose load moves (docs/benchmarks.md). Run from the repository root:
  *   npx tsx bench/invoice-pdfs.mjs [--store]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { computeInvoice } from '../packages/domain/src/gst/invoice.ts';
 import { renderInvoicePdf } from '../apps/api/src/invoices/render-pdf.ts';
 import { LocalDiskStore } from '../apps/api/src/storage/local-disk-store.ts';
+import { helloWorld } from './lib/reference.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const store = process.argv.includes('--store');
@@ -65,20 +64,9 @@ const row = (sequence) => ({
   pdfKey: null,
 });
 
-async function helloWorld() {
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${helloPort}, '127.0.0.1')`], {
-    stdio: 'inherit',
-  });
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return {
-    measure: async () => (await autocannon({ url: `http://127.0.0.1:${helloPort}/`, connections: 20, duration: 10 })).requests.average,
-    stop: () => child.kill(),
-  };
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'bench-invoices-'));
 const disk = new LocalDiskStore(dir);
-const hello = process.env.BENCH_HELLO === '0' ? null : await helloWorld();
+const hello = process.env.BENCH_HELLO === '0' ? null : await helloWorld({ port: helloPort, duration: 10 });
 const before = hello ? await hello.measure() : null;
 
 // Warm-up: the fonts parsed, the code compiled.
@@ -97,7 +85,7 @@ const elapsed = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 const after = hello ? await hello.measure() : null;
-hello?.stop();
+await hello?.stop();
 rmSync(dir, { recursive: true, force: true });
 
 const rate = count / elapsed;

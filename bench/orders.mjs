@@ -24,8 +24,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { spawn } from 'node:child_process';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
+import { helloWorld, cpuSeconds } from './lib/reference.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -83,7 +83,7 @@ try {
     }),
   );
   console.log(`${users.length} customers signed in, one address each (${((Date.now() - signInStarted) / 1000).toFixed(0)} s)`);
-  const hello = withHello ? await helloWorld() : null;
+  const hello = withHello ? await helloWorld({ port: helloPort, duration: duration }) : null;
 
   const before = await scalar('select count(*)::int as n from orders');
   const runStart = new Date();
@@ -165,31 +165,6 @@ try {
 } finally {
   await db.end();
   await stopAll([api]);
-}
-
-/** A bare node:http server in its own process, and a 10 s autocannon run against it (the machine's reference). */
-async function helloWorld() {
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${helloPort}, '127.0.0.1')`], {
-    stdio: 'inherit',
-  });
-  await waitForHttp(`http://127.0.0.1:${helloPort}/`, { child, timeoutMs: 10_000 });
-  return {
-    async measure() {
-      const result = await autocannon({ url: `http://127.0.0.1:${helloPort}/`, connections: 20, duration });
-      return result.requests.average;
-    },
-    stop: () => stopAll([child]),
-  };
-}
-
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // the process has gone (a pooled connection closed)
-  }
 }
 
 /** CPU of the API, CPU of the database's server processes serving it, statements sent so far. */

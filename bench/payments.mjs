@@ -34,7 +34,6 @@
 // database's server processes (/proc counters; the outbox worker's sending of the messages included) and the
 // statements node-postgres sent (bench/count-queries.mjs preloaded into the API, BEGIN and COMMIT included; BENCH_COUNTER
 // names another preload to use instead, e.g. one that also counts by statement text).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +42,7 @@ import pg from 'pg';
 import { LoopbackGateway } from '../apps/api/src/payments/razorpay/loopback-gateway.ts';
 import { hmacHex } from '../apps/api/src/payments/razorpay/signatures.ts';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
+import { helloWorld, cpuSeconds } from './lib/reference.mjs';
 
 const costOrders = Number(process.env.BENCH_COST ?? 0);
 const queryCountFile = join(tmpdir(), `shop-bench-payments-queries-${process.pid}`);
@@ -119,7 +119,7 @@ try {
 
 /** The throughput scenarios (see the top of the file). */
 async function throughput(users, lines) {
-  const hello = withHello ? await helloWorld() : null;
+  const hello = withHello ? await helloWorld({ port: helloPort, duration: duration }) : null;
 
   let next = 0;
   let refused = new Map();
@@ -235,31 +235,6 @@ async function throughput(users, lines) {
   console.log(`orders now: ${rows.map((row) => `${row.n} ${row.payment_method}/${row.payment_status}`).join(', ')}`);
   const negative = await db.query('select (select count(*) from products where stock < 0) + (select count(*) from product_variants where stock < 0) as n');
   console.log(`rows with negative stock: ${negative.rows[0].n}`);
-}
-
-/** A bare node:http server in its own process, and an autocannon run against it (the machine's reference). */
-async function helloWorld() {
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${helloPort}, '127.0.0.1')`], {
-    stdio: 'inherit',
-  });
-  await waitForHttp(`http://127.0.0.1:${helloPort}/`, { child, timeoutMs: 10_000 });
-  return {
-    async measure() {
-      const result = await autocannon({ url: `http://127.0.0.1:${helloPort}/`, connections: 20, duration });
-      return result.requests.average;
-    },
-    stop: () => stopAll([child]),
-  };
-}
-
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // the process has gone (a pooled connection closed)
-  }
 }
 
 /** CPU of the API, and of the database's server processes serving it (not the benchmark's own connections). */

@@ -4,11 +4,10 @@
 //
 // Usage: DATABASE_URL=postgres://… node bench/search.mjs   (seed first: npm run seed -- --products 100000 --reset)
 // BENCH_SEARCH_WORDS=keychian,… picks the searches (default: misspellings only); BENCH_SECONDS the length of each run.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
+import { helloWorld, cpuSeconds } from './lib/reference.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -22,7 +21,7 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 // Misspellings shoppers type (apps/api/test/catalogue/search-misspellings.ts has the full set): every one is corrected.
 const words = (process.env.BENCH_SEARCH_WORDS ?? 'keychian,kecyhain,locekt,frmae,neckalce,cusion,raakhi,jhumki,walet,cnadle').split(',');
 
-const hello = await helloWorld();
+const hello = await helloWorld({ port: helloPort, duration: duration });
 // Not NODE_ENV=production: that, with DATABASE_URL, needs real mail and SMS gateways (decision 055); nothing here sends.
 const api = startApi({ API_PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development', CATALOGUE_CACHE_SECONDS: '0' });
 try {
@@ -72,32 +71,8 @@ try {
   await hello.stop();
 }
 
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // the process has gone
-  }
-}
-
 /** CPU of the API process and of the database's server processes serving it (not this bench's own connection). */
 async function cpuCounters(db, apiPid) {
   const { rows } = await db.query(`select pid from pg_stat_activity where datname = current_database() and application_name <> 'bench-search'`);
   return { api: cpuSeconds(apiPid), database: rows.reduce((sum, { pid }) => sum + cpuSeconds(pid), 0) };
-}
-
-async function helloWorld() {
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${helloPort}, '127.0.0.1')`], {
-    stdio: 'inherit',
-  });
-  await waitForHttp(`http://127.0.0.1:${helloPort}/`, { child, timeoutMs: 10_000 });
-  return {
-    async measure() {
-      const result = await autocannon({ url: `http://127.0.0.1:${helloPort}/`, connections: 20, duration });
-      return result.requests.average;
-    },
-    stop: () => stopAll([child]),
-  };
 }

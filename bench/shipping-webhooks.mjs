@@ -18,15 +18,14 @@
 //   - the same update again (duplicates), 20 connections.
 // A bare node:http hello-world is measured before and after (BENCH_HELLO=0 skips it); each result is also given as a
 // ratio to it, which moves less with the machine's load.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { formatShiprocketDateTime, formatShiprocketTimestamp, SHIPROCKET_KIND_STATUSES } from '../packages/domain/src/shipping/carrier-statuses.ts';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
+import { helloWorld, cpuSeconds } from './lib/reference.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -63,7 +62,7 @@ try {
   await waitForHttp(`${base}/api/health`, { child: api, timeoutMs: 600_000 });
   const awbs = await prepareShipments();
   console.log(`${awbs.length} shipments with an AWB ready`);
-  const hello = withHello ? await helloWorld() : null;
+  const hello = withHello ? await helloWorld({ port: helloPort, duration: duration }) : null;
 
   // Every update of every journey, in journey order per shipment, shipments interleaved.
   const kinds = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'];
@@ -210,31 +209,6 @@ async function prepareShipments() {
     );
   }
   return awbs;
-}
-
-/** A bare node:http server in its own process, and an autocannon run against it (the machine's reference). */
-async function helloWorld() {
-  const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${helloPort}, '127.0.0.1')`], {
-    stdio: 'inherit',
-  });
-  await waitForHttp(`http://127.0.0.1:${helloPort}/`, { child, timeoutMs: 10_000 });
-  return {
-    async measure() {
-      const result = await autocannon({ url: `http://127.0.0.1:${helloPort}/`, connections: 20, duration });
-      return result.requests.average;
-    },
-    stop: () => stopAll([child]),
-  };
-}
-
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 10 ms). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /** CPU of the API, and of the database's server processes serving it (not the benchmark's own connections). */
