@@ -114,16 +114,16 @@ test('on a phone a swipe moves the snap strip to the next image', async () => {
   await thumb(page, 1, count).tap();
   await strip(page).scrollIntoViewIfNeeded();
   const box = (await strip(page).boundingBox())!;
+  // A real touch drag from right to left, as a thumb swipes: touch events the browser turns into a scroll.
   const cdp = await page.context().newCDPSession(page);
-  // A real touch drag from right to left (negative x distance scrolls the content onwards).
-  await cdp.send('Input.synthesizeScrollGesture', {
-    x: Math.round(box.x + box.width * 0.8),
-    y: Math.round(box.y + box.height / 2),
-    xDistance: -Math.round(box.width * 0.6),
-    yDistance: 0,
-    gestureSourceType: 'touch',
-    speed: 1200,
-  });
+  const y = Math.round(box.y + box.height / 2);
+  const from = Math.round(box.x + box.width * 0.85);
+  const to = Math.round(box.x + box.width * 0.15);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+  for (let step = 1; step <= 10; step++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: Math.round(from + ((to - from) * step) / 10), y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await expect.poll(() => restingSlide(page), { timeout: 5000 }).toBe(1);
   await expect.poll(() => current(page)).toBe(`Image 2 of ${count}`);
   expect(errorsOf(page)).toEqual([]);

@@ -20,13 +20,14 @@ const button =
   'grid h-11 w-11 place-items-center rounded-full bg-white/90 text-ink shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 /**
- * The enlarged view (decision 106): a native modal <dialog>, so the browser keeps focus inside it (the page behind is
- * inert), closes it on Escape and lays it over everything; the gallery returns focus to its enlarge button. "Zoom in"
- * shows the image at twice the screen's width in a scrollable frame (drag, wheel or the arrow keys pan it); while zoomed
+ * The enlarged view (decision 106): a native modal <dialog>, so the browser makes the page behind inert, closes it on
+ * Escape and lays it over everything; Tab wraps at its ends, and on closing focus goes back where it was. "Zoom in"
+ * shows the image at twice the screen's width in a scrollable frame (drag, wheel or the arrow keys pan it); zoomed
  * out, the arrow keys move between images, mirrored in rtl.
  */
 export default function GalleryLightbox({ images, start, name, labels, onClose }: GalleryLightboxProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const [index, setIndex] = useState(start);
   const [zoomed, setZoomed] = useState(false);
   const latest = useRef({ index, onClose });
@@ -40,6 +41,8 @@ export default function GalleryLightbox({ images, start, name, labels, onClose }
     // Focus goes back where it was (the enlarge button, or the strip Enter was pressed on) once the dialog closes.
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!el.open) el.showModal();
+    // React does not write `autofocus` to the DOM, so the dialog would focus its first control (zoom): close is safer.
+    closeButton.current?.focus();
     // Escape and the close button both end here.
     const closed = () => {
       latest.current.onClose(latest.current.index);
@@ -55,11 +58,30 @@ export default function GalleryLightbox({ images, start, name, labels, onClose }
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key === 'Tab') return keepFocusInside(event);
     if (zoomed) return; // the arrows pan the enlarged image
     const next = galleryStep(event.key, index, images.length, getComputedStyle(event.currentTarget).direction === 'rtl');
     if (next === null) return;
     event.preventDefault();
     go(next);
+  }
+
+  /**
+   * The page behind a modal dialog is inert, but Tab past the last control would still leave for the browser's own
+   * toolbar; wrapping it keeps keyboard users in the dialog until they close it.
+   */
+  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>('button, [tabindex="0"]')];
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
   }
 
   const image = images[index] ?? images[0]!;
@@ -92,8 +114,8 @@ export default function GalleryLightbox({ images, start, name, labels, onClose }
                 <path d={zoomed ? 'M20 20l-4-4M8 11h6' : 'M20 20l-4-4M11 8v6M8 11h6'} />
               </svg>
             </button>
-            {/* First in the dialog's tab order after the zoom toggle; focused on open. */}
-            <button type="button" className={button} onClick={() => dialog.current?.close()} aria-label={labels.close} autoFocus>
+            {/* Focused on open. */}
+            <button type="button" className={button} onClick={() => dialog.current?.close()} aria-label={labels.close} ref={closeButton}>
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
