@@ -81,7 +81,15 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
               name={product.name}
               labels={{
                 gallery: t('product.gallery'),
-                show: images.map((_, i) => t('product.showImage', { n: i + 1, total: images.length })),
+                carousel: t('product.galleryCarousel'),
+                thumbnails: t('product.galleryThumbnails'),
+                image: images.map((_, i) => t('product.galleryImage', { n: i + 1, total: images.length })),
+                enlarge: t('product.galleryEnlarge'),
+                close: t('product.galleryClose'),
+                previous: t('product.galleryPrevious'),
+                next: t('product.galleryNext'),
+                zoomIn: t('product.galleryZoomIn'),
+                zoomOut: t('product.galleryZoomOut'),
               }}
             />
           </HydrateSeparately>
