@@ -6,7 +6,8 @@ import { createTranslator } from 'next-intl';
  * message catalogues like the shop's, one file per area (`admin.json` for the frame, `admin-<area>.json` for each
  * area's pages), so another language is a matter of adding files, but only the English ones exist today.
  */
-type AdminArea = 'admin' | 'admin-delivery' | 'admin-products' | 'admin-catalogue' | 'admin-orders' | 'admin-inbox' | 'admin-payments' | 'admin-messages' | 'admin-shipping';
+type AdminArea =
+  'admin' | 'admin-delivery' | 'admin-products' | 'admin-catalogue' | 'admin-orders' | 'admin-inbox' | 'admin-payments' | 'admin-messages' | 'admin-shipping';
 
 /** next-intl's `t` over one area's catalogue (keys are checked by the area's tests, not by the shop's message types). */
 export type AdminTranslate = (key: string, values?: Record<string, string | number | Date>) => string;
