@@ -39,6 +39,11 @@ describe('loadConfig', () => {
       whatsapp: undefined,
       outboxBatchSize: 10,
       smtpConnections: 2,
+      shiprocket: undefined,
+      shiprocketApiUrl: undefined,
+      shiprocketWebhookToken: undefined,
+      revalidateSecret: undefined,
+      storefrontUrl: 'http://localhost:3000',
     });
   });
 
