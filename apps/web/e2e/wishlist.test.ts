@@ -71,6 +71,9 @@ for (const locale of ['en', 'ar'] as const) {
 
     // On the product page of another: the heart beside the name, and the first product under "recently viewed".
     await page.goto(`/product/${listed.slug}`);
+    // The visit is recorded once the page has hydrated (a client effect): leaving sooner would record nothing.
+    const viewed = () => page.evaluate(() => (JSON.parse(localStorage.getItem('recently-viewed') ?? '[]') as { slug: string }[]).map((entry) => entry.slug));
+    await expect.poll(viewed).toContain(listed.slug);
     await page.goto(`/product/${other.slug}`);
     const heart = page.getByRole('button', { name: heartName(other), exact: true });
     await heart.click();
