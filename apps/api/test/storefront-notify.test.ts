@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherApp } from './auth/auth-helpers.ts';
 import { adminContext, type AdminContext, callAs } from './admin/admin-helpers.ts';
 import { engines } from './helpers.ts';
+import { customer, product } from './orders/order-helpers.ts';
+import { placeOrder } from './customisation/customisation-helpers.ts';
 
 const SECRET = 'a-storefront-revalidate-secret-of-40-chars';
 
@@ -52,6 +54,71 @@ describe.each(engines)('storefront notification (%s)', (engine) => {
     const created = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/brands', body: { name: 'Kiln Co', slug: 'kiln-co' } }, shop);
     expect(created.statusCode).toBe(201);
     expect(heard).toEqual([{ authorization: `Bearer ${SECRET}`, path: '/_shop/revalidate', body: { tags: ['catalogue'] } }]);
+  });
+
+  it("names a product's own pages (every slug it had) and the listings for a product write, not every page", async () => {
+    heard.length = 0;
+    const slug = `rose-lamp-${Date.now().toString(36)}`;
+    const body = {
+      name: 'Rose Lamp',
+      slug,
+      description: 'A lamp with a pressed rose.',
+      categoryId: ctx.fixtures.categories.keychains.id,
+      brandId: null,
+      price: 49_900,
+      mrp: 69_900,
+      stock: 3,
+      cod: true,
+      customizationType: null,
+      mediaLimit: 1,
+      hsnCode: '9405',
+      gstRate: 1800,
+      weightGrams: 400,
+      tags: [],
+      featured: false,
+      flashSaleEndsAt: null,
+      newArrival: false,
+      unique: false,
+      onSelling: false,
+      published: true,
+      needsProof: false,
+      variants: [],
+    };
+    const created = await callAs(ctx, 'staff', { method: 'POST', url: '/api/admin/products', body }, shop);
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ _id: string }>()._id;
+    const renamed = await callAs(
+      ctx,
+      'staff',
+      { method: 'PUT', url: `/api/admin/products/${id}`, body: { ...body, slug: `${slug}-new`, price: 45_000 } },
+      shop,
+    );
+    expect(renamed.statusCode).toBe(200);
+    const removed = await callAs(ctx, 'staff', { method: 'DELETE', url: `/api/admin/products/${id}` }, shop);
+    expect(removed.statusCode).toBe(204);
+    expect(heard.map((h) => h.body)).toEqual([
+      { tags: ['products', `product:${slug}`] },
+      { tags: ['products', `product:${slug}-new`, `product:${slug}`] },
+      { tags: ['products', `product:${slug}-new`] },
+    ]);
+  });
+
+  it('names the bought products when an order takes their last unit', async () => {
+    const lastOne = await product(ctx, { stock: 1 });
+    const plenty = await product(ctx, { stock: 50 });
+    const shopper = await customer(ctx);
+    heard.length = 0;
+    await placeOrder(shop, shopper, [
+      { productId: lastOne.id, quantity: 1 },
+      { productId: plenty.id, quantity: 1 },
+    ]);
+    // The announcement does not hold up the shopper's answer: wait for it.
+    await expect.poll(() => heard.length).toBe(1);
+    expect(heard[0]?.body).toEqual({ tags: ['products', `product:${lastOne.slug}`, `product:${plenty.slug}`] });
+    heard.length = 0;
+    await placeOrder(shop, shopper, [{ productId: plenty.id, quantity: 1 }]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
   });
 
   it('passes finer tags on, and a storefront that refuses or is down never fails the write', async () => {

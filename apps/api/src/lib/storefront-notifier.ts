@@ -6,6 +6,15 @@ export const STOREFRONT_CHANNEL = 'shop:storefront:revalidate';
 /** Every cached storefront page carries this tag: a change without a finer tag expires them all. */
 export const ALL_PAGES_TAG = 'catalogue';
 
+/**
+ * The tags of a change to these products (apps/web/server/page-cache.mjs names the pages that carry them): their own
+ * pages, and the listings (home, shop, categories) that may show them. Other products' pages stay cached, which
+ * matters in a sale, when stock runs out and prices change while the same few pages take most of the traffic.
+ */
+export function productTags(slugs: Iterable<string>): string[] {
+  return ['products', ...[...new Set(slugs)].map((slug) => `product:${slug}`)];
+}
+
 export interface StorefrontNotifier {
   /** Tells the storefront these tags changed. Never throws: a storefront that is down must not fail a staff write. */
   notify(tags: string[]): Promise<void>;

@@ -23,6 +23,7 @@ import { chargesAtPlacement, type CodDeps, confirmationAtPlacement, limitsWithCo
 import type { GiftSettings } from '@shop/domain/gift/gift-settings';
 import { giftAtPlacement } from '../gifting/gift-placement.ts';
 import { isShortOfStock, type OrderCounts, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
+import { productTags } from '../lib/storefront-notifier.ts';
 
 /** What placing an order needs from the app: the database and a few of its services. */
 export interface OrderDeps {
@@ -30,8 +31,11 @@ export interface OrderDeps {
   shippingRules(): Promise<ShippingRules>;
   /** Tells this process's outbox worker a message was committed (the order's statement writes it). */
   wakeOutbox(): void;
-  /** Forgets cached catalogue answers (a product ran out or came back). */
-  invalidateCatalogue(): Promise<void>;
+  /**
+   * Forgets cached catalogue answers (a product ran out or came back); `tags` name the storefront pages to expire
+   * (lib/storefront-notifier.ts `productTags`), all of them when absent.
+   */
+  invalidateCatalogue(tags?: string[]): Promise<void>;
   /** The abuse limits (issue 19) and where wrong coupon codes are counted. */
   limits: OrderLimits;
   couponTries: TryCounter;
@@ -316,11 +320,15 @@ export async function placeOrder(
               return moved;
             });
       if (cod || pending) deps.wakeOutbox();
-      if (stock.wentOut) await deps.invalidateCatalogue();
+      // Only the pages of what this order bought (and the listings) show the stock it took.
+      const boughtTags = productTags(lineRows.map((line) => line.slug));
+      if (stock.wentOut) await deps.invalidateCatalogue(boughtTags);
       // The answer is built from the rows just written: no second read of what the statement knows.
       const order = toOrder(orderRow, lineRows, [placedStatus]);
       if (cod) return { order, replayed: false };
-      const payment = await startCheckout(db, deps.payments, { id: orderId, number, grandTotal: totals.grandTotal }, () => deps.invalidateCatalogue());
+      const payment = await startCheckout(db, deps.payments, { id: orderId, number, grandTotal: totals.grandTotal }, () =>
+        deps.invalidateCatalogue(boughtTags),
+      );
       return { order: { ...order, payment }, replayed: false };
     } catch (error) {
       if (error instanceof KeyTaken && key) {

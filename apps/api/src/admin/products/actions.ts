@@ -17,7 +17,8 @@ interface ProductActions {
   create(actor: RequestUser, input: ProductInput): Promise<AdminProduct>;
   update(actor: RequestUser, id: string, input: ProductInput): Promise<AdminProduct>;
   setPublished(actor: RequestUser, id: string, published: boolean): Promise<AdminProduct>;
-  remove(actor: RequestUser, id: string): Promise<void>;
+  /** Answers the removed product's slug, so its cached page can be expired. */
+  remove(actor: RequestUser, id: string): Promise<{ slug: string }>;
   setGallery(actor: RequestUser, id: string, gallery: GalleryRequest): Promise<AdminProduct>;
   addImages(actor: RequestUser, id: string, images: StoredImage[]): Promise<AdminProduct>;
   /** How many more images the product takes (404 when there is no such product). */
@@ -89,11 +90,12 @@ export function productActions(db: Database): ProductActions {
         if (published) await releaseStockAlerts(tx, [id]);
       }),
     async remove(actor, id) {
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const before = await lockedProduct(tx, id);
         // Variants and reviews go with it (foreign keys); orders keep their own copy of what was sold.
         await tx.delete(products).where(eq(products.id, id));
         await recordAudit(tx, actor, { action: 'product.delete', entityType: 'product', entityId: id, before, after: null });
+        return { slug: before.slug };
       });
     },
     setGallery: (actor, id, gallery) =>

@@ -7,6 +7,12 @@ export type Reader = Pick<Database, 'select'>;
 
 const toIso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
+/** A product's slug, null when absent: the page a change is about to move or remove. */
+export async function productSlug(db: Reader, id: string): Promise<string | null> {
+  const [row] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, id)).limit(1);
+  return row?.slug ?? null;
+}
+
 /** One product as the back office edits it (published or not), with its variants in their order; null when absent. */
 export async function loadAdminProduct(db: Reader, id: string): Promise<AdminProduct | null> {
   const [row] = await db

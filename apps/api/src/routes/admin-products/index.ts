@@ -22,10 +22,11 @@ import { exportProductsCsv } from '../../admin/products/csv-export.ts';
 import { importProductsCsv } from '../../admin/products/csv-import.ts';
 import { receiveProductImages } from '../../admin/products/images.ts';
 import { listAdminProducts } from '../../admin/products/list.ts';
-import { loadAdminProduct } from '../../admin/products/view.ts';
+import { loadAdminProduct, productSlug } from '../../admin/products/view.ts';
 import { noStore } from '../../lib/cache.ts';
 import { boolQuery, errorResponseSchema, intQuery, limitQuery, text } from '../../lib/params.ts';
 import { Refusal } from '../../lib/refusal.ts';
+import { productTags } from '../../lib/storefront-notifier.ts';
 import { caller } from '../../orders/deps.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,8 +65,13 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin, like the personalisation uploads' own registration.
   await app.register(multipart, { limits: { fileSize: 0, files: 0 } });
   const actions = productActions(app.db);
-  const changed = async <T>(value: T): Promise<T> => {
-    await app.responseCache.invalidate();
+  /**
+   * After a write: the API's cache is emptied and the storefront expires the pages of the products named (their own
+   * page under every slug they had, and the listings); with none named (an import), every catalogue page.
+   */
+  const changed = async <T>(value: T, ...slugs: (string | null)[]): Promise<T> => {
+    const named = slugs.filter((slug): slug is string => slug !== null);
+    await app.responseCache.invalidate(named.length > 0 ? productTags(named) : undefined);
     // A restock may have written back-in-stock messages (issue 24): send them now rather than at the next poll.
     app.outbox.worker.wake();
     return value;
@@ -142,7 +148,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return reply.code(201).send(await changed(await actions.create(caller(request), request.body)));
+      const product = await actions.create(caller(request), request.body);
+      return reply.code(201).send(await changed(product, product.slug));
     },
   );
 
@@ -181,7 +188,11 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return changed(await actions.update(caller(request), productId(request), request.body));
+      const id = productId(request);
+      // A new slug moves the page: the one at the old address must go too.
+      const before = await productSlug(app.db, id);
+      const product = await actions.update(caller(request), id, request.body);
+      return changed(product, product.slug, before);
     },
   );
 
@@ -199,7 +210,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return changed(await actions.setPublished(caller(request), productId(request), request.body.published));
+      const product = await actions.setPublished(caller(request), productId(request), request.body.published);
+      return changed(product, product.slug);
     },
   );
 
@@ -216,8 +228,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      await actions.remove(caller(request), productId(request));
-      await changed(null);
+      const removed = await actions.remove(caller(request), productId(request));
+      await changed(null, removed.slug);
       return reply.code(204).send(null);
     },
   );
@@ -245,7 +257,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!request.raw.complete) reply.header('connection', 'close');
         throw error;
       });
-      return changed(await actions.addImages(caller(request), id, images));
+      const product = await actions.addImages(caller(request), id, images);
+      return changed(product, product.slug);
     },
   );
 
@@ -263,7 +276,8 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return changed(await actions.setGallery(caller(request), productId(request), request.body));
+      const product = await actions.setGallery(caller(request), productId(request), request.body);
+      return changed(product, product.slug);
     },
   );
 };
