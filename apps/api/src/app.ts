@@ -25,6 +25,7 @@ import { requestIdFor } from './telemetry/request-id.ts';
 import { tracingIsOn } from './telemetry/tracing.ts';
 import { orderLimitsPlugin } from './plugins/order-limits.ts';
 import { DEFAULT_ORDER_LIMITS } from './orders/limits.ts';
+import { invoicesPlugin } from './plugins/invoices.ts';
 import { outboxPlugin } from './plugins/outbox.ts';
 import { messagesPlugin } from './plugins/messages.ts';
 import { paymentsPlugin } from './plugins/payments.ts';
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
   reportError?: ErrorReporter;
   /** The outbox worker's timing (tests shorten it), or false for an app that sends nothing itself. */
   outboxWorker?: Partial<OutboxWorkerTiming> | false;
+  /** The invoice issuer's batch size and poll (tests), or false for an app that issues no due invoice itself (decision 109). */
+  invoiceIssuer?: { batchSize?: number; pollMs?: number } | false;
   /**
    * Where uploads are stored. Default: createObjectStore(config) when the config has a dataDir (server.ts passes the
    * whole Config), else a scratch folder removed when the app closes (tests).
@@ -162,6 +165,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     worker: options.outboxWorker,
     // The dev transport's console lines are info: a quiet app (tests, LOG_LEVEL=warn) prints none.
     print: options.logger === false || !['info', 'debug', 'trace'].includes(config.logLevel) ? false : undefined,
+  });
+  // GST invoices that a webhook made due, issued in batches after its commit (decision 109).
+  await app.register(invoicesPlugin, {
+    db: options.db.db,
+    batchSize: options.invoiceIssuer === false ? undefined : options.invoiceIssuer?.batchSize,
+    pollMs: options.invoiceIssuer === false ? false : options.invoiceIssuer?.pollMs,
   });
   // Messages to shoppers (issue 21): links' origin, WhatsApp on or off, personalisation reminders.
   await app.register(messagesPlugin, {

@@ -4,6 +4,7 @@ import { documentNumber, financialYearOf } from '@shop/domain/gst/numbering';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../orders/coupons.ts';
 import { nextSequence } from './counter.ts';
+import { issueDueInvoiceNow } from './invoice-issuer.ts';
 import type { InvoiceRow } from './issue-invoice.ts';
 import { loadTaxIdentity } from './tax-identity.ts';
 
@@ -28,11 +29,15 @@ export async function creditInvoice(
   at: Date = new Date(),
 ): Promise<InvoiceRow | null> {
   return db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
-      .for('update');
+    const invoiceOf = () =>
+      tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+        .for('update');
+    let [invoice] = await invoiceOf();
+    // Paid, its invoice due but not yet issued by the batch issuer (decision 109): issued now, so it is credited.
+    if (!invoice && (await issueDueInvoiceNow(tx, orderId, at))) [invoice] = await invoiceOf();
     if (!invoice) return null;
     const earlier = await tx
       .select({ amount: invoices.amount, lines: invoices.lines })

@@ -102,6 +102,10 @@ function issueStatement(
       on conflict (series, financial_year) do update set last_number = c.last_number + 1
        where length(${numberPrefix}::text) + greatest(5, length((c.last_number + 1)::text)) <= 16
       returning last_number
+    ), cleared as (
+      -- Issued here, the order's invoice is no longer due for the batch issuer (decision 109).
+      update ${orders} set invoice_due_at = null
+       where id = ${values.orderId}::uuid and invoice_due_at is not null and exists (select 1 from counter)
     )
     insert into ${invoices} (kind, number, financial_year, sequence, order_id, order_number, issued_at, supplier, recipient,
                              place_of_supply, supply_type, lines, amount, taxable, cgst, sgst, igst)
@@ -126,9 +130,45 @@ export async function issueInvoice(db: Writer, orderId: string, at: Date = new D
     : rowsOf<InvoiceInputs>(await executeNamed(db, 'invoice-inputs', sql`select ${invoiceInputColumns} from ${orders} o where o.id = ${orderId}::uuid`));
   if (!order) return null;
   if (order.existing) return existingInvoice(db, orderId);
+  const prepared = prepareInvoice(orderId, order, at);
+  if (!prepared) return null;
+  const { values, numberPrefix } = prepared;
+  let written: { id: string; number: string; sequence: number; created_at: string | Date; updated_at: string | Date } | undefined;
+  try {
+    [written] = rowsOf<NonNullable<typeof written>>(await executeNamed(db, 'invoice-issue', issueStatement(values, numberPrefix)));
+  } catch (error) {
+    // Another issuing of this order committed first (only outside a transaction that holds the order: see above).
+    if (isUniqueViolation(error, 'invoices_one_per_order_idx')) return existingInvoice(db, orderId);
+    throw error;
+  }
+  if (!written) throw new Error(`invoice numbers of ${values.financialYear} with the prefix ${numberPrefix} would be longer than GST's 16 characters`);
+  return {
+    ...values,
+    id: written.id,
+    number: written.number,
+    sequence: Number(written.sequence),
+    createdAt: new Date(written.created_at),
+    updatedAt: new Date(written.updated_at),
+    invoiceId: null,
+    reason: null,
+    pdfKey: null,
+  };
+}
+
+/** An invoice's row as computed before it has a number (issueStatement's and the batch issuer's input). */
+export type PreparedInvoice = {
+  values: Omit<InvoiceRow, 'id' | 'createdAt' | 'updatedAt' | 'number' | 'sequence' | 'invoiceId' | 'reason' | 'pdfKey'>;
+  /** The number's fixed part, `PREFIX/2627/`, checked as documentNumber checks the whole. */
+  numberPrefix: string;
+};
+
+/**
+ * The invoice of an order from its inputs, computed (pure: no statement), or null when the shop has no tax identity.
+ * The caller has checked that the order has no invoice yet.
+ */
+export function prepareInvoice(orderId: string, order: InvoiceInputs, at: Date): PreparedInvoice | null {
   const identity = order.identity;
   if (!identity) return null;
-
   const items: InvoiceItemInput[] = order.lines.map((line) => ({
     description: describe(line),
     hsn: line.hsnCode ?? '',
@@ -190,26 +230,7 @@ export async function issueInvoice(db: Writer, orderId: string, at: Date = new D
     sgst: computed.sgst,
     igst: computed.igst,
   };
-  let written: { id: string; number: string; sequence: number; created_at: string | Date; updated_at: string | Date } | undefined;
-  try {
-    [written] = rowsOf<NonNullable<typeof written>>(await executeNamed(db, 'invoice-issue', issueStatement(values, numberPrefix)));
-  } catch (error) {
-    // Another issuing of this order committed first (only outside a transaction that holds the order: see above).
-    if (isUniqueViolation(error, 'invoices_one_per_order_idx')) return existingInvoice(db, orderId);
-    throw error;
-  }
-  if (!written) throw new Error(`invoice numbers of ${year.label} with the prefix ${identity.invoicePrefix} would be longer than GST's 16 characters`);
-  return {
-    ...values,
-    id: written.id,
-    number: written.number,
-    sequence: Number(written.sequence),
-    createdAt: new Date(written.created_at),
-    updatedAt: new Date(written.updated_at),
-    invoiceId: null,
-    reason: null,
-    pdfKey: null,
-  };
+  return { values, numberPrefix };
 }
 
 async function existingInvoice(db: Writer, orderId: string): Promise<InvoiceRow | null> {

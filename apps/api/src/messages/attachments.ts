@@ -15,6 +15,8 @@ export interface AttachmentProvider {
   load(orderId: string): Promise<LoadedAttachment | null>;
 }
 
+export { AttachmentPending } from '../outbox/transports/transport.ts';
+
 const providers = new Map<string, AttachmentProvider>();
 
 /** Registers (or replaces) the provider of one kind; call it at start-up. */

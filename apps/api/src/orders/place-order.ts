@@ -257,6 +257,8 @@ export async function placeOrder(
       gift: gifting.gift,
       giftWrapFee: gifting.giftWrapFee,
       proofRequired,
+      // Cash on delivery is invoiced when it ships, prepaid when paid (decision 109): nothing is due at placement.
+      invoiceDueAt: null,
     };
     // COD confirmation (decision 066): the order waits for the shopper's code or link, sent by SMS with the order.
     const pending = confirmationAtPlacement(deps.cod, codSettings, {

@@ -2,7 +2,7 @@ import { type Database, outbox, type OutboxExtras } from '@shop/db';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import { carriesSecret, REDACTED_BODY } from './redaction.ts';
-import { type LoadedAttachment, type OutgoingMessage, type Transport, TransportError } from './transports/transport.ts';
+import { AttachmentPending, type LoadedAttachment, type OutgoingMessage, type Transport, TransportError } from './transports/transport.ts';
 
 /**
  * Sends what the outbox holds. Every API process runs one; they share the table safely:
@@ -141,6 +141,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
       await transport.send(message);
     } catch (error) {
+      if (error instanceof AttachmentPending) {
+        // Its file is on its way (decision 109): tried again soon, this claim not counted as an attempt.
+        await db
+          .update(outbox)
+          .set({ status: 'pending', attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now() + ${Math.round(error.retryMs)}::int * interval '1 millisecond'` })
+          .where(stillOurs(row));
+        return null;
+      }
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const final = row.attempts >= timing.maxAttempts;
       await db

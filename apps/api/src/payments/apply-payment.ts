@@ -5,7 +5,7 @@ import { rowsOf } from '../lib/rows.ts';
 import type { Tx } from '../orders/coupons.ts';
 import { executeNamed } from '../orders/named-statement.ts';
 import { creditInvoice } from '../invoices/credit-note.ts';
-import { invoiceInputColumns, type InvoiceInputs, issueInvoice } from '../invoices/issue-invoice.ts';
+import { issueDueInvoiceNow } from '../invoices/invoice-issuer.ts';
 import { enqueueOrderConfirmed, enqueueOrderEvent } from '../messages/order-events.ts';
 import type { ProviderPayment } from './provider.ts';
 
@@ -36,10 +36,11 @@ export interface ApplyEffects {
   /** The money came for an order cancelled meanwhile (flag `paid_after_cancellation`): settled after the commit. */
   late: boolean;
   /**
-   * The order was paid just now: its GST invoice is issued as the transaction's LAST write (the counter row it locks
-   * serialises invoices), from the inputs the paying UPDATE returned.
+   * The order was paid just now and its GST invoice is due (decision 109): the paying UPDATE set
+   * `orders.invoice_due_at`, and the batch issuer (invoices/invoice-issuer.ts) issues it after the commit; the
+   * caller wakes it, or issues it in its own transaction (issueDueInvoiceNow).
    */
-  invoiceDue: { orderId: string; inputs: InvoiceInputs } | null;
+  invoiceDue: string | null;
   /** A refund put items back in stock and something sold out is available again. */
   stockCameBack: boolean;
   /** Messages for the customer were written (the outbox worker is woken after the commit). */
@@ -109,7 +110,8 @@ export function paidColumns(payment: ProviderPayment, to: Extract<PaymentStatus,
 /**
  * The payment is authorised or captured: the order is paid (decision 082: one UPDATE … RETURNING, the order locked by
  * the caller). Only the report that moves it out of unpaid writes the customer's "payment received" message, in the
- * same transaction, and leaves the invoice due (effects.invoiceDue); a later authorised → captured move sends nothing.
+ * same transaction, and marks the invoice due in the same UPDATE (decision 109: `invoice_due_at`, unless the order was
+ * cancelled meanwhile; effects.invoiceDue); a later authorised → captured move sends nothing.
  */
 export async function markPaid(
   tx: Tx,
@@ -124,15 +126,15 @@ export async function markPaid(
     return 'flagged';
   }
   if (!canMovePayment(order.paymentStatus, to)) return 'ignored';
-  // Out of unpaid, the same statement returns what the invoice is made from (the order is locked: it cannot change).
+  // Out of unpaid, the same statement marks the invoice due (the order is locked: it cannot change meanwhile).
   const first = UNPAID_STATUSES.includes(order.paymentStatus);
-  const [paid] = rowsOf<{ status: OrderStatusValue; late: boolean } & InvoiceInputs>(
+  const [paid] = rowsOf<{ status: OrderStatusValue; late: boolean }>(
     await executeNamed(
       tx,
       first ? 'payment-mark-paid-first' : 'payment-mark-paid',
-      sql`update ${orders} as o set ${paidColumns(payment, to)}
+      sql`update ${orders} as o set ${paidColumns(payment, to)}${first ? sql`, invoice_due_at = case when o.status <> 'cancelled' then coalesce(o.invoice_due_at, now()) else o.invoice_due_at end` : sql``}
            where o.id = ${order.id}::uuid and o.payment_status = ${order.paymentStatus}
-          returning o.status, o.payment_flag is not distinct from 'paid_after_cancellation' as late${first ? sql`, ${invoiceInputColumns}` : sql``}`,
+          returning o.status, o.payment_flag is not distinct from 'paid_after_cancellation' as late`,
     ),
   );
   // The caller's lock makes this the status it read; nothing else can have moved it.
@@ -141,15 +143,17 @@ export async function markPaid(
   if (first && paid.status !== 'cancelled') {
     await writePaidMessage(tx, order.id);
     effects.messages = true;
-    // Issue 21: a prepaid order's GST invoice is issued when it is paid, in this transaction, by the caller.
-    effects.invoiceDue = { orderId: order.id, inputs: paid };
+    // Issue 21: a prepaid order's GST invoice is issued when it is paid: due now, issued by the batch issuer after
+    // this transaction commits (decision 109), or by the caller in it.
+    effects.invoiceDue = order.id;
   }
   return 'applied';
 }
 
 /**
- * A payment report applied on its own transaction (the browser's verified checkout): the order locked, marked paid,
- * its invoice issued as the last write; answers the outcome and whether the money came for a cancelled order.
+ * A payment report applied on its own transaction (the browser's verified checkout, not a hot path): the order locked,
+ * marked paid, its due invoice issued as the last write; answers the outcome and whether the money came for a
+ * cancelled order.
  */
 export async function applyPayment(
   db: Database,
@@ -162,7 +166,7 @@ export async function applyPayment(
     const order = await lockForPayment(tx, orderId);
     if (!order) return 'ignored';
     const applied = await markPaid(tx, order, payment, to, effects);
-    if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue.orderId, new Date(), effects.invoiceDue.inputs);
+    if (effects.invoiceDue) await issueDueInvoiceNow(tx, effects.invoiceDue);
     return applied;
   });
   return { outcome, late: effects.late };

@@ -1,7 +1,6 @@
 import { type Database, type OrderStatusValue, orders, paymentEvents } from '@shop/db';
 import { type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
 import { type SQL, sql } from 'drizzle-orm';
-import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { Refusal } from '../lib/refusal.ts';
 import type { Tx } from '../orders/coupons.ts';
 import { rowsOf } from '../lib/rows.ts';
@@ -30,6 +29,8 @@ export interface WebhookResult {
   stockCameBack?: boolean;
   /** Messages for the customer were written: the outbox worker has something to send (an applied capture of a paid order has none). */
   messagesWritten?: boolean;
+  /** The order's GST invoice became due (decision 109): the invoice issuer has something to issue. */
+  invoiceDue?: boolean;
 }
 
 /** The events that say the money is captured: only a captured payment can be refunded (docs/providers/razorpay.md §2). */
@@ -69,7 +70,8 @@ export async function receiveWebhook(
  *   move, which writes no message and no invoice (decideInOneStatement);
  * - everything else in ONE transaction: the order locked and the event recorded (a redelivery finds its id taken and
  *   changes nothing; two deliveries at once wait on the lock and then on the unique index, so only one applies), the
- *   report applied, its outcome noted, and the invoice of an order paid just now issued last. Recording and applying
+ *   report applied, its outcome noted, and the invoice of an order paid just now marked due (decision 109: the
+ *   batch issuer writes it after the commit). Recording and applying
  *   commit together, so a crash between them leaves neither, and Razorpay's retry applies it then.
  */
 export async function recordAndApply(
@@ -197,8 +199,6 @@ async function recordAndApplyInTransaction(
     // A refund's outcome is known only now (and a payment report's is the one recorded, unless the rules disagree).
     if (found.noted !== outcome)
       await executeNamed(tx, 'webhook-outcome', sql`update ${paymentEvents} set outcome = ${outcome} where id = ${found.recorded}::uuid`);
-    // Last, so the invoice counter's row lock is held only until the commit that follows.
-    if (effects.invoiceDue) await issueInvoice(tx, effects.invoiceDue.orderId, new Date(), effects.invoiceDue.inputs);
     return {
       outcome,
       event: event.name,
@@ -206,6 +206,7 @@ async function recordAndApplyInTransaction(
       late: effects.late,
       ...(effects.stockCameBack ? { stockCameBack: true } : {}),
       ...(effects.messages ? { messagesWritten: true } : {}),
+      ...(effects.invoiceDue ? { invoiceDue: true } : {}),
     };
   });
   return result;

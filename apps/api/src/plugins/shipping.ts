@@ -61,9 +61,10 @@ export const shippingPlugin = fp(
         carrier,
         invalidateCatalogue: () => app.responseCache.invalidate(),
         wakeOutbox: () => app.outbox.worker.wake(),
+        wakeInvoices: () => app.invoices.issuer.wake(),
         payments: app.payments,
       }),
     });
   },
-  { name: 'shipping', dependencies: ['payments'] },
+  { name: 'shipping', dependencies: ['payments', 'invoices'] },
 );

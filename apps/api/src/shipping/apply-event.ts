@@ -2,9 +2,8 @@ import { orders, orderStatusHistory, shipmentEvents, shipments } from '@shop/db'
 import type { OrderStatus } from '@shop/domain/order-status';
 import { trackingEventKinds, type TrackingEventKind } from '@shop/domain/shipping/statuses';
 import { applyTrackingEvent, orderStepsFor, rtoOrderOutcome } from '@shop/domain/shipping/tracking';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { creditInvoice } from '../invoices/credit-note.ts';
-import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { statusEvents } from '../messages/events.ts';
 import { enqueueOrderEvent } from '../messages/order-events.ts';
 import { releaseCoupon } from '../orders/coupons.ts';
@@ -20,13 +19,14 @@ const isKind = (status: string): status is TrackingEventKind => (trackingEventKi
 
 /** One step of the order on the carrier's word: status, history, and what the step brings (invoice, tracking, message). */
 async function stepOrder(tx: Tx, orderId: string, to: OrderStatus, note: string, extra: Partial<typeof orders.$inferInsert> = {}): Promise<void> {
+  // Cash on delivery is invoiced when it ships (issue 21): due from this same UPDATE, issued by the batch issuer after
+  // the commit (decision 109); a prepaid order was invoiced on payment (the issuer finds that invoice and issues none).
+  const due = to === 'shipped' ? { invoiceDueAt: sql`coalesce(${orders.invoiceDueAt}, now())` } : {};
   await tx
     .update(orders)
-    .set({ status: to, ...extra })
+    .set({ status: to, ...extra, ...due })
     .where(eq(orders.id, orderId));
   await tx.insert(orderStatusHistory).values({ orderId, status: to, actor: 'shop', actorUserId: null, note });
-  // Cash on delivery is invoiced when it ships (issue 21); a prepaid order was on payment (issueInvoice answers that one).
-  if (to === 'shipped') await issueInvoice(tx, orderId);
   if (to === 'cancelled') await creditInvoice(tx, orderId, 'all', 'cancelled');
   const event = statusEvents[to];
   if (event) await enqueueOrderEvent(tx, event, orderId, to === 'cancelled' ? { reason: note } : {});
@@ -50,6 +50,7 @@ export async function applyCarrierEvent(deps: ShippingDeps, event: CarrierEvent,
     .from(shipments)
     .where(and(eq(shipments.provider, carrier.name), eq(shipments.awb, event.awb)))
     .limit(1);
+  let invoiceDue = false;
   const result = await db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(shipmentEvents)
@@ -103,6 +104,7 @@ export async function applyCarrierEvent(deps: ShippingDeps, event: CarrierEvent,
           ? { tracking: { carrier: event.courierName ?? shipment.courierName ?? carrier.name, number: shipment.awb, link: TRACKING_URL(shipment.awb) } }
           : {};
       await stepOrder(tx, target.orderId, step, note, tracking);
+      invoiceDue ||= step === 'shipped';
       status = step;
     }
     if (kind !== 'rto_delivered') return finish('applied');
@@ -113,6 +115,7 @@ export async function applyCarrierEvent(deps: ShippingDeps, event: CarrierEvent,
     return finish('applied', rto.refund ? { orderId: target.orderId } : null);
   });
   deps.wakeOutbox?.();
+  if (invoiceDue) deps.wakeInvoices?.();
   if (result.refund && deps.payments) {
     try {
       await requestRefund(db, deps.payments.provider, {

@@ -11,6 +11,8 @@ export interface ShippingDeps {
   invalidateCatalogue?: () => Promise<void>;
   /** A message was written to the outbox (shipped, delivered, cancelled): send it soon. */
   wakeOutbox?: () => void;
+  /** An order's GST invoice became due (a COD order shipped): the batch issuer issues it soon (decision 109). */
+  wakeInvoices?: () => void;
   /** For the refund of a prepaid order returned to origin. */
   payments?: { provider: PaymentProvider };
 }

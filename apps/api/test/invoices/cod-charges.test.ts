@@ -66,6 +66,8 @@ describe.each(engines)('invoices with COD fee and prepaid saving (%s)', (engine)
 
     const { webhooks } = await gateway.pay(placed.json().payment.providerOrderId);
     expect(webhooks.map((sent) => sent.status)).toEqual([200, 200, 200]);
+    // Decision 109: issued by the batch issuer just after the paying webhook's commit.
+    await app.invoices.issuer.drain();
     const [paid] = await ctx.handle.db.select().from(orders).where(eq(orders.id, placed.json()._id));
     expect(paid).toMatchObject({ paymentStatus: 'captured', amountPaid: 103_000 });
     const documents = await documentsOf(ctx, placed.json()._id);

@@ -46,6 +46,8 @@ describe.each(engines)('issuing invoices (%s)', (engine) => {
     expect(await documentsOf(ctx, placed._id)).toEqual([]);
     const { webhooks, checkout } = await gateway.pay(placed.payment.providerOrderId);
     expect(webhooks.map((sent) => sent.status)).toEqual([200, 200, 200]);
+    // Decision 109: the invoice is issued by the batch issuer just after the paying webhook's commit.
+    await app.invoices.issuer.drain();
     // The browser's verification after the webhooks changes nothing more.
     expect((await call(app, 'POST', `/api/user/order/${placed._id}/payment/verify`, asha, checkout)).statusCode).toBe(200);
     const documents = await documentsOf(ctx, placed._id);

@@ -1,5 +1,5 @@
-import { invoices, orderLineCustomisations, orderLines } from '@shop/db';
-import { eq } from 'drizzle-orm';
+import { invoices, orderLineCustomisations, orderLines, orders } from '@shop/db';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAttachmentProvider } from '../../src/messages/attachments.ts';
 import { invoicePdfFor } from '../../src/invoices/invoice-files.ts';
@@ -167,6 +167,32 @@ describe.each(engines)('order messages (%s)', (engine) => {
     const stored = await invoicePdfFor(ctx.handle.db, ctx.app.objectStore, placed._id);
     expect(file!.content.equals(stored!.body)).toBe(true);
     expect(file!.content.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('holds the "shipped" mail of an order whose invoice is still due until the issuer issues it, then attaches it (decision 109)', async () => {
+    const [, , third] = ctx.people;
+    await giveEmail(ctx, third!.userId, 'meera.due@example.com', 'Meera Iyer');
+    await setTaxIdentity(ctx);
+    const lamp = await taxedProduct(ctx, { price: 118_000, gstRate: 1_800, hsnCode: '9405' });
+    const placed = await placeCod(third!, lamp.id);
+    for (const status of ['confirmed', 'in_production', 'packed']) await move(placed._id, status);
+    // Shipped as the carrier's webhook ships it: the invoice due (here not before two seconds from now, so the mail is
+    // surely tried while it is still due), the shipped messages written in the same transaction.
+    await ctx.handle.db.update(orders).set({ status: 'shipped', invoiceDueAt: sql`now() + interval '2 seconds'` }).where(eq(orders.id, placed._id));
+    await enqueueOrderEvent(ctx.handle.db, 'order-shipped', placed._id);
+    ctx.app.outbox.worker.wake();
+    const subject = `Order ${placed.number} has shipped`;
+    // Tried and put back while the invoice is due: not sent, no attempt counted.
+    await eventually(async () => (await orderRows(ctx, placed._id, 'order-shipped')).some((row) => row.channel === 'email' && row.lastError === null && row.status === 'pending' && row.attempts === 0 && row.nextAttemptAt.getTime() > Date.now()));
+    expect(mailsTo('meera.due@example.com', subject)).toHaveLength(0);
+
+    await eventually(() => mailsTo('meera.due@example.com', subject).length === 1, 20_000);
+    const [invoice] = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
+    expect(invoice?.kind).toBe('invoice');
+    const { mail } = mailsTo('meera.due@example.com', subject)[0]!;
+    expect(mail.attachments.map((file) => file.filename)).toEqual([`${invoice!.number.replaceAll('/', '-')}.pdf`]);
+    const [row] = (await orderRows(ctx, placed._id, 'order-shipped')).filter((message) => message.channel === 'email');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('retries a mail after a transport error, with back-off, and sends it once', async () => {

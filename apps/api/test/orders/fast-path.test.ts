@@ -204,6 +204,7 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
         gift: null,
         giftWrapFee: 0,
         proofRequired: false,
+        invoiceDueAt: null,
       },
       cart.lines.map((line, position) => ({ ...line, id: randomUUID(), orderId: id, position })),
       cart.lines,

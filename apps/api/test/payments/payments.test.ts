@@ -125,6 +125,8 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
       const replies = await Promise.all(held.map((sent) => app.inject({ method: 'POST', url: WEBHOOK, headers: sent.headers, payload: sent.body })));
       expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
       expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+      // Decision 109: the invoice is issued by the batch issuer just after the paying webhook's commit.
+      await app.invoices.issuer.drain();
       const issued = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
       expect(issued.map((row) => row.kind)).toEqual(['invoice']);
     }

@@ -123,6 +123,7 @@ describe.each(engines)('webhook paths (%s)', (engine) => {
       expect(await send(authorized)).toBe('ignored');
       expect(await send(paid)).toBe('ignored');
       expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+      await ctx.app.invoices.issuer.drain();
       const issued = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
       expect(issued.map((invoice) => [invoice.kind, invoice.amount])).toEqual([['invoice', placed.grandTotal]]);
     } finally {

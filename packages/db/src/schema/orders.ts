@@ -131,6 +131,12 @@ export const orders = pgTable(
     giftWrapFee: integer('gift_wrap_fee').notNull().default(0),
     /** A product on the order needed a proof when it was placed: production waits for an approved proof (issue 24). */
     proofRequired: boolean('proof_required').notNull().default(false),
+    /**
+     * The order's GST invoice is due (decision 109): set by the change that makes it invoiceable (a payment, a COD
+     * order shipped by its carrier) instead of issuing it in that change's transaction; the invoice issuer
+     * (apps/api/src/invoices/invoice-issuer.ts) numbers due orders in batches and clears it. Null: nothing due.
+     */
+    invoiceDueAt: timestamp('invoice_due_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_number_idx').on(t.number),
@@ -147,6 +153,10 @@ export const orders = pgTable(
     index('orders_reservation_expiry_idx')
       .on(t.reservationExpiresAt)
       .where(sql`${t.reservationExpiresAt} is not null and ${t.paymentStatus} = 'pending'`),
+    // The invoice issuer finds due invoices, oldest first, without reading every order (decision 109).
+    index('orders_invoice_due_idx')
+      .on(t.invoiceDueAt)
+      .where(sql`${t.invoiceDueAt} is not null`),
     // The reconciliation (apps/api/src/payments/reconcile.ts) finds prepaid orders whose payment is still open by age.
     index('orders_payment_open_idx')
       .on(t.createdAt)

@@ -49,3 +49,16 @@ export class TransportError extends Error {
     this.summary = summary;
   }
 }
+
+/**
+ * Thrown by an attachment provider whose file is on its way (an invoice due, decision 109): the worker tries the mail
+ * again after `retryMs` without counting an attempt, so the mail goes with its file rather than without it.
+ */
+export class AttachmentPending extends Error {
+  override name = 'AttachmentPending';
+  readonly retryMs: number;
+  constructor(message: string, retryMs = 1_000) {
+    super(message);
+    this.retryMs = retryMs;
+  }
+}

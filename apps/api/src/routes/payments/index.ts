@@ -60,6 +60,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ event: result.event, outcome: result.outcome, orderId: result.orderId }, 'payments: webhook');
         // A first confirmation wrote the customer's "payment received" message (a capture after it wrote none).
         if (result.messagesWritten) app.outbox.worker.wake();
+        // The order was paid: its GST invoice is due, issued by the batch issuer (decision 109).
+        if (result.invoiceDue) app.invoices.issuer.wake();
         // A refund put sold-out items back in stock: cached "out of stock" answers must go.
         if (result.stockCameBack) await app.responseCache.invalidate(undefined, { awaitStorefront: false });
         return { received: true as const, outcome: result.outcome };

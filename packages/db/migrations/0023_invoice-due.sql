@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "invoice_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_invoice_due_idx" ON "orders" USING btree ("invoice_due_at") WHERE "orders"."invoice_due_at" is not null;
