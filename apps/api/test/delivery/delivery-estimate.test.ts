@@ -3,6 +3,7 @@ import { estimateDelivery } from '@shop/domain/delivery/delivery-estimate';
 import { DEFAULT_DELIVERY_SETTINGS } from '@shop/domain/delivery/delivery-settings';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/lib/rows.ts';
 import { engines, expectRefusal } from '../helpers.ts';
 import { adminContext, type AdminContext, callAs } from '../admin/admin-helpers.ts';
 import { anotherApp } from '../auth/auth-helpers.ts';
@@ -114,10 +115,12 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     const put = (delivery: unknown) => callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/settings', body: body(delivery) });
     expect(settings.delivery.dispatchWeekdays).toEqual([1, 2, 3, 4, 5, 6]);
     try {
-      for (const dispatchWeekdays of [[], [7], 'weekdays']) {
-        expectRefusal(await put({ ...settings.delivery, dispatchWeekdays }), 400, 'validation_failed', {
-          'delivery.dispatchWeekdays': 'settings_delivery_weekdays_invalid',
-        });
+      for (const [dispatchWeekdays, field] of [
+        [[], 'delivery.dispatchWeekdays'],
+        ['weekdays', 'delivery.dispatchWeekdays'],
+        [[7], 'delivery.dispatchWeekdays.0'],
+      ] as const) {
+        expectRefusal(await put({ ...settings.delivery, dispatchWeekdays }), 400, 'validation_failed', { [field]: 'settings_delivery_weekdays_invalid' });
       }
       // Wednesdays only: the promise follows (compared with the domain's own count for the same instant).
       const wednesdays = { ...settings.delivery, dispatchWeekdays: [3], holidays: [] };
@@ -126,7 +129,7 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
       const stored = await callAs(ctx, 'admin', { method: 'GET', url: '/api/admin/settings' });
       expect(stored.json<{ delivery: { dispatchWeekdays: number[] } }>().delivery.dispatchWeekdays).toEqual([3]);
       const { moonLamp } = ctx.fixtures.products;
-      const { rows } = await ctx.handle.db.execute<{ days: number }>(sql`select made_to_order_days as days from products where id = ${moonLamp!.id}`);
+      const rows = rowsOf<{ days: number }>(await ctx.handle.db.execute(sql`select made_to_order_days as days from products where id = ${moonLamp!.id}`));
       const line = { madeToOrderDays: Number(rows[0]!.days), personalisationPending: false };
       const now = new Date();
       const answer = await estimate(`pincode=560001&productId=${moonLamp!.id}`);
