@@ -51,7 +51,7 @@ export interface BuildAppOptions {
     Partial<
       Pick<Config, 'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds' | 'whatsapp' | 'outboxBatchSize' | 'smtpConnections'>
     > &
-    Partial<Pick<Config, 'shiprocket' | 'shiprocketApiUrl' | 'shiprocketWebhookToken'>> & {
+    Partial<Pick<Config, 'shiprocket' | 'shiprocketApiUrl' | 'shiprocketWebhookToken' | 'shipmentTrackEverySeconds' | 'shipmentTrackAfterSeconds'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
       authSecret?: string;
     };
@@ -205,6 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     shiprocket: config.shiprocket,
     apiUrl: config.shiprocketApiUrl,
     loopbackWebhookToken: config.shiprocketWebhookToken,
+    trackEveryMs: options.housekeeping === false ? false : config.shipmentTrackEverySeconds && config.shipmentTrackEverySeconds * 1000,
+    trackAfterMs: config.shipmentTrackAfterSeconds === undefined ? undefined : config.shipmentTrackAfterSeconds * 1000,
   });
 
   // Routes.

@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       razorpayApiUrl: undefined,
       paymentReconcileEverySeconds: 300,
       paymentReconcileAfterSeconds: 300,
+      shipmentTrackEverySeconds: 1800,
+      shipmentTrackAfterSeconds: 21600,
       whatsapp: undefined,
       outboxBatchSize: 10,
       smtpConnections: 2,
@@ -287,6 +289,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, ...account, SHIPROCKET_API_URL: apiUrl })).toThrow(
       /^Invalid environment: SHIPROCKET_API_URL: not allowed in production/,
     );
+  });
+
+  it("reads the tracking reconciliation's timing", () => {
+    expect(loadConfig({})).toMatchObject({ shipmentTrackEverySeconds: 1800, shipmentTrackAfterSeconds: 21600 });
+    expect(loadConfig({ SHIPMENT_TRACK_EVERY_SECONDS: '120', SHIPMENT_TRACK_AFTER_SECONDS: '3600' })).toMatchObject({
+      shipmentTrackEverySeconds: 120,
+      shipmentTrackAfterSeconds: 3600,
+    });
+    expect(() => loadConfig({ SHIPMENT_TRACK_EVERY_SECONDS: '0' })).toThrow(/SHIPMENT_TRACK_EVERY_SECONDS/);
+    expect(() => loadConfig({ SHIPMENT_TRACK_AFTER_SECONDS: 'a day' })).toThrow(/SHIPMENT_TRACK_AFTER_SECONDS/);
   });
 
   it('reads the reconciliation timing, and takes RAZORPAY_API_URL only with explicit keys and never in production', () => {

@@ -8,6 +8,7 @@ import { DEFAULT_PAYMENT_RESERVATION_MINUTES } from '@shop/domain/payment';
 import type { RazorpayKeys } from './payments/razorpay/razorpay-provider.ts';
 import type { ShiprocketCredentials } from './shipping/shiprocket/shiprocket-provider.ts';
 import { DEFAULT_RECONCILE_AFTER_SECONDS, DEFAULT_RECONCILE_EVERY_SECONDS } from './payments/reconcile-defaults.ts';
+import { DEFAULT_TRACK_AFTER_SECONDS, DEFAULT_TRACK_EVERY_SECONDS } from './shipping/reconcile-tracking-defaults.ts';
 
 /**
  * Settings are read from the environment once, at start-up, and validated here (ARCHITECTURE.md,
@@ -189,6 +190,20 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 3600)
     .default(DEFAULT_RECONCILE_AFTER_SECONDS),
+  // The tracking reconciliation with the carrier (shipping/reconcile-tracking.ts, decision 111): how often a pass
+  // runs, and how long a shipment on its way has had no tracking event before the carrier is asked about it.
+  SHIPMENT_TRACK_EVERY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(DEFAULT_TRACK_EVERY_SECONDS),
+  SHIPMENT_TRACK_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600)
+    .default(DEFAULT_TRACK_AFTER_SECONDS),
   // Another Razorpay API for the real provider with explicit keys: a test's loopback gateway in another process
   // (decision 068). Refused in production.
   RAZORPAY_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' }).optional(),
@@ -347,6 +362,9 @@ export interface Config {
   /** PAYMENT_RECONCILE_EVERY_SECONDS and PAYMENT_RECONCILE_AFTER_SECONDS (payments/reconcile.ts). */
   paymentReconcileEverySeconds: number;
   paymentReconcileAfterSeconds: number;
+  /** SHIPMENT_TRACK_EVERY_SECONDS and SHIPMENT_TRACK_AFTER_SECONDS (shipping/reconcile-tracking.ts). */
+  shipmentTrackEverySeconds: number;
+  shipmentTrackAfterSeconds: number;
   /** SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_PICKUP_LOCATION, SHIPROCKET_WEBHOOK_TOKEN; unset, the loopback carrier. */
   shiprocket: ShiprocketCredentials | undefined;
   /** SHIPROCKET_API_URL: the Shiprocket API the real adapter calls instead of apiv2.shiprocket.in (tests only). */
@@ -464,6 +482,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     razorpayApiUrl: env_.RAZORPAY_API_URL,
     paymentReconcileEverySeconds: env_.PAYMENT_RECONCILE_EVERY_SECONDS,
     paymentReconcileAfterSeconds: env_.PAYMENT_RECONCILE_AFTER_SECONDS,
+    shipmentTrackEverySeconds: env_.SHIPMENT_TRACK_EVERY_SECONDS,
+    shipmentTrackAfterSeconds: env_.SHIPMENT_TRACK_AFTER_SECONDS,
     shiprocket,
     shiprocketApiUrl: env_.SHIPROCKET_API_URL,
     shiprocketWebhookToken: env_.SHIPROCKET_WEBHOOK_TOKEN,

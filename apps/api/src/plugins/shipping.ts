@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { ShippingDeps } from '../shipping/deps.ts';
 import { injectFetch } from '../shipping/inject-fetch.ts';
 import type { CarrierProvider } from '../shipping/provider.ts';
+import { reconcileTracking, type TrackingReconcileReport } from '../shipping/reconcile-tracking.ts';
+import { DEFAULT_TRACK_AFTER_SECONDS, DEFAULT_TRACK_EVERY_SECONDS } from '../shipping/reconcile-tracking-defaults.ts';
 import { LOOPBACK_SHIPROCKET_ORIGIN, LOOPBACK_SHIPROCKET_PREFIX, LoopbackCarrier } from '../shipping/shiprocket/loopback-carrier.ts';
 import { createShiprocketProvider, type ShiprocketCredentials } from '../shipping/shiprocket/shiprocket-provider.ts';
 
@@ -13,6 +15,8 @@ declare module 'fastify' {
       /** The loopback carrier when no SHIPROCKET_* credentials are set (decision 084); null with real ones. */
       loopback: LoopbackCarrier | null;
       deps: () => ShippingDeps;
+      /** One tracking reconciliation pass with the carrier (shipping/reconcile-tracking.ts; the timer runs it; tests call it). */
+      reconcile(now?: Date): Promise<TrackingReconcileReport>;
     };
   }
 }
@@ -28,6 +32,10 @@ interface ShippingOptions {
   apiUrl?: string;
   /** SHIPROCKET_WEBHOOK_TOKEN without the credentials: the loopback's webhook token (benchmarks send webhooks with it). */
   loopbackWebhookToken?: string;
+  /** Between tracking reconciliation passes (ms, SHIPMENT_TRACK_EVERY_SECONDS); false runs none in this app. */
+  trackEveryMs?: number | false;
+  /** How long a shipment on its way has had no event before the carrier is asked (ms, SHIPMENT_TRACK_AFTER_SECONDS). */
+  trackAfterMs?: number;
 }
 
 /**
@@ -42,7 +50,7 @@ export const shippingPlugin = fp(
     if (options.shiprocket) {
       carrier = createShiprocketProvider(options.shiprocket, { baseUrl: options.apiUrl });
     } else {
-      loopback = new LoopbackCarrier(options.loopbackWebhookToken);
+      loopback = new LoopbackCarrier(options.loopbackWebhookToken, app.objectStore);
       carrier = createShiprocketProvider(loopback.credentials, {
         baseUrl: `${LOOPBACK_SHIPROCKET_ORIGIN}${LOOPBACK_SHIPROCKET_PREFIX}`,
         fetch: injectFetch(app),
@@ -53,18 +61,53 @@ export const shippingPlugin = fp(
       };
       app.log.info('shipping: the loopback test carrier stands in for Shiprocket (set SHIPROCKET_* for the real one)');
     }
-    app.decorate('shipping', {
+    const deps = (): ShippingDeps => ({
+      db: app.db,
       carrier,
-      loopback,
-      deps: () => ({
-        db: app.db,
-        carrier,
-        invalidateCatalogue: () => app.responseCache.invalidate(),
-        wakeOutbox: () => app.outbox.worker.wake(),
-        wakeInvoices: () => app.invoices.issuer.wake(),
-        payments: app.payments,
-      }),
+      invalidateCatalogue: () => app.responseCache.invalidate(),
+      wakeOutbox: () => app.outbox.worker.wake(),
+      wakeInvoices: () => app.invoices.issuer.wake(),
+      payments: app.payments,
+    });
+    const reconcile = (now?: Date) =>
+      reconcileTracking(deps(), {
+        now,
+        afterMs: options.trackAfterMs ?? DEFAULT_TRACK_AFTER_SECONDS * 1000,
+        onCaughtUp: (shipment) => app.log.info(shipment, 'shipping: caught a shipment up from the carrier tracking'),
+      });
+    app.decorate('shipping', { carrier, loopback, deps, reconcile });
+
+    // The tracking reconciliation, scheduled as the payments' is (plugins/payments.ts): a first pass some minutes after
+    // start-up (the shipments it asks about have been quiet for hours: no hurry), then every
+    // SHIPMENT_TRACK_EVERY_SECONDS; one runner across instances (the advisory lock).
+    const everyMs = options.trackEveryMs ?? DEFAULT_TRACK_EVERY_SECONDS * 1000;
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | undefined;
+    let closed = false;
+    if (everyMs !== false) {
+      const pass = () => {
+        if (closed) return;
+        running = reconcile()
+          .then((report) => {
+            if (report.failed > 0)
+              app.log.warn({ failed: report.failed, checked: report.checked }, 'shipping: tracking reconciliation could not ask about some shipments, will retry');
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'shipping: tracking reconciliation pass failed, will retry'))
+          .finally(() => {
+            running = undefined;
+            if (!closed) timer = setTimeout(pass, everyMs).unref();
+          });
+      };
+      app.addHook('onReady', (done) => {
+        timer = setTimeout(pass, Math.min(everyMs, 10 * 60_000)).unref();
+        done();
+      });
+    }
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearTimeout(timer);
+      await running;
     });
   },
-  { name: 'shipping', dependencies: ['payments', 'invoices'] },
+  { name: 'shipping', dependencies: ['payments', 'invoices', 'storage'] },
 );

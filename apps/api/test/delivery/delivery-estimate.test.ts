@@ -1,6 +1,9 @@
 import { seedPincodes } from '@shop/db/pincodes/seed-pincodes';
+import { estimateDelivery } from '@shop/domain/delivery/delivery-estimate';
+import { DEFAULT_DELIVERY_SETTINGS } from '@shop/domain/delivery/delivery-settings';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/lib/rows.ts';
 import { engines, expectRefusal } from '../helpers.ts';
 import { adminContext, type AdminContext, callAs } from '../admin/admin-helpers.ts';
 import { anotherApp } from '../auth/auth-helpers.ts';
@@ -102,6 +105,42 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
       400,
       'delivery_pincode_invalid',
     );
+  });
+
+  it("keeps the shop's dispatch weekdays: at least one, stored, and used by the estimate", async () => {
+    const read = await callAs(ctx, 'admin', { method: 'GET', url: '/api/admin/settings' });
+    expect(read.statusCode, read.body).toBe(200);
+    const { updatedAt: _updatedAt, ...settings } = read.json<Record<string, unknown> & { delivery: typeof DEFAULT_DELIVERY_SETTINGS }>();
+    const body = (delivery: unknown) => ({ ...settings, chatWidgetId: settings.chatWidgetId ?? '', analyticsId: settings.analyticsId ?? '', delivery });
+    const put = (delivery: unknown) => callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/settings', body: body(delivery) });
+    expect(settings.delivery.dispatchWeekdays).toEqual([1, 2, 3, 4, 5, 6]);
+    try {
+      for (const [dispatchWeekdays, field] of [
+        [[], 'delivery.dispatchWeekdays'],
+        ['weekdays', 'delivery.dispatchWeekdays'],
+        [[7], 'delivery.dispatchWeekdays.0'],
+      ] as const) {
+        expectRefusal(await put({ ...settings.delivery, dispatchWeekdays }), 400, 'validation_failed', { [field]: 'settings_delivery_weekdays_invalid' });
+      }
+      // Wednesdays only: the promise follows (compared with the domain's own count for the same instant).
+      const wednesdays = { ...settings.delivery, dispatchWeekdays: [3], holidays: [] };
+      const saved = await put(wednesdays);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const stored = await callAs(ctx, 'admin', { method: 'GET', url: '/api/admin/settings' });
+      expect(stored.json<{ delivery: { dispatchWeekdays: number[] } }>().delivery.dispatchWeekdays).toEqual([3]);
+      const { moonLamp } = ctx.fixtures.products;
+      const rows = rowsOf<{ days: number }>(await ctx.handle.db.execute(sql`select made_to_order_days as days from products where id = ${moonLamp!.id}`));
+      const line = { madeToOrderDays: Number(rows[0]!.days), personalisationPending: false };
+      const now = new Date();
+      const answer = await estimate(`pincode=560001&productId=${moonLamp!.id}`);
+      const to = { city: answer.city, state: answer.state, transitDays: null };
+      const expected = estimateDelivery(now, [line], to, wednesdays);
+      expect({ earliest: answer.earliest, latest: answer.latest }).toEqual({ earliest: expected.earliest, latest: expected.latest });
+      // Making days count Wednesdays only: later than a shop that dispatches every day.
+      expect(answer.earliest! > estimateDelivery(now, [line], to, { ...wednesdays, dispatchWeekdays: [0, 1, 2, 3, 4, 5, 6] }).earliest).toBe(true);
+    } finally {
+      expect((await put(settings.delivery)).statusCode).toBe(200);
+    }
   });
 
   it('remembers pincodes and products with the response cache on, and forgets them in every process when a file is imported', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsOf, type DeliverySettings } from './delivery-settings.ts';
+import { DEFAULT_DELIVERY_SETTINGS, deliverySettingsOf, deliverySettingsSchema, type DeliverySettings } from './delivery-settings.ts';
 import { dispatchDate, estimateDelivery, estimateEachLine, indiaClock } from './delivery-estimate.ts';
 import { deliveryZoneOf } from './delivery-zones.ts';
 
@@ -43,6 +43,61 @@ describe('dispatch dates', () => {
 
   it('moves an order placed on Sunday to Monday', () => {
     expect(dispatchDate(ist('2026-12-06T09:00'), ready, settings)).toBe('2026-12-07');
+  });
+});
+
+describe('dispatch weekdays chosen by the shop', () => {
+  const weekdaysOnly = { ...settings, dispatchWeekdays: [1, 2, 3, 4, 5] };
+
+  it('dispatches Monday to Saturday by default', () => {
+    expect(DEFAULT_DELIVERY_SETTINGS.dispatchWeekdays).toEqual([1, 2, 3, 4, 5, 6]);
+    // Friday 4 December after the cut-off: the order day is Saturday 5, a dispatch day by default.
+    expect(dispatchDate(ist('2026-12-04T18:30'), ready, settings)).toBe('2026-12-05');
+  });
+
+  it('a shop dispatching Monday to Friday: a Friday order after the cut-off leaves on Monday', () => {
+    expect(dispatchDate(ist('2026-12-04T18:30'), ready, weekdaysOnly)).toBe('2026-12-07');
+    // Before the cut-off it still leaves the same Friday.
+    expect(dispatchDate(ist('2026-12-04T13:00'), ready, weekdaysOnly)).toBe('2026-12-04');
+  });
+
+  it('counts making days only on dispatch weekdays, and skips a holiday among them', () => {
+    const line = { madeToOrderDays: 2, personalisationPending: false };
+    // Friday after cut-off: order day Sat 5 → first dispatch day Mon 7; making days Tue 8, Wed 9.
+    expect(dispatchDate(ist('2026-12-04T18:30'), line, weekdaysOnly)).toBe('2026-12-09');
+    // Monday 7 a holiday: Tue 8 first, then Wed 9, Thu 10.
+    expect(dispatchDate(ist('2026-12-04T18:30'), line, { ...weekdaysOnly, holidays: ['2026-12-07'] })).toBe('2026-12-10');
+  });
+
+  it('promises delivery from the Monday dispatch for a Friday evening order', () => {
+    // Dispatch Mon 7; rest of India 3–6 delivery days: Thu 10 … Mon 14 (Sunday 13 skipped).
+    expect(estimateDelivery(ist('2026-12-04T18:30'), [ready], bengaluru, weekdaysOnly)).toEqual({
+      dispatch: '2026-12-07',
+      earliest: '2026-12-10',
+      latest: '2026-12-14',
+    });
+  });
+
+  it('may dispatch on Sundays when the shop says so', () => {
+    expect(dispatchDate(ist('2026-12-06T09:00'), ready, { ...settings, dispatchWeekdays: [0, 1, 2, 3, 4, 5, 6] })).toBe('2026-12-06');
+    expect(dispatchDate(ist('2026-12-04T18:30'), ready, { ...settings, dispatchWeekdays: [3] })).toBe('2026-12-09');
+  });
+
+  it('refuses no day at all or a day that is not 0–6, and keeps each day once, in order', () => {
+    const refusedWith = (dispatchWeekdays: unknown) => {
+      const parsed = deliverySettingsSchema.safeParse({ ...DEFAULT_DELIVERY_SETTINGS, dispatchWeekdays });
+      return parsed.success ? null : parsed.error.issues[0]?.message;
+    };
+    expect(refusedWith([])).toBe('settings_delivery_weekdays_invalid');
+    expect(refusedWith([7])).toBe('settings_delivery_weekdays_invalid');
+    expect(refusedWith([1.5])).toBe('settings_delivery_weekdays_invalid');
+    expect(refusedWith('weekdays')).toBe('settings_delivery_weekdays_invalid');
+    expect(deliverySettingsSchema.parse({ ...DEFAULT_DELIVERY_SETTINGS, dispatchWeekdays: [5, 1, 5, 3] }).dispatchWeekdays).toEqual([1, 3, 5]);
+  });
+
+  it('reads settings stored before the weekdays existed as Monday to Saturday', () => {
+    expect(deliverySettingsOf({ cutoffHour: 11, holidays: [] }).dispatchWeekdays).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(deliverySettingsOf({ dispatchWeekdays: [1, 2, 3, 4, 5] }).dispatchWeekdays).toEqual([1, 2, 3, 4, 5]);
   });
 });
 

@@ -6,7 +6,8 @@ import { deliveryZoneOf, type Place } from './delivery-zones.ts';
  * settings and the places come in, ISO dates (India's calendar) come out.
  *
  * 1. The order day is today in India, or the next day when the order comes at or after the cut-off hour.
- * 2. Dispatch is the first dispatch day (not a Sunday, not a shop holiday) on or after the order day, moved on by the
+ * 2. Dispatch is the first dispatch day (one of the shop's dispatch weekdays, Monday to Saturday by default, and not a
+ *    shop holiday) on or after the order day, moved on by the
  *    product's making days plus the personalisation days while its details are missing, each a dispatch day.
  * 3. Delivery is dispatch plus the zone's transit days (or the carrier's own figure for the pincode), counted in
  *    days couriers deliver on (not Sundays).
@@ -54,19 +55,42 @@ export function indiaClock(now: Date): { date: string; hour: number } {
   return { date: isoOf(shifted), hour: shifted.getUTCHours() };
 }
 
-function isDispatchDay(date: Date, holidays: ReadonlySet<string>): boolean {
-  return date.getUTCDay() !== 0 && !holidays.has(isoOf(date));
+/** The shop's dispatch calendar: which weekdays it dispatches on (by `getUTCDay`) and its holidays. */
+interface DispatchCalendar {
+  weekdays: readonly boolean[];
+  holidays: ReadonlySet<string>;
 }
 
-/** The n-th dispatch day after `from` (n = 0: `from` itself when it is one, else the next). */
-function dispatchDayAfter(from: Date, n: number, holidays: ReadonlySet<string>): Date {
+function isDispatchDay(date: Date, calendar: DispatchCalendar): boolean {
+  return calendar.weekdays[date.getUTCDay()] === true && !calendar.holidays.has(isoOf(date));
+}
+
+/**
+ * The n-th dispatch day after `from` (n = 0: `from` itself when it is one, else the next). The schema insists on at
+ * least one dispatch weekday; should a calendar still have none (or a year of holidays), the search gives up after
+ * two years rather than loop, and answers the day it reached.
+ */
+function dispatchDayAfter(from: Date, n: number, calendar: DispatchCalendar): Date {
+  const limit = from.getTime() + (730 + n) * DAY_MS;
   let day = from;
-  while (!isDispatchDay(day, holidays)) day = addDays(day, 1);
+  while (!isDispatchDay(day, calendar) && day.getTime() < limit) day = addDays(day, 1);
   for (let left = n; left > 0; left--) {
     day = addDays(day, 1);
-    while (!isDispatchDay(day, holidays)) day = addDays(day, 1);
+    while (!isDispatchDay(day, calendar) && day.getTime() < limit) day = addDays(day, 1);
   }
   return day;
+}
+
+/** Calendars by settings object: the settings are memoised by the API, so each estimate reuses its calendar. */
+const calendars = new WeakMap<DeliverySettings, DispatchCalendar>();
+
+function calendarOf(settings: DeliverySettings): DispatchCalendar {
+  let calendar = calendars.get(settings);
+  if (!calendar) {
+    calendar = { weekdays: Array.from({ length: 7 }, (_, day) => settings.dispatchWeekdays.includes(day)), holidays: new Set(settings.holidays) };
+    calendars.set(settings, calendar);
+  }
+  return calendar;
 }
 
 /** `days` delivery days after `from` (Sundays do not count; a parcel due on a Sunday arrives on Monday). */
@@ -84,7 +108,7 @@ export function dispatchDate(now: Date, line: DeliveryLine, settings: DeliverySe
   const clock = indiaClock(now);
   const orderDay = clock.hour >= settings.cutoffHour ? addDays(dateOf(clock.date), 1) : dateOf(clock.date);
   const making = Math.max(0, line.madeToOrderDays) + (line.personalisationPending ? settings.personalisationDays : 0);
-  return isoOf(dispatchDayAfter(orderDay, making, new Set(settings.holidays)));
+  return isoOf(dispatchDayAfter(orderDay, making, calendarOf(settings)));
 }
 
 /** The transit range to a destination: the carrier's figure when its file gave one (one day of slack), else the zone's. */

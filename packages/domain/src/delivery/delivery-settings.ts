@@ -19,7 +19,12 @@ export interface DeliverySettings {
   originState: string;
   /** Orders placed at or after this hour (India time, 0–23) count from the next dispatch day. */
   cutoffHour: number;
-  /** Dates (YYYY-MM-DD) the shop does not dispatch, besides Sundays. */
+  /**
+   * Weekdays the shop hands parcels to the courier, 0 Sunday … 6 Saturday (JavaScript's `getUTCDay`), sorted, at least
+   * one. Default Monday to Saturday.
+   */
+  dispatchWeekdays: number[];
+  /** Dates (YYYY-MM-DD) the shop does not dispatch, besides the weekdays it never dispatches on. */
   holidays: string[];
   /** Extra making days while a personalised product waits for the shopper's text or photo. */
   personalisationDays: number;
@@ -31,6 +36,7 @@ export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
   originCity: 'Jaipur',
   originState: 'Rajasthan',
   cutoffHour: 14,
+  dispatchWeekdays: [1, 2, 3, 4, 5, 6],
   holidays: [],
   personalisationDays: 2,
   transitDays: {
@@ -48,11 +54,20 @@ const range = z.object({ min: dayCount, max: dayCount }).refine((r) => r.min <= 
 const isoDate = coded('settings_delivery_holiday_invalid');
 const hour = coded('settings_delivery_cutoff_invalid');
 const name = coded('settings_delivery_origin_invalid');
+const weekday = coded('settings_delivery_weekdays_invalid');
+
+/** The weekdays in the order a week is shown in India (Monday first), as `getUTCDay` numbers them. */
+export const WEEKDAYS_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
 
 export const deliverySettingsSchema = z.object({
   originCity: z.string({ error: name }).trim().min(1, { error: name }).max(80, { error: name }),
   originState: z.string({ error: name }).trim().min(1, { error: name }).max(80, { error: name }),
   cutoffHour: z.number({ error: hour }).int({ error: hour }).min(0, { error: hour }).max(23, { error: hour }),
+  dispatchWeekdays: z
+    .array(z.number({ error: weekday }).int({ error: weekday }).min(0, { error: weekday }).max(6, { error: weekday }), { error: weekday })
+    .min(1, { error: weekday })
+    .max(7, { error: weekday })
+    .transform((list) => [...new Set(list)].sort((a, b) => a - b)),
   holidays: z
     .array(z.string({ error: isoDate }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: isoDate }), { error: isoDate })
     .max(366, { error: isoDate })
@@ -80,6 +95,7 @@ export const deliverySettingsViewSchema = z.object({
   originCity: z.string(),
   originState: z.string(),
   cutoffHour: z.number().int(),
+  dispatchWeekdays: z.array(z.number().int()),
   holidays: z.array(z.string()),
   personalisationDays: z.number().int(),
   transitDays: z.object({ sameCity: rangeView, sameState: rangeView, metro: rangeView, restOfIndia: rangeView, northEastJk: rangeView }),

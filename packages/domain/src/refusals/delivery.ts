@@ -20,6 +20,8 @@ export const deliveryRefusals = defineRefusals({
   settings_delivery_holiday_invalid: { status: 400, message: () => 'Enter holidays as dates (YYYY-MM-DD)' },
   settings_delivery_origin_invalid: { status: 400, message: () => 'Enter the city and state parcels leave from' },
   settings_delivery_cutoff_invalid: { status: 400, message: () => 'Enter the cut-off as an hour from 0 to 23' },
+  /** The shop's dispatch weekdays: at least one, each 0 (Sunday) to 6 (Saturday). */
+  settings_delivery_weekdays_invalid: { status: 400, message: () => 'Choose at least one day of the week the shop dispatches on' },
   /** A line of the serviceability CSV that cannot be read; `line` is its number in the file. */
   delivery_csv_invalid: {
     status: 400,

@@ -14,6 +14,7 @@ import type {
   TrackAwbResponse,
   TrackingWebhook,
 } from './entities.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
 import { renderLabel, renderManifest } from './loopback-documents.ts';
 import type { ShiprocketCredentials } from './shiprocket-provider.ts';
 
@@ -40,6 +41,23 @@ export interface LoopbackAnswer {
   pdf?: Buffer;
 }
 
+/**
+ * What a label is drawn from, kept in the object store (local disk or S3) when the AWB is assigned, under the label's
+ * id and under the shipment's: after a restart, or in another API process on the same store, the label is generated
+ * and drawn again from it, the same label (decision 112).
+ */
+interface StoredLabel {
+  labelId: string;
+  shipmentId: number;
+  awb: string;
+  courierName: string;
+  order: AdhocOrderRequest;
+}
+
+const LABEL_PREFIX = 'loopback-shiprocket/labels';
+const labelKey = (labelId: string) => `${LABEL_PREFIX}/label-${labelId}.json`;
+const shipmentLabelKey = (shipmentId: number) => `${LABEL_PREFIX}/shipment-${shipmentId}.json`;
+
 interface LoopbackShipment {
   orderId: number;
   shipmentId: number;
@@ -49,6 +67,8 @@ interface LoopbackShipment {
   courierName: string | null;
   pickupDate: string | null;
   pickupToken: string | null;
+  /** The id in the label's URL (unguessable: the label carries the shopper's address), chosen with the AWB. */
+  labelId: string | null;
   cancelled: boolean;
   scans: ShiprocketScan[];
   createdAt: Date;
@@ -91,7 +111,14 @@ export class LoopbackCarrier {
   /** How many API calls it answered, by path (tests check the adapter's token reuse). */
   readonly calls = new Map<string, number>();
 
-  constructor(webhookToken?: string) {
+  /**
+   * `store`: where label data is kept so labels outlive this process (the API passes its object store); without
+   * one (unit tests of the adapter) labels live as long as the carrier object.
+   */
+  constructor(
+    webhookToken?: string,
+    private readonly store?: ObjectStore,
+  ) {
     this.credentials = {
       email: 'loopback-api@shop.test',
       password: randomBytes(18).toString('base64url'),
@@ -114,7 +141,7 @@ export class LoopbackCarrier {
     const input = (body ?? {}) as Record<string, unknown>;
     if (method === 'POST' && path === '/orders/create/adhoc') return this.createOrder(input);
     if (method === 'POST' && path === '/courier/assign/awb') return this.assignAwb(input);
-    if (method === 'POST' && path === '/courier/generate/label') return this.label(input);
+    if (method === 'POST' && path === '/courier/generate/label') return await this.label(input);
     if (method === 'POST' && path === '/courier/generate/pickup') return this.pickup(input);
     if (method === 'POST' && path === '/manifests/generate') return this.manifest(input);
     if (method === 'POST' && path === '/orders/cancel') return this.cancel(input);
@@ -179,6 +206,7 @@ export class LoopbackCarrier {
         courierName: null,
         pickupDate: null,
         pickupToken: null,
+        labelId: null,
         cancelled: false,
         scans: [],
         createdAt: new Date(),
@@ -204,7 +232,7 @@ export class LoopbackCarrier {
     return shipment && !shipment.cancelled ? shipment : undefined;
   }
 
-  private assignAwb(input: Record<string, unknown>): LoopbackAnswer {
+  private async assignAwb(input: Record<string, unknown>): Promise<LoopbackAnswer> {
     const shipment = this.shipmentOf(input.shipment_id);
     if (!shipment) return error(400, 'Shipment id does not exist');
     const courierId = input.courier_id === undefined ? 10 : Number(input.courier_id);
@@ -215,7 +243,9 @@ export class LoopbackCarrier {
       shipment.awb = `1904${String(randomInt(10_000_000_000)).padStart(10, '0')}`;
       shipment.courierId = courierId;
       shipment.courierName = courierName;
+      shipment.labelId = randomBytes(12).toString('hex');
       this.byAwb.set(shipment.awb, shipment);
+      await this.keepLabel(shipment);
     }
     const now = new Date();
     const answer: AssignAwbResponse = {
@@ -245,14 +275,44 @@ export class LoopbackCarrier {
     return ok(answer);
   }
 
-  private label(input: Record<string, unknown>): LoopbackAnswer {
+  /** Keeps what the shipment's label is drawn from in the object store (when there is one). */
+  private async keepLabel(shipment: LoopbackShipment): Promise<void> {
+    if (!this.store || !shipment.awb || !shipment.labelId) return;
+    const stored: StoredLabel = {
+      labelId: shipment.labelId,
+      shipmentId: shipment.shipmentId,
+      awb: shipment.awb,
+      courierName: shipment.courierName ?? 'Courier',
+      order: shipment.order,
+    };
+    const body = Buffer.from(JSON.stringify(stored));
+    await this.store.put(labelKey(shipment.labelId), body, 'application/json');
+    await this.store.put(shipmentLabelKey(shipment.shipmentId), body, 'application/json');
+  }
+
+  private async storedLabel(key: string): Promise<StoredLabel | null> {
+    if (!this.store) return null;
+    const found = await this.store.get(key);
+    return found ? (JSON.parse(found.body.toString('utf8')) as StoredLabel) : null;
+  }
+
+  private async label(input: Record<string, unknown>): Promise<LoopbackAnswer> {
+    const shipmentId = Number(Array.isArray(input.shipment_id) ? input.shipment_id[0] : input.shipment_id);
     const shipment = this.shipmentOf(input.shipment_id);
-    if (!shipment?.awb) {
+    // Made by this process, or (after a restart, or by another API process) known from the object store.
+    const id =
+      shipment?.awb && shipment.labelId
+        ? shipment.labelId
+        : shipment
+          ? null
+          : Number.isSafeInteger(shipmentId)
+            ? ((await this.storedLabel(shipmentLabelKey(shipmentId)))?.labelId ?? null)
+            : null;
+    if (!id) {
       const answer: GenerateLabelResponse = { label_created: 0, label_url: '', response: 'AWB not assigned', not_created: [String(input.shipment_id)] };
       return ok(answer);
     }
-    const id = randomBytes(12).toString('hex');
-    this.labels.set(id, shipment.shipmentId);
+    if (shipment) this.labels.set(id, shipment.shipmentId);
     const answer: GenerateLabelResponse = {
       label_created: 1,
       label_url: `${LOOPBACK_SHIPROCKET_ORIGIN}${LOOPBACK_SHIPROCKET_PREFIX}/v1/external/documents/label-${id}.pdf`,
@@ -350,17 +410,16 @@ export class LoopbackCarrier {
   private async document(name: string): Promise<LoopbackAnswer> {
     const label = /^label-([0-9a-f]{24})\.pdf$/.exec(name);
     const shipment = label ? this.byShipment.get(this.labels.get(label[1]!) ?? -1) : undefined;
-    if (shipment?.awb) {
+    const drawn: Omit<StoredLabel, 'labelId'> | null = shipment?.awb
+      ? { awb: shipment.awb, courierName: shipment.courierName ?? 'Courier', order: shipment.order, shipmentId: shipment.shipmentId }
+      : label
+        ? await this.storedLabel(labelKey(label[1]!))
+        : null;
+    if (drawn) {
       return {
         status: 200,
         body: null,
-        pdf: await renderLabel({
-          awb: shipment.awb,
-          courierName: shipment.courierName ?? 'Courier',
-          order: shipment.order,
-          shipmentId: shipment.shipmentId,
-          routingCode: `LB/${shipment.order.billing_pincode.slice(0, 3)}`,
-        }),
+        pdf: await renderLabel({ ...drawn, routingCode: `LB/${drawn.order.billing_pincode.slice(0, 3)}` }),
       };
     }
     const manifest = /^manifest-([0-9a-f]{24})\.pdf$/.exec(name);

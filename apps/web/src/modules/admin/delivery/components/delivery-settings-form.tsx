@@ -2,7 +2,7 @@
 
 import { indianStates } from '@shop/domain/address';
 import type { AdminSettings } from '@shop/domain/admin/settings';
-import { deliverySettingsOf, deliverySettingsSchema, deliveryZones } from '@shop/domain/delivery/delivery-settings';
+import { deliverySettingsOf, deliverySettingsSchema, deliveryZones, WEEKDAYS_MONDAY_FIRST } from '@shop/domain/delivery/delivery-settings';
 import { fieldRefusalsOf } from '@shop/domain/field-errors';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -120,7 +120,30 @@ export function DeliverySettingsForm({ settings, messages }: { settings: AdminSe
           error={errors.personalisationDays?.message}
           inputMode="numeric"
         />
-        <p className="text-sm text-ink sm:col-span-2">{t('settings.dispatchDays')}</p>
+        <fieldset
+          className="flex flex-col gap-2 sm:col-span-2"
+          aria-describedby={`${id}-weekdays-hint${errors.dispatchWeekdays ? ` ${id}-weekdays-error` : ''}`}
+          aria-invalid={errors.dispatchWeekdays ? true : undefined}
+          data-testid="dispatch-weekdays"
+        >
+          <legend className="text-sm font-medium text-ink">{t('settings.dispatchDays')}</legend>
+          <p id={`${id}-weekdays-hint`} className="text-sm text-muted">
+            {t('settings.dispatchDaysHint')}
+          </p>
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
+            {WEEKDAYS_MONDAY_FIRST.map((day) => (
+              <label key={day} className="flex min-h-11 items-center gap-2 text-sm text-ink">
+                <input type="checkbox" value={String(day)} className="size-5 accent-brand" {...form.register('dispatchWeekdays')} />
+                {t(`settings.weekdays.${day}`)}
+              </label>
+            ))}
+          </div>
+          {errors.dispatchWeekdays?.message ? (
+            <p id={`${id}-weekdays-error`} className="text-sm text-danger">
+              {errors.dispatchWeekdays.message}
+            </p>
+          ) : null}
+        </fieldset>
         <div className="sm:col-span-2">
           <TextAreaField
             label={t('settings.holidays')}

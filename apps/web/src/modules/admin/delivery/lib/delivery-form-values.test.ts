@@ -19,6 +19,18 @@ describe('delivery settings form values', () => {
     expect(Object.keys(deliveryFieldErrors(fieldRefusalsOf(parsed.error!)))).toEqual(['cutoffHour']);
   });
 
+  it('reads the ticked dispatch weekdays, and refuses none ticked on the weekdays field', () => {
+    const values = deliveryFormValuesOf({ ...DEFAULT_DELIVERY_SETTINGS, dispatchWeekdays: [1, 2, 3, 4, 5] });
+    expect(values.dispatchWeekdays).toEqual(['1', '2', '3', '4', '5']);
+    expect(deliverySettingsSchema.parse(deliveryBodyOf({ ...values, dispatchWeekdays: ['5', '1'] })).dispatchWeekdays).toEqual([1, 5]);
+    for (const none of [[], false as unknown as string[]]) {
+      const parsed = deliverySettingsSchema.safeParse(deliveryBodyOf({ ...values, dispatchWeekdays: none }));
+      expect(parsed.success).toBe(false);
+      const errors = deliveryFieldErrors(fieldRefusalsOf(parsed.error!));
+      expect(errors.dispatchWeekdays?.code).toBe('settings_delivery_weekdays_invalid');
+    }
+  });
+
   it("names the form's field for each refusal: a holiday by its list, a zone's range by its most days", () => {
     const refusal = { code: 'x', message: 'm' };
     const mapped = deliveryFieldErrors({ 'delivery.holidays.1': refusal, 'delivery.transitDays.metro': refusal, 'transitDays.sameCity.min': refusal });

@@ -10,6 +10,8 @@ export interface DeliveryFormValues {
   originCity: string;
   originState: string;
   cutoffHour: string;
+  /** The ticked weekday boxes' values, "0" Sunday … "6" Saturday. */
+  dispatchWeekdays: string[];
   personalisationDays: string;
   holidays: string;
   transitDays: Record<DeliveryZone, { min: string; max: string }>;
@@ -19,6 +21,7 @@ export const deliveryFormFields = [
   'originCity',
   'originState',
   'cutoffHour',
+  'dispatchWeekdays',
   'personalisationDays',
   'holidays',
   ...deliveryZones.flatMap((zone) => [`transitDays.${zone}.min`, `transitDays.${zone}.max`]),
@@ -32,6 +35,7 @@ export function deliveryFormValuesOf(settings: DeliverySettings): DeliveryFormVa
     originCity: settings.originCity,
     originState: settings.originState,
     cutoffHour: String(settings.cutoffHour),
+    dispatchWeekdays: settings.dispatchWeekdays.map(String),
     personalisationDays: String(settings.personalisationDays),
     holidays: settings.holidays.join('\n'),
     transitDays,
@@ -46,6 +50,8 @@ export function deliveryBodyOf(values: DeliveryFormValues): Record<string, unkno
     originCity: values.originCity,
     originState: values.originState,
     cutoffHour: whole(values.cutoffHour),
+    // A checkbox group with nothing ticked may come back as `false` rather than []: none ticked either way.
+    dispatchWeekdays: Array.isArray(values.dispatchWeekdays) ? values.dispatchWeekdays.map(whole) : [],
     personalisationDays: whole(values.personalisationDays),
     holidays: values.holidays.split(/[\s,]+/).filter(Boolean),
     transitDays: Object.fromEntries(

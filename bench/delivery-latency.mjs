@@ -1,0 +1,87 @@
+// Where the delivery estimate's tail latency comes from (issue 22, decision 088's follow-up): the API built in this
+// process on a PostgreSQL database already seeded by bench/delivery-estimate.mjs, requests made one at a time with
+// Fastify's inject (no network, no autocannon), each one's wall time kept, and the collector's pauses counted
+// (PerformanceObserver 'gc'). Two passes over the same requests:
+//   cold: right after the response cache was cleared (as after a product save or import, or in a fresh process, or
+//         once the 30 s window ran out), so pincodes and products are read as each is first asked for;
+//   warm: the same requests again.
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop_bench_delivery node --import tsx bench/delivery-latency.mjs
+// BENCH_REQUESTS (default 2,000) requests per pass; BENCH_PACE_MS (default 0) waits between requests, as a steady
+// 200/s would (5).
+import { PerformanceObserver } from 'node:perf_hooks';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { connect } from '@shop/db';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/api/src/app.ts';
+
+const url = process.env.DATABASE_URL;
+if (!url?.startsWith('postgres')) {
+  console.error('Set DATABASE_URL to the database bench/delivery-estimate.mjs seeded.');
+  process.exit(1);
+}
+const count = Number(process.env.BENCH_REQUESTS ?? 2000);
+const pace = Number(process.env.BENCH_PACE_MS ?? 0);
+const handle = await connect({ url, poolSize: 4 });
+const app = await buildApp({
+  config: { logLevel: 'warn', responseCacheSeconds: 30, trustProxy: false, mediaDir: join(tmpdir(), 'shop-bench-delivery-media') },
+  db: handle,
+  logger: false,
+  housekeeping: false,
+});
+await app.ready();
+const rows = (result) => result.rows ?? result;
+const pincodes = rows(await handle.db.execute(sql`select pincode from pincodes where serviceable order by random() limit ${count}`)).map((r) => r.pincode);
+const products = rows(await handle.db.execute(sql`select id from products where published order by random() limit 300`)).map((r) => r.id);
+
+let gcPauses = [];
+const observer = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+});
+observer.observe({ entryTypes: ['gc'] });
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+async function pass(name, request) {
+  gcPauses = [];
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const start = process.hrtime.bigint();
+    const response = await app.inject(request(i));
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+    if (pace > 0) await sleep(pace);
+  }
+  await sleep(50);
+  times.sort((a, b) => a - b);
+  const gc = [...gcPauses].sort((a, b) => a - b);
+  console.log(
+    `${name}: p50 ${pct(times, 50).toFixed(2)} ms, p90 ${pct(times, 90).toFixed(2)}, p99 ${pct(times, 99).toFixed(2)}, max ${times.at(-1).toFixed(2)}; ` +
+      `GC pauses ${gc.length}, total ${gc.reduce((a, b) => a + b, 0).toFixed(1)} ms, longest ${(gc.at(-1) ?? 0).toFixed(2)} ms`,
+  );
+}
+
+const get = (i) => ({ method: 'GET', url: `/api/delivery/estimate?pincode=${pincodes[i % pincodes.length]}&productId=${products[(i * 7) % products.length]}` });
+const post = (i) => ({
+  method: 'POST',
+  url: '/api/delivery/estimate',
+  payload: { pincode: pincodes[i % pincodes.length], lines: [0, 1, 2].map((k) => ({ productId: products[(i * 7 + k * 13) % products.length] })) },
+});
+try {
+  // JIT warm-up on other requests, then the two passes for each route.
+  for (let i = 0; i < 300; i++) await app.inject({ method: 'GET', url: '/api/nope' });
+  for (const [name, request] of [
+    ['GET', get],
+    ['POST', post],
+  ]) {
+    await app.responseCache.invalidate(undefined, { awaitStorefront: false });
+    // What the start-up (or the invalidation) does in the background before the requests come.
+    await app.deliveryWarmUp?.();
+    await pass(`${name} cold`, request);
+    await pass(`${name} warm`, request);
+  }
+} finally {
+  observer.disconnect();
+  await app.close();
+  await handle.close();
+}
