@@ -8,8 +8,8 @@ import { baseUrl, errorsOf, useBrowser } from './browser';
 const session = useBrowser();
 
 const skipLink = (locale: string) =>
-  (JSON.parse(readFileSync(new URL(`../src/i18n/messages/${locale}/shell.json`, import.meta.url), 'utf8')) as { header: { skipToContent: string } })
-    .header.skipToContent;
+  (JSON.parse(readFileSync(new URL(`../src/i18n/messages/${locale}/shell.json`, import.meta.url), 'utf8')) as { header: { skipToContent: string } }).header
+    .skipToContent;
 
 async function firstSlug(path: string): Promise<string> {
   const list = (await (await fetch(`${baseUrl}${path}`)).json()) as { data: { slug: string }[] };
@@ -113,6 +113,11 @@ test('a shared prefixed page sets no cookie; a visitor whose cookie differs gets
   expect(settled?.headers.get('set-cookie')).toBeNull();
   expect(settled?.headers.get('cache-control')).toMatch(/^public, /);
   expect(await settled?.text()).toContain('dir="rtl"');
+  // A page Next renders per request (a search) gets the cookie from src/proxy.ts, as under `next dev`.
+  const search = await fetch(`${baseUrl}/hi/search?q=lamp`);
+  expect(search.headers.get('set-cookie')).toMatch(/^NEXT_LOCALE=hi; Path=\/;/);
+  expect(search.headers.get('cache-control')).toMatch(/^private/);
+  expect(await search.text()).toContain('lang="hi"');
 });
 
 test('a visitor cannot pick the locale with the internal header, on a cached page or a rendered one', async () => {

@@ -5,6 +5,7 @@ export declare const LOCALE_COOKIE: string;
 export declare const PREFIXED_LOCALES: string[];
 export declare const LOCALE_HEADER: string;
 export declare function splitLocalePrefix(target: string | undefined): { locale: string; url: string } | null;
+export declare function withoutLocalePrefix(path: string): string;
 export declare function localizedPath(path: string, locale: string): string;
 export declare function stripInternalLocaleHeader(headers: Record<string, unknown> | Headers): void;
 export declare function cookieLocale(cookieHeader: string | undefined | null): string | undefined;

@@ -40,6 +40,15 @@ export function splitLocalePrefix(target) {
 }
 
 /**
+ * A path without its locale prefix (`/hi/my-account` → `/my-account`); unprefixed paths as they are. For client code
+ * that compares `usePathname()`, which is the browser's (prefixed) path, with the app's own routes.
+ * @param {string} path
+ */
+export function withoutLocalePrefix(path) {
+  return splitLocalePrefix(path)?.url ?? path;
+}
+
+/**
  * The URL of `path` (unprefixed, may carry a query and fragment) in `locale`: en's as is, the others' prefixed.
  * @param {string} path
  * @param {string} locale
@@ -59,7 +68,7 @@ export function localizedPath(path, locale) {
  */
 export function stripInternalLocaleHeader(headers) {
   if (typeof Headers !== 'undefined' && headers instanceof Headers) headers.delete(LOCALE_HEADER);
-  else delete /** @type {Record<string, unknown>} */ (headers)[LOCALE_HEADER];
+  else delete (/** @type {Record<string, unknown>} */ (headers)[LOCALE_HEADER]);
 }
 
 /**

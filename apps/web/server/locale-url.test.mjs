@@ -9,6 +9,7 @@ import {
   localeCookieToSet,
   localizedPath,
   splitLocalePrefix,
+  withoutLocalePrefix,
   stripInternalLocaleHeader,
 } from './locale-url.mjs';
 
@@ -31,6 +32,12 @@ describe('locale prefixes', () => {
   it('leaves en, look-alike paths and odd targets alone', () => {
     for (const target of ['/', '/product/x', '/en/product/x', '/history', '/hindi', '/arabic/x', '/api/products', '/hi//evil.example/x', 'hi/x', '', undefined])
       expect(splitLocalePrefix(target), String(target)).toBeNull();
+  });
+
+  it('gives client code the app route of a prefixed path', () => {
+    expect(withoutLocalePrefix('/hi/my-account/orders')).toBe('/my-account/orders');
+    expect(withoutLocalePrefix('/ar')).toBe('/');
+    expect(withoutLocalePrefix('/admin')).toBe('/admin');
   });
 
   it('builds the URL of a page in each locale, from an unprefixed or a prefixed path', () => {
