@@ -6,7 +6,8 @@
 // forwards /api/* to the API itself, streaming, so no header names the API's internal address
 // (server/api-forward.mjs, decision 045). And it sends scripts and styles from the build's compressed copies
 // (server/precompressed-static.mjs, decision 034). And it answers the catalogue's pages from a shared page cache that
-// the API invalidates by tag (server/page-cache.mjs, server/revalidate.mjs, decision 095).
+// the API invalidates by tag (server/page-cache.mjs, server/revalidate.mjs, decision 095), keyed by the URL's locale
+// prefix (/hi/…, /ar/…; server/locale-url.mjs, decision 113).
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { createApiForwarder, isApiPath } from './server/api-forward.mjs';
 import { appendForwardedFor } from './server/forwarded-for.mjs';
+import { stripInternalLocaleHeader } from './server/locale-url.mjs';
 import { FILL_HEADER, createPageCache, loopbackRenderer, memoryStore, redisStore } from './server/page-cache.mjs';
 import { createPrecompressedStatic } from './server/precompressed-static.mjs';
 import { REQUEST_ID_HEADER, requestIdFrom } from './server/request-id.mjs';
@@ -113,6 +115,8 @@ const server = createServer((request, response) => {
   const requestId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
   request.headers[REQUEST_ID_HEADER] = requestId;
   response.setHeader(REQUEST_ID_HEADER, requestId);
+  // Only a /hi/… or /ar/… prefix picks a render's locale by header (src/proxy.ts sets it): never a visitor (decision 113).
+  stripInternalLocaleHeader(request.headers);
   // Every answer, scripts and images included: the browser takes its content type as sent, never a guess.
   response.setHeader('X-Content-Type-Options', 'nosniff');
   if (isApiPath(request.url)) {

@@ -2,13 +2,14 @@
 // The storefront's shared page cache (docs/decisions/095): the catalogue's HTML pages (home, categories, products, the
 // shop listing and the information pages) are rendered once per locale, as an anonymous visitor sees them, and served
 // from the cache until the API says their data changed (by tag) or a minute has passed. Everything per-shopper stays
-// out of the cached HTML: a page is filled by a request of our own that carries no cookie but the locale, so the root
-// layout renders it signed out; the browser then learns the visitor's state by itself (the session hint cookie,
+// out of the cached HTML: a page is filled by a request of our own that carries no cookie (the locale is in its URL,
+// decision 113), so the root layout renders it signed out; the browser then learns the visitor's state by itself (the session hint cookie,
 // server/session-hint.mjs). The Content-Security-Policy nonce, the one per-response value in the page, is replaced by
 // a fresh one on every answer, so no two answers share a nonce (decision 044).
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { LOCALES, LOCALE_COOKIE, cookieLocale, localeCookieToSet, localizedPath, splitLocalePrefix } from './locale-url.mjs';
 
 /**
  * Gzip without compressing per answer (the nonce changes the bytes of every answer): each piece of the page between
@@ -69,14 +70,15 @@ export const CACHE_STATUS_HEADER = 'x-page-cache';
 export const FILL_HEADER = 'x-page-cache-fill';
 
 /** Locales and the cookie that picks one: src/lib/locale/config.ts (a test keeps the two equal). */
-export const LOCALES = ['en', 'hi', 'ar'];
-export const LOCALE_COOKIE = 'NEXT_LOCALE';
+export { LOCALES, LOCALE_COOKIE };
 
 /**
  * What a CDN may do with a cached page: keep it 5 s, then serve it stale for up to 55 s more while it asks again. Five
  * seconds is the longest a change may take to show (issue 23); the origin's own copy is invalidated at once.
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=55';
+/** An answer that sets the visitor's locale cookie (a prefixed URL, a visitor whose cookie says otherwise): theirs alone. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache, no-store';
 /** The origin's copy is refreshed at least this often, for changes no one announces (as Next's data cache did). */
 export const MAX_AGE_MS = 60_000;
 /** A stale page waits this long for its refill before the stale copy is served (the refill goes on). */
@@ -108,32 +110,27 @@ const ROUTES = [
   { pattern: /^\/(terms|privacy|faq)$/, query: new Set(), tags: () => ['settings'] },
 ];
 
-/** The locale a request renders in: its NEXT_LOCALE cookie, when it names a supported locale, else en. */
+/** The locale an unprefixed request renders in: its NEXT_LOCALE cookie, when it names a supported locale, else en. */
 export function localeOf(cookieHeader) {
-  if (!cookieHeader) return LOCALES[0];
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === LOCALE_COOKIE) {
-      const locale = decodeURIComponent(value.join('='));
-      return LOCALES.includes(locale) ? locale : LOCALES[0];
-    }
-  }
-  return LOCALES[0];
+  return cookieLocale(cookieHeader) ?? LOCALES[0];
 }
 
 /**
  * Whether a request may be answered from the cache, and under which key. Only a document request for a page: not an
  * RSC payload or prefetch for client-side navigation (those vary by router state), not a server action, not a fill.
+ * The locale is the URL's (`/hi/…`, `/ar/…`, decision 113), else the NEXT_LOCALE cookie's, else en; `path` is the
+ * page's unprefixed path and `urlLocale` the prefix's locale (null without one).
  * @param {{ method?: string, url?: string, headers: Record<string, string | string[] | undefined> }} request
- * @returns {{ key: string, path: string, locale: string, https: boolean, tags: string[] } | null}
+ * @returns {{ key: string, path: string, locale: string, urlLocale: string | null, https: boolean, tags: string[] } | null}
  */
 export function cacheablePage(request) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const h = request.headers;
   if (h.rsc || h['next-router-prefetch'] || h['next-router-state-tree'] || h['next-action'] || h[FILL_HEADER]) return null;
+  const prefixed = splitLocalePrefix(request.url);
   let url;
   try {
-    url = new URL(request.url ?? '/', 'http://page-cache.invalid');
+    url = new URL(prefixed?.url ?? request.url ?? '/', 'http://page-cache.invalid');
   } catch {
     return null;
   }
@@ -150,14 +147,16 @@ export function cacheablePage(request) {
     kept.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
     const query = new URLSearchParams(kept).toString();
     const path = url.pathname + (query ? `?${query}` : '');
-    const locale = localeOf(typeof h.cookie === 'string' ? h.cookie : undefined);
+    const urlLocale = prefixed?.locale ?? null;
+    const locale = urlLocale ?? localeOf(typeof h.cookie === 'string' ? h.cookie : undefined);
     // Over https (a TLS proxy says so) the page's headers differ (HSTS, upgrade-insecure-requests): its own copy.
     const https =
       String(h['x-forwarded-proto'] ?? '')
         .split(',')[0]
         ?.trim() === 'https';
     const tags = [ALL_TAG, ...route.tags(match).map((tag) => decodeURIComponent(tag))];
-    return { key: `${locale}:${https ? 'https' : 'http'}:${path}`, path, locale, https, tags };
+    // A Hindi page is the same whether its URL or the visitor's cookie asked for it (src/i18n/request.ts): one key.
+    return { key: `${locale}:${https ? 'https' : 'http'}:${path}`, path, locale, urlLocale, https, tags };
   }
   return null;
 }
@@ -282,7 +281,8 @@ function newNonce() {
 }
 
 /**
- * Renders a page through this same server, as an anonymous visitor in `locale` (no cookie but the locale's).
+ * Renders a page through this same server, as an anonymous visitor in `locale`: no cookie, the locale from its URL
+ * prefix (`/hi/…`; en's unprefixed), so a shared page never depends on who asked.
  * @param {{ port: number, secret: string }} self
  * @returns {(page: { path: string, locale: string, https: boolean }) => Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, body: string }>}
  */
@@ -291,9 +291,9 @@ export function loopbackRenderer({ port, secret }) {
     new Promise((resolve, reject) => {
       /** @type {Record<string, string>} */
       const headers = { [FILL_HEADER]: secret, accept: 'text/html', 'accept-encoding': 'identity' };
-      if (locale !== LOCALES[0]) headers.cookie = `${LOCALE_COOKIE}=${locale}`;
       if (https) headers['x-forwarded-proto'] = 'https';
-      const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers, timeout: 30_000 }, (res) => {
+      const target = localizedPath(path, locale);
+      const req = httpRequest({ host: '127.0.0.1', port, path: target, method: 'GET', headers, timeout: 30_000 }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
@@ -347,12 +347,17 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
    * @param {string} status
    * @param {import('node:http').IncomingMessage} request
    * @param {import('node:http').ServerResponse} response
+   * @param {string | null} urlLocale
    */
-  function send(entry, status, request, response) {
+  function send(entry, status, request, response, urlLocale) {
     const nonce = newNonce();
     for (const [name, value] of Object.entries(entry.headers)) response.setHeader(name, value);
     if (entry.cspParts) response.setHeader('content-security-policy', entry.cspParts.join(nonce));
-    response.setHeader('cache-control', PUBLIC_CACHE_CONTROL);
+    // A visitor arriving on /hi/… whose cookie says otherwise is given the cookie, so the unprefixed links they follow
+    // stay in Hindi; that one answer is theirs alone (a CDN keeps no Set-Cookie), every other is shared.
+    const cookie = urlLocale ? localeCookieToSet(urlLocale, typeof request.headers.cookie === 'string' ? request.headers.cookie : undefined) : null;
+    if (cookie) response.appendHeader('set-cookie', cookie);
+    response.setHeader('cache-control', cookie ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     response.setHeader(CACHE_STATUS_HEADER, status);
     // No Age header: the copy is as fresh as the last change the API announced, however long ago it was rendered.
     const accepts = String(request.headers['accept-encoding'] ?? '');
@@ -399,7 +404,7 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
         if (recent.size > 2_000) recent.delete(/** @type {string} */ (recent.keys().next().value));
       }
       if (entry && isFresh(entry, tagTimes, now())) {
-        send(entry, 'hit', request, response);
+        send(entry, 'hit', request, response, page.urlLocale);
         return true;
       }
       const refill = fill(page);
@@ -407,10 +412,10 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
         // A stale copy: wait briefly for the fresh one; past that, the stale copy serves while the refill finishes.
         const timer = new Promise((resolve) => setTimeout(resolve, REFILL_WAIT_MS, undefined).unref());
         const fresh = await Promise.race([refill.catch(() => null), timer]);
-        if (fresh) send(/** @type {Entry} */ (fresh), 'miss', request, response);
+        if (fresh) send(/** @type {Entry} */ (fresh), 'miss', request, response, page.urlLocale);
         else {
           refill.catch(onError);
-          send(entry, 'stale', request, response);
+          send(entry, 'stale', request, response, page.urlLocale);
         }
         return true;
       }
@@ -423,7 +428,7 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
       }
       // Not shareable (a 404, an error page): rendered again for this visitor as before.
       if (!fresh) return false;
-      send(fresh, 'miss', request, response);
+      send(fresh, 'miss', request, response, page.urlLocale);
       return true;
     },
 

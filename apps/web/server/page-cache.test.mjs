@@ -9,11 +9,13 @@ import {
   LOCALE_COOKIE,
   LOCALES,
   MAX_AGE_MS,
+  PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
   cacheablePage,
   createPageCache,
   entryFrom,
   gzipWithNonce,
+  loopbackRenderer,
   memoryStore,
 } from './page-cache.mjs';
 import { deflateRawSync, constants } from 'node:zlib';
@@ -34,6 +36,7 @@ describe('cacheablePage', () => {
       key: 'en:http:/product/rose-lamp',
       path: '/product/rose-lamp',
       locale: 'en',
+      urlLocale: null,
       https: false,
       tags: [ALL_TAG, 'product:rose-lamp', 'categories', 'settings'],
     });
@@ -43,6 +46,24 @@ describe('cacheablePage', () => {
     expect(b?.key).toBe(a?.key);
     expect(a?.path).toBe('/category/lamps?page=2&sort=price');
     expect(cacheablePage(get('/', { cookie: 'NEXT_LOCALE=fr' }))?.key).toBe('en:http:/');
+  });
+
+  it("keys a prefixed URL by the URL's locale, whatever the cookie says, and shares it with the cookie's page", () => {
+    expect(cacheablePage(get('/hi/product/rose-lamp', { cookie: 'NEXT_LOCALE=ar' }))).toEqual({
+      key: 'hi:http:/product/rose-lamp',
+      path: '/product/rose-lamp',
+      locale: 'hi',
+      urlLocale: 'hi',
+      https: false,
+      tags: ['catalogue', 'product:rose-lamp', 'categories', 'settings'],
+    });
+    expect(cacheablePage(get('/ar/category/lamps?page=2&utm_source=x'))?.key).toBe('ar:http:/category/lamps?page=2');
+    expect(cacheablePage(get('/ar'))?.key).toBe('ar:http:/');
+    expect(cacheablePage(get('/hi/faq'))?.key).toBe(cacheablePage(get('/faq', { cookie: 'NEXT_LOCALE=hi' }))?.key);
+    expect(cacheablePage(get('/faq', { cookie: 'NEXT_LOCALE=hi' }))?.urlLocale).toBeNull();
+    // Not a locale prefix: not a page of ours, and never cached.
+    expect(cacheablePage(get('/en/faq'))).toBeNull();
+    expect(cacheablePage(get('/hi/search?q=lamp'))).toBeNull();
     expect(cacheablePage(get('/', { 'x-forwarded-proto': 'https' }))?.key).toBe('en:https:/');
     for (const path of ['/', '/shop', '/category', '/terms', '/privacy', '/faq']) expect(cacheablePage(get(path)), path).not.toBeNull();
   });
@@ -173,6 +194,42 @@ describe('createPageCache', () => {
     clock.now += MAX_AGE_MS + 1;
     await fetchPage('/product/blue-vase');
     expect(renders).toHaveLength(5);
+  });
+
+  it('renders a prefixed page at its prefixed URL with no cookie, and gives a visitor with another locale the cookie privately', async () => {
+    const { renders, fetchPage } = await start(page());
+    const first = await fetchPage('/ar/product/rose-lamp', { headers: { cookie: 'NEXT_LOCALE=hi' } });
+    expect(await first.text()).toContain('lang="ar"');
+    expect(first.headers.get('set-cookie')).toMatch(/^NEXT_LOCALE=ar; Path=\/;/);
+    expect(first.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
+    // Same page, a visitor already in Arabic, or none asked by cookie: shared, no cookie.
+    const settled = await fetchPage('/ar/product/rose-lamp', { headers: { cookie: 'NEXT_LOCALE=ar' } });
+    expect(settled.headers.get(CACHE_STATUS_HEADER)).toBe('hit');
+    expect(settled.headers.get('set-cookie')).toBeNull();
+    expect(settled.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
+    const byCookie = await fetchPage('/product/rose-lamp', { headers: { cookie: 'NEXT_LOCALE=ar' } });
+    expect(byCookie.headers.get(CACHE_STATUS_HEADER)).toBe('hit');
+    expect(byCookie.headers.get('set-cookie')).toBeNull();
+    expect((await fetchPage('/product/rose-lamp')).headers.get(CACHE_STATUS_HEADER)).toBe('miss');
+    expect(renders).toEqual(['ar:/product/rose-lamp', 'en:/product/rose-lamp']);
+  });
+
+  it('fills a page through the server at its locale URL, with no cookie and the fill secret', async () => {
+    const seen = [];
+    server = createServer((request, response) => {
+      seen.push({ url: request.url, cookie: request.headers.cookie, fill: request.headers[FILL_HEADER] });
+      response.writeHead(200, { 'content-type': 'text/html' }).end('ok');
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const render = loopbackRenderer({ port: server.address().port, secret: 's3cret' });
+    await render({ path: '/category/lamps?page=2', locale: 'ar', https: false });
+    await render({ path: '/', locale: 'hi', https: false });
+    await render({ path: '/faq', locale: 'en', https: false });
+    expect(seen).toEqual([
+      { url: '/ar/category/lamps?page=2', cookie: undefined, fill: 's3cret' },
+      { url: '/hi', cookie: undefined, fill: 's3cret' },
+      { url: '/faq', cookie: undefined, fill: 's3cret' },
+    ]);
   });
 
   it('gzips for browsers that take it, and leaves 404s and other pages to Next.js', async () => {

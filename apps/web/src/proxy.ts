@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { apiOrigin } from '@lib/api/origin';
 import { isPaymentPage, newNonce, securityHeaders, servedOverHttps } from '@lib/security-headers';
 import { createPolicySettingsReader } from '@modules/third-party/policy-settings';
+import { LOCALE_HEADER, localeCookieToSet, splitLocalePrefix, stripInternalLocaleHeader } from '../server/locale-url.mjs';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../server/request-id.mjs';
 
 const policySettings = createPolicySettingsReader();
@@ -15,9 +16,16 @@ const policySettings = createPolicySettingsReader();
  * /api/* is forwarded to the API here only under `next dev` and for the image optimiser's own reads of /api/media:
  * `npm start`'s server.mjs forwards /api/* itself, before Next.js, so Next's `x-middleware-rewrite` header, which names
  * the API's internal address, never reaches a visitor (server/api-forward.mjs, docs/decisions/045).
+ *
+ * A locale prefix (`/hi/…`, `/ar/…`) is rewritten to the unprefixed page with the locale in LOCALE_HEADER, which
+ * src/i18n/request.ts reads before the NEXT_LOCALE cookie; the header is removed from every visitor's request first
+ * (server.mjs does too, for requests this proxy does not see). A visitor whose cookie names another locale is given
+ * the URL's, so the unprefixed links they follow stay in that language (decision 113). The same code runs under
+ * `next dev` and `npm start`; pages server.mjs answers from its cache set the cookie there.
  */
 export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
+  stripInternalLocaleHeader(requestHeaders);
   // server.mjs has set a sane id already; under `next dev` this makes one.
   const requestId = requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
   requestHeaders.set(REQUEST_ID_HEADER, requestId);
@@ -29,6 +37,10 @@ export async function proxy(request: NextRequest) {
     return response;
   }
 
+  const prefixed = splitLocalePrefix(request.nextUrl.pathname + request.nextUrl.search);
+  if (prefixed) requestHeaders.set(LOCALE_HEADER, prefixed.locale);
+  const pathname = prefixed ? new URL(prefixed.url, request.url).pathname : request.nextUrl.pathname;
+
   const nonce = newNonce();
   // A page rendered for the shared page cache is kept until the next change: its policy comes from the settings as they
   // are now, not from the copy (server.mjs strips this header from anyone else's request; decision 095).
@@ -39,12 +51,20 @@ export async function proxy(request: NextRequest) {
     thirdParties,
     imageOrigins,
     dev: process.env.NODE_ENV === 'development',
-    payments: isPaymentPage(request.nextUrl.pathname),
+    payments: isPaymentPage(pathname),
   });
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', headers['Content-Security-Policy'] ?? '');
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = prefixed
+    ? NextResponse.rewrite(new URL(prefixed.url, request.url), { request: { headers: requestHeaders } })
+    : NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  // Not on a page-cache fill: a shared page sets no cookie.
+  const cookie = prefixed && !request.headers.has('x-page-cache-fill') ? localeCookieToSet(prefixed.locale, request.headers.get('cookie')) : null;
+  if (cookie) {
+    response.headers.append('set-cookie', cookie);
+    response.headers.set('cache-control', 'private, no-cache, no-store');
+  }
   response.headers.set(REQUEST_ID_HEADER, requestId);
   return response;
 }
@@ -61,5 +81,8 @@ export const config = {
         { type: 'header', key: 'purpose', value: 'prefetch' },
       ],
     },
+    // Locale-prefixed pages, prefetches included: the prefix must be rewritten for every request (decision 113).
+    '/(hi|ar)',
+    '/(hi|ar)/:path*',
   ],
 };

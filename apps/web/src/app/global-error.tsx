@@ -7,11 +7,14 @@ import hi from '@/i18n/messages/hi/errors.json';
 import ar from '@/i18n/messages/ar/errors.json';
 import { directionOf, localeCookie, resolveLocale } from '@lib/locale/config';
 import { ErrorFallback } from '@modules/common/errors/error-fallback';
+import { splitLocalePrefix } from '../../server/locale-url.mjs';
 
 const texts = { en, hi, ar };
 
-/** Reads the language cookie in the browser: this page replaces the root layout and its providers. */
+/** The URL's locale prefix, else the language cookie, in the browser: this page replaces the root layout and its providers. */
 function browserLocale() {
+  const prefixed = splitLocalePrefix(window.location.pathname);
+  if (prefixed) return resolveLocale(prefixed.locale);
   const match = document.cookie.match(new RegExp(`(?:^|; )${localeCookie}=([^;]*)`));
   return resolveLocale(match?.[1] ?? null);
 }

@@ -1,7 +1,8 @@
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import type { AbstractIntlMessages } from 'next-intl';
 import { getRequestConfig } from 'next-intl/server';
 import { localeCookie, resolveLocale, type Locale } from '@lib/locale/config';
+import { LOCALE_HEADER } from '../../server/locale-url.mjs';
 import { loadRefusalMessages } from './refusals';
 
 /** A message catalogue as its dynamic import gives it (the JSON is the default export). */
@@ -51,9 +52,13 @@ async function loadMessages(locale: Locale) {
 /** What `getMessages()` gives a server component: the catalogues loadMessages loads (next-intl types it as `any`). */
 export type RequestMessages = Awaited<ReturnType<typeof loadMessages>>;
 
-/** The locale comes from the NEXT_LOCALE cookie (no locale routing); en when absent or unknown. */
+/**
+ * The locale: a prefixed URL's (`/hi/…`, `/ar/…`), which src/proxy.ts passes in LOCALE_HEADER (removed from every
+ * visitor's request, so only the prefix sets it); else the NEXT_LOCALE cookie; en when both are absent or unknown
+ * (decision 113).
+ */
 export default getRequestConfig(async () => {
-  const store = await cookies();
-  const locale = resolveLocale(store.get(localeCookie)?.value);
+  const [requestHeaders, store] = await Promise.all([headers(), cookies()]);
+  const locale = resolveLocale(requestHeaders.get(LOCALE_HEADER) ?? store.get(localeCookie)?.value);
   return { locale, messages: await loadMessages(locale), timeZone: 'Asia/Kolkata' };
 });

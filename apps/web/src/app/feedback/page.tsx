@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { pageAlternates } from '@modules/layout/locale-alternates';
 import { getFeedbacks } from '@lib/api/engagement';
 import { FeedbackTemplate } from '@modules/feedback/templates/feedback-template';
 
@@ -9,7 +10,7 @@ interface Props {
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('feedback');
-  return { title: t('title'), description: t('intro'), alternates: { canonical: '/feedback' } };
+  return { title: t('title'), description: t('intro'), alternates: await pageAlternates('/feedback') };
 }
 
 export default async function FeedbackPage({ searchParams }: Props) {

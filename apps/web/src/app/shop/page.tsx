@@ -2,13 +2,14 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getBrands, getCategories, getProducts } from '@lib/api/catalogue';
+import { pageAlternates } from '@modules/layout/locale-alternates';
 import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
 import { attributeFiltersFor } from '@modules/catalogue/lib/listing-attributes';
 import { listingQuery, parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('catalogue.meta');
-  return { title: t('shopTitle'), description: t('shopDescription'), alternates: { canonical: '/shop' } };
+  return { title: t('shopTitle'), description: t('shopDescription'), alternates: await pageAlternates('/shop') };
 }
 
 export default async function ShopPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -1,6 +1,7 @@
 /**
- * Locales of the storefront. No locale prefix in URLs: the choice lives in the NEXT_LOCALE cookie
- * (web-common.md), so this module is shared by the server request config and the client switcher.
+ * Locales of the storefront, shared by the server request config and the client switcher. en's pages keep the spec's
+ * unprefixed URLs, where the NEXT_LOCALE cookie picks the language (web-common.md); `/hi/…` and `/ar/…` pick theirs by
+ * URL (server/locale-url.mjs, decision 113).
  */
 export const locales = ['en', 'hi', 'ar'] as const;
 export type Locale = (typeof locales)[number];

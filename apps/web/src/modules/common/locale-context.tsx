@@ -6,7 +6,7 @@ import { defaultLocale, type Locale } from '@lib/locale/config';
 const LocaleContext = createContext<Locale>(defaultLocale);
 
 /**
- * The visitor's locale for client code, set once by the root layout from the NEXT_LOCALE cookie. A plain context rather
+ * The visitor's locale for client code, set once by the root layout from the URL's prefix or the NEXT_LOCALE cookie. A plain context rather
  * than next-intl's provider, whose client part brings its message formatter into every page (decision 018).
  */
 export function LocaleProvider({ locale, children }: { locale: Locale; children: ReactNode }) {

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getBrands, getCategoryPage } from '@lib/api/catalogue';
+import { pageAlternates } from '@modules/layout/locale-alternates';
 import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
 import { SubcategoryChips } from '@modules/catalogue/components/subcategory-chips';
 import { attributeFiltersFromFacets } from '@modules/catalogue/lib/facet-attributes';
@@ -32,7 +33,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   return {
     title: category.name,
     description: category.description || t('categoryDescription', { name: category.name }),
-    alternates: { canonical: `/category/${category.slug}` },
+    alternates: await pageAlternates(`/category/${category.slug}`),
   };
 }
 

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getCategoryBySlug, getProduct } from '@lib/api/catalogue';
 import { ProductTemplate } from '@modules/catalogue/templates/product-template';
 import { absoluteUrl, summarise } from '@modules/catalogue/lib/seo';
+import { pageAlternates } from '@modules/layout/locale-alternates';
 import { initialVariant } from '@modules/catalogue/lib/variants';
 
 interface Props {
@@ -16,11 +17,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!product) return {};
   const description = summarise(product.description);
   const image = product.images[0] ?? product.image;
-  const canonical = absoluteUrl(`/product/${product.slug}`);
+  const alternates = await pageAlternates(`/product/${product.slug}`);
+  const canonical = alternates.canonical;
   return {
     title: product.name,
     description,
-    alternates: { canonical },
+    alternates,
     openGraph: {
       title: product.name,
       description,

@@ -4,6 +4,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect } from 'react';
 import { useUI } from '@modules/common/ui-store';
 import { readLocalList } from '@modules/wishlist/lib/local-list';
+import { withoutLocalePrefix } from '../../../../server/locale-url.mjs';
 
 /**
  * Mounted once in the header. While the auth_token cookie says a visitor is signed in
@@ -26,7 +27,7 @@ export function AuthSessionMount() {
   const isAuthorized = useUI((s) => s.isAuthorized);
   const authorize = useUI((s) => s.authorize);
   const unauthorize = useUI((s) => s.unauthorize);
-  const signingOut = usePathname() === '/logout';
+  const signingOut = withoutLocalePrefix(usePathname()) === '/logout';
   // Catalogue pages come from a shared cache, rendered signed out (decision 095): the hint says this visitor has a
   // session, so the header turns to their account once the page has hydrated.
   useEffect(() => {

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { withoutLocalePrefix } from '../../../../server/locale-url.mjs';
 
 export interface SectionLink {
   href: string;
@@ -27,7 +28,8 @@ export function SectionNav({
   after?: ReactNode;
   className?: string;
 }) {
-  const pathname = usePathname();
+  // On /hi/my-account the section's links (unprefixed) still match (decision 113).
+  const pathname = withoutLocalePrefix(usePathname());
   return (
     <nav aria-label={label} className={`${className} lg:shrink-0`}>
       <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">

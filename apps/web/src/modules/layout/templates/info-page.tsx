@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { pageAlternates } from '@modules/layout/locale-alternates';
 import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
 import { Container } from '@modules/common/components/container';
 import Link from 'next/link';
@@ -36,7 +37,7 @@ const lastUpdated = new Date('2026-11-01T00:00:00Z');
 
 export async function infoPageMetadata(key: InfoPageKey): Promise<Metadata> {
   const t = await getTranslations(`pages.${key}`);
-  return { title: t('title'), description: t('description'), alternates: { canonical: `/${key}` } };
+  return { title: t('title'), description: t('description'), alternates: await pageAlternates(`/${key}`) };
 }
 
 /**

@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useUI } from '@modules/common/ui-store';
+import { withoutLocalePrefix } from '../../../../server/locale-url.mjs';
 import { markOfferDone, OFFER_DELAY_MS, offerDone, shouldOpenOffer } from '../lib/offer-state';
 
 // The card's code, form and messages load only when the offer is due.
@@ -19,7 +20,7 @@ const offerFree = (pathname: string) => pathname.startsWith('/admin') || pathnam
  * it is built not to take focus, shift the layout or cover controls (decision 077). Mount once, in the root layout.
  */
 export function NewsletterOffer({ delayMs = OFFER_DELAY_MS }: { delayMs?: number }) {
-  const pathname = usePathname();
+  const pathname = withoutLocalePrefix(usePathname());
   const overlayOpen = useUI((s) => s.displayModal || s.displayCart || s.displaySidebar || s.displayFilter);
   const [due, setDue] = useState(false);
   const [stage, setStage] = useState<'waiting' | 'shown' | 'done'>('waiting');
