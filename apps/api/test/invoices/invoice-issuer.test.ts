@@ -111,7 +111,7 @@ describe.each(engines)('the invoice issuer (%s)', (engine) => {
     expect(webhooks.map((sent) => sent.status)).toEqual([200, 200, 200]);
     const [paid] = await ctx.handle.db.select().from(orders).where(eq(orders.id, placed._id));
     expect(paid).toMatchObject({ paymentStatus: 'captured' });
-    expect(paid!.invoiceDueAt).not.toBeNull();
+    expect(paid!.invoiceDueAt, JSON.stringify({ paid, documents: await documentsOf(ctx, placed._id) })).not.toBeNull();
     expect(await documentsOf(ctx, placed._id)).toEqual([]);
     // The same webhooks again (Razorpay's retries) change nothing and make nothing due twice.
     for (const sent of webhooks) {
