@@ -56,7 +56,9 @@ export async function issueDueInvoices(db: Database, options: { batchSize: numbe
   // One by one: each due order in its own transaction, so one bad order does not hold back the others.
   const pass: IssuePass = { taken: 0, issued: 0, failed: 0 };
   const due = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from ${orders} where invoice_due_at is not null and invoice_due_at <= now() order by invoice_due_at limit ${options.batchSize}`),
+    await db.execute(
+      sql`select id from ${orders} where invoice_due_at is not null and invoice_due_at <= now() order by invoice_due_at limit ${options.batchSize}`,
+    ),
   );
   for (const { id } of due) {
     try {
@@ -91,7 +93,11 @@ async function issueBatch(tx: Tx, batchSize: number, at: Date, onlyOrder?: strin
     .filter((invoice): invoice is PreparedInvoice => invoice !== null);
   const ids = JSON.stringify(due.map((order) => order.id));
   if (prepared.length === 0) {
-    await executeNamed(tx, 'invoice-due-clear', sql`update ${orders} set invoice_due_at = null where id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`);
+    await executeNamed(
+      tx,
+      'invoice-due-clear',
+      sql`update ${orders} set invoice_due_at = null where id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`,
+    );
     return { taken: due.length, issued: 0, failed: 0 };
   }
   // One identity read for the whole batch (the same settings row), so one prefix and one year.
@@ -144,7 +150,8 @@ async function issueBatch(tx: Tx, batchSize: number, at: Date, onlyOrder?: strin
     ),
   );
   // The counter refused (numbers longer than GST's 16 characters): nothing was written; the batch rolls back.
-  if (Number(written?.issued ?? 0) !== count) throw new Error(`invoice numbers of ${year} with the prefix ${numberPrefix} would be longer than GST's 16 characters`);
+  if (Number(written?.issued ?? 0) !== count)
+    throw new Error(`invoice numbers of ${year} with the prefix ${numberPrefix} would be longer than GST's 16 characters`);
   return { taken: due.length, issued: count, failed: 0 };
 }
 

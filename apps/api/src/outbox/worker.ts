@@ -145,7 +145,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         // Its file is on its way (decision 109): tried again soon, this claim not counted as an attempt.
         await db
           .update(outbox)
-          .set({ status: 'pending', attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: sql`now() + ${Math.round(error.retryMs)}::int * interval '1 millisecond'` })
+          .set({
+            status: 'pending',
+            attempts: sql`${outbox.attempts} - 1`,
+            nextAttemptAt: sql`now() + ${Math.round(error.retryMs)}::int * interval '1 millisecond'`,
+          })
           .where(stillOurs(row));
         return null;
       }

@@ -39,7 +39,10 @@ describe.each(engines)('the invoice issuer (%s)', (engine) => {
   });
 
   const due = async (ids: string[]) => {
-    await ctx.handle.db.update(orders).set({ invoiceDueAt: sql`now()` }).where(inArray(orders.id, ids));
+    await ctx.handle.db
+      .update(orders)
+      .set({ invoiceDueAt: sql`now()` })
+      .where(inArray(orders.id, ids));
   };
 
   it('numbers the due orders of two racing issuers 1 to N, each once, and clears every marker', async () => {
@@ -101,12 +104,14 @@ describe.each(engines)('the invoice issuer (%s)', (engine) => {
     const lamp = await taxedProduct(ctx, { price: 118_000, gstRate: 1800, hsnCode: '9405' });
     // This process's issuer is gone (stopped in beforeAll, as after a crash): the webhook commits the payment and the
     // marker only.
-    const placed = (await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'prepaid' })).json();
+    const placed = (
+      await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'prepaid' })
+    ).json();
     const { webhooks } = await gateway.pay(placed.payment.providerOrderId);
     expect(webhooks.map((sent) => sent.status)).toEqual([200, 200, 200]);
     const [paid] = await ctx.handle.db.select().from(orders).where(eq(orders.id, placed._id));
     expect(paid).toMatchObject({ paymentStatus: 'captured' });
-    expect(paid!.invoiceDueAt).not.toBeNull();
+    expect(paid!.invoiceDueAt, JSON.stringify({ paid, documents: await documentsOf(ctx, placed._id) })).not.toBeNull();
     expect(await documentsOf(ctx, placed._id)).toEqual([]);
     // The same webhooks again (Razorpay's retries) change nothing and make nothing due twice.
     for (const sent of webhooks) {

@@ -178,12 +178,20 @@ describe.each(engines)('order messages (%s)', (engine) => {
     for (const status of ['confirmed', 'in_production', 'packed']) await move(placed._id, status);
     // Shipped as the carrier's webhook ships it: the invoice due (here not before two seconds from now, so the mail is
     // surely tried while it is still due), the shipped messages written in the same transaction.
-    await ctx.handle.db.update(orders).set({ status: 'shipped', invoiceDueAt: sql`now() + interval '2 seconds'` }).where(eq(orders.id, placed._id));
+    await ctx.handle.db
+      .update(orders)
+      .set({ status: 'shipped', invoiceDueAt: sql`now() + interval '2 seconds'` })
+      .where(eq(orders.id, placed._id));
     await enqueueOrderEvent(ctx.handle.db, 'order-shipped', placed._id);
     ctx.app.outbox.worker.wake();
     const subject = `Order ${placed.number} has shipped`;
     // Tried and put back while the invoice is due: not sent, no attempt counted.
-    await eventually(async () => (await orderRows(ctx, placed._id, 'order-shipped')).some((row) => row.channel === 'email' && row.lastError === null && row.status === 'pending' && row.attempts === 0 && row.nextAttemptAt.getTime() > Date.now()));
+    await eventually(async () =>
+      (await orderRows(ctx, placed._id, 'order-shipped')).some(
+        (row) =>
+          row.channel === 'email' && row.lastError === null && row.status === 'pending' && row.attempts === 0 && row.nextAttemptAt.getTime() > Date.now(),
+      ),
+    );
     expect(mailsTo('meera.due@example.com', subject)).toHaveLength(0);
 
     await eventually(() => mailsTo('meera.due@example.com', subject).length === 1, 20_000);
