@@ -3,8 +3,7 @@ import { importErrorSchema } from '@shop/domain/admin/products';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { estimateFor } from '../../delivery/delivery-estimate.ts';
-import { PINCODES_CHANGED, WarmDeliveryLookups } from '../../delivery/delivery-directory.ts';
-import { databaseLookups, type DeliveryLookups, memoisedLookups } from '../../delivery/delivery-lookups.ts';
+import { PINCODES_CHANGED } from '../../delivery/delivery-directory.ts';
 import { loadDeliverySettings } from '../../delivery/delivery-settings.ts';
 import { importServiceability } from '../../delivery/serviceability-import.ts';
 import { noStore } from '../../lib/cache.ts';
@@ -32,16 +31,6 @@ const productId = z.string().min(1).max(100);
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
-/** A snapshot of the directory is reloaded in the background after this long, should an invalidation have been lost. */
-const DIRECTORY_MAX_AGE_MS = 5 * 60_000;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The in-memory directory behind estimates (null with the response cache off); the latency bench waits for it. */
-    deliveryDirectory: Pick<WarmDeliveryLookups, 'warm' | 'load'> | null;
-  }
-}
-
 /**
  * The delivery promise (issue 22, decision 080): when an order placed now reaches a pincode, and whether cash on
  * delivery is collected there. Public (the product page asks before sign-in); the answer depends on the clock, so it
@@ -50,30 +39,8 @@ declare module 'fastify' {
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = () => app.responseCache.memo('delivery-settings', () => loadDeliverySettings(app.db));
-  // Pincodes and products remembered for the cache window (cleared by an import or a product save, in every process).
-  const memoised = memoisedLookups(databaseLookups(app.db), { pincodes: app.responseCache.table(25_000), products: app.responseCache.table(20_000) });
-  // With the cache on, the whole directory and every product's facts in memory, loaded at start and again after each
-  // invalidation (the memo answers meanwhile): no estimate waits for the database (docs/benchmarks.md, 2026-11-26).
-  let lookups: DeliveryLookups = memoised;
-  if (app.responseCache.enabled) {
-    const warm = new WarmDeliveryLookups(app.db, memoised, {
-      maxAgeMs: DIRECTORY_MAX_AGE_MS,
-      onError: (error) => app.log.warn({ err: error }, 'delivery: could not load the pincode directory into memory, reading it per request'),
-    });
-    lookups = warm;
-    app.responseCache.onClear((changed) => warm.invalidate(changed));
-    app.addHook('onReady', (done) => {
-      void warm.load();
-      done();
-    });
-    app.addHook('onClose', (_instance, done) => {
-      warm.close();
-      done();
-    });
-    app.decorate('deliveryDirectory', warm);
-  } else {
-    app.decorate('deliveryDirectory', null);
-  }
+  // Pincodes and products: held in memory with the response cache on (plugins/delivery-lookups.ts, decision 112).
+  const lookups = app.deliveryLookups;
 
   app.get(
     '/api/delivery/estimate',
