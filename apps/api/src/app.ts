@@ -34,6 +34,7 @@ import { codPlugin } from './cod/cod-plugin.ts';
 import type { OutboxWorkerTiming } from './outbox/worker.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
+import { deliveryLookupsPlugin } from './plugins/delivery-lookups.ts';
 import { createStorefrontNotifier } from './lib/storefront-notifier.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { userGuardPlugin } from './plugins/user-guard.ts';
@@ -208,6 +209,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trackEveryMs: options.housekeeping === false ? false : config.shipmentTrackEverySeconds && config.shipmentTrackEverySeconds * 1000,
     trackAfterMs: config.shipmentTrackAfterSeconds === undefined ? undefined : config.shipmentTrackAfterSeconds * 1000,
   });
+
+  // The delivery estimate's pincode and product reads, held in memory with the cache on (decision 112).
+  await app.register(deliveryLookupsPlugin);
 
   // Routes.
   await app.register(routes, { production: config.nodeEnv === 'production' });

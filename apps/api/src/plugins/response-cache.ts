@@ -17,8 +17,9 @@ interface ResponseCache {
    * changes the catalogue (back office, stock moves) calls this after committing. The storefront's cached pages
    * showing `tags` are expired too (every page when none are given; decision 095). A staff write waits for the
    * storefront to have heard, so the next page shows the change; a shopper's (an order taking the last piece) does not.
+   * `changed` names what changed for the `onClear` listeners (e.g. `pincodes`), here and in the other processes.
    */
-  invalidate(tags?: string[], options?: { awaitStorefront?: boolean }): Promise<void>;
+  invalidate(tags?: string[], options?: { awaitStorefront?: boolean; changed?: string }): Promise<void>;
   /**
    * A value derived from the catalogue (e.g. a category's subtree), computed once per cache window and
    * forgotten with the answers on invalidate. With the cache off it is computed every time.
@@ -29,6 +30,13 @@ interface ResponseCache {
    * the cache off it remembers nothing. For lookups too many for `memo`'s shared 1,000 entries.
    */
   table<T>(max: number): MemoTable<T>;
+  /**
+   * Hears every clearing (an invalidation here, or another process's NOTIFY), with the invalidation's `changed` (''
+   * when it named nothing): for caches kept beside this one.
+   */
+  onClear(listener: (changed: string) => void): void;
+  /** False with CATALOGUE_CACHE_SECONDS=0 (tests): nothing is remembered. */
+  readonly enabled: boolean;
   readonly size: number;
 }
 
@@ -68,16 +76,18 @@ export const responseCachePlugin = fp(
 
     const memos = new LRUCache<string, { value: unknown }>({ max: 1_000, ttl: Math.max(1, options.seconds) * 1_000 });
     const tables: LRUCache<string, { value: unknown }>[] = [];
-    const clearAll = () => {
+    const listeners: Array<(changed: string) => void> = [];
+    const clearAll = (changed = '') => {
       cache.clear();
       memos.clear();
       for (const table of tables) table.clear();
+      for (const listener of listeners) listener(changed);
     };
 
     app.decorate('responseCache', {
-      async invalidate(tags?: string[], { awaitStorefront = true }: { awaitStorefront?: boolean } = {}) {
-        clearAll();
-        await options.handle.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, '')`);
+      async invalidate(tags?: string[], { awaitStorefront = true, changed = '' }: { awaitStorefront?: boolean; changed?: string } = {}) {
+        clearAll(changed);
+        await options.handle.db.execute(sql`select pg_notify(${INVALIDATE_CHANNEL}, ${changed})`);
         // After the other API processes were told: the storefront's refill reads through them. The notifier never
         // throws and gives up after 5 s.
         const told = options.storefront?.notify(tags && tags.length > 0 ? tags : [ALL_PAGES_TAG]);
@@ -100,6 +110,10 @@ export const responseCachePlugin = fp(
           set: (key, value) => void table.set(key, { value }),
         };
       },
+      onClear(listener: (changed: string) => void) {
+        listeners.push(listener);
+      },
+      enabled,
       get size() {
         return cache.size;
       },
@@ -110,7 +124,7 @@ export const responseCachePlugin = fp(
     }
     if (!enabled) return;
 
-    const stopListening = await options.handle.listen(INVALIDATE_CHANNEL, clearAll);
+    const stopListening = await options.handle.listen(INVALIDATE_CHANNEL, (payload) => clearAll(payload));
     app.addHook('onClose', async () => {
       await stopListening();
     });

@@ -90,7 +90,10 @@ export const shippingPlugin = fp(
         running = reconcile()
           .then((report) => {
             if (report.failed > 0)
-              app.log.warn({ failed: report.failed, checked: report.checked }, 'shipping: tracking reconciliation could not ask about some shipments, will retry');
+              app.log.warn(
+                { failed: report.failed, checked: report.checked },
+                'shipping: tracking reconciliation could not ask about some shipments, will retry',
+              );
           })
           .catch((error: unknown) => app.log.warn({ err: error }, 'shipping: tracking reconciliation pass failed, will retry'))
           .finally(() => {

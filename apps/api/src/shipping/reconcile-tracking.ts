@@ -27,7 +27,15 @@ const LOOKBACK_MS = 30 * 86_400_000;
 const BATCH = 100;
 
 /** Shipments that have an AWB and are neither delivered, back at the shop nor cancelled. */
-export const OPEN_SHIPMENT_STATUSES = ['awb_assigned', 'pickup_scheduled', 'picked_up', 'in_transit', 'out_for_delivery', 'failed_attempt', 'rto_initiated'] as const;
+export const OPEN_SHIPMENT_STATUSES = [
+  'awb_assigned',
+  'pickup_scheduled',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'failed_attempt',
+  'rto_initiated',
+] as const;
 
 export const trackingReconciled = new Counter({
   name: 'shop_shipments_reconciled_events_total',
@@ -106,10 +114,7 @@ export async function reconcileTracking(
       const fresh = (outcomes.applied ?? 0) + (outcomes.stale ?? 0) + (outcomes.ignored ?? 0);
       if (fresh === 0) continue;
       trackingReconciled.inc(fresh);
-      const [moved] = await deps.db
-        .select({ status: shipments.status })
-        .from(shipments)
-        .where(eq(shipments.id, shipment.id));
+      const [moved] = await deps.db.select({ status: shipments.status }).from(shipments).where(eq(shipments.id, shipment.id));
       const caught = { shipmentId: shipment.id, orderId: shipment.orderId, awb: shipment.awb, applied: outcomes.applied ?? 0, status: moved?.status ?? '' };
       report.caughtUp.push(caught);
       options.onCaughtUp?.(caught);

@@ -148,6 +148,9 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     // first one, and reaches this one through the invalidation's NOTIFY.
     const cached = await anotherApp(ctx, { responseCacheSeconds: 60 });
     try {
+      // Its directory and products, loaded into memory in the background at start (decision 112).
+      await cached.deliveryDirectory!.load();
+      expect(cached.deliveryDirectory!.warm).toBe(true);
       const ask = async () => {
         const response = await callAs(ctx, 'anonymous', { method: 'GET', url: '/api/delivery/estimate?pincode=683101' }, cached);
         expect(response.statusCode, response.body).toBe(200);
@@ -162,6 +165,21 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
       await expect.poll(async () => (await ask()).serviceable).toBe(false);
       await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/delivery/serviceability', body: { csv: '683101,yes,yes,' } });
       await expect.poll(async () => (await ask()).serviceable).toBe(true);
+      // After the reload, answered from memory again, with the file's change.
+      await expect.poll(() => cached.deliveryDirectory!.warm).toBe(true);
+      expect(await ask()).toMatchObject({ serviceable: true, state: 'Kerala' });
+      // A product taken off sale reaches the estimate at once, though the products are held in memory.
+      const { moonLamp } = ctx.fixtures.products;
+      const lamp = () => callAs(ctx, 'anonymous', { method: 'GET', url: `/api/delivery/estimate?pincode=683101&productId=${moonLamp!.id}` }, cached);
+      expect((await lamp()).statusCode).toBe(200);
+      await ctx.handle.db.execute(sql`update products set published = false where id = ${moonLamp!.id}`);
+      try {
+        await ctx.app.responseCache.invalidate(undefined, { awaitStorefront: false });
+        await expect.poll(async () => (await lamp()).statusCode).toBe(404);
+      } finally {
+        await ctx.handle.db.execute(sql`update products set published = true where id = ${moonLamp!.id}`);
+        await ctx.app.responseCache.invalidate(undefined, { awaitStorefront: false });
+      }
     } finally {
       await cached.close();
     }

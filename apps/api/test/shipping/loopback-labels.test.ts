@@ -26,7 +26,12 @@ describe.each(engines)('loopback carrier labels (%s)', (engine) => {
   const apps: FastifyInstance[] = [];
 
   async function apiOn(objectStore: ObjectStore) {
-    const app = await buildApp({ config: testAppConfig(base, { ...roomyLimits, shipmentTrackEverySeconds: 86_400 }), db: base.handle, logger: false, objectStore });
+    const app = await buildApp({
+      config: testAppConfig(base, { ...roomyLimits, shipmentTrackEverySeconds: 86_400 }),
+      db: base.handle,
+      logger: false,
+      objectStore,
+    });
     await app.ready();
     apps.push(app);
     return app;
@@ -54,7 +59,11 @@ describe.each(engines)('loopback carrier labels (%s)', (engine) => {
     const staff = await customer(ctx);
     await makeStaff(ctx, staff.userId);
     const lamp = await product(ctx, { stock: 3, price: 60_000 });
-    const placed = await call(first, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'cod' });
+    const placed = await call(first, 'POST', '/api/user/order', asha, {
+      items: [{ productId: lamp.id, quantity: 1 }],
+      addressId: asha.addressId,
+      paymentMethod: 'cod',
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = placed.json<{ _id: string }>()._id;
     expect((await call(first, 'POST', `/api/admin/orders/${orderId}/status`, staff, { status: 'confirmed' })).statusCode).toBe(200);

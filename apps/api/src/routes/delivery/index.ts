@@ -3,7 +3,7 @@ import { importErrorSchema } from '@shop/domain/admin/products';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { estimateFor } from '../../delivery/delivery-estimate.ts';
-import { databaseLookups, memoisedLookups } from '../../delivery/delivery-lookups.ts';
+import { PINCODES_CHANGED } from '../../delivery/delivery-directory.ts';
 import { loadDeliverySettings } from '../../delivery/delivery-settings.ts';
 import { importServiceability } from '../../delivery/serviceability-import.ts';
 import { noStore } from '../../lib/cache.ts';
@@ -39,8 +39,8 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = () => app.responseCache.memo('delivery-settings', () => loadDeliverySettings(app.db));
-  // Pincodes and products remembered for the cache window (cleared by an import or a product save, in every process).
-  const lookups = memoisedLookups(databaseLookups(app.db), { pincodes: app.responseCache.table(25_000), products: app.responseCache.table(20_000) });
+  // Pincodes and products: held in memory with the response cache on (plugins/delivery-lookups.ts, decision 112).
+  const lookups = app.deliveryLookups;
 
   app.get(
     '/api/delivery/estimate',
@@ -136,7 +136,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const result = await importServiceability(app.db, request.user as RequestUser, request.body);
       // The estimates remember pincodes for the cache window: forget them here and in every other API process.
-      if (!result.dryRun) await app.responseCache.invalidate();
+      if (!result.dryRun) await app.responseCache.invalidate(undefined, { changed: PINCODES_CHANGED });
       return result;
     },
   );
