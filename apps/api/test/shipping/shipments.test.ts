@@ -319,6 +319,25 @@ describe.each(engines)('shipments (%s)', (engine) => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(pdf.rawPayload)).toContain(awb);
     expectRefusal(await call(app, 'GET', '/api/admin/shipments/manifest?date=2001-01-01', staff), 404, 'shipment_manifest_empty');
+    // The same day as JSON for integrations: the CSV's rows, the COD amount in paise; an empty day is an empty list.
+    const json = await call(app, 'GET', `/api/admin/shipments/manifest.json?date=${date}`, staff);
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().date).toBe(date);
+    expect(json.json().rows).toContainEqual({
+      orderNumber: order.number,
+      awb,
+      courierName: 'Delhivery Surface',
+      consignee: 'Asha Verma',
+      city: 'Bengaluru',
+      pincode: '560001',
+      parcels: 1,
+      weightGrams: 500,
+      codAmount: expect.any(Number),
+    });
+    expect((await call(app, 'GET', '/api/admin/shipments/manifest.json?date=2001-01-01', staff)).json()).toEqual({ date: '2001-01-01', rows: [] });
+    expectRefusal(await call(app, 'GET', '/api/admin/shipments/manifest.json?date=tomorrow', staff), 400, 'validation_failed', {
+      date: 'shipment_manifest_date_invalid',
+    });
   });
 
   it('ships many orders at once with one result each, and keeps a carrier refusal to finish later', async () => {
