@@ -29,6 +29,8 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     DATA_DIR=/data
 WORKDIR /app
+# The PDFs' Arabic font (decision 117): no npm package ships one.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core && rm -rf /var/lib/apt/lists/*
 # Owned by root and read-only to the shop; only $DATA_DIR (the embedded database, catalogue images) is writable.
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules

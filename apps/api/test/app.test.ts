@@ -208,6 +208,7 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/admin/shipments',
         '/api/admin/shipments/bulk',
         '/api/admin/shipments/manifest',
+        '/api/admin/shipments/manifest.json',
         '/api/shipping/shiprocket/webhook',
         '/api/shipping/tracking/webhook',
         '/api/dev/shipping/loopback/journey',

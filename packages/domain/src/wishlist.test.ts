@@ -20,6 +20,7 @@ describe('back-in-stock request', () => {
   it('stores an e-mail address in lower case and a phone number in E.164', () => {
     expect(stockAlertRequestSchema.parse({ productId: id, channel: 'email', email: ' Asha@Example.COM ' })).toEqual({
       productId: id,
+      variantId: null,
       channel: 'email',
       recipient: 'asha@example.com',
       language: 'en',
@@ -28,6 +29,13 @@ describe('back-in-stock request', () => {
       recipient: '+919876543210',
       language: 'hi',
     });
+  });
+
+  it('carries the option waited for, when one is named', () => {
+    expect(stockAlertRequestSchema.parse({ productId: id, variantId: id, channel: 'email', email: 'a@b.in' })).toMatchObject({ variantId: id });
+    expect(fieldRefusalsOf(stockAlertRequestSchema.safeParse({ productId: id, variantId: 7, channel: 'email', email: 'a@b.in' }).error!).variantId?.code).toBe(
+      'stock_alert_option_not_found',
+    );
   });
 
   it('names the field the channel needs when it is missing or wrong', () => {

@@ -53,6 +53,14 @@ const emailAddress = emailField({ required: 'email_required', invalid: 'email_in
 export const stockAlertRequestSchema = z
   .object({
     productId: z.string({ error: coded('product_not_found') }).max(100),
+    /**
+     * The option (variant id) the shopper waits for, on a product with options (decision 118): answered when that
+     * option is back. Left out: the product as a whole, answered when any of it is back.
+     */
+    variantId: z
+      .string({ error: coded('stock_alert_option_not_found') })
+      .max(100)
+      .optional(),
     channel: z.enum(stockAlertChannels, { error: coded('stock_alert_channel_invalid') }),
     email: z.string().max(300).optional(),
     phone: z.string().max(40).optional(),
@@ -70,6 +78,6 @@ export const stockAlertRequestSchema = z
       if (!recipient) context.addIssue({ code: 'custom', path: ['phone'], message: coded('phone_invalid') });
     }
     if (recipient === null) return z.NEVER;
-    return { productId: input.productId, channel: input.channel, recipient, language: input.language };
+    return { productId: input.productId, variantId: input.variantId ?? null, channel: input.channel, recipient, language: input.language };
   });
 export type StockAlertRequest = z.output<typeof stockAlertRequestSchema>;

@@ -4,6 +4,7 @@ import { totalsByRate } from '@shop/domain/gst/invoice';
 import { gstStateName } from '@shop/domain/gst/states';
 import type { InvoiceRow } from './issue-invoice.ts';
 import { fontRuns, fonts, FONT_SUBSETS } from './pdf-fonts.ts';
+import { hasArabic, writeBidi } from './pdf-bidi.ts';
 
 /**
  * A tax invoice or credit note as a PDF (issue 21), laid out as GST rule 46 asks: the supplier with its GSTIN and
@@ -37,6 +38,15 @@ export interface TextOptions {
 export function write(doc: Doc, text: string, x: number, y: number, options: TextOptions = {}): number {
   const weight = options.bold ? 700 : 400;
   const size = options.size ?? 8;
+  // Arabic (a gift message, a name): shaped, ordered right to left and aligned right where it leads (decision 117).
+  if (FONT_SUBSETS.includes('arabic') && hasArabic(text)) {
+    return writeBidi(doc, text, x, y, {
+      width: options.width ?? doc.page.width - x - doc.page.margins.right,
+      bold: !!options.bold,
+      size,
+      align: options.align ?? 'left',
+    });
+  }
   const runs = fontRuns(text || ' ');
   const layout = { width: options.width, align: options.align ?? 'left', lineGap: 1 } as const;
   doc.fontSize(size);

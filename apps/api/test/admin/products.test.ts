@@ -115,6 +115,25 @@ describe.each(engines)('back office: products (%s)', (engine) => {
     }
   });
 
+  it('keeps the proof flag when a client leaves it out, as it keeps the making days (issue 24)', async () => {
+    const product = await create({ needsProof: true });
+    expect(product.needsProof).toBe(true);
+    const { needsProof: _left, ...withoutFlag } = input(ctx);
+    const kept = await staff('PUT', `/api/admin/products/${product._id}`, { ...withoutFlag, slug: product.slug, price: 45_000 });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ needsProof: true, price: 45_000 });
+    expect((await row(product._id)).needsProof).toBe(true);
+    const cleared = await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, needsProof: false });
+    expect(cleared.json()).toMatchObject({ needsProof: false });
+    expect((await row(product._id)).needsProof).toBe(false);
+    // A new product without the flag takes none.
+    const { needsProof: _none, ...fresh } = input(ctx);
+    const created = await staff('POST', '/api/admin/products', fresh);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ needsProof: false });
+    expectRefusal(await staff('PUT', `/api/admin/products/${product._id}`, { ...input(ctx), slug: product.slug, needsProof: 'yes' }), 400, 'validation_failed');
+  });
+
   it('takes the widest price and mrp the form allows (the discount was computed in integer and overflowed: a 500)', async () => {
     // Found by the OpenAPI fuzzer (decision 058): (mrp - price) * 100 passed 2^31 - 1.
     const product = await create({ price: 3, mrp: 1_000_000_000 });

@@ -9,6 +9,7 @@ import { jpegFile, multipart, phonePhoto } from '../customisation/customisation-
 import { engines, type TestContext } from '../helpers.ts';
 import { documentsOf, setTaxIdentity, taxedProduct } from '../invoices/invoice-helpers.ts';
 import { pdfText } from '../invoices/pdf-text.ts';
+import { ARABIC_FONT_FILE } from '../../src/invoices/pdf-fonts.ts';
 import { call, customer, makeStaff, roomyLimits } from '../orders/order-helpers.ts';
 
 /**
@@ -96,6 +97,34 @@ describe.each(engines)('gifting (%s)', (engine) => {
     expect(invoice).toMatchObject({ amount: 124_700 });
     // Wrap at the items' 12 %, inter-state: IGST = round(4900 × 1200 / 11200) = round(525) = 525 → taxable 4375.
     expect(invoice!.lines.find((line) => line.kind === 'gift_wrap')).toMatchObject({ hsn: '998540', amount: 4_900, taxable: 4_375, igst: 525 });
+  });
+
+  it('prints an Arabic and a Hindi gift message on the packing slip as typed: shaped, in reading order (decision 117)', async () => {
+    expect(ARABIC_FONT_FILE, 'an Arabic font (apt-get install fonts-noto-core, as .ci/run does)').not.toBeNull();
+    const plate = await taxedProduct(ctx, { price: 129_900, gstRate: 1800, hsnCode: '4421', name: 'Brass name plate' });
+    const arabic = 'عيد ميلاد سعيد يا أمي، مع حبي';
+    const hindi = 'शुभ दीपावली, माँ को बहुत प्यार';
+    for (const [message, recipientName] of [
+      [arabic, 'ليلى حسن'],
+      [hindi, 'सुनीता राव'],
+    ] as const) {
+      const placed = await place(plate.id, { gift: gift({ message, recipientName }) });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const slip = await call(app, 'GET', `/api/admin/orders/${placed.json()._id}/packing-slip.pdf`, staff);
+      expect(slip.statusCode).toBe(200);
+      const lines = (await pdfText(slip.rawPayload)).join('\n').split('\n');
+      expect(lines).toContain(message);
+      // "Deliver to" names the recipient (an Arabic name leads its line, so the number is drawn at the line's left).
+      expect(
+        lines.find((line) => line.includes(recipientName) && line.includes('9123456789') && line.includes('·')),
+        lines.join('\n'),
+      ).toBeDefined();
+    }
+    // A message longer than a line wraps in reading order: its first words on the first line.
+    const long = `${arabic} ${arabic} ${arabic}`;
+    const placed = await place(plate.id, { gift: gift({ message: long }) });
+    const text = (await pdfText((await call(app, 'GET', `/api/admin/orders/${placed.json()._id}/packing-slip.pdf`, staff)).rawPayload)).join('\n');
+    expect(text.replace(/\s+/g, ' ')).toContain(long);
   });
 
   it('prints a packing slip with the recipient, items and message and no amount anywhere; staff only', async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { fontRuns, fonts } from '../../src/invoices/pdf-fonts.ts';
+import { paragraphDirection, visualRuns } from '../../src/invoices/pdf-bidi.ts';
+import { ARABIC_FONT_FILE, fontRuns, fonts } from '../../src/invoices/pdf-fonts.ts';
 import { woffToSfnt } from '../../src/invoices/woff-to-sfnt.ts';
 
 const require = createRequire(import.meta.url);
@@ -39,6 +40,23 @@ describe('invoice PDF fonts', () => {
   });
 
   it('has every subset in both weights', () => {
-    expect(Object.keys(fonts).sort()).toEqual(['devanagari-400', 'devanagari-700', 'latin-400', 'latin-700', 'latin-ext-400', 'latin-ext-700']);
+    const arabic = ARABIC_FONT_FILE ? ['arabic-400', 'arabic-700'] : [];
+    expect(Object.keys(fonts).sort()).toEqual([...arabic, 'devanagari-400', 'devanagari-700', 'latin-400', 'latin-700', 'latin-ext-400', 'latin-ext-700']);
+  });
+
+  it('orders the runs of a line for the page: right to left where Arabic leads, Latin and digits kept left to right', () => {
+    expect(paragraphDirection('  «عيد» Happy')).toBe('rtl');
+    expect(paragraphDirection('Happy عيد')).toBe('ltr');
+    expect(paragraphDirection('2024 !')).toBe('ltr');
+    // Visual order, left to right on the page: the Latin run first, the Arabic one (fontkit reverses it) after.
+    expect(visualRuns('عيد سعيد Meera 2024', 'rtl')).toEqual([
+      { direction: 'ltr', text: 'Meera 2024' },
+      { direction: 'rtl', text: 'عيد سعيد ' },
+    ]);
+    expect(visualRuns('Love, عيد سعيد!', 'ltr')).toEqual([
+      { direction: 'ltr', text: 'Love, ' },
+      { direction: 'rtl', text: 'عيد سعيد' },
+      { direction: 'ltr', text: '!' },
+    ]);
   });
 });

@@ -112,6 +112,28 @@ describe.each(engines)('shipments (%s)', (engine) => {
     expect(audit).toHaveLength(1);
   });
 
+  it('makes one shipment when Ship is pressed twice at once (a double click): the other answer is that shipment or "in progress"', async () => {
+    const order = await confirmedOrder();
+    const answers = await Promise.all([0, 1, 2].map(() => call(app, 'POST', `/api/admin/orders/${order._id}/shipment`, staff, {})));
+    const made = answers.filter((answer) => answer.statusCode === 200 || answer.statusCode === 201);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers) {
+      if (answer.statusCode === 200 || answer.statusCode === 201) continue;
+      expectRefusal(answer, 409, 'shipment_in_progress');
+    }
+    const rows = await ctx.handle.db.select().from(shipments).where(eq(shipments.orderId, order._id));
+    expect(rows).toHaveLength(1);
+    expect(new Set(made.map((answer) => answer.json().awb))).toEqual(new Set([rows[0]!.awb]));
+    expect(
+      (
+        await ctx.handle.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'shipment.create'), eq(auditLog.entityId, order._id)))
+      ).length,
+    ).toBe(1);
+  });
+
   it('plays a journey where each webhook comes twice and one arrives late: the order ends delivered, with its messages and the timeline in order for the customer', async () => {
     const order = await confirmedOrder();
     const { awb } = await ship(app, staff, order._id);
@@ -319,6 +341,25 @@ describe.each(engines)('shipments (%s)', (engine) => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(pdf.rawPayload)).toContain(awb);
     expectRefusal(await call(app, 'GET', '/api/admin/shipments/manifest?date=2001-01-01', staff), 404, 'shipment_manifest_empty');
+    // The same day as JSON for integrations: the CSV's rows, the COD amount in paise; an empty day is an empty list.
+    const json = await call(app, 'GET', `/api/admin/shipments/manifest.json?date=${date}`, staff);
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().date).toBe(date);
+    expect(json.json().rows).toContainEqual({
+      orderNumber: order.number,
+      awb,
+      courierName: 'Delhivery Surface',
+      consignee: 'Asha Verma',
+      city: 'Bengaluru',
+      pincode: '560001',
+      parcels: 1,
+      weightGrams: 500,
+      codAmount: expect.any(Number),
+    });
+    expect((await call(app, 'GET', '/api/admin/shipments/manifest.json?date=2001-01-01', staff)).json()).toEqual({ date: '2001-01-01', rows: [] });
+    expectRefusal(await call(app, 'GET', '/api/admin/shipments/manifest.json?date=tomorrow', staff), 400, 'validation_failed', {
+      date: 'shipment_manifest_date_invalid',
+    });
   });
 
   it('ships many orders at once with one result each, and keeps a carrier refusal to finish later', async () => {

@@ -133,6 +133,64 @@ describe.each(engines)('back-in-stock requests (%s)', (engine) => {
     expect(await messagesFor(product.slug)).toHaveLength(1);
   });
 
+  it('answers a request for one option when THAT option is back, not when another is (decision 118)', async () => {
+    const tag = `${serial + 1}-${Date.now().toString(36)}`.toUpperCase();
+    const option = (size: string, stock: number, id?: string) => ({
+      ...(id ? { id } : {}),
+      sku: `DIYA-${tag}-${size}`,
+      attributes: { Size: size },
+      price: 79_900,
+      mrp: 99_900,
+      stock,
+    });
+    // Small is in stock, so the product is; Medium and Large are sold out.
+    const { product, body } = await outOfStock({ variants: [option('S', 4), option('M', 0), option('L', 0)] });
+    const [small, medium, large] = product.variants;
+    const again = (stocks: [number, number, number]) => ({
+      ...body,
+      variants: [option('S', stocks[0], small!._id), option('M', stocks[1], medium!._id), option('L', stocks[2], large!._id)],
+    });
+    const email = uniqueEmail('medium');
+    // The product as a whole is in stock: only a request naming a sold-out option is taken.
+    expectRefusal(await ask({ productId: product._id, channel: 'email', email }), 409, 'stock_alert_in_stock');
+    expectRefusal(await ask({ productId: product._id, variantId: small!._id, channel: 'email', email }), 409, 'stock_alert_option_in_stock');
+    expectRefusal(
+      await ask({ productId: product._id, variantId: ctx.fixtures.products.photoKeychain!.id, channel: 'email', email }),
+      404,
+      'stock_alert_option_not_found',
+    );
+    expectRefusal(await ask({ productId: product._id, variantId: 'nope', channel: 'email', email }), 404, 'stock_alert_option_not_found');
+    for (let i = 0; i < 2; i++) expect((await ask({ productId: product._id, variantId: medium!._id, channel: 'email', email })).statusCode).toBe(202);
+    const phone = '9988776655';
+    expect((await ask({ productId: product._id, variantId: large!._id, channel: 'sms', phone })).statusCode).toBe(202);
+    expect(await ctx.handle.db.select().from(stockAlerts).where(eq(stockAlerts.productId, product._id))).toHaveLength(2);
+
+    // Another option restocked (Large, and Small again): the shopper waiting for Medium hears nothing.
+    expect((await staff('PUT', `/api/admin/products/${product._id}`, again([9, 0, 3]))).statusCode).toBe(200);
+    const afterLarge = await messagesFor(product.slug);
+    expect(afterLarge.map((row) => [row.channel, row.recipient])).toEqual([['sms', '+919988776655']]);
+    expect(afterLarge[0]!.bodyText).toContain(`${product.name} (Size: L)`);
+
+    // Medium restocked: exactly one message, naming the option and linking to it; a second restock sends nothing.
+    expect((await staff('PUT', `/api/admin/products/${product._id}`, again([9, 2, 3]))).statusCode).toBe(200);
+    const mails = (await messagesFor(product.slug)).filter((row) => row.channel === 'email');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ recipient: email, subject: `${product.name} (Size: M) is back in stock` });
+    expect(mails[0]!.bodyHtml).toContain(`/product/${product.slug}?variant=${encodeURIComponent(medium!.sku)}`);
+    await staff('PUT', `/api/admin/products/${product._id}`, again([9, 0, 3]));
+    await staff('PUT', `/api/admin/products/${product._id}`, again([9, 5, 3]));
+    expect(await messagesFor(product.slug)).toHaveLength(2);
+
+    // A cancelled order's units bring an option back too, for that option only.
+    await staff('PUT', `/api/admin/products/${product._id}`, again([0, 5, 0]));
+    const other = uniqueEmail('small');
+    expect((await ask({ productId: product._id, variantId: small!._id, channel: 'email', email: other })).statusCode).toBe(202);
+    expect((await ask({ productId: product._id, variantId: large!._id, channel: 'email', email: other })).statusCode).toBe(202);
+    await ctx.handle.db.transaction((tx) => returnStock(tx, [{ productId: product._id, variantId: small!._id, quantity: 1 }]));
+    const back = (await messagesFor(product.slug)).filter((row) => row.recipient === other);
+    expect(back.map((row) => row.subject)).toEqual([`${product.name} (Size: S) is back in stock`]);
+  });
+
   it('waits for a hidden product to be published before telling anyone', async () => {
     const { product, body } = await outOfStock();
     expect((await ask({ productId: product._id, channel: 'sms', phone: '9123456780' })).statusCode).toBe(202);

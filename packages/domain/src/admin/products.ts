@@ -116,8 +116,8 @@ export const productInputSchema = z
     unique: z.boolean(),
     onSelling: z.boolean(),
     published: z.boolean(),
-    /** Issue 24: staff send a proof the customer approves before this is made; absent, false. */
-    needsProof: z.boolean().default(false),
+    /** Issue 24: staff send a proof the customer approves before this is made; left out, unchanged (a new product: false). */
+    needsProof: z.boolean().optional(),
     variants: z.array(variantInputSchema).max(MAX_VARIANTS, { error: coded('variants_too_many') }),
   })
   .superRefine((value, context) => {

@@ -16,6 +16,8 @@ export const wishlistRefusals = defineRefusals({
   },
   stock_alert_channel_invalid: { status: 400, message: () => 'Choose e-mail or SMS' },
   stock_alert_in_stock: { status: 409, message: () => 'This product is in stock: you can order it now' },
+  stock_alert_option_in_stock: { status: 409, message: () => 'This option is in stock: you can order it now' },
+  stock_alert_option_not_found: { status: 404, message: () => 'This option of the product is not in the shop' },
 });
 
 /** Products "recently viewed" keeps in the browser (never sent to the server); the rail shows up to this many. */

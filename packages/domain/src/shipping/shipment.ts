@@ -196,6 +196,28 @@ export interface ManifestRow {
   codAmount: number;
 }
 
+/** GET /api/admin/shipments/manifest.json: the day's manifest for integrations (the same rows as the CSV, paise). */
+export const manifestJsonQuerySchema = manifestQuerySchema.pick({ date: true });
+export const manifestJsonSchema = z.object({
+  /** The day, YYYY-MM-DD in India. */
+  date: z.string(),
+  rows: z.array(
+    z.object({
+      orderNumber: z.string(),
+      awb: z.string(),
+      courierName: z.string(),
+      consignee: z.string(),
+      city: z.string(),
+      pincode: z.string(),
+      parcels: z.number().int(),
+      weightGrams: z.number().int(),
+      /** Paise to collect on delivery; 0 for prepaid. */
+      codAmount: z.number().int(),
+    }),
+  ),
+});
+export type ManifestJson = z.infer<typeof manifestJsonSchema>;
+
 /** POST /api/admin/orders/{id}/shipment/rto: the parcel came back; staff say whether its items go back on sale. */
 export const rtoResolveRequestSchema = z.object({
   resaleable: z.boolean({ error: coded('shipment_rto_resaleable_required') }),

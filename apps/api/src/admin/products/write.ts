@@ -78,7 +78,8 @@ export async function saveProduct(tx: Tx, input: ProductInput, existing: AdminPr
     published: input.published,
     // Left out by the client: the product keeps its making time (a new one gets the column's default).
     ...(input.madeToOrderDays === undefined ? {} : { madeToOrderDays: input.madeToOrderDays }),
-    needsProof: input.needsProof,
+    // The same for the proof flag (a new product gets the column's default, false).
+    ...(input.needsProof === undefined ? {} : { needsProof: input.needsProof }),
   };
 
   let id: string;

@@ -2,6 +2,8 @@ import { indiaClock } from '@shop/domain/delivery/delivery-estimate';
 import {
   bulkShipRequestSchema,
   bulkShipResponseSchema,
+  manifestJsonQuerySchema,
+  manifestJsonSchema,
   manifestQuerySchema,
   orderShipmentSchema,
   pickupRequestSchema,
@@ -250,6 +252,26 @@ export const adminShipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       return { results: await bulkShip(deps(), request.body.orderIds, caller(request)) };
+    },
+  );
+
+  // The same day as JSON, for integrations (a warehouse system, a spreadsheet script): an empty day is an empty list.
+  app.get(
+    '/api/admin/shipments/manifest.json',
+    {
+      config: { adminRole: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: "The day's manifest as JSON: shipments picked up that day, amounts in paise (staff, admin)",
+        querystring: manifestJsonQuerySchema,
+        response: { 200: manifestJsonSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const date = request.query.date ?? indiaClock(new Date()).date;
+      const rows = await manifestRows(deps(), date);
+      return { date, rows: rows.map(({ providerShipmentId: _carrierId, ...row }) => row) };
     },
   );
 

@@ -63,6 +63,8 @@ export async function mergeWishlist(productIds: string[]): Promise<string[]> {
 
 export interface StockAlertAsk {
   productId: string;
+  /** The sold-out option waited for, on a product with options (decision 118). */
+  variantId?: string;
   channel: 'email' | 'sms';
   email?: string;
   phone?: string;

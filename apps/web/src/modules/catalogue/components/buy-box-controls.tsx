@@ -5,6 +5,7 @@ import { cartLineOf, type CartProductInput } from '@shop/domain/cart/item';
 import type { AttributeOption, Variant } from '@shop/domain/catalogue';
 import { AddToCartButton, type AddToCartLabels } from '@modules/cart/components/add-to-cart-button';
 import { priceKey, stockKey } from '../lib/buy-box-keys';
+import { chooseVariant } from '../lib/chosen-variant';
 import { isAvailable, maxQuantity, variantFor, type Selection } from '../lib/variants';
 
 interface BuyBoxLabels {
@@ -50,6 +51,7 @@ export function BuyBoxControls({ product, variants, attributes, initialVariantId
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
     setVariantId(next._id);
+    chooseVariant(next._id);
     setQuantity((q) => Math.max(1, Math.min(q, maxQuantity(next.stock))));
     window.history.replaceState(null, '', event.currentTarget.href);
   }

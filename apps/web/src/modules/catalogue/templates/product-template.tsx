@@ -29,7 +29,15 @@ function thumbnailOf(image: { original: string; width: number; height: number })
 }
 
 /** The refusals "Notify me" can meet, translated here so the form ships only these few texts (decision 037). */
-const NOTIFY_REFUSALS = ['email_required', 'email_invalid', 'phone_invalid', 'stock_alert_in_stock', 'product_not_found'] as const;
+const NOTIFY_REFUSALS = [
+  'email_required',
+  'email_invalid',
+  'phone_invalid',
+  'stock_alert_in_stock',
+  'stock_alert_option_in_stock',
+  'stock_alert_option_not_found',
+  'product_not_found',
+] as const;
 
 interface ProductTemplateProps {
   product: ProductDetail;
@@ -122,9 +130,15 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
             <HydrateSeparately>
               <BuyBox product={product} initialVariantId={variant?._id} />
             </HydrateSeparately>
-            {product.inStock ? null : (
+            {/* Out of stock, or an option that is (decision 118): "Notify me" for the product or the option picked. */}
+            {product.inStock && !product.variants.some((option) => option.stock <= 0) ? null : (
               <HydrateSeparately>
-                <NotifyMe productId={product._id} labels={notifyLabels} />
+                <NotifyMe
+                  productId={product._id}
+                  options={product.variants.map((option) => ({ _id: option._id, stock: option.stock }))}
+                  initialVariantId={variant?._id}
+                  labels={notifyLabels}
+                />
               </HydrateSeparately>
             )}
             <div className="flex flex-col gap-4 border-t border-line pt-5">

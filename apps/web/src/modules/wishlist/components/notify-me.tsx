@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { askForStockAlert } from '@lib/api/wishlist-browser';
+import { chosenVariant, noChosenVariant, subscribeToChosenVariant } from '@modules/catalogue/lib/chosen-variant';
 import { useShopLocale } from '@modules/common/locale-context';
 import { useUI } from '@modules/common/ui-store';
 
@@ -28,12 +29,33 @@ async function signedInContact(): Promise<{ email: string | null; mobile: string
   return authStore.getState().user;
 }
 
+interface NotifyMeProps {
+  productId: string;
+  /** The product's options (sizes, colours…) with their stock; empty for a product without options. */
+  options?: { _id: string; stock: number }[];
+  /** The option the server chose (from ?variant= or the first in stock). */
+  initialVariantId?: string;
+  labels: NotifyMeLabels;
+}
+
 /**
- * "Notify me when it is back" on a product that is out of stock (issue 24, decision 100): a button that opens a small
- * form, e-mail or SMS. Signed out it asks for the address or number; signed in it fills them in from the account.
- * The API sends one message when the stock returns; asking twice is the same request.
+ * "Notify me when it is back" on a product that is out of stock (issue 24, decision 100), or on a sold-out option of
+ * it (decision 118): it follows the option picked in the buy box, shows only while that option is sold out, and asks
+ * for THAT option. Keyed by the option, so picking another starts afresh.
  */
-export function NotifyMe({ productId, labels }: { productId: string; labels: NotifyMeLabels }) {
+export function NotifyMe({ productId, options = [], initialVariantId, labels }: NotifyMeProps) {
+  const picked = useSyncExternalStore(subscribeToChosenVariant, chosenVariant, noChosenVariant);
+  const option = options.find((candidate) => candidate._id === (picked ?? initialVariantId));
+  // A product without options (or none picked): the server showed this only when the product is sold out.
+  if (options.length > 0 && option && option.stock > 0) return null;
+  return <NotifyMeForm key={option?._id ?? productId} productId={productId} variantId={option?._id} labels={labels} />;
+}
+
+/**
+ * The button that opens a small form, e-mail or SMS. Signed out it asks for the address or number; signed in it fills
+ * them in from the account. The API sends one message when the stock returns; asking twice is the same request.
+ */
+function NotifyMeForm({ productId, variantId, labels }: { productId: string; variantId: string | undefined; labels: NotifyMeLabels }) {
   const id = useId();
   const locale = useShopLocale();
   const signedIn = useUI((s) => s.isAuthorized);
@@ -64,6 +86,7 @@ export function NotifyMe({ productId, labels }: { productId: string; labels: Not
     try {
       await askForStockAlert({
         productId,
+        ...(variantId ? { variantId } : {}),
         channel,
         language: locale,
         ...(channel === 'email' ? { email: values.email } : { phone: values.phone }),
