@@ -31,8 +31,14 @@ test('thumbnails, arrow keys and the zoom dialog move through a product’s imag
   // The first image is the page's largest paint: in the server's HTML, preloaded with high priority.
   const first = strip(page).locator('img').first();
   expect(await first.getAttribute('fetchpriority')).toBe('high');
-  expect(await first.getAttribute('sizes')).toBe('(min-width: 1280px) 640px, (min-width: 1024px) 52vw, 100vw');
-  expect(await page.locator(`link[rel="preload"][as="image"][imagesizes]`).count()).toBeGreaterThan(0);
+  // The slot's drawn width: 681px from 1280px (7 of 12 fractions of the 1216px container less the gap), the container
+  // below 1024px (decision 115).
+  const sizes = '(min-width: 1280px) 681px, (min-width: 1024px) calc(58.33vw - 65px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)';
+  expect(await first.getAttribute('sizes')).toBe(sizes);
+  const preload = page.locator(`head link[rel="preload"][as="image"][imagesizes="${sizes}"]`);
+  expect(await preload.count()).toBe(1);
+  expect(await preload.getAttribute('fetchpriority')).toBe('high');
+  expect(await preload.getAttribute('imagesrcset')).toBe(await first.getAttribute('srcset'));
   expect(await current(page)).toBe(`Image 1 of ${count}`);
 
   // A thumbnail shows its image: it becomes the current one and the strip scrolls to it.

@@ -1,9 +1,10 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
-const ToastContainer = dynamic(() => import('./toast-container'), { ssr: false });
+// React.lazy rather than next/dynamic: next/dynamic's loader code would join every page's first load (decision 115).
+// It is never rendered on the server: `mounted` is false there.
+const ToastContainer = lazy(() => import('./toast-container'));
 
 let requested = false;
 const listeners = new Set<() => void>();
@@ -49,5 +50,9 @@ export function Toasts() {
       else window.clearTimeout(idle);
     };
   }, []);
-  return mounted ? <ToastContainer /> : null;
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
 }

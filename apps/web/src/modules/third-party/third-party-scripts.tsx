@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { getHeadersSafe } from '@lib/api/shell';
-import { ScriptTags } from './script-tags';
+import { LazyScriptTags } from './lazy-script-tags';
 import { thirdPartyScripts } from './third-party-ids';
 
 /**
@@ -16,5 +16,5 @@ export async function ThirdPartyScripts() {
   });
   if (plans.length === 0) return null;
   const nonce = (await headers()).get('x-nonce') ?? undefined;
-  return <ScriptTags plans={plans} nonce={nonce} />;
+  return <LazyScriptTags plans={plans} nonce={nonce} />;
 }

@@ -1,10 +1,7 @@
 'use client';
 
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
-import { getImageProps } from 'next/image';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Image as ProductImage } from '@shop/domain/catalogue';
-import { StaticImage } from '@modules/common/components/static-image';
-import { capSrcSet } from '@modules/common/components/src-set';
 import { galleryStep, slideAt } from '../lib/gallery-steps';
 import type { GalleryLabels } from './gallery-labels';
 
@@ -12,13 +9,14 @@ import type { GalleryLabels } from './gallery-labels';
 const GalleryLightbox = lazy(() => import('./gallery-lightbox'));
 
 interface ProductGalleryProps {
+  /** The images, for the lightbox (which renders its own larger files when opened). */
   images: ProductImage[];
   name: string;
   labels: GalleryLabels;
+  /** Each image as the strip shows it and as its thumbnail, rendered on the server (gallery-images.tsx, decision 115). */
+  slides: ReactNode[];
+  thumbs: ReactNode[];
 }
-
-/** Main image at up to ~640px wide on desktop, full width on phones. */
-const MAIN_SIZES = '(min-width: 1280px) 640px, (min-width: 1024px) 52vw, 100vw';
 
 const isRtl = (element: Element) => getComputedStyle(element).direction === 'rtl';
 
@@ -28,7 +26,7 @@ const isRtl = (element: Element) => getComputedStyle(element).direction === 'rtl
  * server-rendered, preloaded, high fetch priority; the others load natively lazily as the strip nears them.
  * Left/right arrows (mirrored in rtl), Home and End move between images while the strip or a thumbnail has focus.
  */
-export function ProductGallery({ images, name, labels }: ProductGalleryProps) {
+export function ProductGallery({ images, name, labels, slides, thumbs: thumbnails }: ProductGalleryProps) {
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
   const strip = useRef<HTMLDivElement>(null);
@@ -100,20 +98,7 @@ export function ProductGallery({ images, name, labels }: ProductGalleryProps) {
               aria-label={many ? labels.image[i] : undefined}
               aria-hidden={many && i !== index ? true : undefined}
             >
-              {i === 0 ? (
-                <StaticImage
-                  src={image.original}
-                  alt={image.alt ?? name}
-                  width={image.width}
-                  height={image.height}
-                  sizes={MAIN_SIZES}
-                  preload
-                  maxWidth={1920}
-                  className="h-full w-full object-cover"
-                />
-              ) : (
-                <LazySlide image={image} alt={image.alt ?? name} />
-              )}
+              {slides[i]}
             </div>
           ))}
         </div>
@@ -143,7 +128,7 @@ export function ProductGallery({ images, name, labels }: ProductGalleryProps) {
                   i === index ? 'border-brand' : 'border-transparent hover:border-line'
                 }`}
               >
-                <StaticImage src={image.thumbnail ?? image.original} alt="" width={80} height={80} sizes="80px" className="h-full w-full object-cover" />
+                {thumbnails[i]}
               </button>
             </li>
           ))}
@@ -156,14 +141,4 @@ export function ProductGallery({ images, name, labels }: ProductGalleryProps) {
       ) : null}
     </div>
   );
-}
-
-/**
- * A slide after the first: the browser's own lazy loading, which also watches horizontal scrollers, so the next image
- * is fetched as the strip nears it rather than when it is already on screen (the page's data-attribute lazy images
- * watch the viewport only).
- */
-function LazySlide({ image, alt }: { image: ProductImage; alt: string }) {
-  const { props } = getImageProps({ src: image.original, alt, width: image.width, height: image.height, sizes: MAIN_SIZES, loading: 'lazy' });
-  return <img {...props} srcSet={capSrcSet(props.srcSet, 1920)} alt={alt} className="h-full w-full object-cover" />;
 }

@@ -10,6 +10,7 @@ import { DeliveryCheck } from '@modules/delivery/components/delivery-check';
 import { CustomisationNotice } from '../components/customisation-notice';
 import { ProductDetails } from '../components/product-details';
 import { ProductGallery } from '../components/product-gallery';
+import { galleryImages } from '../components/gallery-images';
 import { Rating } from '../components/rating';
 import { jsonForScript, productJsonLd } from '../lib/seo';
 import { ProductReviewsSection } from '@modules/reviews/templates/product-reviews';
@@ -87,6 +88,7 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
             <ProductGallery
               images={images}
               name={product.name}
+              {...galleryImages(images, product.name)}
               labels={{
                 gallery: t('product.gallery'),
                 carousel: t('product.galleryCarousel'),

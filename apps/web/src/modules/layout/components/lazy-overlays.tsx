@@ -1,7 +1,6 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { MenuItem } from '@shop/domain/catalogue';
 import { loadOverlayMessages } from '@modules/common/i18n/overlay-messages';
 import { useUI } from '@modules/common/ui-store';
@@ -14,30 +13,24 @@ import { useUI } from '@modules/common/ui-store';
 function withOverlayIntl<P extends object>(load: () => Promise<ComponentType<P>>) {
   return () =>
     Promise.all([load(), import('@modules/common/i18n/overlay-intl'), loadOverlayMessages(document.documentElement.lang)]).then(
-      ([Overlay, { OverlayIntl }]) =>
-        function WithOverlayIntl(props: P) {
+      ([Overlay, { OverlayIntl }]) => ({
+        default: function WithOverlayIntl(props: P) {
           return (
             <OverlayIntl>
               <Overlay {...props} />
             </OverlayIntl>
           );
         },
+      }),
     );
 }
 
 // Each overlay's code (and its menu markup) is fetched the first time it is opened, not with every page.
-const MobileSidebar = dynamic(
-  withOverlayIntl(() => import('./mobile-sidebar').then((m) => m.MobileSidebar)),
-  { ssr: false },
-);
-const CartDrawer = dynamic(
-  withOverlayIntl(() => import('./cart-drawer').then((m) => m.CartDrawer)),
-  { ssr: false },
-);
-const ModalHost = dynamic(
-  withOverlayIntl(() => import('@modules/common/modal/modal-host').then((m) => m.ModalHost)),
-  { ssr: false },
-);
+// React.lazy rather than next/dynamic, whose loader would join every page's first load (decision 115); none of them is
+// rendered on the server, since no overlay is open there.
+const MobileSidebar = lazy(withOverlayIntl(() => import('./mobile-sidebar').then((m) => m.MobileSidebar)));
+const CartDrawer = lazy(withOverlayIntl(() => import('./cart-drawer').then((m) => m.CartDrawer)));
+const ModalHost = lazy(withOverlayIntl(() => import('@modules/common/modal/modal-host').then((m) => m.ModalHost)));
 
 /** True from the first time `open` is true; stays true so the overlay can animate out and keep its state. */
 function useOpenedOnce(open: boolean): boolean {
@@ -57,9 +50,21 @@ export function LazyOverlays({ mobileMenu, siteName }: { mobileMenu: MenuItem[];
   const modal = useOpenedOnce(useUI((s) => s.displayModal));
   return (
     <>
-      {sidebar ? <MobileSidebar items={mobileMenu} siteName={siteName} /> : null}
-      {cart ? <CartDrawer /> : null}
-      {modal ? <ModalHost /> : null}
+      {sidebar ? (
+        <Suspense fallback={null}>
+          <MobileSidebar items={mobileMenu} siteName={siteName} />
+        </Suspense>
+      ) : null}
+      {cart ? (
+        <Suspense fallback={null}>
+          <CartDrawer />
+        </Suspense>
+      ) : null}
+      {modal ? (
+        <Suspense fallback={null}>
+          <ModalHost />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,14 +1,14 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { usePathname } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useUI } from '@modules/common/ui-store';
 import { withoutLocalePrefix } from '../../../../server/locale-url.mjs';
 import { markOfferDone, OFFER_DELAY_MS, offerDone, shouldOpenOffer } from '../lib/offer-state';
 
-// The card's code, form and messages load only when the offer is due.
-const NewsletterPopup = dynamic(() => import('./newsletter-popup').then((m) => m.NewsletterPopup), { ssr: false });
+// The card's code, form and messages load only when the offer is due (never on the server: `stage` starts waiting).
+// React.lazy rather than next/dynamic, whose loader would join every page's first load (decision 115).
+const NewsletterPopup = lazy(() => import('./newsletter-popup').then((m) => ({ default: m.NewsletterPopup })));
 
 /** Pages that are not shopping: the back office, and the newsletter's own confirm and unsubscribe pages. */
 const offerFree = (pathname: string) => pathname.startsWith('/admin') || pathname.startsWith('/newsletter/');
@@ -37,13 +37,15 @@ export function NewsletterOffer({ delayMs = OFFER_DELAY_MS }: { delayMs?: number
 
   if (stage !== 'shown') return null;
   return (
-    <NewsletterPopup
-      hidden={overlayOpen || away}
-      onClose={() => {
-        markOfferDone('closed');
-        setStage('done');
-      }}
-      onSubscribed={() => setStage('done')}
-    />
+    <Suspense fallback={null}>
+      <NewsletterPopup
+        hidden={overlayOpen || away}
+        onClose={() => {
+          markOfferDone('closed');
+          setStage('done');
+        }}
+        onSubscribed={() => setStage('done')}
+      />
+    </Suspense>
   );
 }

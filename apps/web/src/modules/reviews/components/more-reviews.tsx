@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import type { Review } from '@shop/domain/review';
-import { reviewsPage } from '@lib/api/engagement-browser';
 import { useShopLocale } from '@modules/common/locale-context';
 import { showToast } from '@modules/common/show-toast';
 import { lazyFailureText } from '../lib/lazy-failure-text';
@@ -27,6 +26,8 @@ export function MoreReviews({ productId, limit, hasMore: initiallyMore, labels }
   async function more() {
     setBusy(true);
     try {
+      // The API client for reviews is fetched with the first click, not with the page (decision 115).
+      const { reviewsPage } = await import('@lib/api/engagement-browser');
       const next = await reviewsPage(productId, page + 1, limit);
       setReviews((shown) => [...shown, ...next.data.filter((review) => !shown.some((s) => s._id === review._id))]);
       setPage(next.page);

@@ -1,20 +1,8 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
-import type { ModerationState, OwnReview, ReviewContent } from '@shop/domain/review';
-import { editReview, myReview, postReview, removeReview } from '@lib/api/engagement-browser';
-import { FormMessage, TextButton } from '@modules/auth/components/form-controls';
-import { fillTemplate } from '@modules/common/i18n/fill-template';
-import { useShopLocale } from '@modules/common/locale-context';
-import { showToast } from '@modules/common/show-toast';
+import { lazy, Suspense } from 'react';
+import type { ModerationState } from '@shop/domain/review';
 import { useUI } from '@modules/common/ui-store';
-import { lazyFailureText } from '../lib/lazy-failure-text';
-import { Stars } from './stars';
-
-// The form, react-hook-form, zod and the texts load only for a visitor who may write or edit a review.
-const ReviewEditor = dynamic(() => import('./review-editor'), { ssr: false, loading: () => <div className="min-h-64" aria-busy="true" /> });
 
 export interface MyReviewLabels {
   title: string;
@@ -33,91 +21,34 @@ export interface MyReviewLabels {
   state: Record<ModerationState, string>;
 }
 
-type Mine = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; review: OwnReview | null; canReview: boolean };
+// The signed-in part (the shopper's own review, its API calls, the form controls) is fetched only for a signed-in
+// shopper, not with every visitor's product page (decision 115).
+const OwnReview = lazy(() => import('./own-review'));
 
 /**
- * The visitor's part of a product's reviews: sign in to review; the form when one of their orders with the product
- * was delivered; their own review (with its moderation state) to edit or delete. After a change the page's list and
- * summary are refreshed from the server. Strings arrive translated (decision 018).
+ * The visitor's part of a product's reviews: signed out, a prompt to sign in; signed in, their own review or the form
+ * to write one (own-review.tsx). Strings arrive translated (decision 018).
  */
 export function MyReview({ productId, labels }: { productId: string; labels: MyReviewLabels }) {
-  const router = useRouter();
-  const locale = useShopLocale();
   const isAuthorized = useUI((s) => s.isAuthorized);
   const openModal = useUI((s) => s.openModal);
-  const [mine, setMine] = useState<Mine>({ status: 'loading' });
-  const [editing, setEditing] = useState(false);
-
-  useEffect(() => {
-    if (!isAuthorized) return;
-    let live = true;
-    myReview(productId)
-      .then((answer) => live && setMine({ status: 'ready', ...answer }))
-      .catch(() => live && setMine({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [isAuthorized, productId]);
-
   if (!isAuthorized) {
     return (
       <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
         {labels.signIn}
-        <TextButton onClick={() => openModal()}>{labels.signInButton}</TextButton>
+        <button
+          type="button"
+          onClick={() => openModal()}
+          className="min-h-11 rounded px-1 font-medium text-brand underline-offset-4 hover:underline disabled:text-muted disabled:no-underline"
+        >
+          {labels.signInButton}
+        </button>
       </p>
     );
   }
-  if (mine.status !== 'ready') return null;
-  const { review, canReview } = mine;
-
-  async function save(content: ReviewContent) {
-    const saved = review ? await editReview(review._id, content) : await postReview(productId, content);
-    setMine({ status: 'ready', review: saved, canReview: false });
-    setEditing(false);
-    void showToast('success', review ? labels.saved : labels.posted);
-    router.refresh();
-  }
-
-  async function remove(current: OwnReview) {
-    if (!window.confirm(labels.deleteConfirm)) return;
-    try {
-      await removeReview(current._id);
-      setMine({ status: 'ready', review: null, canReview: true });
-      void showToast('success', labels.deleted);
-      router.refresh();
-    } catch (error) {
-      void showToast('error', await lazyFailureText(error, locale, labels.delete));
-    }
-  }
-
-  if (review && !editing) {
-    return (
-      <section aria-labelledby="my-review-title" className="rounded-2xl border border-line bg-white p-5" data-testid="my-review">
-        <h3 id="my-review-title" className="font-semibold text-ink">
-          {labels.yours}
-        </h3>
-        <div className="mt-2 flex flex-col gap-2">
-          <Stars rating={review.rating} label={fillTemplate(labels.rated, { n: review.rating })} />
-          {review.title ? <p className="font-semibold">{review.title}</p> : null}
-          <p className="whitespace-pre-line">{review.text}</p>
-          <FormMessage tone={review.state === 'rejected' ? 'error' : review.state === 'pending' ? 'info' : 'success'}>{labels.state[review.state]}</FormMessage>
-          <div className="flex gap-3">
-            <TextButton onClick={() => setEditing(true)}>{labels.edit}</TextButton>
-            <TextButton onClick={() => void remove(review)}>{labels.delete}</TextButton>
-          </div>
-        </div>
-      </section>
-    );
-  }
-  if (review || canReview) {
-    return (
-      <section aria-labelledby="write-review-title" className="rounded-2xl border border-line bg-white p-5">
-        <h3 id="write-review-title" className="mb-4 font-semibold text-ink">
-          {review ? labels.yours : labels.title}
-        </h3>
-        <ReviewEditor review={review ?? undefined} onSave={save} onCancel={review ? () => setEditing(false) : undefined} />
-      </section>
-    );
-  }
-  return <p className="text-sm text-muted">{labels.notBuyer}</p>;
+  return (
+    <Suspense fallback={null}>
+      <OwnReview productId={productId} labels={labels} />
+    </Suspense>
+  );
 }
