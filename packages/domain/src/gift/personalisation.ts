@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_CUSTOMISATION_TEXT } from '../customisation-limits.ts';
+import { uploadedImageSchema } from '../customisation.ts';
 import { coded } from '../field-errors.ts';
 import { type FieldRefusal, fieldRefusal } from '../refusals/index.ts';
 import { hasControlCharacters } from '../text-rules.ts';
@@ -141,6 +142,14 @@ export const personalisationValuesSchema = z.object({
   previewId: uploadId,
 });
 export type PersonalisationValues = z.output<typeof personalisationValuesSchema>;
+
+/** An order line's personalisation as the order shows it: the values and the rendered preview (display and 80x80). */
+export const linePersonalisationSchema = z.object({
+  texts: z.record(z.string(), z.string()),
+  photos: z.record(z.string(), uploadedImageSchema),
+  preview: uploadedImageSchema.nullable(),
+});
+export type LinePersonalisation = z.infer<typeof linePersonalisationSchema>;
 
 /**
  * The shopper's values against the template: every text box filled, within its characters, no control characters;

@@ -60,6 +60,10 @@ export const giftingRefusals = defineRefusals({
   proof_decision_invalid: { status: 400, message: () => 'Choose to approve the proof or to ask for changes' },
   /** Personalisation templates (staff, decision 107). */
   template_not_found: { status: 404, message: () => 'This product has no personalisation template' },
+  template_product_not_personalised: {
+    status: 409,
+    message: () => "Set the product's customisation type (text, image or both) before giving it a template",
+  },
   template_base_image_invalid: { status: 400, message: () => "Choose the base photo from the product's own images" },
   template_areas_invalid: {
     status: 400,
