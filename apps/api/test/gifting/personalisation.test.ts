@@ -66,7 +66,8 @@ describe.each(engines)('personalisation preview (%s)', (engine) => {
       .update(products)
       .set({ images: [baseImage] })
       .where(eq(products.id, plate.id));
-  });
+    // A fresh database on a busy machine can take longer than the default hook time.
+  }, 600_000);
   afterAll(async () => {
     await ctx?.close();
   });
