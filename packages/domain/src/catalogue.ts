@@ -1,4 +1,4 @@
-import { personalisationTemplateSchema } from './gift/personalisation.ts';
+import { personalisationTemplateSchema } from './gift/personalisation-template.ts';
 import { z } from 'zod';
 
 /**

@@ -1,4 +1,5 @@
-import { linePersonalisationSchema, personalisationValuesSchema } from './gift/personalisation.ts';
+import { personalisationValuesSchema } from './gift/personalisation.ts';
+import { linePersonalisationSchema } from './gift/personalisation-template.ts';
 import { z } from 'zod';
 import { imageSchema, paginatedSchema, productCustomisationSchema } from './catalogue.ts';
 import { customerShipmentSchema } from './shipping/shipment.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MAX_CUSTOMISATION_TEXT } from '../customisation-limits.ts';
-import { uploadedImageSchema } from '../customisation.ts';
 import { coded } from '../field-errors.ts';
 import { type FieldRefusal, fieldRefusal } from '../refusals/index.ts';
 import { hasControlCharacters } from '../text-rules.ts';
@@ -17,6 +16,13 @@ import {
 } from './personalisation-limits.ts';
 
 export * from './personalisation-limits.ts';
+export {
+  type LinePersonalisation,
+  linePersonalisationSchema,
+  type PersonalisationTemplate,
+  personalisationTemplateSchema,
+} from './personalisation-template.ts';
+import type { PersonalisationTemplate } from './personalisation-template.ts';
 
 /**
  * Live personalisation preview (issue 24, docs/decisions/107). Staff give a personalised product a template: a base
@@ -121,14 +127,6 @@ export const templateInputSchema = z
   });
 export type TemplateInput = z.input<typeof templateInputSchema>;
 
-/** A template as stored and served: the base photo resolved to its URL and pixel size. */
-export const personalisationTemplateSchema = z.object({
-  baseImage: z.object({ id: z.string(), original: z.string(), width: z.number().int(), height: z.number().int() }),
-  areas: z.array(templateAreaSchema),
-  updatedAt: z.string(),
-});
-export type PersonalisationTemplate = z.infer<typeof personalisationTemplateSchema>;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uploadId = z.string({ error: coded('image_not_found') }).regex(UUID, { error: coded('image_not_found') });
 
@@ -142,14 +140,6 @@ export const personalisationValuesSchema = z.object({
   previewId: uploadId,
 });
 export type PersonalisationValues = z.output<typeof personalisationValuesSchema>;
-
-/** An order line's personalisation as the order shows it: the values and the rendered preview (display and 80x80). */
-export const linePersonalisationSchema = z.object({
-  texts: z.record(z.string(), z.string()),
-  photos: z.record(z.string(), uploadedImageSchema),
-  preview: uploadedImageSchema.nullable(),
-});
-export type LinePersonalisation = z.infer<typeof linePersonalisationSchema>;
 
 /**
  * The shopper's values against the template: every text box filled, within its characters, no control characters;
