@@ -163,7 +163,7 @@ export function PersonalisationEditor({
 
       {base ? (
         <figure className="relative max-w-xl" aria-label={t('personalisation.previewLabel')}>
-          { }
+          {}
           <img src={base.original} alt="" width={base.width} height={base.height} className="block h-auto w-full" />
           <svg viewBox="0 0 1 1" preserveAspectRatio="none" className="absolute inset-0 h-full w-full" aria-hidden="true">
             {areas.map((area, index) => (
