@@ -1,3 +1,4 @@
+import { personalisationTemplateSchema } from './gift/personalisation-template.ts';
 import { z } from 'zod';
 
 /**
@@ -131,6 +132,8 @@ export const productDetailSchema = productSummarySchema.extend({
   variants: z.array(variantSchema),
   attributes: z.array(attributeOptionSchema),
   createdAt: z.string(),
+  /** Issue 24: the live preview's template of a personalised product (decision 107); null or absent without one. */
+  personalisation: personalisationTemplateSchema.nullable().optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

@@ -1,3 +1,5 @@
+import { personalisationValuesSchema } from './gift/personalisation.ts';
+import { linePersonalisationSchema } from './gift/personalisation-template.ts';
 import { z } from 'zod';
 import { imageSchema, paginatedSchema, productCustomisationSchema } from './catalogue.ts';
 import { customerShipmentSchema } from './shipping/shipment.ts';
@@ -104,6 +106,8 @@ export const orderLineRequestSchema = z.object({
   /** The variant's `_id`; null (or absent) for a product without options. */
   variantId: idSchema('variant_id_invalid').nullable().default(null),
   quantity: quantitySchema,
+  /** Issue 24: the live preview's values (decision 107); only for a product with a template. */
+  personalisation: personalisationValuesSchema.optional(),
 });
 export type OrderLineRequest = z.input<typeof orderLineRequestSchema>;
 
@@ -192,6 +196,8 @@ export const orderLineSchema = z.object({
   product_customization: productCustomisationSchema.nullable(),
   /** What the customer sent for each unit (issue 5); null for a line that is not customisable. */
   customisation: lineCustomisationSchema.nullable(),
+  /** Issue 24: what the shopper chose in the live preview, and the preview as rendered (decision 107); null without. */
+  personalisation: linePersonalisationSchema.nullable().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -1,5 +1,5 @@
 import type { Database } from '@shop/db';
-import { brands, categories, products } from '@shop/db';
+import { brands, categories, personalisationTemplates, products } from '@shop/db';
 import type { ProductDetail } from '@shop/domain/catalogue';
 import { and, eq } from 'drizzle-orm';
 import { published } from './listing.ts';
@@ -26,10 +26,14 @@ export async function productDetail(db: Database, slug: string): Promise<Product
       isUnique: products.isUnique,
       onSelling: products.onSelling,
       createdAt: products.createdAt,
+      templateBase: personalisationTemplates.baseImage,
+      templateAreas: personalisationTemplates.areas,
+      templateUpdatedAt: personalisationTemplates.updatedAt,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(personalisationTemplates, eq(personalisationTemplates.productId, products.id))
     .where(and(published, eq(products.slug, slug)))
     .limit(1);
   if (!row) return null;
@@ -52,6 +56,10 @@ export async function productDetail(db: Database, slug: string): Promise<Product
     variants,
     attributes: attributeOptions(variants),
     createdAt: toIso(row.createdAt) as string,
+    personalisation:
+      row.templateBase && row.templateAreas
+        ? { baseImage: row.templateBase, areas: row.templateAreas, updatedAt: toIso(row.templateUpdatedAt) as string }
+        : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { customisationUploads, type Database, orderIdempotencyKeys, outbox, session, verification } from '@shop/db';
+import { customisationUploads, type Database, orderLinePersonalisations, orderIdempotencyKeys, outbox, session, verification } from '@shop/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
@@ -50,6 +50,8 @@ async function pruneUploads(db: Database, store: ObjectStore, batch: number): Pr
     delete from ${customisationUploads} where id in (
       select id from ${customisationUploads}
        where line_id is null and created_at < now() - ${UNUSED_UPLOAD_KEEP_HOURS}::int * interval '1 hour'
+         -- a rendered personalisation preview is kept with its order line (decision 107)
+         and not exists (select 1 from ${orderLinePersonalisations} p where p.preview_upload_id = ${customisationUploads}.id)
        limit ${batch})
     returning display_key, thumbnail_key`);
   const gone = rowsOf<{ display_key: string; thumbnail_key: string }>(result);

@@ -1,4 +1,5 @@
-import { customisationUploads, type Database, orderLineCustomisations, orderLines, orders, orderStatusHistory } from '@shop/db';
+import { customisationUploads, type Database, orderLineCustomisations, orderLinePersonalisations, orderLines, orders, orderStatusHistory } from '@shop/db';
+import type { LinePersonalisation } from '@shop/domain/gift/personalisation';
 import type { Order, OrderTracking } from '@shop/domain/order';
 import { customerCanCancel } from '@shop/domain/order-status';
 import { customisationOpen, type LineCustomisation, type UploadedImage } from '@shop/domain/customisation';
@@ -48,6 +49,7 @@ export function toOrder(
   details: LineDetails = new Map(),
   shipment: CustomerShipment | null = null,
   proofs?: OrderProofs,
+  personal: LinePersonalisations = new Map(),
 ): Order {
   return {
     _id: row.id,
@@ -71,6 +73,7 @@ export function toOrder(
       cod: line.cod,
       product_customization: line.customization ?? null,
       customisation: lineCustomisation(line, row.status, details),
+      personalisation: personal.get(line.id) ?? null,
     })),
     totalItems: row.totalItems,
     total: row.total,
@@ -129,6 +132,25 @@ async function lineDetails(db: Reader, lines: LineRow[]): Promise<LineDetails> {
   return details;
 }
 
+/** Line id -> what the shopper chose in the live preview (issue 24, decision 107). */
+export type LinePersonalisations = Map<string, LinePersonalisation>;
+
+/** The live preview's values and rendered image of the lines that have them: one query by the lines' keys. */
+async function linePersonalisations(db: Reader, lines: LineRow[]): Promise<LinePersonalisations> {
+  const found: LinePersonalisations = new Map();
+  const ids = lines.filter((line) => line.customization !== null).map((line) => line.id);
+  if (ids.length === 0) return found;
+  const rows = await db.select().from(orderLinePersonalisations).where(inArray(orderLinePersonalisations.lineId, ids));
+  for (const row of rows) {
+    found.set(row.lineId, {
+      texts: row.texts,
+      photos: Object.fromEntries(Object.entries(row.photos).map(([area, id]) => [area, toUploadedImage(id)])),
+      preview: row.previewUploadId ? toUploadedImage(row.previewUploadId) : null,
+    });
+  }
+  return found;
+}
+
 /** Lines and history of several orders in two queries (three when a line is personalised), then assembled in the rows' order. */
 async function assemble(db: Reader, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
@@ -145,13 +167,14 @@ async function assemble(db: Reader, rows: OrderRow[]): Promise<Order[]> {
     return byOrder;
   };
   const details = await lineDetails(db, lines);
+  const personal = await linePersonalisations(db, lines);
   // Issue 22: the carrier shipment and its timeline, for the two shipping widgets; issue 24: the order's proofs.
   const shipped = await customerShipments(db, ids);
   const proofs = await proofsByOrder(db, rows);
   const linesByOrder = group(lines);
   const changesByOrder = group(changes);
   return rows.map((row) =>
-    toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? [], details, shipped.get(row.id) ?? null, proofs.get(row.id)),
+    toOrder(row, linesByOrder.get(row.id) ?? [], changesByOrder.get(row.id) ?? [], details, shipped.get(row.id) ?? null, proofs.get(row.id), personal),
   );
 }
 

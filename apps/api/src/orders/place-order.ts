@@ -22,6 +22,7 @@ import { checkDeliverable } from '../delivery/deliverable.ts';
 import { chargesAtPlacement, type CodDeps, confirmationAtPlacement, limitsWithCodCap } from '../cod/cod-placement.ts';
 import type { GiftSettings } from '@shop/domain/gift/gift-settings';
 import { giftAtPlacement } from '../gifting/gift-placement.ts';
+import { checkPersonalLines, personalHashPart, writePersonalLines } from '../gifting/personalisation-placement.ts';
 import { isShortOfStock, type OrderCounts, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
 import { productTags } from '../lib/storefront-notifier.ts';
 
@@ -94,6 +95,7 @@ function requestHash(body: PlaceOrderValues): string {
     paymentMethod: body.paymentMethod,
     couponCode: body.couponCode ?? null,
     gift: body.gift ?? null,
+    personalisation: personalHashPart(body.items),
   };
   return createHash('sha256').update(JSON.stringify(normal)).digest('hex');
 }
@@ -200,6 +202,8 @@ export async function placeOrder(
   });
   // Issue 22: a pincode our couriers do not serve, or where they collect no cash, is refused before any payment.
   await checkDeliverable(db, address.pincode, cod);
+  // Issue 24: the live preview's values, checked against the templates and the caller's uploads before any write.
+  const personal = await checkPersonalLines(db, customer.id, body.items);
   const totals = {
     total: cart.total,
     totalMrp: cart.totalMrp,
@@ -299,11 +303,12 @@ export async function placeOrder(
         // Issue 21: "order placed" (and "personalisation needed") for cash on delivery, in the order's transaction when
         // it has one, else right after its statement; once-only keys make a repeat write nothing. A prepaid order's
         // confirmation waits for its payment (it says "pay on delivery" otherwise).
+        if (personal.length > 0) await writePersonalLines(to, personal, lineRows);
         if (cod) await enqueueOrderConfirmed(to, 'order-placed', orderId);
         return written;
       };
       const stock =
-        !key && !coupon && !pending
+        !key && !coupon && !pending && personal.length === 0
           ? await write(db)
           : await db.transaction(async (tx) => {
               if (key) {

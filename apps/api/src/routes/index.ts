@@ -50,6 +50,7 @@ import { devShippingRoutes } from './dev-shipping/index.ts';
 import { userWishlistRoutes } from './user-wishlist/index.ts';
 import { stockAlertsRoutes } from './stock-alerts/index.ts';
 import { giftingRoutes } from './gifting/index.ts';
+import { adminPersonalisationRoutes } from './admin-personalisation/index.ts';
 
 /** Every route of the API; each resource is its own encapsulated plugin. */
 export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (app, _options) => {
@@ -109,4 +110,5 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(stockAlertsRoutes);
   // Issue 24: gift options, packing slip, proofs.
   await app.register(giftingRoutes);
+  await app.register(adminPersonalisationRoutes);
 };

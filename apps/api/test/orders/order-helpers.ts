@@ -23,7 +23,7 @@ export interface Caller {
 
 export function call(
   app: FastifyInstance,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   caller?: { cookie?: string },
   body?: unknown,

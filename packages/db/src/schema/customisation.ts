@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
+import { products } from './catalogue.ts';
 import { orderLines } from './orders.ts';
+import type { TemplateArea } from '@shop/domain/gift/personalisation';
 
 /*
  * Personalisation (issue 5, docs/decisions/023). What a customer sent for an order line is one row of
@@ -61,3 +63,37 @@ export const orderLineCustomisations = pgTable('order_line_customisations', {
   /** When the customer last sent (or replaced) the details. */
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Live personalisation preview (issue 24, docs/decisions/107). A personalised product's template: which of its images
+ * is the base photo (resolved to URL and pixel size when saved) and the areas on it, as the domain's schema validates
+ * them. One row per product; gone with the product.
+ */
+export const personalisationTemplates = pgTable('personalisation_templates', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  baseImage: jsonb('base_image').$type<{ id: string; original: string; width: number; height: number }>().notNull(),
+  areas: jsonb('areas').$type<TemplateArea[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What the shopper chose on the product page for one order line: the texts per text box and photo ids per photo box
+ * (also copied into order_line_customisations and customisation_uploads, so the dialog opens prefilled), and the
+ * preview rendered in the browser, an upload of the shopper's kept for staff.
+ */
+export const orderLinePersonalisations = pgTable(
+  'order_line_personalisations',
+  {
+    lineId: uuid('line_id')
+      .primaryKey()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    texts: jsonb('texts').$type<Record<string, string>>().notNull(),
+    photos: jsonb('photos').$type<Record<string, string>>().notNull(),
+    /** The rendered preview (PNG from the canvas, re-encoded by the upload pipeline). Housekeeping keeps it. */
+    previewUploadId: uuid('preview_upload_id').references(() => customisationUploads.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_line_personalisations_preview_idx').on(t.previewUploadId)],
+);

@@ -31,6 +31,18 @@ export interface CartLine {
   /** Units in stock when the line was added or last refreshed: caps the drawer's + control. The server decides. */
   stock: number;
   product_customization: CartItemCustomisation | null;
+  /**
+   * Issue 24 (decision 107): what the shopper chose in the live preview, for a product with a template: a text per
+   * text box, an uploaded photo's id per photo box, and the rendered preview's upload id. One per line: adding the
+   * product again with other values replaces them.
+   */
+  personalisation?: CartPersonalisation;
+}
+
+export interface CartPersonalisation {
+  texts: Record<string, string>;
+  photos: Record<string, string>;
+  previewId: string;
 }
 
 export interface CartItem extends CartLine {

@@ -90,7 +90,8 @@ export function readdFreshItems(state: CartState, plan: CartRefreshPlan): CartSt
     state,
     state.items.map((item) => {
       const line = fresh.get(item.id);
-      return line ? withQuantity(line, item.quantity) : item;
+      // The shopper's personalisation stays with the line (the shop's data is what refreshes).
+      return line ? withQuantity(item.personalisation ? { ...line, personalisation: item.personalisation } : line, item.quantity) : item;
     }),
   );
 }

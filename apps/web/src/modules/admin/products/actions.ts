@@ -9,6 +9,7 @@ import {
   type ProductInput,
   productInputSchema,
 } from '@shop/domain/admin/products';
+import { type PersonalisationTemplate, type TemplateInput, personalisationTemplateSchema, templateInputSchema } from '@shop/domain/gift/personalisation';
 import { revalidatePath } from 'next/cache';
 import { adminApi } from '@lib/api/admin-fetch';
 import { type ActionResult, attempt, localRefusal } from '@modules/admin/lib/result';
@@ -95,4 +96,28 @@ export async function productsImported(result: ImportResult): Promise<void> {
   // Category pages are tagged 'products' too (lib/api/catalogue.ts), so expiring it refreshes them.
   revalidateProducts([...result.created, ...result.updated].slice(0, 1_000).map((slug) => ({ slug })));
   revalidatePath('/admin/products');
+}
+
+/**
+ * Saves a product's personalisation template (issue 24, decision 107); the API checks the geometry again against the
+ * base photo's pixels. Expires the product page, which serves the template with the product.
+ */
+export async function savePersonalisationTemplate(id: string, values: TemplateInput): Promise<ActionResult<PersonalisationTemplate>> {
+  await requireStaff(`/admin/products/${id}`);
+  const parsed = templateInputSchema.safeParse(values);
+  if (!parsed.success) return localRefusal(parsed.error);
+  return attempt(async () => {
+    const saved = await adminApi('PUT', `${path(id)}/personalisation`, { body: parsed.data, schema: personalisationTemplateSchema });
+    touched(null, await adminApi('GET', path(id), { schema: adminProductSchema }));
+    return saved;
+  });
+}
+
+export async function deletePersonalisationTemplate(id: string): Promise<ActionResult<null>> {
+  await requireStaff(`/admin/products/${id}`);
+  return attempt(async () => {
+    await adminApi('DELETE', `${path(id)}/personalisation`);
+    touched(null, await adminApi('GET', path(id), { schema: adminProductSchema }));
+    return null;
+  });
 }

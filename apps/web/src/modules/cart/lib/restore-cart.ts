@@ -1,4 +1,4 @@
-import { withQuantity, type CartItem, type CartItemCustomisation } from '@shop/domain/cart/item';
+import { withQuantity, type CartItem, type CartItemCustomisation, type CartPersonalisation } from '@shop/domain/cart/item';
 import { MAX_ORDER_LINES, MAX_QUANTITY_PER_LINE } from '@shop/domain/order-limits';
 import { emptyCart, recompute, type CartCoupon, type CartState } from '@shop/domain/cart/state';
 
@@ -33,6 +33,20 @@ function attributesOf(value: unknown): Record<string, string> | null {
   return entries.every(([, v]) => isString(v)) ? (Object.fromEntries(entries) as Record<string, string>) : null;
 }
 
+function stringsOf(value: unknown): Record<string, string> | null {
+  if (!isObject(value)) return null;
+  const entries = Object.entries(value);
+  return entries.every(([, v]) => isString(v)) ? (Object.fromEntries(entries) as Record<string, string>) : null;
+}
+
+/** A stored line's live-preview values (issue 24), kept only when well formed; the API checks them again. */
+function personalisationOf(value: unknown): { personalisation?: CartPersonalisation } {
+  if (!isObject(value) || !isString(value.previewId)) return {};
+  const texts = stringsOf(value.texts);
+  const photos = stringsOf(value.photos ?? {});
+  return texts && photos ? { personalisation: { texts, photos, previewId: value.previewId } } : {};
+}
+
 /** One stored line, or null when it is not a line this cart could have written. */
 function itemOf(value: unknown): CartItem | null {
   if (!isObject(value)) return null;
@@ -54,6 +68,7 @@ function itemOf(value: unknown): CartItem | null {
       cod: cod !== false,
       stock: Number.isSafeInteger(stock) ? (stock as number) : 0,
       product_customization: customisationOf(value.product_customization),
+      ...personalisationOf(value.personalisation),
     },
     // A cart stored before the order limits (issue 19) comes back within them.
     Math.min(quantity as number, MAX_QUANTITY_PER_LINE),

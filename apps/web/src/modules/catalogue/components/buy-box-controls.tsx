@@ -1,12 +1,24 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState, type MouseEvent, type ReactNode } from 'react';
+import type { PersonalisationTemplate } from '@shop/domain/gift/personalisation';
 import { cartLineOf, type CartProductInput } from '@shop/domain/cart/item';
 import type { AttributeOption, Variant } from '@shop/domain/catalogue';
 import { AddToCartButton, type AddToCartLabels } from '@modules/cart/components/add-to-cart-button';
 import { priceKey, stockKey } from '../lib/buy-box-keys';
 import { chooseVariant } from '../lib/chosen-variant';
 import { isAvailable, maxQuantity, variantFor, type Selection } from '../lib/variants';
+import type { PersonaliseLabels } from '@modules/customisation/preview/personalisation-panel';
+
+/**
+ * Issue 24: the live personalisation preview, in a chunk of its own that only a product with a template loads
+ * (decision 107); every other product page keeps its first-load JavaScript.
+ */
+const PersonalisationPanel = dynamic(() => import('@modules/customisation/preview/personalisation-panel'), {
+  ssr: false,
+  loading: () => <div className="h-64 animate-pulse rounded-xl bg-surface" aria-hidden="true" />,
+});
 
 interface BuyBoxLabels {
   taxIncluded: string;
@@ -28,6 +40,8 @@ interface BuyBoxControlsProps {
   prices: Record<string, ReactNode>;
   stocks: Record<string, ReactNode>;
   labels: BuyBoxLabels;
+  /** Issue 24: a personalised product's template and the panel's texts; absent for other products. */
+  personalise?: { template: PersonalisationTemplate; labels: PersonaliseLabels };
 }
 
 /**
@@ -36,7 +50,7 @@ interface BuyBoxControlsProps {
  * and only rewrites the URL. Texts arrive translated as props: this runs on every product page, so it stays free of
  * next-intl's client formatter.
  */
-export function BuyBoxControls({ product, variants, attributes, initialVariantId, prices, stocks, labels }: BuyBoxControlsProps) {
+export function BuyBoxControls({ product, variants, attributes, initialVariantId, prices, stocks, labels, personalise }: BuyBoxControlsProps) {
   const [variantId, setVariantId] = useState(initialVariantId);
   const [quantity, setQuantity] = useState(1);
   const variant = variants.find((v) => v._id === variantId);
@@ -121,8 +135,11 @@ export function BuyBoxControls({ product, variants, attributes, initialVariantId
             </select>
           </div>
         ) : null}
-        <AddToCartButton line={line} quantity={quantity} labels={labels.cart} />
+        {personalise ? null : <AddToCartButton line={line} quantity={quantity} labels={labels.cart} />}
       </div>
+      {personalise ? (
+        <PersonalisationPanel template={personalise.template} productName={product.name} line={line} quantity={quantity} labels={personalise.labels} />
+      ) : null}
     </div>
   );
 }

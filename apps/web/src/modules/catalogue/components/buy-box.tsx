@@ -20,6 +20,7 @@ interface BuyBoxProps {
 export function BuyBox({ product, initialVariantId }: BuyBoxProps) {
   const t = useTranslations('catalogue.product');
   const tc = useTranslations('cart.add');
+  const tp = useTranslations('catalogue.product.personalise');
   const choices = product.variants.length > 0 ? product.variants : [product];
   const prices: Record<string, ReactNode> = {};
   const stocks: Record<string, ReactNode> = {};
@@ -45,6 +46,29 @@ export function BuyBox({ product, initialVariantId }: BuyBoxProps) {
       initialVariantId={initialVariantId}
       prices={prices}
       stocks={stocks}
+      personalise={
+        product.personalisation
+          ? {
+              template: product.personalisation,
+              labels: {
+                title: tp('title'),
+                intro: tp('intro'),
+                preview: tp('preview', { name: '{name}' }),
+                counter: tp('counter', { count: '{count}', max: '{max}' }),
+                photo: tp('photo', { label: '{label}' }),
+                removePhoto: tp('removePhoto'),
+                required: tp('required', { label: '{label}' }),
+                squeezed: tp('squeezed'),
+                add: tp('add'),
+                adding: tp('adding'),
+                outOfStock: tc('outOfStock'),
+                signIn: tp('signIn'),
+                signInButton: tp('signInButton'),
+                failed: tp('failed'),
+              },
+            }
+          : undefined
+      }
       labels={{
         taxIncluded: t('taxIncluded'),
         unavailable: t('unavailable'),

@@ -1,11 +1,19 @@
 import type { CartItem } from '@shop/domain/cart/index';
 import type { CouponCheckRequest, PaymentMethod, PlaceOrderRequest } from '@shop/domain/order';
 
-type Line = Pick<CartItem, 'productId' | 'variantId' | 'quantity'>;
+type Line = Pick<CartItem, 'productId' | 'variantId' | 'quantity' | 'personalisation'>;
 
-/** What the API takes per line: which product and option, how many. Prices never leave the browser: the server prices. */
-function orderLinesOf(items: readonly Line[]): PlaceOrderRequest['items'] {
-  return items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity }));
+/**
+ * What the API takes per line: which product and option, how many, and (issue 24) the live preview's values. Prices
+ * never leave the browser: the server prices.
+ */
+function orderLinesOf(items: readonly Line[], withPersonalisation = true): PlaceOrderRequest['items'] {
+  return items.map((item) => ({
+    productId: item.productId,
+    variantId: item.variantId,
+    quantity: item.quantity,
+    ...(withPersonalisation && item.personalisation ? { personalisation: item.personalisation } : {}),
+  }));
 }
 
 /** The body of POST /api/user/order for this cart, address, coupon and payment method. */
@@ -20,7 +28,7 @@ export function placeOrderRequestOf(
 }
 
 export function couponCheckRequestOf(items: readonly Line[], code: string): CouponCheckRequest {
-  return { code, items: orderLinesOf(items) };
+  return { code, items: orderLinesOf(items, false) };
 }
 
 /** Identifies the lines a server answer (a coupon check) was given for, so a changed cart is checked again. */

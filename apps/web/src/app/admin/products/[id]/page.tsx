@@ -4,7 +4,7 @@ import { ApiError } from '@lib/api/admin-fetch';
 import { getBrands, getCategories } from '@lib/api/catalogue';
 import { requireStaff } from '@modules/admin/lib/require-staff';
 import { adminMessages, adminTexts } from '@modules/admin/lib/texts';
-import { getAdminProduct } from '@modules/admin/products/lib/products-api';
+import { getAdminProduct, getPersonalisationTemplate } from '@modules/admin/products/lib/products-api';
 import { ProductEdit } from '@modules/admin/products/templates/product-edit';
 
 export const metadata: Metadata = { title: 'Edit product' };
@@ -17,5 +17,6 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     if (error instanceof ApiError && error.status === 404) notFound();
     throw error;
   });
-  return <ProductEdit product={product} categories={categories} brands={brands} t={t} messages={messages} />;
+  const template = await getPersonalisationTemplate(id);
+  return <ProductEdit product={product} categories={categories} brands={brands} t={t} messages={messages} template={template} />;
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { type AdminProduct, type AdminProductRow, adminProductPageSchema, adminProductSchema } from '@shop/domain/admin/products';
 import type { Paginated } from '@shop/domain/catalogue';
-import { adminApi } from '@lib/api/admin-fetch';
+import { type PersonalisationTemplate, personalisationTemplateSchema } from '@shop/domain/gift/personalisation';
+import { adminApi, ApiError } from '@lib/api/admin-fetch';
 
 export const productsApiPath = '/api/admin/products';
 
@@ -39,4 +40,14 @@ export function getAdminProducts(values: ProductFilterValues): Promise<Paginated
 
 export function getAdminProduct(id: string): Promise<AdminProduct> {
   return adminApi('GET', `${productsApiPath}/${encodeURIComponent(id)}`, { schema: adminProductSchema });
+}
+
+/** The product's personalisation template (issue 24), or null when it has none. */
+export async function getPersonalisationTemplate(id: string): Promise<PersonalisationTemplate | null> {
+  try {
+    return await adminApi('GET', `${productsApiPath}/${encodeURIComponent(id)}/personalisation`, { schema: personalisationTemplateSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

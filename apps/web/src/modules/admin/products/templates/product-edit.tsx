@@ -1,9 +1,11 @@
 import type { AdminProduct } from '@shop/domain/admin/products';
 import type { Brand, Category } from '@shop/domain/catalogue';
+import type { PersonalisationTemplate } from '@shop/domain/gift/personalisation';
 import Link from 'next/link';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { AdminHeading } from '@modules/admin/templates/admin-layout';
 import { ImageManager } from '../components/image-manager';
+import { PersonalisationEditor } from '../components/personalisation-editor';
 import { ProductForm } from '../components/product-form';
 import { PublishControls } from '../components/publish-controls';
 
@@ -14,8 +16,11 @@ export function ProductEdit({
   brands,
   t,
   messages,
+  template = null,
 }: {
   product: AdminProduct | undefined;
+  /** Issue 24: the live preview's template, when the product has one. */
+  template?: PersonalisationTemplate | null;
   categories: Category[];
   brands: Brand[];
   t: AdminTranslate;
@@ -56,6 +61,16 @@ export function ProductEdit({
           brands={brands.map((b) => ({ id: b._id, name: b.name }))}
           messages={messages}
         />
+        {product ? (
+          <PersonalisationEditor
+            key={`${product._id}-${template?.updatedAt ?? 'none'}`}
+            productId={product._id}
+            images={product.images}
+            template={template}
+            personalised={product.customizationType !== null}
+            messages={messages}
+          />
+        ) : null}
       </div>
     </>
   );
