@@ -47,7 +47,7 @@ describe.each(engines)('order messages (%s)', (engine) => {
     const [asha] = ctx.people;
     await giveEmail(ctx, asha!.userId, 'asha.placed@example.com');
     // Staff registered the SMS under a DLT template id.
-    const saved = await call(ctx.app, 'PUT' as 'POST', '/api/admin/message-templates/order-placed/en', ctx.staff, {
+    const saved = await call(ctx.app, 'PUT', '/api/admin/message-templates/order-placed/en', ctx.staff, {
       subject: null,
       intro: null,
       dltTemplateId: '1107161234567890123',
@@ -257,7 +257,7 @@ describe.each(engines)('order messages (%s)', (engine) => {
   it("honours the preferences: SMS only, then WhatsApp in Meta's template shape, in Hindi", async () => {
     const [, , meena] = ctx.people;
     await giveEmail(ctx, meena!.userId, 'meena.prefs@example.com', 'Meena');
-    const saved = await call(ctx.app, 'PUT' as 'POST', '/api/user/message-preferences', meena, {
+    const saved = await call(ctx.app, 'PUT', '/api/user/message-preferences', meena, {
       orderUpdates: ['whatsapp', 'sms'],
       marketing: [],
       language: 'hi',

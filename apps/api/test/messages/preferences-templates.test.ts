@@ -13,7 +13,7 @@ import { giveEmail, type MessagesContext, messagesContext } from './message-help
  */
 describe.each(engines)('message preferences and templates (%s)', (engine) => {
   let ctx: MessagesContext;
-  const put = (url: string, who: { cookie?: string } | undefined, body: unknown) => call(ctx.app, 'PUT' as 'POST', url, who, body);
+  const put = (url: string, who: { cookie?: string } | undefined, body: unknown) => call(ctx.app, 'PUT', url, who, body);
 
   beforeAll(async () => {
     ctx = await messagesContext(engine, 2);
