@@ -134,6 +134,7 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/admin/products/{id}',
         '/api/admin/products/{id}/publish',
         '/api/admin/products/{id}/images',
+        '/api/admin/products/{id}/personalisation',
         '/api/report',
         '/api/subscribe/newsletter',
         '/api/subscribe/newsletter/confirm',
