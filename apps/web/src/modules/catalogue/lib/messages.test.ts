@@ -29,6 +29,8 @@ const values = {
   city: 'Jaipur',
   state: 'Rajasthan',
   pincode: '302001',
+  max: 20,
+  label: 'Name',
 };
 
 describe('catalogue messages', () => {
