@@ -10,6 +10,7 @@ import { DEFAULT_RECONCILE_AFTER_SECONDS, DEFAULT_RECONCILE_EVERY_SECONDS } from
 import { LoopbackGateway } from '../payments/razorpay/loopback-gateway.ts';
 import { createRazorpayProvider, type RazorpayKeys } from '../payments/razorpay/razorpay-provider.ts';
 import { LOOPBACK_CHECKOUT_SCRIPT_PATH } from '../payments/razorpay/loopback-checkout.ts';
+import { noPasses, schedulePasses } from '../lib/scheduled-passes.ts';
 import type { PaymentDeps } from '../payments/start-checkout.ts';
 
 declare module 'fastify' {
@@ -91,56 +92,36 @@ export const paymentsPlugin = fp(
     });
 
     const everyMs = options.expiryEveryMs ?? MINUTE;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let closed = false;
-    if (everyMs !== false) {
-      const pass = () => {
-        if (closed) return;
-        running = expire()
-          .then((count) => {
-            if (count > 0) app.log.info({ cancelled: count }, 'payments: unpaid reservations expired, stock released');
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'payments: expiry pass failed, will retry'))
-          .finally(() => {
-            running = undefined;
-            if (!closed) timer = setTimeout(pass, everyMs).unref();
+    const expiry =
+      everyMs === false
+        ? noPasses
+        : schedulePasses(app, {
+            firstMs: everyMs,
+            everyMs,
+            run: async () => {
+              const count = await expire();
+              if (count > 0) app.log.info({ cancelled: count }, 'payments: unpaid reservations expired, stock released');
+            },
+            failure: 'payments: expiry pass failed, will retry',
           });
-      };
-      app.addHook('onReady', (done) => {
-        timer = setTimeout(pass, everyMs).unref();
-        done();
-      });
-    }
     // The reconciliation, scheduled as the expiry is: its first pass soon after start-up (a restart after a crash is
     // when a lost webhook matters), then every PAYMENT_RECONCILE_EVERY_SECONDS; one runner across instances.
     const reconcileEveryMs = options.reconcileEveryMs ?? DEFAULT_RECONCILE_EVERY_SECONDS * 1000;
-    let reconcileTimer: NodeJS.Timeout | undefined;
-    let reconciling: Promise<void> | undefined;
-    if (reconcileEveryMs !== false) {
-      const pass = () => {
-        if (closed) return;
-        reconciling = reconcile()
-          .then((report) => {
-            if (report.failed > 0)
-              app.log.warn({ failed: report.failed, checked: report.checked }, 'payments: reconciliation could not ask about some orders, will retry');
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'payments: reconciliation pass failed, will retry'))
-          .finally(() => {
-            reconciling = undefined;
-            if (!closed) reconcileTimer = setTimeout(pass, reconcileEveryMs).unref();
+    const reconciliation =
+      reconcileEveryMs === false
+        ? noPasses
+        : schedulePasses(app, {
+            firstMs: Math.min(reconcileEveryMs, 30_000),
+            everyMs: reconcileEveryMs,
+            run: async () => {
+              const report = await reconcile();
+              if (report.failed > 0)
+                app.log.warn({ failed: report.failed, checked: report.checked }, 'payments: reconciliation could not ask about some orders, will retry');
+            },
+            failure: 'payments: reconciliation pass failed, will retry',
           });
-      };
-      app.addHook('onReady', (done) => {
-        reconcileTimer = setTimeout(pass, Math.min(reconcileEveryMs, 30_000)).unref();
-        done();
-      });
-    }
     app.addHook('onClose', async () => {
-      closed = true;
-      clearTimeout(timer);
-      clearTimeout(reconcileTimer);
-      await Promise.all([running, reconciling]);
+      await Promise.all([expiry.stop(), reconciliation.stop()]);
       await gateway?.close();
     });
   },

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { ShippingDeps } from '../shipping/deps.ts';
 import { injectFetch } from '../shipping/inject-fetch.ts';
 import type { CarrierProvider } from '../shipping/provider.ts';
+import { noPasses, schedulePasses } from '../lib/scheduled-passes.ts';
 import { reconcileTracking, type TrackingReconcileReport } from '../shipping/reconcile-tracking.ts';
 import { DEFAULT_TRACK_AFTER_SECONDS, DEFAULT_TRACK_EVERY_SECONDS } from '../shipping/reconcile-tracking-defaults.ts';
 import { LOOPBACK_SHIPROCKET_ORIGIN, LOOPBACK_SHIPROCKET_PREFIX, LoopbackCarrier } from '../shipping/shiprocket/loopback-carrier.ts';
@@ -81,36 +82,23 @@ export const shippingPlugin = fp(
     // start-up (the shipments it asks about have been quiet for hours: no hurry), then every
     // SHIPMENT_TRACK_EVERY_SECONDS; one runner across instances (the advisory lock).
     const everyMs = options.trackEveryMs ?? DEFAULT_TRACK_EVERY_SECONDS * 1000;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let closed = false;
-    if (everyMs !== false) {
-      const pass = () => {
-        if (closed) return;
-        running = reconcile()
-          .then((report) => {
-            if (report.failed > 0)
-              app.log.warn(
-                { failed: report.failed, checked: report.checked },
-                'shipping: tracking reconciliation could not ask about some shipments, will retry',
-              );
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'shipping: tracking reconciliation pass failed, will retry'))
-          .finally(() => {
-            running = undefined;
-            if (!closed) timer = setTimeout(pass, everyMs).unref();
+    const tracking =
+      everyMs === false
+        ? noPasses
+        : schedulePasses(app, {
+            firstMs: Math.min(everyMs, 10 * 60_000),
+            everyMs,
+            run: async () => {
+              const report = await reconcile();
+              if (report.failed > 0)
+                app.log.warn(
+                  { failed: report.failed, checked: report.checked },
+                  'shipping: tracking reconciliation could not ask about some shipments, will retry',
+                );
+            },
+            failure: 'shipping: tracking reconciliation pass failed, will retry',
           });
-      };
-      app.addHook('onReady', (done) => {
-        timer = setTimeout(pass, Math.min(everyMs, 10 * 60_000)).unref();
-        done();
-      });
-    }
-    app.addHook('onClose', async () => {
-      closed = true;
-      clearTimeout(timer);
-      await running;
-    });
+    app.addHook('onClose', () => tracking.stop());
   },
   { name: 'shipping', dependencies: ['payments', 'invoices', 'storage'] },
 );
