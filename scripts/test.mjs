@@ -27,6 +27,7 @@ async function vitestRun(projects, name, env = {}, filters = []) {
       totals.passed += result.numPassedTests;
       totals.failed += result.numFailedTests + (result.numRuntimeErrorTests ?? 0);
       totals.skipped += result.numPendingTests + result.numTodoTests;
+      failures.push(...failedTests(result, name));
     } else {
       totals.failed += 1;
     }
@@ -114,19 +115,37 @@ async function signInAdmin(base, { E2E_ADMIN_EMAIL: email, E2E_ADMIN_PASSWORD: p
 
 /** The static checks (issue 18): types, lint and format. Each counts as one test that passed or failed. */
 async function staticCheck(name, script) {
+  const since = Date.now();
   try {
     await run('npm', ['run', '--silent', script], { cwd: root, env: process.env });
     totals.passed += 1;
-    console.log(`${name}: clean`);
+    console.log(`${name}: clean (${Math.round((Date.now() - since) / 1000)} s)`);
     return true;
   } catch {
     totals.failed += 1;
+    failures.push(`${name} (npm run ${script})`);
     console.error(`${name}: FAILED (npm run ${script})`);
     return false;
   }
 }
 
+/** The failed tests of one vitest JSON report, as "run › file › test" lines, for the summary at the end. */
+function failedTests(result, runName) {
+  const lines = [];
+  for (const file of result.testResults ?? []) {
+    const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) lines.push(`${runName} › ${path} › ${test.fullName}`);
+    // A file that failed to load or threw outside a test has no failed test to name.
+    if (failed.length === 0 && file.status === 'failed') lines.push(`${runName} › ${path} › ${(file.message ?? '').split('\n')[0]}`);
+  }
+  return lines;
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Named at the very end, so a CI log's last lines say what failed without scrolling through the whole run.
+const failures = [];
+const started = Date.now();
 let ok = true;
 if (!e2eOnly) {
   ok = (await staticCheck('typecheck', 'typecheck')) && ok;
@@ -137,5 +156,7 @@ ok = (await browserTests()) && ok;
 if (!e2eOnly || e2eFilters.length === 0) ok = (await scaleOutTest()) && ok;
 rmSync(reports, { recursive: true, force: true });
 
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ✗ ${line}`).join('\n')}`);
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${minutes} min)`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
