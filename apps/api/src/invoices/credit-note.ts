@@ -39,6 +39,9 @@ export async function creditInvoice(
     // Paid, its invoice due but not yet issued by the batch issuer (decision 109): issued now, so it is credited.
     if (!invoice && (await issueDueInvoiceNow(tx, orderId, at))) [invoice] = await invoiceOf();
     if (!invoice) return null;
+    // `at` is taken before the invoice's lock is waited for; the batch issuer may have dated the invoice after it. A
+    // credit note is never dated before the invoice it reverses (GST: it follows the invoice), so it takes the later.
+    const issuedAt = at < invoice.issuedAt ? invoice.issuedAt : at;
     const earlier = await tx
       .select({ amount: invoices.amount, lines: invoices.lines })
       .from(invoices)
@@ -61,20 +64,20 @@ export async function creditInvoice(
     });
     // The credit note's own series uses the prefix in force now; the invoice it reverses keeps its own number.
     const prefix = (await loadTaxIdentity(tx))?.invoicePrefix ?? invoice.number.split('/')[0]!;
-    const year = financialYearOf(at);
+    const year = financialYearOf(issuedAt);
     const sequence = await nextSequence(tx, 'credit_note', year.label);
     const [row] = await tx
       .insert(invoices)
       .values({
         kind: 'credit_note',
-        number: documentNumber(prefix, 'credit_note', at, sequence),
+        number: documentNumber(prefix, 'credit_note', issuedAt, sequence),
         financialYear: year.label,
         sequence,
         orderId,
         orderNumber: invoice.orderNumber,
         invoiceId: invoice.id,
         reason,
-        issuedAt: at,
+        issuedAt,
         supplier: invoice.supplier,
         recipient: invoice.recipient,
         placeOfSupply: invoice.placeOfSupply,

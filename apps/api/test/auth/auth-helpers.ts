@@ -165,9 +165,3 @@ export async function signUpByEmail(
   if (!cookie) throw new Error(`verify-email: ${verified.statusCode} ${verified.body}`);
   return { email, password, cookie };
 }
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}

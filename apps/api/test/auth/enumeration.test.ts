@@ -1,12 +1,14 @@
 import { user } from '@shop/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestContext } from '../helpers.ts';
-import { authContext, freshEmail, freshIp, freshPhone, median, post, signInByPhone, signUpByEmail } from './auth-helpers.ts';
+import { authContext, freshEmail, freshIp, freshPhone, post, signInByPhone, signUpByEmail } from './auth-helpers.ts';
 
 /**
- * Whether an account exists must not show in the answer, nor (much) in the time it takes. Timings are
- * compared as medians of interleaved runs with a generous ratio: a missing database write or a skipped
- * password hash shows up as a several-fold difference; scheduling noise does not reach 1.5x on medians (without the response floor, forgot-password measured 1.97x).
+ * Whether an account exists must not show in the answer, nor (much) in the time it takes. Timings are compared as
+ * the fastest of interleaved runs with a generous ratio: a missing database write or a skipped password hash shows
+ * up as a several-fold difference (without the response floor, forgot-password measured 1.97x), in the fastest run
+ * as much as in any. Medians reached 1.53x on a CI machine at load 11: other work only ever adds time to a run, so
+ * the fastest one is the closest to what the code itself costs.
  */
 const RUNS = 7;
 const RATIO = 1.5;
@@ -16,6 +18,8 @@ async function timed(run: () => Promise<{ statusCode: number; body: string }>) {
   const response = await run();
   return { ms: performance.now() - started, status: response.statusCode, body: response.body };
 }
+
+const fastest = (runs: Array<{ ms: number }>) => Math.min(...runs.map((r) => r.ms));
 
 async function compare(
   known: (i: number) => Promise<{ statusCode: number; body: string }>,
@@ -32,7 +36,7 @@ async function compare(
   return {
     known: a,
     unknown: b,
-    ratio: Math.max(median(a.map((r) => r.ms)), median(b.map((r) => r.ms))) / Math.min(median(a.map((r) => r.ms)), median(b.map((r) => r.ms))),
+    ratio: Math.max(fastest(a), fastest(b)) / Math.min(fastest(a), fastest(b)),
   };
 }
 

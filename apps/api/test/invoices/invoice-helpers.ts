@@ -1,5 +1,5 @@
 import { invoices, orders, products, siteSettings, type ShopTaxIdentity } from '@shop/db';
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { TestContext } from '../helpers.ts';
 import { product } from '../orders/order-helpers.ts';
 import { settingsFixture } from '../fixtures.ts';
@@ -28,8 +28,13 @@ export async function taxedProduct(ctx: TestContext, spec: { price: number; gstR
   return row;
 }
 
+/** The order's invoice first, then its credit notes in the order they were issued (a note may share the invoice's time). */
 export async function documentsOf(ctx: TestContext, orderId: string) {
-  return ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.issuedAt), asc(invoices.sequence));
+  return ctx.handle.db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(desc(invoices.kind), asc(invoices.issuedAt), asc(invoices.sequence));
 }
 
 /** An order row written straight into the table (for numbering tests that need many orders fast). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { creditInvoice } from '../../src/invoices/credit-note.ts';
 import { issueInvoice } from '../../src/invoices/issue-invoice.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { authContext } from '../auth/auth-helpers.ts';
@@ -99,6 +100,19 @@ describe.each(engines)('issuing invoices (%s)', (engine) => {
       taxable: invoice!.taxable,
       igst: invoice!.igst,
     });
+  });
+
+  it('never dates a credit note before the invoice it reverses, when the issuer dated the invoice later', async () => {
+    const lamp = await taxedProduct(ctx, { price: 59_000, gstRate: 1800, hsnCode: '9405' });
+    const placed = (await place(lamp.id, 'prepaid')).json();
+    await gateway.pay(placed.payment.providerOrderId);
+    await app.invoices.issuer.drain();
+    const [invoice] = await documentsOf(ctx, placed._id);
+    // A cancellation that read the clock before it waited for the order's lock, while the issuer held it.
+    const before = new Date(invoice!.issuedAt.getTime() - 60_000);
+    const note = await creditInvoice(ctx.handle.db, placed._id, 'all', 'cancelled', before);
+    expect(note).toMatchObject({ kind: 'credit_note', amount: invoice!.amount });
+    expect(note!.issuedAt.getTime()).toBe(invoice!.issuedAt.getTime());
   });
 
   it('gives a partial refund a partial credit note, and the rest of the refund the rest', async () => {
