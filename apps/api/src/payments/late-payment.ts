@@ -47,7 +47,10 @@ async function takeAgain(tx: Tx, lines: Array<{ productId: string; variantId: st
   return true;
 }
 
-/** What placing an expired order again takes back: its stock (else StockGone) and its coupon's use. */
+/**
+ * Places an expired order again, taking back its stock and its coupon's use in one transaction: true; false when a
+ * unit is gone (nothing taken); null when another caller settled it first.
+ */
 async function placeAgain(db: Database, orderId: string): Promise<boolean | null> {
   return db
     .transaction(async (tx) => {
