@@ -48,15 +48,16 @@ async function takeAgain(tx: Tx, lines: Array<{ productId: string; variantId: st
 }
 
 /**
- * Places an expired order again, taking back its stock and its coupon's use in one transaction: true; false when a
- * unit is gone (nothing taken); null when another caller settled it first.
+ * Places an expired order again, taking back its stock and its coupon's use and marking its invoice due, in one
+ * transaction: true; false when a unit is gone (nothing taken); null when another caller settled it first.
  */
 async function placeAgain(db: Database, orderId: string): Promise<boolean | null> {
   return db
     .transaction(async (tx) => {
       const [claimed] = await tx
         .update(orders)
-        .set({ status: 'placed', paymentFlag: null })
+        // Paid, and placed again: its GST invoice is due now (decision 109; markPaid left it, the order being cancelled).
+        .set({ status: 'placed', paymentFlag: null, invoiceDueAt: sql`coalesce(${orders.invoiceDueAt}, now())` })
         .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.paymentFlag, 'paid_after_cancellation')))
         .returning({ userId: orders.userId, couponId: orders.couponId });
       if (!claimed) return null;

@@ -1,4 +1,4 @@
-import { couponRedemptions, orderRefunds, orders } from '@shop/db';
+import { couponRedemptions, invoices, orderRefunds, orders } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,13 +6,14 @@ import { applyPayment } from '../../src/payments/apply-payment.ts';
 import { settleLatePayment } from '../../src/payments/late-payment.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { authContext } from '../auth/auth-helpers.ts';
+import { setTaxIdentity } from '../invoices/invoice-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, coupon, customer, makeStaff, product, roomyLimits, stockOf, usedCount } from '../orders/order-helpers.ts';
 
 /**
  * Money that comes for an order already cancelled (issue 20, decision 121), on PGlite and PostgreSQL: its refund goes
  * through the refund ledger as staff's refunds do (decision 063), exactly once however many confirmations arrive
- * together; and an expired order placed again takes its coupon's use again.
+ * together; and an expired order placed again takes its coupon's use again and gets its GST invoice.
  */
 
 const WEBHOOK = '/api/payments/razorpay/webhook';
@@ -204,6 +205,28 @@ describe.each(engines)('late payments (%s)', (engine) => {
     expect((await call(app, 'POST', `/api/user/order/${expired._id}/cancel`, asha)).statusCode).toBe(200);
     expect(await usedCount(ctx, once.id)).toBe(1);
     await gateway.settle();
+  });
+
+  it('issues the GST invoice of an expired order placed again, through the webhook and through the browser', async () => {
+    await setTaxIdentity(ctx);
+    try {
+      const lamp = await product(ctx, { stock: 5, price: 45_000 });
+      const byWebhook = await place(asha, lamp.id);
+      const byBrowser = await place(asha, lamp.id);
+      await app.payments.expire(later(16));
+      await gateway.pay(byWebhook.payment.providerOrderId);
+      const { checkout } = await gateway.pay(byBrowser.payment.providerOrderId, { webhooks: false });
+      expect((await verify(byBrowser._id, checkout)).statusCode).toBe(200);
+      for (const placed of [byWebhook, byBrowser]) expect(await orderRow(placed._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured' });
+      await app.invoices.issuer.drain();
+      for (const placed of [byWebhook, byBrowser]) {
+        const issued = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
+        expect(issued.map((row) => row.kind)).toEqual(['invoice']);
+        expect((await orderRow(placed._id)).invoiceDueAt).toBeNull();
+      }
+    } finally {
+      await setTaxIdentity(ctx, null);
+    }
   });
 
   it("takes an unlimited coupon's use again too, and none when the units are gone and the payment is refunded", async () => {
