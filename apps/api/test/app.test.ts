@@ -181,7 +181,6 @@ describe('app: errors, media and the OpenAPI document', () => {
         '/api/admin/payments/{orderId}',
         '/api/admin/payments/{orderId}/flag/resolve',
         '/api/admin/payments/{orderId}/refunds',
-        '/api/dev/payments/loopback/pay',
         '/api/payments/loopback/checkout.js',
         '/api/payments/loopback/pay',
         '/api/payments/loopback/fail',

@@ -40,13 +40,22 @@ test('the shop lists, filters and downloads payments, and refunds an item throug
     state: 'West Bengal',
     pincode: '700016',
   });
-  const order = await api<{ _id: string; number: string; grandTotal: number }>(shopper, 'POST', '/api/user/order', {
-    items: [{ productId: product._id, variantId: null, quantity: 2 }],
-    addressId: address._id,
-    paymentMethod: 'prepaid',
-  });
-  const paid = await api<{ paymentId: string; webhooks: { status: number }[] }>(shopper, 'POST', '/api/dev/payments/loopback/pay', { orderId: order._id });
-  expect(paid.webhooks.map((sent) => sent.status)).toEqual([200, 200, 200]);
+  const order = await api<{ _id: string; number: string; grandTotal: number; payment: { keyId: string; providerOrderId: string } }>(
+    shopper,
+    'POST',
+    '/api/user/order',
+    { items: [{ productId: product._id, variantId: null, quantity: 2 }], addressId: address._id, paymentMethod: 'prepaid' },
+  );
+  // What the loopback checkout's Pay button sends (decision 061), then the browser's confirmation, as checkout.js's handler.
+  const checkout = await api<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(
+    shopper,
+    'POST',
+    '/api/payments/loopback/pay',
+    { key: order.payment.keyId, order_id: order.payment.providerOrderId },
+  );
+  const confirmed = await api<{ paymentStatus: string }>(shopper, 'POST', `/api/user/order/${order._id}/payment/verify`, checkout);
+  expect(confirmed.paymentStatus).toBe('captured');
+  const paid = { paymentId: checkout.razorpay_payment_id };
 
   // The list, searched by the order number and filtered by status and method (all in the URL).
   const admin = await session.newPage();

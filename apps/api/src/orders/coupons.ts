@@ -145,3 +145,27 @@ export async function releaseCoupon(tx: Tx, orderId: string): Promise<void> {
       .where(eq(coupons.id, couponId));
   }
 }
+
+/**
+ * Takes a cancelled order's coupon use again when the order is placed again: a payment that came after its reservation
+ * expired (payments/late-payment.ts, decision 121), in that transaction, after its stock (locks: stock first, coupon
+ * second, decision 017). The customer paid the discounted price and keeps it, so the use is taken whatever the coupon
+ * says now (ended, inactive, or at its limit: `used_count` may then stand above `max_uses`, and redeemCoupon still
+ * stops new orders at the limit). Nothing is taken if the order holds its use already (the redemption's unique order
+ * id). Answers whether a use was taken.
+ */
+export async function retakeCoupon(tx: Tx, order: { id: string; couponId: string | null; userId: string | null }): Promise<boolean> {
+  if (!order.couponId) return false;
+  // The coupon exists: one an order names cannot be deleted (admin/coupons deleteCoupon), only made inactive.
+  const [held] = await tx
+    .insert(couponRedemptions)
+    .values({ couponId: order.couponId, userId: order.userId, orderId: order.id })
+    .onConflictDoNothing()
+    .returning({ couponId: couponRedemptions.couponId });
+  if (!held) return false;
+  await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(eq(coupons.id, held.couponId));
+  return true;
+}

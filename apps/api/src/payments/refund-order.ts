@@ -2,6 +2,7 @@ import { type Database, orderLines, orderRefunds, type RefundKindValue, type Ref
 import { MIN_REFUND } from '@shop/domain/admin/payments';
 import { and, asc, eq } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit.ts';
+import type { Tx } from '../orders/coupons.ts';
 import type { RequestUser } from '../auth/request-user.ts';
 import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { PaymentProviderError, type PaymentProvider } from './provider.ts';
@@ -43,77 +44,80 @@ function chosenLines(
   return { lines, gross };
 }
 
+/** The order's payment as read under its row lock (refund-ledger.ts lockPayment). */
+export type LockedPayment = NonNullable<Awaited<ReturnType<typeof lockPayment>>>;
+
 /**
- * Asks the payment provider for a refund of a paid order (issue 20, decision 063): staff's refunds in full, by lines
- * (their prices less the coupon's discount in proportion) or by an amount, and the refund of a cancelled paid order.
- *
- * First, in one transaction under the order's row lock: the order must have captured money left (409
- * `refund_order_not_paid`), the amount must fit in what is left after refunds given and under way (409
- * `refund_exceeds_remaining`), and the refund is written `requested` with its audit record. So two refunds at once
- * are judged one after the other, and can never add up to more than was paid. Then, outside the transaction (a
- * network call must not hold the lock), the provider is called with our refund id in its notes. If it refuses or
- * cannot be reached, the row becomes `failed` (its money is no longer held) and the answer is 503
- * `refund_provider_failed`. The refund's outcome, and any return of stock, comes later with the webhook.
+ * Judges a refund against the ledger and writes it `requested`, in the caller's transaction with the order's row
+ * locked (lockPayment): the order must have captured money left (409 `refund_order_not_paid`), the amount must fit in
+ * what is left after refunds given and under way (409 `refund_exceeds_remaining`), and the row is written with its
+ * audit record. Every refund the shop asks for passes here, so two at once are judged one after the other and can
+ * never add up to more than was paid. Answers the row and the payment to refund.
  */
-export async function requestRefund(db: Database, provider: PaymentProvider, ask: RefundAsk): Promise<RefundRow> {
-  const { row, paymentId } = await db.transaction(async (tx) => {
-    const order = await lockPayment(tx, ask.orderId);
-    if (!order) throw new Refusal('admin_order_not_found');
-    const live = await liveRefunds(tx, order.id);
-    const left = refundableAmount(order, live);
-    if (!order.providerPaymentId || !(REFUNDABLE_STATUSES as readonly string[]).includes(order.paymentStatus) || left <= 0) {
-      throw new Refusal('refund_order_not_paid');
-    }
-    let amount: number;
-    let lines: RefundLineValue[] | null = null;
-    if (ask.kind === 'full' || ask.kind === 'lines') {
-      const sold = await tx
-        .select({ id: orderLines.id, name: orderLines.name, price: orderLines.price, quantity: orderLines.quantity })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(asc(orderLines.position));
-      const taken = refundedQuantities(live);
-      if (ask.kind === 'full') {
-        lines = sold.map((line) => ({ lineId: line.id, quantity: line.quantity - (taken.get(line.id) ?? 0) })).filter((line) => line.quantity > 0);
-        amount = left;
-      } else {
-        const chosen = chosenLines(ask.lines ?? [], sold, taken);
-        lines = chosen.lines;
-        // The coupon's discount is shared by the lines in proportion to their prices; shipping is not refunded by line.
-        amount = order.total > 0 ? Math.round((chosen.gross * (order.total - order.discount)) / order.total) : 0;
-      }
-    } else if (ask.kind === 'cancellation') {
+export async function reserveRefund(tx: Tx, order: LockedPayment, ask: RefundAsk): Promise<{ row: RefundRow; paymentId: string }> {
+  const live = await liveRefunds(tx, order.id);
+  const left = refundableAmount(order, live);
+  if (!order.providerPaymentId || !(REFUNDABLE_STATUSES as readonly string[]).includes(order.paymentStatus) || left <= 0) {
+    throw new Refusal('refund_order_not_paid');
+  }
+  let amount: number;
+  let lines: RefundLineValue[] | null = null;
+  if (ask.kind === 'full' || ask.kind === 'lines') {
+    const sold = await tx
+      .select({ id: orderLines.id, name: orderLines.name, price: orderLines.price, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.position));
+    const taken = refundedQuantities(live);
+    if (ask.kind === 'full') {
+      lines = sold.map((line) => ({ lineId: line.id, quantity: line.quantity - (taken.get(line.id) ?? 0) })).filter((line) => line.quantity > 0);
       amount = left;
     } else {
-      amount = ask.amount ?? 0;
+      const chosen = chosenLines(ask.lines ?? [], sold, taken);
+      lines = chosen.lines;
+      // The coupon's discount is shared by the lines in proportion to their prices; shipping is not refunded by line.
+      amount = order.total > 0 ? Math.round((chosen.gross * (order.total - order.discount)) / order.total) : 0;
     }
-    if (amount < MIN_REFUND) throw fieldRefusal('amount', 'refund_amount_invalid');
-    if (amount > left) throw fieldRefusal('amount', 'refund_exceeds_remaining', { amount, limit: left });
-    const [row] = await tx
-      .insert(orderRefunds)
-      .values({
-        orderId: order.id,
-        kind: ask.kind,
-        amount,
-        reason: ask.reason,
-        lines,
-        restock: ask.restock && lines !== null,
-        requestedBy: ask.actor?.id ?? null,
-      })
-      .returning();
-    if (!row) throw new Error('refund row not written');
-    if (ask.actor) {
-      await recordAudit(tx, ask.actor, {
-        action: 'payment.refund',
-        entityType: 'order',
-        entityId: order.id,
-        before: { paymentStatus: order.paymentStatus, amountPaid: order.amountPaid, amountRefunded: order.amountRefunded, refundable: left },
-        after: { refundId: row.id, kind: row.kind, amount: row.amount, reason: row.reason, restock: row.restock, lines: row.lines },
-      });
-    }
-    return { row, paymentId: order.providerPaymentId, number: order.number };
-  });
+  } else if (ask.kind === 'cancellation') {
+    amount = left;
+  } else {
+    amount = ask.amount ?? 0;
+  }
+  if (amount < MIN_REFUND) throw fieldRefusal('amount', 'refund_amount_invalid');
+  if (amount > left) throw fieldRefusal('amount', 'refund_exceeds_remaining', { amount, limit: left });
+  const [row] = await tx
+    .insert(orderRefunds)
+    .values({
+      orderId: order.id,
+      kind: ask.kind,
+      amount,
+      reason: ask.reason,
+      lines,
+      restock: ask.restock && lines !== null,
+      requestedBy: ask.actor?.id ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('refund row not written');
+  if (ask.actor) {
+    await recordAudit(tx, ask.actor, {
+      action: 'payment.refund',
+      entityType: 'order',
+      entityId: order.id,
+      before: { paymentStatus: order.paymentStatus, amountPaid: order.amountPaid, amountRefunded: order.amountRefunded, refundable: left },
+      after: { refundId: row.id, kind: row.kind, amount: row.amount, reason: row.reason, restock: row.restock, lines: row.lines },
+    });
+  }
+  return { row, paymentId: order.providerPaymentId };
+}
 
+/**
+ * Asks the provider for a refund already written `requested` (reserveRefund), after its transaction committed (a
+ * network call must not hold the order's lock), with our row id in its notes (it comes back in the webhook). The
+ * provider's refund id is stored and the row becomes `pending` unless the webhook settled it first. If the provider
+ * refuses or cannot be reached, the row becomes `failed` (its money is no longer held) and this throws 503
+ * `refund_provider_failed`. The refund's outcome, and any return of stock, comes later with the webhook.
+ */
+export async function sendRefund(db: Database, provider: PaymentProvider, row: RefundRow, paymentId: string): Promise<RefundRow> {
   try {
     const refund = await provider.refund(paymentId, {
       amount: row.amount,
@@ -135,4 +139,19 @@ export async function requestRefund(db: Database, provider: PaymentProvider, ask
       .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'requested')));
     throw new Refusal('refund_provider_failed');
   }
+}
+
+/**
+ * Asks the payment provider for a refund of a paid order (issue 20, decision 063): staff's refunds in full, by lines
+ * (their prices less the coupon's discount in proportion) or by an amount, and the refund of a cancelled paid order.
+ * The ledger row is written in one transaction under the order's row lock (reserveRefund), then the provider is
+ * called after the commit (sendRefund). A late payment's refund takes the same two steps (late-payment.ts).
+ */
+export async function requestRefund(db: Database, provider: PaymentProvider, ask: RefundAsk): Promise<RefundRow> {
+  const { row, paymentId } = await db.transaction(async (tx) => {
+    const order = await lockPayment(tx, ask.orderId);
+    if (!order) throw new Refusal('admin_order_not_found');
+    return reserveRefund(tx, order, ask);
+  });
+  return sendRefund(db, provider, row, paymentId);
 }

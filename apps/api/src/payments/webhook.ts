@@ -87,8 +87,11 @@ export async function recordAndApply(
   const { late, ...answer } = result;
   // Money for an order that expired meanwhile: placed again or refunded, after this event's own commit.
   if (answer.outcome === 'applied' && late && answer.orderId && CAPTURE_EVENTS.has(event.type)) {
-    // Placed again, it writes the "payment received" message.
-    if ((await settleLatePayment(db, provider, answer.orderId)) === 'reserved') answer.messagesWritten = true;
+    // Placed again, it writes the "payment received" message and its invoice is due (the issuer is woken).
+    if ((await settleLatePayment(db, provider, answer.orderId)) === 'reserved') {
+      answer.messagesWritten = true;
+      answer.invoiceDue = true;
+    }
   }
   return answer;
 }

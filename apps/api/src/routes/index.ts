@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandsRoutes } from './brands/index.ts';
 import { categoriesRoutes } from './categories/index.ts';
 import { devOutboxRoutes } from './dev-outbox/index.ts';
-import { devPaymentsRoutes } from './dev-payments/index.ts';
 import { headersRoutes } from './headers/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { logRoutes } from './log/index.ts';
@@ -66,7 +65,6 @@ export const routes: FastifyPluginAsyncZod<{ production?: boolean }> = async (ap
   await app.register(userRoutes);
   await app.register(userAddressesRoutes);
   await app.register(devOutboxRoutes);
-  await app.register(devPaymentsRoutes);
   await app.register(userCouponRoutes);
   await app.register(userOrdersRoutes);
   await app.register(orderTrackingRoutes);

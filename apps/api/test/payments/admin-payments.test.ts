@@ -156,19 +156,15 @@ describe.each(engines)('back-office payments (%s)', (engine) => {
     expectRefusal(await call(app, 'POST', `/api/admin/payments/${cod._id}/flag/resolve`, staff, { note: 'x' }), 409, 'payment_flag_none');
   });
 
-  it('lets a customer pay their own prepaid order at the loopback gateway through the dev route (browser tests use it)', async () => {
+  it('pays at the loopback gateway through one route only: the dev route that duplicated its Pay is gone (decision 121)', async () => {
     const lamp = await product(ctx, { stock: 5 });
     const placed = await place(lamp.id, 'prepaid');
-    expectRefusal(await call(app, 'POST', '/api/dev/payments/loopback/pay', staff, { orderId: placed._id }), 404, 'order_not_found');
-    const paid = await call(app, 'POST', '/api/dev/payments/loopback/pay', asha, { orderId: placed._id });
+    expectRefusal(await call(app, 'POST', '/api/dev/payments/loopback/pay', asha, { orderId: placed._id }), 404, 'not_found');
+    expect((await ctx.handle.db.select().from(orders).where(eq(orders.id, placed._id)))[0]?.paymentStatus).toBe('pending');
+    // The loopback checkout's Pay (checkout-ui.test.ts covers its refusals) is what browser tests and newcomers use.
+    const paid = await call(app, 'POST', '/api/payments/loopback/pay', undefined, { key: gateway.keys.keyId, order_id: placed.payment!.providerOrderId });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json().webhooks).toEqual([
-      { event: 'payment.authorized', status: 200 },
-      { event: 'payment.captured', status: 200 },
-      { event: 'order.paid', status: 200 },
-    ]);
     expect((await ctx.handle.db.select().from(orders).where(eq(orders.id, placed._id)))[0]?.paymentStatus).toBe('captured');
-    expectRefusal(await call(app, 'POST', '/api/dev/payments/loopback/pay', asha, { orderId: placed._id }), 409, 'payment_not_pending');
   });
 
   it("shows today's revenue by payment method on the dashboard: cash on delivery, and online captured less refunded", async () => {

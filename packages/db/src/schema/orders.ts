@@ -30,7 +30,10 @@ export const coupons = pgTable(
     maxUses: integer('max_uses'),
     /** Uses per customer; null means no limit. */
     maxUsesPerCustomer: integer('max_uses_per_customer').default(1),
-    /** Orders currently holding this coupon (a cancelled order gives its use back). Never above max_uses. */
+    /**
+     * Orders currently holding this coupon (a cancelled order gives its use back). New orders stop at max_uses; only an
+     * expired order paid late and placed again may take its use back above it (decision 121).
+     */
     usedCount: integer('used_count').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },
@@ -38,7 +41,7 @@ export const coupons = pgTable(
     uniqueIndex('coupons_code_idx').on(t.code),
     check('coupons_type_check', sql`${t.type} in ('fixed', 'percent')`),
     check('coupons_value_check', sql`${t.value} > 0 and (${t.type} = 'fixed' or ${t.value} <= 100)`),
-    check('coupons_used_count_check', sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`),
+    check('coupons_used_count_check', sql`${t.usedCount} >= 0`),
   ],
 );
 

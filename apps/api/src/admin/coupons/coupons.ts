@@ -81,15 +81,19 @@ export async function createCoupon(db: Database, actor: RequestUser, input: Inpu
 }
 
 /**
- * Changes a coupon's terms. Uses so far stay as they are (they belong to orders); the total limit cannot go below
- * them. The row is locked first, so an order redeeming the coupon right now waits and then sees the new terms.
+ * Changes a coupon's terms. Uses so far stay as they are (they belong to orders); the total limit cannot be set below
+ * them (one they already passed may stay). The row is locked first, so an order redeeming the coupon right now waits and then sees the new terms.
  */
 export async function updateCoupon(db: Database, actor: RequestUser, id: string, input: Input): Promise<AdminCoupon> {
   return saving(() =>
     db.transaction(async (tx) => {
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).limit(1).for('update');
       if (!before) throw NOT_FOUND();
-      if (input.maxUses !== null && input.maxUses < before.usedCount) throw fieldRefusal('maxUses', 'coupon_uses_below_used', { used: before.usedCount });
+      // A limit already passed (a late payment took its use back above it, decision 121) may be kept, not lowered.
+      const lowered = before.maxUses === null || input.maxUses === null || input.maxUses < before.maxUses;
+      if (input.maxUses !== null && input.maxUses < before.usedCount && lowered) {
+        throw fieldRefusal('maxUses', 'coupon_uses_below_used', { used: before.usedCount });
+      }
       const [row] = await tx.update(coupons).set(values(input)).where(eq(coupons.id, id)).returning();
       if (!row) throw NOT_FOUND();
       const after = view(row);

@@ -1,0 +1,255 @@
+import { couponRedemptions, invoices, orderRefunds, orders } from '@shop/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyPayment } from '../../src/payments/apply-payment.ts';
+import { settleLatePayment } from '../../src/payments/late-payment.ts';
+import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
+import { authContext } from '../auth/auth-helpers.ts';
+import { setTaxIdentity } from '../invoices/invoice-helpers.ts';
+import { engines, expectRefusal, type TestContext } from '../helpers.ts';
+import { call, coupon, customer, makeStaff, product, roomyLimits, stockOf, usedCount } from '../orders/order-helpers.ts';
+
+/**
+ * Money that comes for an order already cancelled (issue 20, decision 121), on PGlite and PostgreSQL: its refund goes
+ * through the refund ledger as staff's refunds do (decision 063), exactly once however many confirmations arrive
+ * together; and an expired order placed again takes its coupon's use again and gets its GST invoice.
+ */
+
+const WEBHOOK = '/api/payments/razorpay/webhook';
+
+describe.each(engines)('late payments (%s)', (engine) => {
+  let ctx: TestContext;
+  let app: FastifyInstance;
+  let gateway: LoopbackGateway;
+  let asha: Awaited<ReturnType<typeof customer>>;
+  let staff: Awaited<ReturnType<typeof customer>>;
+
+  type Placed = { _id: string; grandTotal: number; discount: number; payment: { providerOrderId: string } };
+  const place = async (who: typeof asha, productId: string, extra: Record<string, unknown> = {}) => {
+    const placed = await call(app, 'POST', '/api/user/order', who, {
+      items: [{ productId, quantity: 1 }],
+      addressId: who.addressId,
+      paymentMethod: 'prepaid',
+      ...extra,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    return placed.json<Placed>();
+  };
+  /** A prepaid order the customer cancelled before paying (its checkout still open: the money may come anyway). */
+  const cancelledUnpaid = async () => {
+    const lamp = await product(ctx, { stock: 3, price: 40_000 });
+    const placed = await place(asha, lamp.id);
+    const cancelled = await call(app, 'POST', `/api/user/order/${placed._id}/cancel`, asha);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    return placed;
+  };
+  const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0] as typeof orders.$inferSelect;
+  const ledger = (id: string) => ctx.handle.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
+  const refundsAsked = (paymentId: string) => [...gateway.refunds.values()].filter((refund) => refund.payment_id === paymentId);
+  const verify = (orderId: string, checkout: unknown) => call(app, 'POST', `/api/user/order/${orderId}/payment/verify`, asha, checkout);
+  const staffRefund = (orderId: string) =>
+    call(app, 'POST', `/api/admin/payments/${orderId}/refunds`, staff, { kind: 'full', reason: 'Refund by hand', restock: false });
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+  beforeAll(async () => {
+    ctx = await authContext(engine, roomyLimits);
+    app = ctx.app;
+    gateway = app.payments.gateway as LoopbackGateway;
+    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
+    asha = await customer(ctx);
+    staff = await customer(ctx);
+    await makeStaff(ctx, staff.userId);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('refunds through the ledger: a row before the provider call, its refund id stored, settled by the webhook; a staff refund on top is refused', async () => {
+    const placed = await cancelledUnpaid();
+    const { checkout, paymentId } = await gateway.pay(placed.payment.providerOrderId, { webhooks: false });
+    // The refund's webhooks wait, so the refund is seen under way.
+    gateway.holdWebhooks = true;
+    try {
+      const confirmed = await verify(placed._id, checkout);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const [row] = await ledger(placed._id);
+      expect(row).toMatchObject({ kind: 'cancellation', amount: placed.grandTotal, status: 'pending', restock: false, requestedBy: null });
+      expect(row?.reason).toBe('Paid after the order was cancelled');
+      const [asked] = refundsAsked(paymentId);
+      expect(row?.providerRefundId).toBe(asked?.id);
+      expect(asked?.notes).toMatchObject({ refund_id: row?.id, order_id: placed._id });
+      expect(await orderRow(placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refunded' });
+      // Its money is spoken for: staff cannot ask for it again while the provider's answer is on its way.
+      expectRefusal(await staffRefund(placed._id), 409, 'refund_order_not_paid');
+    } finally {
+      gateway.holdWebhooks = false;
+    }
+    await gateway.releaseHeld();
+    await gateway.settle();
+    expect(await ledger(placed._id)).toMatchObject([{ status: 'processed', settledAt: expect.any(Date) as Date }]);
+    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal, paymentFlag: 'late_payment_refunded' });
+    expect(refundsAsked(paymentId)).toHaveLength(1);
+  });
+
+  it('marks the row failed and flags the order when the provider cannot be reached; staff can then refund it by hand', async () => {
+    const placed = await cancelledUnpaid();
+    gateway.down = true;
+    let paymentId: string;
+    try {
+      // The webhooks confirm the payment (no provider call); the refund after their commit meets the outage.
+      paymentId = (await gateway.pay(placed.payment.providerOrderId)).paymentId;
+    } finally {
+      gateway.down = false;
+    }
+    expect(await ledger(placed._id)).toMatchObject([{ kind: 'cancellation', status: 'failed', providerRefundId: null, failure: expect.any(String) as string }]);
+    expect(await orderRow(placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refund_failed' });
+    expect(refundsAsked(paymentId)).toHaveLength(0);
+    // A failed row holds no money: the whole payment can still be refunded by staff.
+    const byHand = await staffRefund(placed._id);
+    expect(byHand.statusCode, byHand.body).toBe(202);
+    await gateway.settle();
+    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
+  });
+
+  it('asks one refund and writes one ledger row when the browser, the webhooks and the reconciliation confirm at once', async () => {
+    const placed = await cancelledUnpaid();
+    // The webhooks are made and held, to be sent while the browser and the reconciliation confirm.
+    gateway.holdWebhooks = true;
+    let paid: Awaited<ReturnType<LoopbackGateway['pay']>>;
+    try {
+      paid = await gateway.pay(placed.payment.providerOrderId);
+    } finally {
+      gateway.holdWebhooks = false;
+    }
+    const answers = await Promise.all([
+      verify(placed._id, paid.checkout),
+      gateway.releaseHeld(),
+      app.payments.reconcile(later(6)),
+      verify(placed._id, paid.checkout),
+      app.payments.reconcile(later(6)),
+    ]);
+    expect((answers[0] as { statusCode: number }).statusCode).toBe(200);
+    expect((answers[1] as Array<{ status: number }>).map((sent) => sent.status)).toEqual([200, 200, 200]);
+    await gateway.settle();
+    expect(refundsAsked(paid.paymentId)).toHaveLength(1);
+    expect(await ledger(placed._id)).toMatchObject([{ status: 'processed', amount: placed.grandTotal }]);
+    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
+  });
+
+  it('settles a late payment once when five callers settle it at the same moment', async () => {
+    const placed = await cancelledUnpaid();
+    const { paymentId } = await gateway.pay(placed.payment.providerOrderId, { webhooks: false });
+    // Recorded as paid (flagged paid_after_cancellation) but not settled yet: the moment every caller reaches.
+    const payment = await app.payments.provider.fetchPayment(paymentId);
+    expect(await applyPayment(ctx.handle.db, placed._id, payment, 'captured')).toEqual({ outcome: 'applied', late: true });
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => settleLatePayment(ctx.handle.db, app.payments.provider, placed._id)));
+    expect(outcomes.filter((outcome) => outcome === 'refunding')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'none')).toHaveLength(4);
+    await gateway.settle();
+    expect(refundsAsked(paymentId)).toHaveLength(1);
+    expect(await ledger(placed._id)).toHaveLength(1);
+  });
+
+  it('asks nothing more when staff refunded the late payment before it was settled', async () => {
+    const placed = await cancelledUnpaid();
+    const { paymentId } = await gateway.pay(placed.payment.providerOrderId, { webhooks: false });
+    const payment = await app.payments.provider.fetchPayment(paymentId);
+    await applyPayment(ctx.handle.db, placed._id, payment, 'captured');
+    expect((await staffRefund(placed._id)).statusCode).toBe(202);
+    expect(await settleLatePayment(ctx.handle.db, app.payments.provider, placed._id)).toBe('already_refunded');
+    await gateway.settle();
+    expect(refundsAsked(paymentId)).toHaveLength(1);
+    expect(await ledger(placed._id)).toMatchObject([{ kind: 'full', status: 'processed' }]);
+    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
+  });
+
+  it("takes the coupon's use again when an expired order is placed again, even past the coupon's limit, keeping the price paid", async () => {
+    const once = await coupon(ctx, { type: 'fixed', value: 5_000, maxUses: 1, maxUsesPerCustomer: null });
+    const lamp = await product(ctx, { stock: 5, price: 60_000 });
+    const expired = await place(asha, lamp.id, { couponCode: once.code });
+    expect(expired.discount).toBe(5_000);
+    expect(await usedCount(ctx, once.id)).toBe(1);
+    await app.payments.expire(later(16));
+    expect(await orderRow(expired._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+    // The expiry gave the use back, and another customer took it meanwhile: the coupon is at its limit.
+    expect(await usedCount(ctx, once.id)).toBe(0);
+    const ravi = await customer(ctx);
+    await place(ravi, lamp.id, { couponCode: once.code });
+    expect(await usedCount(ctx, once.id)).toBe(1);
+
+    await gateway.pay(expired.payment.providerOrderId);
+    expect(await orderRow(expired._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured', paymentFlag: null, discount: 5_000, couponId: once.id });
+    expect(await usedCount(ctx, once.id)).toBe(2);
+    const held = await ctx.handle.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, expired._id));
+    expect(held).toMatchObject([{ couponId: once.id, userId: asha.userId }]);
+    expect(await stockOf(ctx, lamp.id)).toBe(3);
+    // New orders still stop at the limit; staff can still save the coupon with the limit it passed, not lower it.
+    const meera = await customer(ctx);
+    const refused = await call(app, 'POST', '/api/user/order', meera, {
+      items: [{ productId: lamp.id, quantity: 1 }],
+      addressId: meera.addressId,
+      paymentMethod: 'prepaid',
+      couponCode: once.code,
+    });
+    expectRefusal(refused, 409, 'coupon_used_up');
+    const saved = await call(app, 'PUT', `/api/admin/coupons/${once.id}`, staff, {
+      code: once.code,
+      type: 'fixed',
+      value: 5_000,
+      maxUses: 1,
+      description: 'Once',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Cancelled again, the order gives its use back once more.
+    expect((await call(app, 'POST', `/api/user/order/${expired._id}/cancel`, asha)).statusCode).toBe(200);
+    expect(await usedCount(ctx, once.id)).toBe(1);
+    await gateway.settle();
+  });
+
+  it('issues the GST invoice of an expired order placed again, through the webhook and through the browser', async () => {
+    await setTaxIdentity(ctx);
+    try {
+      const lamp = await product(ctx, { stock: 5, price: 45_000 });
+      const byWebhook = await place(asha, lamp.id);
+      const byBrowser = await place(asha, lamp.id);
+      await app.payments.expire(later(16));
+      await gateway.pay(byWebhook.payment.providerOrderId);
+      const { checkout } = await gateway.pay(byBrowser.payment.providerOrderId, { webhooks: false });
+      expect((await verify(byBrowser._id, checkout)).statusCode).toBe(200);
+      for (const placed of [byWebhook, byBrowser]) expect(await orderRow(placed._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured' });
+      await app.invoices.issuer.drain();
+      for (const placed of [byWebhook, byBrowser]) {
+        const issued = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
+        expect(issued.map((row) => row.kind)).toEqual(['invoice']);
+        expect((await orderRow(placed._id)).invoiceDueAt).toBeNull();
+      }
+    } finally {
+      await setTaxIdentity(ctx, null);
+    }
+  });
+
+  it("takes an unlimited coupon's use again too, and none when the units are gone and the payment is refunded", async () => {
+    const open = await coupon(ctx, { type: 'percent', value: 10, maxUses: null, maxUsesPerCustomer: null });
+    const lamp = await product(ctx, { stock: 1, price: 50_000 });
+    const again = await place(asha, lamp.id, { couponCode: open.code });
+    await app.payments.expire(later(16));
+    expect(await usedCount(ctx, open.id)).toBe(0);
+    await gateway.pay(again.payment.providerOrderId);
+    expect(await orderRow(again._id)).toMatchObject({ status: 'placed' });
+    expect(await usedCount(ctx, open.id)).toBe(1);
+
+    const scarce = await product(ctx, { stock: 1, price: 50_000 });
+    const gone = await place(asha, scarce.id, { couponCode: open.code });
+    expect(await usedCount(ctx, open.id)).toBe(2);
+    await app.payments.expire(later(16));
+    await place(await customer(ctx), scarce.id);
+    await gateway.pay(gone.payment.providerOrderId);
+    await gateway.settle();
+    expect(await orderRow(gone._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
+    expect(await ledger(gone._id)).toMatchObject([
+      { kind: 'cancellation', status: 'processed', reason: 'Paid after the reservation expired; the items were sold out' },
+    ]);
+    expect(await usedCount(ctx, open.id)).toBe(1);
+  });
+});
