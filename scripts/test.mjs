@@ -150,7 +150,7 @@ let ok = true;
 if (!e2eOnly) {
   ok = (await staticCheck('typecheck', 'typecheck')) && ok;
   ok = (await staticCheck('lint', 'lint')) && ok;
-  ok = (await vitestRun(['domain', 'db', 'api', 'web'], 'unit')) && ok;
+  ok = (await vitestRun(['domain', 'db', 'api', 'api-tracing', 'web'], 'unit')) && ok;
 }
 ok = (await browserTests()) && ok;
 if (!e2eOnly || e2eFilters.length === 0) ok = (await scaleOutTest()) && ok;
