@@ -72,6 +72,8 @@ test('a product page is rendered once, shared with public Cache-Control and a fr
   // Each locale is its own page.
   const hindi = await fetch(url, { headers: { cookie: 'NEXT_LOCALE=hi' } });
   expect(await hindi.text()).toContain('<html lang="hi"');
+  // Hindi at English's URL, by cookie: never for a CDN that keys by URL (its shared URL is /hi/…).
+  expect(hindi.headers.get('cache-control')).toMatch(/^private/);
 
   // A staff price change shows on the cached page within 5 s (the API tells the storefront by tag).
   const newPrice = product.price + 12_300;

@@ -347,9 +347,9 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
    * @param {string} status
    * @param {import('node:http').IncomingMessage} request
    * @param {import('node:http').ServerResponse} response
-   * @param {string | null} urlLocale
+   * @param {{ urlLocale: string | null, locale: string }} page
    */
-  function send(entry, status, request, response, urlLocale) {
+  function send(entry, status, request, response, { urlLocale, locale }) {
     const nonce = newNonce();
     for (const [name, value] of Object.entries(entry.headers)) response.setHeader(name, value);
     if (entry.cspParts) response.setHeader('content-security-policy', entry.cspParts.join(nonce));
@@ -357,7 +357,10 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
     // stay in Hindi; that one answer is theirs alone (a CDN keeps no Set-Cookie), every other is shared.
     const cookie = urlLocale ? localeCookieToSet(urlLocale, typeof request.headers.cookie === 'string' ? request.headers.cookie : undefined) : null;
     if (cookie) response.appendHeader('set-cookie', cookie);
-    response.setHeader('cache-control', cookie ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+    // An unprefixed URL answered in Hindi or Arabic because of the visitor's cookie: a CDN keying by URL alone would
+    // replay it to everyone, so it is theirs alone (its shared URL is /hi/… or /ar/…, decision 113).
+    const byCookie = !urlLocale && locale !== LOCALES[0];
+    response.setHeader('cache-control', cookie || byCookie ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     response.setHeader(CACHE_STATUS_HEADER, status);
     // No Age header: the copy is as fresh as the last change the API announced, however long ago it was rendered.
     const accepts = String(request.headers['accept-encoding'] ?? '');
@@ -404,7 +407,7 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
         if (recent.size > 2_000) recent.delete(/** @type {string} */ (recent.keys().next().value));
       }
       if (entry && isFresh(entry, tagTimes, now())) {
-        send(entry, 'hit', request, response, page.urlLocale);
+        send(entry, 'hit', request, response, page);
         return true;
       }
       const refill = fill(page);
@@ -412,10 +415,10 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
         // A stale copy: wait briefly for the fresh one; past that, the stale copy serves while the refill finishes.
         const timer = new Promise((resolve) => setTimeout(resolve, REFILL_WAIT_MS, undefined).unref());
         const fresh = await Promise.race([refill.catch(() => null), timer]);
-        if (fresh) send(/** @type {Entry} */ (fresh), 'miss', request, response, page.urlLocale);
+        if (fresh) send(/** @type {Entry} */ (fresh), 'miss', request, response, page);
         else {
           refill.catch(onError);
-          send(entry, 'stale', request, response, page.urlLocale);
+          send(entry, 'stale', request, response, page);
         }
         return true;
       }
@@ -428,7 +431,7 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
       }
       // Not shareable (a 404, an error page): rendered again for this visitor as before.
       if (!fresh) return false;
-      send(fresh, 'miss', request, response, page.urlLocale);
+      send(fresh, 'miss', request, response, page);
       return true;
     },
 

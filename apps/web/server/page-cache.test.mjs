@@ -210,7 +210,12 @@ describe('createPageCache', () => {
     const byCookie = await fetchPage('/product/rose-lamp', { headers: { cookie: 'NEXT_LOCALE=ar' } });
     expect(byCookie.headers.get(CACHE_STATUS_HEADER)).toBe('hit');
     expect(byCookie.headers.get('set-cookie')).toBeNull();
-    expect((await fetchPage('/product/rose-lamp')).headers.get(CACHE_STATUS_HEADER)).toBe('miss');
+    // The unprefixed URL in Arabic by cookie: served from the same entry, but never to a CDN (its URL is en's).
+    expect(byCookie.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL);
+    const english = await fetchPage('/product/rose-lamp');
+    expect(english.headers.get(CACHE_STATUS_HEADER)).toBe('miss');
+    expect(english.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
+    expect((await fetchPage('/product/rose-lamp', { headers: { cookie: 'NEXT_LOCALE=en' } })).headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
     expect(renders).toEqual(['ar:/product/rose-lamp', 'en:/product/rose-lamp']);
   });
 
