@@ -64,6 +64,16 @@ export function gzipWithNonce(pieces, nonce) {
   return Buffer.concat(out);
 }
 
+/**
+ * The page as it is, with `nonce` between its pieces.
+ * @param {{ raw: Buffer }[]} pieces
+ * @param {string} nonce
+ */
+export function withNonce(pieces, nonce) {
+  const nonceBytes = Buffer.from(nonce, 'utf8');
+  return Buffer.concat(pieces.flatMap((piece, i) => (i > 0 ? [nonceBytes, piece.raw] : [piece.raw])));
+}
+
 /** The header on every answer the cache decides on: hit, miss, stale (a refill is running) or bypass. */
 export const CACHE_STATUS_HEADER = 'x-page-cache';
 /** The header a fill request carries, with this process's secret, so it is rendered and not answered from the cache. */
@@ -319,7 +329,7 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
   /** Fills in flight in this process, one per key: a hundred shoppers on a cold page cause one render. */
   /** @type {Map<string, Promise<Entry | null>>} */
   const filling = new Map();
-  /** Each entry's compressed pieces, made on its first gzip answer in this process (the store keeps text only). */
+  /** Each entry's pieces as UTF-8 and deflated, made on its first answer in this process (the store keeps text only). */
   /** @type {WeakMap<Entry, { raw: Buffer, deflated: Buffer }[]>} */
   const compressed = new WeakMap();
   /** The last entries read from the store, so a Redis answer's pieces are not compressed again on every hit. */
@@ -364,16 +374,17 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
     response.setHeader(CACHE_STATUS_HEADER, status);
     // No Age header: the copy is as fresh as the last change the API announced, however long ago it was rendered.
     const accepts = String(request.headers['accept-encoding'] ?? '');
+    // Each piece is encoded and deflated once per entry in this process; an answer only adds its nonce between them.
+    let pieces = compressed.get(entry);
+    if (!pieces) {
+      pieces = entry.parts.map(compressedPiece);
+      compressed.set(entry, pieces);
+    }
     let bytes;
     if (/\bgzip\b/.test(accepts)) {
-      let pieces = compressed.get(entry);
-      if (!pieces) {
-        pieces = entry.parts.map(compressedPiece);
-        compressed.set(entry, pieces);
-      }
       bytes = gzipWithNonce(pieces, nonce);
       response.setHeader('content-encoding', 'gzip');
-    } else bytes = Buffer.from(entry.parts.join(nonce), 'utf8');
+    } else bytes = withNonce(pieces, nonce);
     response.setHeader('content-length', String(bytes.length));
     response.statusCode = 200;
     response.end(request.method === 'HEAD' ? undefined : bytes);
