@@ -260,22 +260,38 @@ export function memoryStore({ maxEntries = 2_000 } = {}) {
  */
 export function redisStore(redis, { prefix = 'shop:page:' } = {}) {
   const tagsKey = `${prefix}tags`;
+  // The page and the time it was filled under two keys: a hit reads the time (a few bytes) with the tags' stamps, and
+  // the page itself (~100–150 kB of JSON to fetch and parse) only when this process has not seen that fill yet.
+  const bodyKey = (/** @type {string} */ key) => `${prefix}body:${key}`;
+  const timeKey = (/** @type {string} */ key) => `${prefix}at:${key}`;
   return {
-    /** @param {string} key @param {string[]} tags */
-    async get(key, tags) {
-      const [[, raw], [, times]] = /** @type {[[unknown, string | null], [unknown, (string | null)[]]]} */ (
+    /**
+     * @param {string} key @param {string[]} tags
+     * @param {Entry} [known] the copy this process already holds: answered again if it is still the stored one
+     */
+    async get(key, tags, known) {
+      const [[, at], [, times]] = /** @type {[[unknown, string | null], [unknown, (string | null)[]]]} */ (
         await redis
           .multi()
-          .get(prefix + key)
+          .get(timeKey(key))
           .hmget(tagsKey, ...tags)
           .exec()
       );
-      return { entry: raw ? /** @type {Entry} */ (JSON.parse(raw)) : null, tagTimes: times.map((t) => Number(t ?? 0)) };
+      const tagTimes = times.map((t) => Number(t ?? 0));
+      if (at === null) return { entry: null, tagTimes };
+      if (known && String(known.filledAt) === at) return { entry: known, tagTimes };
+      const raw = await redis.get(bodyKey(key));
+      return { entry: raw ? /** @type {Entry} */ (JSON.parse(raw)) : null, tagTimes };
     },
     /** @param {string} key @param {Entry} entry */
     async set(key, entry) {
-      // Kept a little past MAX_AGE_MS so a stale copy can still be served while its refill runs.
-      await redis.set(prefix + key, JSON.stringify(entry), 'PX', MAX_AGE_MS * 5);
+      // Kept a little past MAX_AGE_MS so a stale copy can still be served while its refill runs. The body first: a
+      // reader that sees the new time finds the new body (or, expired, none).
+      await redis
+        .multi()
+        .set(bodyKey(key), JSON.stringify(entry), 'PX', MAX_AGE_MS * 5)
+        .set(timeKey(key), String(entry.filledAt), 'PX', MAX_AGE_MS * 5)
+        .exec();
     },
     /** @param {string[]} tags @param {number} time */
     async stamp(tags, time) {
@@ -319,7 +335,7 @@ export function loopbackRenderer({ port, secret }) {
  * The page cache. `handle` answers a cacheable request from the cache (filling it when needed) and returns true, or
  * returns false for Next.js to render the request as before. `invalidate` stamps tags as changed now.
  * @param {{
- *   store: ReturnType<typeof memoryStore>,
+ *   store: ReturnType<typeof memoryStore> | ReturnType<typeof redisStore>,
  *   render: (page: { path: string, locale: string, https: boolean }) => Promise<{ status: number, headers: Record<string, string | string[] | undefined>, body: string }>,
  *   now?: () => number,
  *   onError?: (error: unknown) => void,
@@ -401,7 +417,7 @@ export function createPageCache({ store, render, now = Date.now, onError = (e) =
       if (!page) return false;
       let found;
       try {
-        found = await store.get(page.key, page.tags);
+        found = await store.get(page.key, page.tags, recent.get(page.key));
       } catch (error) {
         // A store that is down costs speed, not pages: Next.js renders the request as before.
         onError(error);

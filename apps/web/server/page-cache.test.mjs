@@ -17,7 +17,10 @@ import {
   gzipWithNonce,
   loopbackRenderer,
   memoryStore,
+  redisStore,
 } from './page-cache.mjs';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { deflateRawSync, constants } from 'node:zlib';
 import { authorised, tagsFrom } from './revalidate.mjs';
 import { hasCookie, withSessionHint } from './session-hint.mjs';
@@ -268,5 +271,44 @@ describe('revalidate requests and the session hint', () => {
     expect(withSessionHint(undefined)).toBeUndefined();
     expect(hasCookie('a=1; auth_token=x', 'auth_token')).toBe(true);
     expect(hasCookie('auth_token_old=x', 'auth_token')).toBe(false);
+  });
+});
+
+describe('the Redis store (REDIS_URL)', () => {
+  it('reads a page body once per fill: a hit after that reads only its fill time and the tag stamps', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const prefix = `test:page:${randomBytes(6).toString('hex')}:`;
+    try {
+      const bodies = [];
+      const reader = new Proxy(redis, {
+        get(target, name) {
+          if (name === 'get') return (key) => (key.includes(':body:') && bodies.push(key), target.get(key));
+          const value = Reflect.get(target, name);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const store = redisStore(/** @type {Redis} */ (reader), { prefix });
+      const entry = { headers: {}, parts: ['<p>lamp ', '</p>'], cspParts: null, tags: ['products'], filledAt: 1_000 };
+      await store.set('en:http:/product/a', entry);
+      const first = await store.get('en:http:/product/a', ['products']);
+      expect(first.entry).toEqual(entry);
+      expect(bodies).toHaveLength(1);
+      // The copy this process holds is still the stored fill: answered without the body.
+      const again = await store.get('en:http:/product/a', ['products'], first.entry);
+      expect(again.entry).toBe(first.entry);
+      expect(bodies).toHaveLength(1);
+      // Another process refilled it: the new body is read.
+      await store.set('en:http:/product/a', { ...entry, parts: ['<p>lamp, new price ', '</p>'], filledAt: 2_000 });
+      const refilled = await store.get('en:http:/product/a', ['products'], first.entry);
+      expect(refilled.entry?.parts[0]).toBe('<p>lamp, new price ');
+      expect(bodies).toHaveLength(2);
+      await store.stamp(['products'], 3_000);
+      expect((await store.get('en:http:/product/a', ['products'], refilled.entry ?? undefined)).tagTimes).toEqual([3_000]);
+      expect((await store.get('en:http:/product/none', ['products'])).entry).toBeNull();
+    } finally {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    }
   });
 });
