@@ -291,7 +291,7 @@ export default function PersonalisationPanel({ template, productName, line, quan
         {stock <= 0 ? labels.outOfStock : busy ? labels.adding : labels.add}
       </button>
       {isAuthorized ? null : (
-        <p id={`${id}-sign-in`} role={waiting ? 'status' : undefined} className="text-sm text-muted">
+        <p id={`${id}-sign-in`} role="status" className="text-sm text-muted">
           {waiting ? labels.waiting : labels.signIn}
         </p>
       )}
