@@ -263,7 +263,7 @@ test('a name plate personalised live on a phone while signed out, added after si
   expect(await axeViolations(page)).toEqual([]);
 
   // The customisation dialog opens prefilled: the name and the photo for both units.
-  await page.getByRole('button', { name: `Change the personalisation of ${plate.name}`, exact: true }).click();
+  await page.getByRole('button', { name: `Change personalisation of ${plate.name}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: m.intro(plate.name), exact: true });
   await dialog.waitFor();
   await expect.poll(() => dialog.getByLabel('Customization details for unit 1').inputValue()).toBe(NAME);
