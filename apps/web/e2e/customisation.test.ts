@@ -274,7 +274,7 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   expect(full.headers()['content-type']).toMatch(/^image\//);
 
   // Sent details come back into the dialog and may be replaced while the order is not yet in production.
-  dialog = await openDialog(page, textProduct, `Change the personalisation of ${textProduct.name}`);
+  dialog = await openDialog(page, textProduct, `Change personalisation of ${textProduct.name}`);
   expect(await dialog.getByLabel('Customization details for unit 2').inputValue()).toBe('With love, Ravi');
   await dialog.getByLabel('Customization details for unit 2').fill('With love, Ravi and Anu');
   await sendAndClose(page, dialog);
@@ -288,7 +288,7 @@ test('an order with a text, a photo and a text-and-photo product is personalised
   // The shop starts making it while the dialog is open: Send answers 409, its message is a toast, and the dialog then
   // shows the line locked, read-only.
   await page.goto(`/my-account/orders/${order._id}`);
-  dialog = await openDialog(page, textProduct, `Change the personalisation of ${textProduct.name}`);
+  dialog = await openDialog(page, textProduct, `Change personalisation of ${textProduct.name}`);
   await moveOrder(order._id, ['confirmed', 'in_production']);
   await dialog.getByLabel('Customization details for unit 1').fill('Too late');
   await dialog.getByRole('button', { name: m.send, exact: true }).click();
@@ -304,7 +304,7 @@ test('an order with a text, a photo and a text-and-photo product is personalised
     expect(await lineOf(page, product).locator('[data-personalisation]').getAttribute('data-personalisation')).toBe('locked');
   }
   expect(await page.locator('[data-locked]').allTextContents()).toEqual(['🔒 Locked', '🔒 Locked', '🔒 Locked']);
-  expect(await page.getByRole('button', { name: /^(Customise|Change the personalisation of) / }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: /^(Customise|Change personalisation of) / }).count()).toBe(0);
   await lineOf(page, textProduct).getByText('With love, Ravi and Anu', { exact: true }).waitFor();
   // The only failed requests are the refused upload and the late Send, which the browser logs.
   expect(errorsOf(page)).toEqual([

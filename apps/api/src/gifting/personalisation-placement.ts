@@ -95,9 +95,12 @@ export async function checkPersonalLines(db: Pick<Database, 'select'>, userId: s
 /**
  * Writes the personalised lines' values in the order's transaction: the live preview's row (values and rendered
  * preview), and the spec's per-unit customisation, so the dialog opens prefilled: every unit gets the template's
- * texts as one text (customisationTextOf), and the photo boxes' photos go to the first unit (a photo is one unit's,
- * decision 023), in the template's order. Photos are claimed only while unused (`line_id is null`): one a
- * concurrent request took meanwhile is refused, and the transaction with the order rolls back.
+ * texts as one text (customisationTextOf) and the photo boxes' photos, in the template's order (the shopper
+ * personalised the line, not one unit of it). The uploads themselves go to the first unit; every further unit gets
+ * rows of its own naming the same stored images (decision 120: an upload row is one unit's, decision 023, and
+ * housekeeping removes an image only when no row names it any more), so no bytes are copied and a unit changed in the
+ * dialog leaves the others' photos alone. Photos are claimed only while unused (`line_id is null`): one a concurrent
+ * request took meanwhile is refused, and the transaction with the order rolls back.
  */
 export async function writePersonalLines(
   tx: Writer,
@@ -122,7 +125,19 @@ export async function writePersonalLines(
         .returning({ id: customisationUploads.id });
       if (!claimed) throw new Refusal('image_in_use', { errors: { [`items.${line.index}.personalisation.photos`]: fieldRefusal('image_in_use') } });
     }
+    if (photos.length > 0 && row.quantity > 1) await sharePhotosWithUnits(tx, row.id, row.quantity);
   }
+}
+
+/** Units 2..quantity of a line get rows of their own for the first unit's photos, naming the same stored images. */
+async function sharePhotosWithUnits(tx: Writer, lineId: string, quantity: number): Promise<void> {
+  await tx.execute(sql`
+    insert into ${customisationUploads}
+      (user_id, display_key, thumbnail_key, display_type, source_format, source_bytes, width, height, line_id, unit, position)
+    select u.user_id, u.display_key, u.thumbnail_key, u.display_type, u.source_format, u.source_bytes, u.width, u.height,
+           u.line_id, units.unit, u.position
+      from ${customisationUploads} u cross join generate_series(1, ${quantity - 1}::int) as units(unit)
+     where u.line_id = ${lineId} and u.unit = 0`);
 }
 
 /** For the order's request hash: the same Idempotency-Key must come with the same personalisation. */

@@ -46,16 +46,24 @@ type PruneCounts = Record<keyof typeof tasks | 'uploads', number>;
  * whose removal fails is left behind unreachable (no row names it); it costs disk space, never privacy.
  */
 async function pruneUploads(db: Database, store: ObjectStore, batch: number): Promise<number> {
+  // The statement's own snapshot still sees the deleted rows, hence `id not in gone` when asking who else names them.
   const result = await db.execute(sql`
-    delete from ${customisationUploads} where id in (
-      select id from ${customisationUploads}
-       where line_id is null and created_at < now() - ${UNUSED_UPLOAD_KEEP_HOURS}::int * interval '1 hour'
-         -- a rendered personalisation preview is kept with its order line (decision 107)
-         and not exists (select 1 from ${orderLinePersonalisations} p where p.preview_upload_id = ${customisationUploads}.id)
-       limit ${batch})
-    returning display_key, thumbnail_key`);
-  const gone = rowsOf<{ display_key: string; thumbnail_key: string }>(result);
-  await Promise.allSettled(gone.flatMap((row) => [store.delete(row.display_key), store.delete(row.thumbnail_key)]));
+    with gone as (
+      delete from ${customisationUploads} where id in (
+        select id from ${customisationUploads}
+         where line_id is null and created_at < now() - ${UNUSED_UPLOAD_KEEP_HOURS}::int * interval '1 hour'
+           -- a rendered personalisation preview is kept with its order line (decision 107)
+           and not exists (select 1 from ${orderLinePersonalisations} p where p.preview_upload_id = ${customisationUploads}.id)
+         limit ${batch})
+      returning id, display_key, thumbnail_key)
+    select g.display_key, g.thumbnail_key,
+           exists (select 1 from ${customisationUploads} u
+                    where u.display_key = g.display_key and u.id not in (select id from gone)) as shared
+      from gone g`);
+  const gone = rowsOf<{ display_key: string; thumbnail_key: string; shared: boolean }>(result);
+  // A live preview's photos are shared by the units of a line (decision 120): the images go with the last row naming them.
+  const unshared = [...new Map(gone.filter((row) => !row.shared).map((row) => [row.display_key, row])).values()];
+  await Promise.allSettled(unshared.flatMap((row) => [store.delete(row.display_key), store.delete(row.thumbnail_key)]));
   return gone.length;
 }
 

@@ -151,19 +151,40 @@ describe.each(engines)('personalisation preview (%s)', (engine) => {
       photos: { photo: { id: photoId } },
       preview: { id: previewId, original: `/api/user/uploads/${previewId}/display` },
     });
-    // The dialog's per-unit blocks: every unit the labelled texts, the photo box's photo on the first.
-    expect(line.customisation.units).toEqual([
-      { text: 'Name: Asha Rao | City: Pune', customization_image: [expect.objectContaining({ id: photoId })] },
-      { text: 'Name: Asha Rao | City: Pune', customization_image: [] },
-    ]);
+    // The dialog's per-unit blocks: every unit the labelled texts and the photo box's photo (decision 120); the
+    // first unit has the upload itself, the second a row of its own naming the same stored image.
+    const [first, second] = line.customisation.units;
+    expect(line.customisation.units).toHaveLength(2);
+    expect(first).toEqual({ text: 'Name: Asha Rao | City: Pune', customization_image: [expect.objectContaining({ id: photoId })] });
+    expect(second).toEqual({ text: 'Name: Asha Rao | City: Pune', customization_image: [expect.objectContaining({ id: expect.any(String) })] });
+    const copyId = second.customization_image[0].id as string;
+    expect(copyId).not.toBe(photoId);
+    const bytesOf = async (uploadId: string) => {
+      const served = await call(app, 'GET', `/api/user/uploads/${uploadId}/display`, asha);
+      expect(served.statusCode).toBe(200);
+      return served.rawPayload;
+    };
+    expect(await bytesOf(copyId)).toEqual(await bytesOf(photoId));
 
-    // Staff see the line's preview on the order in the back office, and can open the image; another customer cannot.
+    // Staff see the line's preview on the order in the back office, and can open the image; the order's owner too (her
+    // order page shows it); another customer gets neither the order nor the image, each a 404 with its code.
     const admin = (await call(app, 'GET', `/api/admin/orders/${id}`, staff)).json();
     expect(admin.order.items[0].personalisation.preview.id).toBe(previewId);
-    const image = await call(app, 'GET', `/api/user/uploads/${previewId}/display`, staff);
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toMatch(/^image\//);
-    expect((await call(app, 'GET', `/api/user/uploads/${previewId}/display`, other)).statusCode).toBe(404);
+    for (const [who, size] of [
+      [staff, 'display'],
+      [asha, 'display'],
+      [asha, 'thumbnail'],
+    ] as const) {
+      const image = await call(app, 'GET', `/api/user/uploads/${previewId}/${size}`, who);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toMatch(/^image\//);
+      expect(image.headers['cache-control']).toBe('private, max-age=86400');
+    }
+    const theirs = await call(app, 'GET', `/api/user/uploads/${previewId}/display`, other);
+    expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'upload_not_found']);
+    const theirOrder = await call(app, 'GET', `/api/user/order/${id}`, other);
+    expect([theirOrder.statusCode, theirOrder.json().code]).toEqual([404, 'order_not_found']);
+    expect((await call(app, 'GET', `/api/user/uploads/${previewId}/display`, undefined)).statusCode).toBe(401);
 
     // The preview is kept by housekeeping long after a day, though no unit uses it.
     await ctx.handle.db.update(customisationUploads).set({ createdAt: new Date(Date.now() - 7 * 86_400_000) });
@@ -171,6 +192,39 @@ describe.each(engines)('personalisation preview (%s)', (engine) => {
     expect(await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.id, previewId))).toHaveLength(1);
     const [row] = await ctx.handle.db.select().from(orderLinePersonalisations).where(eq(orderLinePersonalisations.previewUploadId, previewId));
     expect(row?.texts).toEqual({ name: 'Asha Rao', city: 'Pune' });
+
+    // The first unit's photo changed in the dialog: its upload is left unused and pruned, but the image it shared
+    // with the second unit stays, until no row names it.
+    const replacement = await uploadOne(asha, await phonePhoto(), 'image/jpeg');
+    const changed = await call(app, 'POST', '/api/user/order/customized-add', asha, {
+      productId: plate.id,
+      orderId: id,
+      customisation: [
+        { text: 'Asha', images: [replacement] },
+        { text: 'Asha', images: [copyId] },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await ctx.handle.db.update(customisationUploads).set({ createdAt: new Date(Date.now() - 7 * 86_400_000) });
+    await pruneOnce(ctx.handle.db, 100, app.objectStore);
+    expect(await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.id, photoId))).toHaveLength(0);
+    expect((await call(app, 'GET', `/api/user/uploads/${copyId}/display`, asha)).statusCode).toBe(200);
+    expect((await call(app, 'GET', `/api/user/uploads/${copyId}/thumbnail`, asha)).statusCode).toBe(200);
+    // Both units changed: the last row naming the image is pruned, and the image with it.
+    const [key] = await ctx.handle.db.select({ key: customisationUploads.displayKey }).from(customisationUploads).where(eq(customisationUploads.id, copyId));
+    const again = await call(app, 'POST', '/api/user/order/customized-add', asha, {
+      productId: plate.id,
+      orderId: id,
+      customisation: [
+        { text: 'Asha', images: [replacement] },
+        { text: 'Asha', images: [await uploadOne(asha, await phonePhoto(), 'image/jpeg')] },
+      ],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await ctx.handle.db.update(customisationUploads).set({ createdAt: new Date(Date.now() - 7 * 86_400_000) });
+    await pruneOnce(ctx.handle.db, 100, app.objectStore);
+    expect(await ctx.handle.db.select().from(customisationUploads).where(eq(customisationUploads.id, copyId))).toHaveLength(0);
+    expect(await app.objectStore.exists(key!.key)).toBe(false);
   });
 
   it("refuses values the template does not take, and another's or a used upload, naming the field", async () => {

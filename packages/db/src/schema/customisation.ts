@@ -14,7 +14,8 @@ import type { TemplateArea } from '@shop/domain/gift/personalisation';
  * Photos. Each upload is re-encoded by the API and kept as two objects
  * in the object store (a display image and an 80x80 thumbnail) under random keys; this row says whose it is and,
  * once a customer sends their details, which order line and unit use it. An upload that no line uses after a day
- * is deleted by housekeeping (row and objects).
+ * is deleted by housekeeping (row and objects; objects only once no other row names them: a live preview's photo is
+ * named by a row per unit of its line, decision 120).
  */
 
 export type UploadFormat = 'jpeg' | 'png' | 'webp' | 'heif';
@@ -47,6 +48,9 @@ export const customisationUploads = pgTable(
     // line_id: deleting an order sets line_id null and leaves them, and the row is then unused like any other.)
     uniqueIndex('customisation_uploads_line_idx').on(t.lineId, t.unit, t.position),
     index('customisation_uploads_user_idx').on(t.userId),
+    // A live preview's photo is named by a row per unit of its line (decision 120): housekeeping removes the stored
+    // images only when no row names them any more, looked up by key.
+    index('customisation_uploads_display_key_idx').on(t.displayKey),
     // Housekeeping finds the unused ones by age.
     index('customisation_uploads_unused_idx')
       .on(t.createdAt)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  textAnchorOf,
+  textDirectionOf,
   areaBox,
   checkPersonalisation,
   checkTemplateGeometry,
@@ -122,5 +124,26 @@ describe('photo boxes', () => {
     expect(coverCrop({ width: 200, height: 400 }, 2)).toEqual({ sx: 0, sy: 150, sw: 200, sh: 100 });
     // Area 300 × 150 px, aspect 1: a 150 × 150 box in its middle.
     expect(areaBox(photo, base)).toEqual({ x: 675, y: 25, w: 150, h: 150 });
+  });
+});
+
+describe('text direction on the canvas', () => {
+  it('follows the first letter, like dir="auto", whatever the page language', () => {
+    expect(textDirectionOf('آشا راو')).toBe('rtl');
+    expect(textDirectionOf('  ١٢ آشا')).toBe('rtl');
+    expect(textDirectionOf('آشا Rao')).toBe('rtl');
+    expect(textDirectionOf('Asha راو')).toBe('ltr');
+    expect(textDirectionOf('आशा राव')).toBe('ltr');
+    expect(textDirectionOf('שרה')).toBe('rtl');
+    expect(textDirectionOf('12/05/2026')).toBe('ltr');
+    expect(textDirectionOf('')).toBe('ltr');
+  });
+
+  it('puts start and end on the side of the text own direction; centre stays centred', () => {
+    expect(textAnchorOf('start', 'ltr')).toBe('left');
+    expect(textAnchorOf('start', 'rtl')).toBe('right');
+    expect(textAnchorOf('end', 'ltr')).toBe('right');
+    expect(textAnchorOf('end', 'rtl')).toBe('left');
+    expect(textAnchorOf('center', 'rtl')).toBe('center');
   });
 });

@@ -207,6 +207,30 @@ export function fitTextSize(
   return { size: low, fits: true };
 }
 
+/** Hebrew, Arabic, Syriac, Thaana, NKo and the Arabic presentation forms: the right-to-left scripts a name may be in. */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * The direction of a shopper's text as HTML's `dir="auto"` decides it: by its first letter (Unicode's first strong
+ * character), so "آشا Rao" is right to left and "Asha راو" left to right whatever the page's language; no letter at
+ * all (digits, a date) is left to right. A text box's `start` and `end` follow it: an Arabic name in a `start` box
+ * sits at the box's right.
+ */
+export function textDirectionOf(text: string): 'ltr' | 'rtl' {
+  for (const character of text) {
+    if (RTL_LETTER.test(character)) return 'rtl';
+    if (LETTER.test(character)) return 'ltr';
+  }
+  return 'ltr';
+}
+
+/** Where a text is anchored in its box on a canvas (left/right are the canvas's own, whatever the page's direction). */
+export function textAnchorOf(align: TextArea['align'], direction: 'ltr' | 'rtl'): 'left' | 'center' | 'right' {
+  if (align === 'center') return 'center';
+  return (align === 'start') === (direction === 'ltr') ? 'left' : 'right';
+}
+
 /** Where a photo of `photo` size is cut to fill a box of `aspect` (centred, like CSS object-fit: cover). */
 export function coverCrop(photo: { width: number; height: number }, aspect: number): { sx: number; sy: number; sw: number; sh: number } {
   const photoAspect = photo.width / photo.height;

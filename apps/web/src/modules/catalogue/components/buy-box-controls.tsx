@@ -138,7 +138,14 @@ export function BuyBoxControls({ product, variants, attributes, initialVariantId
         {personalise ? null : <AddToCartButton line={line} quantity={quantity} labels={labels.cart} />}
       </div>
       {personalise ? (
-        <PersonalisationPanel template={personalise.template} productName={product.name} line={line} quantity={quantity} labels={personalise.labels} />
+        <PersonalisationPanel
+          template={personalise.template}
+          productName={product.name}
+          line={line}
+          quantity={quantity}
+          onQuantity={(wanted) => setQuantity(Math.max(1, Math.min(wanted, max)))}
+          labels={personalise.labels}
+        />
       ) : null}
     </div>
   );

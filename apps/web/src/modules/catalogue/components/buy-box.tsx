@@ -63,7 +63,8 @@ export function BuyBox({ product, initialVariantId }: BuyBoxProps) {
                 adding: tp('adding'),
                 outOfStock: tc('outOfStock'),
                 signIn: tp('signIn'),
-                signInButton: tp('signInButton'),
+                waiting: tp('waiting'),
+                photosAgain: tp('photosAgain'),
                 failed: tp('failed'),
               },
             }

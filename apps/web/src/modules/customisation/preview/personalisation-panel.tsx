@@ -2,11 +2,12 @@
 
 import type { CartLine } from '@shop/domain/cart/item';
 import { checkPersonalisation, type PersonalisationTemplate, type TextArea } from '@shop/domain/gift/personalisation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { uploadCustomisationImages } from '@lib/api/customisation-browser';
 import { useCart } from '@modules/cart/lib/cart-store';
 import { useCartHydrated } from '@modules/cart/lib/use-cart-hydrated';
 import { useUI } from '@modules/common/ui-store';
+import { clearPending, readPending, savePending } from './pending-personalisation';
 import { loadTemplateFonts, previewFile, renderPreview } from './render-preview';
 
 /** The panel's texts, translated on the server ({label}, {max}, {count}, {name} left in to fill here). */
@@ -26,8 +27,12 @@ export interface PersonaliseLabels {
   add: string;
   adding: string;
   outOfStock: string;
+  /** Under the button while signed out: adding asks for a sign-in, what was typed is kept. */
   signIn: string;
-  signInButton: string;
+  /** After "Add" while signed out, until the shopper signs in. */
+  waiting: string;
+  /** Back on the page with a waiting add whose photos a reload lost. */
+  photosAgain: string;
   failed: string;
 }
 
@@ -36,6 +41,8 @@ interface Props {
   productName: string;
   line: CartLine | null;
   quantity: number;
+  /** Sets the buy box's quantity (a waiting add brings back the one chosen before signing in). */
+  onQuantity?: (quantity: number) => void;
   labels: PersonaliseLabels;
 }
 
@@ -64,9 +71,10 @@ function loadImage(src: string): Promise<HTMLImageElement> {
  * a template (buy-box-controls imports it dynamically, so other product pages never download it). The shopper types
  * a text per text box and picks a photo per photo box; the canvas redraws on every change, in the browser. "Add to
  * cart" uploads the chosen photos and the rendered preview (PNG) through the personalisation upload (signed in), then
- * adds the line with the values; they travel to the order line at checkout.
+ * adds the line with the values; they travel to the order line at checkout. Signed out, "Add" keeps the values
+ * (pending-personalisation.ts) and opens the sign-in; the add finishes by itself once signed in (decision 120).
  */
-export default function PersonalisationPanel({ template, productName, line, quantity, labels }: Props) {
+export default function PersonalisationPanel({ template, productName, line, quantity, onQuantity, labels }: Props) {
   const id = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [base, setBase] = useState<HTMLImageElement | null>(null);
@@ -77,6 +85,10 @@ export default function PersonalisationPanel({ template, productName, line, quan
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** "Add" was pressed signed out: add as soon as the shopper is signed in. */
+  const [waiting, setWaiting] = useState(false);
+  /** The photo boxes whose photos a reload lost (a waiting add found in storage). */
+  const [photosAgain, setPhotosAgain] = useState<string[]>([]);
   const isAuthorized = useUI((s) => s.isAuthorized);
   const openModal = useUI((s) => s.openModal);
   const openCart = useUI((s) => s.openCart);
@@ -102,11 +114,27 @@ export default function PersonalisationPanel({ template, productName, line, quan
 
   useEffect(() => () => Object.values(photos).forEach((photo) => URL.revokeObjectURL(photo.url)), [photos]);
 
+  // Back on this product's page with an add that waited for a sign-in that reloaded the page: its texts and quantity
+  // come back; it finishes by itself unless photos were chosen (they are not kept across a reload).
+  const lineId = line?.id;
+  useEffect(() => {
+    if (!lineId) return;
+    const pending = readPending(lineId);
+    if (!pending) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing from the tab's storage, an outside system, known only in the browser
+    setTexts(pending.texts);
+    onQuantity?.(pending.quantity);
+    if (pending.photoAreas.length > 0) setPhotosAgain(pending.photoAreas);
+    else setWaiting(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per line: a later quantity change is the shopper's
+  }, [lineId]);
+
   const errors = checkPersonalisation(template, { texts, photos: {} });
   const textAreas = template.areas.filter((area): area is TextArea => area.kind === 'text');
   const stock = line?.stock ?? 0;
 
   async function choosePhoto(area: string, file: File | undefined) {
+    setPhotosAgain((areas) => areas.filter((other) => other !== area));
     if (!file) {
       setPhotos(({ [area]: _gone, ...rest }) => rest);
       return;
@@ -121,18 +149,31 @@ export default function PersonalisationPanel({ template, productName, line, quan
     setTouched(true);
     setFailure(null);
     const canvas = canvasRef.current;
-    if (!line || !canvas || Object.keys(errors).length > 0) return;
+    if (!line || !canvas || !base || Object.keys(errors).length > 0) return;
+    const values = Object.fromEntries(textAreas.map((area) => [area.id, (texts[area.id] ?? '').trim()]));
+    const count = Math.max(1, Math.min(quantity, stock));
+    if (!isAuthorized) {
+      // The uploads below are a signed-in customer's (decision 023): keep what was typed and ask for a sign-in.
+      savePending({ lineId: line.id, texts: values, quantity: count, photoAreas: Object.keys(photos) });
+      setWaiting(true);
+      openModal('OTP_LOGIN_VIEW', null);
+      return;
+    }
+    setWaiting(false);
     setBusy(true);
     try {
+      // Drawn now with exactly these values: a frame may still be pending (values just restored after a sign-in).
+      renderPreview(canvas, template, { base, texts, photos });
       const areas = Object.keys(photos);
       const files = [...areas.map((area) => photos[area]!.file), await previewFile(canvas)];
       const uploaded = await uploadCustomisationImages(files, {});
       const photoIds = Object.fromEntries(areas.map((area, index) => [area, uploaded[index]!.id]));
       const previewId = uploaded[uploaded.length - 1]!.id;
-      const values = Object.fromEntries(textAreas.map((area) => [area.id, (texts[area.id] ?? '').trim()]));
       // One personalisation per line: adding again with other values replaces the line (decision 107).
       removeItem(line.id);
-      addItemWithQuantity({ ...line, personalisation: { texts: values, photos: photoIds, previewId } }, Math.max(1, Math.min(quantity, stock)));
+      addItemWithQuantity({ ...line, personalisation: { texts: values, photos: photoIds, previewId } }, count);
+      clearPending();
+      setPhotosAgain([]);
       openCart();
     } catch (error) {
       setFailure(error instanceof Error && error.message ? `${labels.failed} (${error.message})` : labels.failed);
@@ -140,6 +181,14 @@ export default function PersonalisationPanel({ template, productName, line, quan
       setBusy(false);
     }
   }
+
+  // Signed in with an add waiting (the sign-in dialog, or a sign-in that reloaded the page): finish it, once the base
+  // photo and the fonts are there to draw the preview with.
+  const finishAdd = useEffectEvent(() => void add());
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- finishes the shopper's own "Add" once the session (an outside system) exists
+    if (waiting && isAuthorized && ready && base && fontsReady && !busy) finishAdd();
+  }, [waiting, isAuthorized, ready, base, fontsReady, busy]);
 
   const previewText = textAreas
     .map((area) => texts[area.id]?.trim())
@@ -225,23 +274,25 @@ export default function PersonalisationPanel({ template, productName, line, quan
           </div>
         );
       })}
-      {isAuthorized ? (
-        <button
-          type="button"
-          disabled={!ready || busy || !line || stock <= 0}
-          onClick={() => void add()}
-          className={`inline-flex h-11 items-center justify-center rounded-full px-8 font-semibold ${
-            !line || stock <= 0 ? 'cursor-not-allowed bg-line text-muted' : 'bg-brand text-white hover:bg-brand-strong'
-          }`}
-        >
-          {stock <= 0 ? labels.outOfStock : busy ? labels.adding : labels.add}
-        </button>
-      ) : (
-        <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
-          {labels.signIn}
-          <button type="button" onClick={() => openModal()} className="min-h-11 font-semibold text-brand underline">
-            {labels.signInButton}
-          </button>
+      {photosAgain.length > 0 ? (
+        <p role="status" className="text-sm text-ink">
+          {labels.photosAgain}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        disabled={!ready || busy || !line || stock <= 0}
+        onClick={() => void add()}
+        aria-describedby={isAuthorized ? undefined : `${id}-sign-in`}
+        className={`inline-flex h-11 items-center justify-center rounded-full px-8 font-semibold ${
+          !line || stock <= 0 ? 'cursor-not-allowed bg-line text-muted' : 'bg-brand text-white hover:bg-brand-strong'
+        }`}
+      >
+        {stock <= 0 ? labels.outOfStock : busy ? labels.adding : labels.add}
+      </button>
+      {isAuthorized ? null : (
+        <p id={`${id}-sign-in`} role="status" className="text-sm text-muted">
+          {waiting ? labels.waiting : labels.signIn}
         </p>
       )}
       {failure ? (

@@ -7,6 +7,8 @@ import {
   PREVIEW_RENDER_MAX_SIDE,
   type PreviewFont,
   type TextArea,
+  textAnchorOf,
+  textDirectionOf,
 } from '@shop/domain/gift/personalisation';
 
 /**
@@ -37,8 +39,6 @@ export function canvasSizeOf(base: { width: number; height: number }): { width: 
   return { width: Math.round(base.width * scale), height: Math.round(base.height * scale), scale };
 }
 
-const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-
 function drawText(context: CanvasRenderingContext2D, area: TextArea, text: string, canvas: { width: number; height: number }, scale: number) {
   const family = fontFamilyOf(area.font);
   const box = areaBox(area, canvas);
@@ -47,15 +47,18 @@ function drawText(context: CanvasRenderingContext2D, area: TextArea, text: strin
     context.font = `${size}px ${family}`;
     return context.measureText(line).width;
   };
+  // The text's own direction (its first letter), set on the context: left alone, the canvas would take the page's
+  // (`inherit`), and an English name on the Arabic page would be laid out right to left, its full stop on the left.
+  const direction = textDirectionOf(text);
+  context.direction = direction;
   const { size } = fitTextSize(text, scaled, canvas, measure);
-  const rtl = RTL.test(text);
   context.font = `${size}px ${family}`;
-  context.direction = rtl ? 'rtl' : 'ltr';
   context.fillStyle = area.colour;
   context.textBaseline = 'middle';
-  const left = area.align === 'center' ? 'center' : (area.align === 'start') !== rtl ? 'left' : 'right';
-  context.textAlign = left;
-  const x = left === 'center' ? box.x + box.w / 2 : left === 'left' ? box.x : box.x + box.w;
+  // left / right, not start / end: those would again depend on the context's direction; the anchor is decided once.
+  const anchor = textAnchorOf(area.align, direction);
+  context.textAlign = anchor;
+  const x = anchor === 'center' ? box.x + box.w / 2 : anchor === 'left' ? box.x : box.x + box.w;
   // Wider than the box only at the smallest size: squeezed to the box's width by the canvas (maxWidth).
   context.fillText(text, x, box.y + box.h / 2, box.w);
   return { size: size / scale, lineHeight: size * PREVIEW_LINE_HEIGHT };

@@ -6,7 +6,7 @@ import { CustomiseButton } from './customise-button';
 
 interface LineCustomisationProps {
   order: Pick<Order, '_id'>;
-  line: Pick<OrderLine, 'id' | 'productId' | 'name'>;
+  line: Pick<OrderLine, 'id' | 'productId' | 'name' | 'personalisation'>;
   personalisation: Personalisation;
   texts: OrderTexts;
   /** Offer the Customise button (order detail and confirmation pages). */
@@ -58,6 +58,7 @@ export function LineCustomisation({ order, line, personalisation, texts, customi
       {personalisation.sentAt && state !== 'missing' ? (
         <p className="mt-1 text-xs text-muted">{t('lines.sentAt', { time: formatOrderTime(personalisation.sentAt, texts.locale) })}</p>
       ) : null}
+      <LivePreview line={line} texts={texts} />
       {units ? (
         <ol className="mt-2 flex flex-col gap-2">
           {units.map((unit, index) => (
@@ -99,5 +100,57 @@ export function LineCustomisation({ order, line, personalisation, texts, customi
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Issue 24 (decisions 107, 120): the preview the shopper saw on the product page, as their browser rendered it, and
+ * the texts they typed. The order is the viewer's own (the API answers it only to them), and the image is served only
+ * to its uploader, who placed the order, and to staff. The texts are the shopper's, in their own script: each is isolated (<bdi>), so an Arabic name in an
+ * English page (or the other way round) keeps its own direction while the list follows the page's.
+ */
+function LivePreview({ line, texts }: { line: Pick<OrderLine, 'id' | 'name' | 'personalisation'>; texts: OrderTexts }) {
+  const { t } = texts;
+  const personal = line.personalisation;
+  if (!personal?.preview) return null;
+  const typed = Object.values(personal.texts).filter((text) => text.trim() !== '');
+  const typedId = `preview-texts-${line.id}`;
+  return (
+    <figure className="mt-2 flex flex-col gap-3 rounded-lg bg-surface p-3 sm:flex-row sm:items-start" data-testid="order-preview">
+      <a
+        href={personal.preview.original}
+        target="_blank"
+        rel="noopener"
+        className="block shrink-0 self-start rounded-md focus-visible:outline-2 focus-visible:outline-brand"
+        aria-label={t('lines.previewOpen', { name: line.name })}
+      >
+        {/* Plain <img>: a private image (cookie-authorised), nothing to optimise or hydrate. */}
+        <img
+          src={personal.preview.original}
+          alt={t('lines.previewAlt', { name: line.name })}
+          width={240}
+          loading="lazy"
+          className="h-auto w-60 max-w-full rounded-md border border-line bg-white"
+        />
+      </a>
+      <figcaption className="min-w-0">
+        <p className="font-medium">{t('lines.previewTitle')}</p>
+        {typed.length > 0 ? (
+          <>
+            <p id={typedId} className="mt-1 text-xs text-muted">
+              {t('lines.previewTexts')}
+            </p>
+            <ul aria-labelledby={typedId} className="flex flex-col">
+              {typed.map((text, index) => (
+                <li key={index} className="break-words">
+                  <bdi>{text}</bdi>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p className="mt-1 text-xs text-muted">{t('lines.previewNote')}</p>
+      </figcaption>
+    </figure>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "customisation_uploads_display_key_idx" ON "customisation_uploads" USING btree ("display_key");
