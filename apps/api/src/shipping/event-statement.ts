@@ -5,7 +5,7 @@ import { applyTrackingEvent, orderStepsFor, rtoOrderOutcome } from '@shop/domain
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import { type EventRow, eventQuery } from '../messages/order-events.ts';
-import { executeNamed } from '../orders/named-statement.ts';
+import { fixedStatement } from '../orders/named-statement.ts';
 import type { outboxRow } from '../outbox/enqueue.ts';
 import type { CarrierEvent } from './provider.ts';
 
@@ -137,26 +137,16 @@ interface AnswerRow {
   inputs: EventRow | string | null;
 }
 
-export async function applyInOneStatement(
-  db: Database,
-  provider: string,
-  event: CarrierEvent,
-  payloadJson: string,
-  plan: OrderPlan | null,
-): Promise<StatementAnswer> {
-  const at = event.at.toISOString();
-  const expected = plan?.expected ?? null;
-  const finalStatus = plan?.steps.at(-1) ?? null;
-  const note = `Carrier: ${event.carrierStatus}${event.location ? `, ${event.location}` : ''}`;
-  const [row] = rowsOf<AnswerRow>(
-    await executeNamed(
-      db,
-      'tracking-event',
-      sql`
+const p = (name: string) => sql.placeholder(name);
+
+/** The statement (see the file's comment), built and named once per database handle. */
+const statement = fixedStatement(
+  'tracking-event',
+  sql`
       with target as (
-        select id, order_id from ${shipments} where provider = ${provider} and awb = ${event.awb}
+        select id, order_id from ${shipments} where provider = ${p('provider')} and awb = ${p('awb')}
       ), seen as (
-        select 1 from ${shipmentEvents} where provider = ${provider} and event_key = ${event.eventKey}
+        select 1 from ${shipmentEvents} where provider = ${p('provider')} and event_key = ${p('eventKey')}
       ), ord as materialized (
         select id, status, payment_method from ${orders}
          where id = (select order_id from target) and not exists (select 1 from seen)
@@ -170,59 +160,59 @@ export async function applyInOneStatement(
                s.last_event_at, s.courier_name, s.awb, s.carrier_edd,
                case when exists (select 1 from seen) then 'duplicate'
                     when s.id is null then 'unknown_awb'
-                    else ${shipmentRules(event.kind)}::jsonb -> s.status
-                         ->> (case when s.last_event_at is null or s.last_event_at < ${at}::timestamptz then 0 else 1 end) end as outcome
+                    else ${p('rules')}::jsonb -> s.status
+                         ->> (case when s.last_event_at is null or s.last_event_at < ${p('at')}::timestamptz then 0 else 1 end) end as outcome
           from (select 1) as one left join ord o on true left join ship s on true
       ), go as (
         select d.*,
                case when d.outcome = 'duplicate' then false
                     when d.ship_id is null then true
-                    when ${expected !== null}::boolean then d.order_status = ${expected?.orderStatus ?? null}::text
-                         and d.ship_status = ${expected?.shipmentStatus ?? null}::text
-                         and (extract(epoch from d.last_event_at) * 1000)::float8 is not distinct from ${expected?.lastEventMs ?? null}::float8
-                         and d.courier_name is not distinct from ${expected?.courierName ?? null}::text
+                    when ${p('planned')}::boolean then d.order_status = ${p('expectedOrderStatus')}::text
+                         and d.ship_status = ${p('expectedShipmentStatus')}::text
+                         and (extract(epoch from d.last_event_at) * 1000)::float8 is not distinct from ${p('expectedLastEventMs')}::float8
+                         and d.courier_name is not distinct from ${p('expectedCourierName')}::text
                     else d.outcome <> 'applied'
-                         or not (d.order_status in (select jsonb_array_elements_text(${orderActs(event.kind)}::jsonb))) end as go
+                         or not (d.order_status in (select jsonb_array_elements_text(${p('acts')}::jsonb))) end as go
           from decided d
       ), stored as (
         insert into ${shipmentEvents} (provider, event_key, shipment_id, awb, kind, carrier_status, carrier_status_id, at, location, activity, payload, outcome)
-        select ${provider}, ${event.eventKey}, g.ship_id, ${event.awb}, ${event.kind}::text, ${event.carrierStatus}, ${event.carrierStatusId}::int,
-               ${at}::timestamptz, ${event.location}::text, ${event.activity}::text, ${payloadJson}::jsonb, g.outcome
+        select ${p('provider')}, ${p('eventKey')}, g.ship_id, ${p('awb')}, ${p('kind')}::text, ${p('carrierStatus')}, ${p('carrierStatusId')}::int,
+               ${p('at')}::timestamptz, ${p('location')}::text, ${p('activity')}::text, ${p('payload')}::jsonb, g.outcome
           from go g where g.go
         on conflict (provider, event_key) do nothing
         returning id
       ), moved as (
         update ${shipments} s set
-          status = case when g.outcome = 'applied' then ${event.kind}::text else s.status end,
-          last_event_at = case when g.outcome = 'applied' then greatest(s.last_event_at, ${at}::timestamptz) else s.last_event_at end,
-          carrier_edd = coalesce(nullif(${event.edd}::text, ''), s.carrier_edd),
-          courier_name = case when coalesce(s.courier_name, '') = '' then coalesce(${event.courierName}::text, s.courier_name) else s.courier_name end,
+          status = case when g.outcome = 'applied' then ${p('kind')}::text else s.status end,
+          last_event_at = case when g.outcome = 'applied' then greatest(s.last_event_at, ${p('at')}::timestamptz) else s.last_event_at end,
+          carrier_edd = coalesce(nullif(${p('edd')}::text, ''), s.carrier_edd),
+          courier_name = case when coalesce(s.courier_name, '') = '' then coalesce(${p('courierName')}::text, s.courier_name) else s.courier_name end,
           updated_at = now()
           from go g
          where s.id = g.ship_id and exists (select 1 from stored)
            and (g.outcome = 'applied'
-                or s.carrier_edd is distinct from coalesce(nullif(${event.edd}::text, ''), s.carrier_edd)
-                or (coalesce(s.courier_name, '') = '' and ${event.courierName}::text is not null))
+                or s.carrier_edd is distinct from coalesce(nullif(${p('edd')}::text, ''), s.carrier_edd)
+                or (coalesce(s.courier_name, '') = '' and ${p('courierName')}::text is not null))
         returning s.id
       ), stepped as (
         update ${orders} o set
-          status = ${finalStatus}::text,
-          tracking = coalesce(${plan?.tracking ? JSON.stringify(plan.tracking) : null}::jsonb, o.tracking),
-          invoice_due_at = case when ${plan?.steps.includes('shipped') ?? false}::boolean then coalesce(o.invoice_due_at, now()) else o.invoice_due_at end,
+          status = ${p('finalStatus')}::text,
+          tracking = coalesce(${p('tracking')}::jsonb, o.tracking),
+          invoice_due_at = case when ${p('shipped')}::boolean then coalesce(o.invoice_due_at, now()) else o.invoice_due_at end,
           updated_at = now()
           from go g
-         where o.id = g.order_id and ${finalStatus}::text is not null and exists (select 1 from stored)
+         where o.id = g.order_id and ${p('finalStatus')}::text is not null and exists (select 1 from stored)
         returning o.id
       ), history as (
         insert into ${orderStatusHistory} (order_id, status, actor, actor_user_id, note)
-        select g.order_id, step.status, 'shop', null, ${note}
-          from go g, jsonb_array_elements_text(${JSON.stringify(plan?.steps ?? [])}::jsonb) with ordinality as step(status, n)
+        select g.order_id, step.status, 'shop', null, ${p('note')}
+          from go g, jsonb_array_elements_text(${p('steps')}::jsonb) with ordinality as step(status, n)
          where exists (select 1 from stepped)
          order by step.n
       ), messages as (
         insert into ${outbox} (channel, recipient, kind, subject, body_text, body_html, order_id, dedupe_key, extras)
         select m.channel, m.recipient, m.kind, m.subject, m.body_text, m.body_html, m.order_id, m.dedupe_key, m.extras
-          from jsonb_to_recordset(${JSON.stringify(plan?.messages ?? [])}::jsonb)
+          from jsonb_to_recordset(${p('messages')}::jsonb)
             as m(channel text, recipient text, kind text, subject text, body_text text, body_html text, order_id uuid, dedupe_key text, extras jsonb)
          where exists (select 1 from stepped)
         on conflict (dedupe_key) do nothing
@@ -234,7 +224,44 @@ export async function applyInOneStatement(
              case when not g.go and g.outcome = 'applied'
                   then (select to_json(m) from (${eventQuery([...MESSAGE_EVENTS], sql`g.order_id`)}) m) end as inputs
         from go g`,
-    ),
+);
+
+export async function applyInOneStatement(
+  db: Database,
+  provider: string,
+  event: CarrierEvent,
+  payloadJson: string,
+  plan: OrderPlan | null,
+): Promise<StatementAnswer> {
+  const expected = plan?.expected ?? null;
+  const [row] = rowsOf<AnswerRow>(
+    await statement(db, {
+      provider,
+      awb: event.awb,
+      eventKey: event.eventKey,
+      kind: event.kind,
+      carrierStatus: event.carrierStatus,
+      carrierStatusId: event.carrierStatusId,
+      at: event.at.toISOString(),
+      location: event.location,
+      activity: event.activity,
+      payload: payloadJson,
+      edd: event.edd,
+      courierName: event.courierName,
+      rules: shipmentRules(event.kind),
+      acts: orderActs(event.kind),
+      planned: expected !== null,
+      expectedOrderStatus: expected?.orderStatus ?? null,
+      expectedShipmentStatus: expected?.shipmentStatus ?? null,
+      expectedLastEventMs: expected?.lastEventMs ?? null,
+      expectedCourierName: expected?.courierName ?? null,
+      finalStatus: plan?.steps.at(-1) ?? null,
+      tracking: plan?.tracking ? JSON.stringify(plan.tracking) : null,
+      shipped: plan?.steps.includes('shipped') ?? false,
+      note: `Carrier: ${event.carrierStatus}${event.location ? `, ${event.location}` : ''}`,
+      steps: JSON.stringify(plan?.steps ?? []),
+      messages: JSON.stringify(plan?.messages ?? []),
+    }),
   );
   if (!row) throw new Error('tracking event: the statement answered no row');
   if (row.go || row.outcome === 'duplicate') {
