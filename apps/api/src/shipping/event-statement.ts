@@ -20,8 +20,9 @@ import type { CarrierEvent } from './provider.ts';
  * `applyTrackingEvent` answers for a newer and for a not-newer event of this kind), and the order's (`orderStepsFor`,
  * `rtoOrderOutcome`) are decided by the caller from the locked state this statement answers. So:
  * - without a plan, the statement applies the event only if it takes the order nowhere (a scan in transit, a stale or
- *   ignored event, a duplicate, an unknown AWB: most events); otherwise it writes nothing and answers the locked state
- *   and what the messages are made from (`eventQuery`);
+ *   ignored event, a duplicate, an unknown AWB: most events); otherwise it writes nothing and answers the state and
+ *   what the messages are made from (`eventQuery`), read without a lock when its snapshot already shows the order
+ *   moving (a statement that locks commits a transaction, with a WAL flush; the plan's guard re-checks under the lock);
  * - with a plan made from that state (the steps, the tracking, the rendered messages), it applies the event only if
  *   the locked state is still the one planned from (another event of the same parcel may have moved it meanwhile);
  *   otherwise it writes nothing and answers the new state to plan from again.
@@ -147,26 +148,47 @@ const statement = fixedStatement(
         select id, order_id from ${shipments} where provider = ${p('provider')} and awb = ${p('awb')}
       ), seen as (
         select 1 from ${shipmentEvents} where provider = ${p('provider')} and event_key = ${p('eventKey')}
+      ), peek as materialized (
+        select o.id as order_id, o.status as order_status, o.payment_method, s.id as ship_id, s.status as ship_status,
+               s.last_event_at, s.courier_name, s.awb
+          from target t join ${orders} o on o.id = t.order_id join ${shipments} s on s.id = t.id
+         where not exists (select 1 from seen)
+      ), bail as materialized (
+        -- Without a plan, an event that moves the order (in the snapshot of this statement) is answered without a
+        -- lock: a statement that locks rows commits a transaction of its own, with its WAL flush.
+        select not ${p('planned')}::boolean and exists (
+                 select 1 from peek k
+                  where ${p('rules')}::jsonb -> k.ship_status
+                          ->> (case when k.last_event_at is null or k.last_event_at < ${p('at')}::timestamptz then 0 else 1 end) = 'applied'
+                    and k.order_status in (select jsonb_array_elements_text(${p('acts')}::jsonb))) as yes
       ), ord as materialized (
         select id, status, payment_method from ${orders}
-         where id = (select order_id from target) and not exists (select 1 from seen)
+         where id = (select order_id from target) and not exists (select 1 from seen) and not (select yes from bail)
          for no key update
       ), ship as materialized (
-        select id, status, last_event_at, courier_name, awb, carrier_edd from ${shipments}
+        select id, status, last_event_at, courier_name, awb from ${shipments}
          where id = (select id from target) and exists (select 1 from ord)
          for no key update
+      ), found_state as (
+        select s.id as ship_id, o.id as order_id, o.status as order_status, o.payment_method, s.status as ship_status,
+               s.last_event_at, s.courier_name, s.awb
+          from ord o join ship s on true
+        union all
+        select ship_id, order_id, order_status, payment_method, ship_status, last_event_at, courier_name, awb
+          from peek where (select yes from bail)
       ), decided as (
-        select s.id as ship_id, coalesce(o.id, (select order_id from target)) as order_id, o.status as order_status, o.payment_method, s.status as ship_status,
-               s.last_event_at, s.courier_name, s.awb, s.carrier_edd,
+        select c.ship_id, coalesce(c.order_id, (select order_id from target)) as order_id, c.order_status, c.payment_method, c.ship_status,
+               c.last_event_at, c.courier_name, c.awb,
                case when exists (select 1 from seen) then 'duplicate'
-                    when s.id is null then 'unknown_awb'
-                    else ${p('rules')}::jsonb -> s.status
-                         ->> (case when s.last_event_at is null or s.last_event_at < ${p('at')}::timestamptz then 0 else 1 end) end as outcome
-          from (select 1) as one left join ord o on true left join ship s on true
+                    when c.ship_id is null then 'unknown_awb'
+                    else ${p('rules')}::jsonb -> c.ship_status
+                         ->> (case when c.last_event_at is null or c.last_event_at < ${p('at')}::timestamptz then 0 else 1 end) end as outcome
+          from (select 1) as one left join found_state c on true
       ), go as (
         select d.*,
                case when d.outcome = 'duplicate' then false
                     when d.ship_id is null then true
+                    when (select yes from bail) then false
                     when ${p('planned')}::boolean then d.order_status = ${p('expectedOrderStatus')}::text
                          and d.ship_status = ${p('expectedShipmentStatus')}::text
                          and (extract(epoch from d.last_event_at) * 1000)::float8 is not distinct from ${p('expectedLastEventMs')}::float8
