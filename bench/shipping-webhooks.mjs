@@ -117,9 +117,7 @@ try {
     let database = 0;
     for (const [pid, seconds] of cpuEnd.backends) database += seconds - (cpuStart.backends.get(pid) ?? 0);
     const per = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
-    const statements = countStatements
-      ? `, ${((cpuEnd.statements - cpuStart.statements) / Math.max(1, result.requests.total)).toFixed(2)} statements`
-      : '';
+    const statements = countStatements ? `, ${((cpuEnd.statements - cpuStart.statements) / Math.max(1, result.requests.total)).toFixed(2)} statements` : '';
     if (!quiet)
       results.push({
         name: scenario.name,

@@ -289,7 +289,13 @@ export async function applyInOneStatement(
   if (row.go || row.outcome === 'duplicate') {
     // Not stored although it went: a copy of the same event stored it meanwhile (the unique key).
     const outcome = row.stored ? row.outcome : 'duplicate';
-    return { done: true, outcome, orderId: row.order_id, messagesWritten: Number(row.messages), shipped: row.stepped && (plan?.steps.includes('shipped') ?? false) };
+    return {
+      done: true,
+      outcome,
+      orderId: row.order_id,
+      messagesWritten: Number(row.messages),
+      shipped: row.stepped && (plan?.steps.includes('shipped') ?? false),
+    };
   }
   return {
     done: false,
