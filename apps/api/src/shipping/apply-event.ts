@@ -47,9 +47,9 @@ async function stepOrder(tx: Tx, orderId: string, to: OrderStatus, note: string,
  *
  * Decision 124: all of it in ONE statement (event-statement.ts), no transaction, for every event but a parcel back at
  * the shop that ends its order. An event that takes the order nowhere (most of a journey, stale and duplicate ones)
- * is one statement; one that ships or delivers the order is two: the first answers the locked state and what the
- * messages are made from, and writes nothing; the second applies the steps planned from it here, by the domain's rules,
- * with their messages rendered, if that state still holds. The parcel back at the shop (an invoice credited, a coupon
+ * is one statement; one that ships or delivers the order is two: the first answers the state (read without a lock)
+ * and what the messages are made from, and writes nothing; the second applies the steps planned from it here, by the
+ * domain's rules, with their messages rendered, if that state still holds under the locks. The parcel back at the shop (an invoice credited, a coupon
  * given back, a refund) takes the transaction below, as before.
  */
 export async function applyCarrierEvent(deps: ShippingDeps, event: CarrierEvent, payload: unknown): Promise<{ outcome: EventResult; orderId: string | null }> {

@@ -32,6 +32,7 @@ import type { CarrierEvent } from './provider.ts';
  * nothing else in the statement moves (every write waits for the event's row).
  */
 
+/** The state an event is decided on: under the row locks, or as the snapshot had it when it answers without them. */
 export interface LockedState {
   orderId: string;
   orderStatus: OrderStatus;
