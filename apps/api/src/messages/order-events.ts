@@ -1,6 +1,6 @@
 import { type Database, outbox, type OutboxExtras, type ShipmentTrackingValue } from '@shop/db';
 import { formatInr } from '@shop/domain/money';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { visibleEmail } from '../auth/phone.ts';
 import { rowsOf } from '../lib/rows.ts';
 import type { Tx } from '../orders/coupons.ts';
@@ -35,7 +35,7 @@ export interface OrderEventOptions {
   amount?: number;
 }
 
-interface EventRow {
+export interface EventRow {
   id: string;
   number: string;
   grand_total: number;
@@ -62,8 +62,11 @@ interface EventRow {
   first_slug: string | null;
 }
 
-/** What the messages of `events` for one order are made from, in ONE statement (one row, or none). */
-function eventQuery(events: MessageEvent[], orderId: string) {
+/**
+ * What the messages of `events` for one order are made from, in ONE statement (one row, or none). `orderId` may be an
+ * SQL expression: the tracking webhook's statement reads it for the order it has just locked (shipping/event-statement.ts).
+ */
+export function eventQuery(events: MessageEvent[], orderId: string | SQL) {
   return sql`
     select o.id, o.number, o.grand_total, o.total_items, o.amount_refunded, o.tracking,
       u.name, u.email, u.phone_number as phone,
@@ -84,7 +87,7 @@ function eventQuery(events: MessageEvent[], orderId: string) {
     left join users u on u.id = o.user_id
     left join message_preferences p on p.user_id = o.user_id
     left join lateral (select name, logo, contact_email, default_language from site_settings order by created_at limit 1) s on true
-    where o.id = ${orderId}::uuid`;
+    where o.id = ${typeof orderId === 'string' ? sql`${orderId}::uuid` : orderId}`;
 }
 
 function linkFor(kind: LinkKind, row: EventRow): string {
@@ -127,7 +130,7 @@ export async function orderEventMessages(
 }
 
 /** The messages of `event` made from a row of eventQuery (which read that event's template). */
-async function renderEvent(event: MessageEvent, row: EventRow, options: OrderEventOptions): Promise<OutboxMessageInput[]> {
+export async function renderEvent(event: MessageEvent, row: EventRow, options: OrderEventOptions): Promise<OutboxMessageInput[]> {
   const template = row.templates?.[event];
   const language: MessageLanguage = isMessageLanguage(row.language ?? '')
     ? (row.language as MessageLanguage)

@@ -244,6 +244,45 @@ describe.each(engines)('shipments (%s)', (engine) => {
     expect(await ctx.handle.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipment!.id))).toHaveLength(1);
   });
 
+  it('applies a whole journey sent at once, the delivery three times: each order step once, its messages once, the shipment delivered', async () => {
+    const order = await confirmedOrder();
+    const { awb } = await ship(app, staff, order._id);
+    const delivered = carrier.webhook(awb, 'delivered', hour(4));
+    const payloads = [
+      carrier.webhook(awb, 'picked_up', hour(1)),
+      delivered,
+      carrier.webhook(awb, 'in_transit', hour(2)),
+      delivered,
+      carrier.webhook(awb, 'out_for_delivery', hour(3)),
+      delivered,
+    ];
+    // Every webhook of the parcel queues on the same order's lock; whichever comes first, the state each one planned
+    // from may have moved when it writes (decision 124), and the order must still take each step exactly once.
+    const answers = await Promise.all(payloads.map((payload) => sendWebhook(app, carrier, payload)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const outcomes = answers.map((answer) => answer.json<{ outcome: string }>().outcome);
+    expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(2);
+    expect([outcomes[1], outcomes[3], outcomes[5]].filter((outcome) => outcome === 'applied')).toHaveLength(1);
+
+    const row = await orderRow(order._id);
+    expect(row.status).toBe('delivered');
+    expect(row.tracking).toEqual({ carrier: 'Delhivery Surface', number: awb, link: `https://shiprocket.co/tracking/${awb}` });
+    const history = await ctx.handle.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order._id));
+    expect(history.map((change) => change.status).sort()).toEqual(['confirmed', 'delivered', 'packed', 'placed', 'shipped']);
+    const messages = await ctx.handle.db
+      .select({ kind: outbox.kind, channel: outbox.channel })
+      .from(outbox)
+      .where(and(eq(outbox.orderId, order._id), inArray(outbox.kind, ['order-shipped', 'order-delivered'])));
+    const shipped = messages.filter((message) => message.kind === 'order-shipped').map((message) => message.channel);
+    const deliveredMessages = messages.filter((message) => message.kind === 'order-delivered').map((message) => message.channel);
+    expect(shipped.length).toBeGreaterThan(0);
+    expect(new Set(shipped).size).toBe(shipped.length);
+    expect(deliveredMessages.sort()).toEqual([...shipped].sort());
+    const [shipment] = await ctx.handle.db.select().from(shipments).where(eq(shipments.orderId, order._id));
+    expect(shipment!.status).toBe('delivered');
+    expect(await ctx.handle.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipment!.id))).toHaveLength(4);
+  });
+
   it('returns a COD parcel to origin: the order is cancelled, the stock comes back only when staff say it is resaleable', async () => {
     const order = await confirmedOrder(2, 5);
     expect(await stockOf(ctx, order.productId)).toBe(3);
