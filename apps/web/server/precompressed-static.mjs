@@ -41,9 +41,11 @@ const SUFFIX = { br: '.br', gzip: '.gz' };
  */
 export async function precompressDirectory(dir) {
   let count = 0;
-  for (const name of await readdir(dir, { recursive: true })) {
-    if (!CONTENT_TYPES.has(extname(name))) continue;
-    const path = join(dir, name);
+  // Entries, not names: webpack names a metadata route's chunk folder after the route (`chunks/app/robots.txt/`), so a
+  // folder may end in a listed extension.
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !CONTENT_TYPES.has(extname(entry.name))) continue;
+    const path = join(entry.parentPath, entry.name);
     const body = await readFile(path);
     if (body.length < MIN_BYTES) continue;
     const [br, gz] = await Promise.all([

@@ -35,6 +35,8 @@ describe('precompressed static files', () => {
     await writeFile(join(dir, 'static', 'service-worker', 'app.js'), script);
     await writeFile(join(dir, 'static', 'chunks', 'tiny.js'), 'void 0;\n');
     await writeFile(join(dir, 'static', 'chunks', 'font.woff2'), Buffer.alloc(4096, 1));
+    // A folder named like a text file, as `next build --webpack` makes for a metadata route: not a file to compress.
+    await mkdir(join(dir, 'static', 'chunks', 'app', 'robots.txt'), { recursive: true });
     // Outside the static folder, with a copy a path escaping it would find.
     await writeFile(join(dir, 'secret.js.br'), brotliCompressSync(script));
     expect(await precompressDirectory(join(dir, 'static'))).toBe(2);
