@@ -113,7 +113,7 @@ async function pass(name, request) {
     }
   }
   const changes = await stopChanges();
-  await app.deliveryDirectory?.settle();
+  await app.deliveryDirectory?.settle?.();
   loop.disable();
   await sleep(50);
   times.sort((a, b) => a - b);

@@ -198,6 +198,21 @@ describe('the in-memory delivery directory (decision 119)', () => {
     directory.close();
   });
 
+  it('reads both tables again once they are older than their maximum age, in case a NOTIFY was lost', async () => {
+    const db = fakeDatabase(5, 5);
+    const directory = new WarmDeliveryLookups(db.source, db.fallback, { maxAgeMs: 30 });
+    await directory.load();
+    db.tables.pincodes[2] = pincodeRow(2, 'Goa');
+    expect(await directory.pincode('600002')).toMatchObject({ state: 'Kerala' });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // The first request after the age starts the reload and is answered from the old table meanwhile.
+    expect(await directory.pincode('600002')).toMatchObject({ state: 'Kerala' });
+    await directory.settle();
+    expect(directory.reloads).toEqual({ pincodes: 2, products: 2, namedProducts: 0 });
+    expect(await directory.pincode('600002')).toMatchObject({ state: 'Goa' });
+    directory.close();
+  });
+
   it('leaves a shop with more products than it holds to the fallback', async () => {
     const db = fakeDatabase(5, 12);
     const directory = new WarmDeliveryLookups(db.source, db.fallback, { maxAgeMs: 60_000, maxProducts: 10 });

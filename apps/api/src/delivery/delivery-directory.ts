@@ -141,9 +141,10 @@ export class WarmDeliveryLookups implements DeliveryLookups {
     this.timer = null;
   }
 
-  /** Both tables again once the last full load is older than `maxAgeMs` (also retries a first load that failed). */
+  /** Both tables again once the last full load is older than `maxAgeMs` (queued behind any reload, never starved by them). */
   private refreshWhenOld(): void {
-    if (this.fullLoadAt === 0 || this.running !== null || this.timer !== null || Date.now() - this.fullLoadAt <= this.options.maxAgeMs) return;
+    if (this.fullLoadAt === 0 || Date.now() - this.fullLoadAt <= this.options.maxAgeMs) return;
+    this.fullLoadAt = Date.now();
     this.work.pincodes = true;
     this.work.allProducts = true;
     this.schedule(0);
