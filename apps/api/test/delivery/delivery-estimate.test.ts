@@ -149,7 +149,7 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     // first one, and reaches this one through the invalidation's NOTIFY.
     const cached = await anotherApp(ctx, { responseCacheSeconds: 60 });
     try {
-      // Its directory and products, loaded into memory in the background at start (decision 112).
+      // Its directory and products, loaded into memory before it answers (decisions 112 and 119).
       await cached.deliveryDirectory!.load();
       expect(cached.deliveryDirectory!.warm).toBe(true);
       const ask = async () => {
@@ -169,7 +169,8 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
       // After the reload, answered from memory again, with the file's change.
       await expect.poll(() => cached.deliveryDirectory!.warm).toBe(true);
       expect(await ask()).toMatchObject({ serviceable: true, state: 'Kerala' });
-      // A product taken off sale reaches the estimate at once, though the products are held in memory.
+      // A product taken off sale reaches the estimate, though the products are held in memory: a change that names no
+      // product reloads them all within a moment (decision 119), one that names it (a save, a sell-out) at once.
       const { moonLamp } = ctx.fixtures.products;
       const lamp = () => callAs(ctx, 'anonymous', { method: 'GET', url: `/api/delivery/estimate?pincode=683101&productId=${moonLamp!.id}` }, cached);
       expect((await lamp()).statusCode).toBe(200);
