@@ -11,6 +11,10 @@
 // default 30) see a realistic spread rather than one hot key; BENCH_CACHE_SECONDS=0 measures every estimate reading
 // the database. A bare node:http hello-world is measured before and after (BENCH_HELLO=0 skips it); each result is
 // also given as a ratio to it, which moves less with the machine's load.
+// BENCH_CHANGES_EVERY_MS=50 (decision 119) sends a catalogue change by NOTIFY every so often during the 200/s
+// scenarios, as another API process does after a sell-out or a staff save: BENCH_CHANGES (default
+// `products` ×4, `anything`, `products` ×4, `pincodes`) is the cycle (one product named; nothing named, so every product's
+// facts are read again; a serviceability import, so the whole directory is).
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -30,6 +34,8 @@ const pincodeCount = Number(process.env.BENCH_PINCODES ?? 2000);
 const helloPort = Number(process.env.BENCH_HELLO_PORT ?? Number(port) + 1);
 const withHello = process.env.BENCH_HELLO !== '0';
 const APP = 'bench-delivery';
+const changesEvery = Number(process.env.BENCH_CHANGES_EVERY_MS ?? 0);
+const changeCycle = (process.env.BENCH_CHANGES ?? 'products,products,products,products,anything,products,products,products,products,pincodes').split(',');
 
 const api = startApi(
   {
@@ -94,22 +100,45 @@ try {
     { name: 'warm-up (not reported)', connections: 10, duration: 3, requests: [product()], quiet: true },
     { name: 'GET estimate (one product), max throughput', unit: 'req/s', connections: 20, requests: [product()] },
     { name: 'POST estimate (three-line cart), max throughput', unit: 'req/s', connections: 20, requests: [cart()] },
-    { name: 'GET estimate at 200/s', unit: 'req/s', connections: 10, overallRate: 200, requests: [product()] },
-    { name: 'POST estimate at 200/s', unit: 'req/s', connections: 10, overallRate: 200, requests: [cart()] },
+    { name: 'GET estimate at 200/s', unit: 'req/s', connections: 10, overallRate: 200, requests: [product()], changes: true },
+    { name: 'POST estimate at 200/s', unit: 'req/s', connections: 10, overallRate: 200, requests: [cart()], changes: true },
   ];
+
+  /** NOTIFYs a catalogue change every `changesEvery` ms (the channel and payloads of lib/catalogue-change.ts) until stopped. */
+  const notifyChanges = () => {
+    let made = 0;
+    let running = changesEvery > 0;
+    const loop = (async () => {
+      while (running) {
+        await new Promise((resolve) => setTimeout(resolve, changesEvery));
+        if (!running) break;
+        const kind = changeCycle[made % changeCycle.length];
+        const payload = kind === 'pincodes' ? 'pincodes' : kind === 'anything' ? '' : `products:${products[made % products.length]}`;
+        made++;
+        await db.query(`select pg_notify('shop_catalogue_changed', $1)`, [payload]);
+      }
+    })();
+    return async () => {
+      running = false;
+      await loop;
+      return made;
+    };
+  };
 
   const helloBefore = hello ? await hello.measure() : null;
   const results = [];
-  for (const { quiet, unit, ...scenario } of scenarios) {
+  for (const { quiet, unit, changes: withChanges, ...scenario } of scenarios) {
     refused = new Map();
     const load = loadavg()[0].toFixed(1);
     const start = await cpuCounters();
+    const stopChanges = withChanges ? notifyChanges() : async () => 0;
     const result = await autocannon({ url: base, duration, ...scenario });
+    const changes = await stopChanges();
     const end = await cpuCounters();
     let database = 0;
     for (const [pid, seconds] of end.backends) database += seconds - (start.backends.get(pid) ?? 0);
     const per = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(3);
-    const cost = `CPU per request: API ${per(end.api - start.api)} ms, PostgreSQL ${per(database)} ms`;
+    const cost = `CPU per request: API ${per(end.api - start.api)} ms, PostgreSQL ${per(database)} ms${changes ? `; ${changes} catalogue changes` : ''}`;
     if (!quiet) results.push({ name: scenario.name, unit, result, refused, load, cost });
   }
   const helloAfter = hello ? await hello.measure() : null;

@@ -10,13 +10,23 @@
 // 200/s would (5). Since the in-memory directory (routes/delivery), the cold pass first waits for it to load, as a
 // process does in the background after start or an invalidation; BENCH_WAIT_WARM=0 measures the requests that come
 // while it loads (they read through the memo).
-import { PerformanceObserver } from 'node:perf_hooks';
-import { tmpdir } from 'node:os';
+// Decision 119 adds:
+//   BENCH_RATE=200: requests at a steady rate without waiting for each other (open loop), each one's time counted from
+//     when it was due, so a stall of the event loop shows in every request that came during it (no coordinated
+//     omission); BENCH_PACE_MS is then ignored.
+//   BENCH_CHANGES_EVERY_MS=50: catalogue changes during each pass, as sell-outs and staff saves make them, through the
+//     response cache's invalidation (what another API process's NOTIFY does too); BENCH_CHANGES (default
+//     `products` ×4, `anything`, `products` ×4, `pincodes`) is the cycle: `products` names one product (a sell-out),
+//     `anything` names nothing (every product's facts are read again), `pincodes` is a serviceability import.
+// Each pass also reports the event loop's delay (monitorEventLoopDelay) and the directory's reloads.
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect } from '@shop/db';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
+import { PINCODES_CHANGED, productsChanged } from '../apps/api/src/lib/catalogue-change.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url?.startsWith('postgres')) {
@@ -25,6 +35,9 @@ if (!url?.startsWith('postgres')) {
 }
 const count = Number(process.env.BENCH_REQUESTS ?? 2000);
 const pace = Number(process.env.BENCH_PACE_MS ?? 0);
+const rate = Number(process.env.BENCH_RATE ?? 0);
+const changesEvery = Number(process.env.BENCH_CHANGES_EVERY_MS ?? 0);
+const changeCycle = (process.env.BENCH_CHANGES ?? 'products,products,products,products,anything,products,products,products,products,pincodes').split(',');
 const handle = await connect({ url, poolSize: 4 });
 const app = await buildApp({
   config: { logLevel: 'warn', responseCacheSeconds: 30, trustProxy: false, mediaDir: join(tmpdir(), 'shop-bench-delivery-media') },
@@ -44,22 +57,75 @@ const observer = new PerformanceObserver((list) => {
 observer.observe({ entryTypes: ['gc'] });
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** Catalogue changes every `changesEvery` ms until the returned function is called; it answers how many were made. */
+function makeChanges() {
+  if (changesEvery <= 0) return async () => 0;
+  let made = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await sleep(changesEvery);
+      if (!running) break;
+      const kind = changeCycle[made % changeCycle.length];
+      const changed = kind === 'pincodes' ? PINCODES_CHANGED : kind === 'anything' ? '' : productsChanged([products[made % products.length]]);
+      made++;
+      await app.responseCache.invalidate(undefined, { awaitStorefront: false, changed });
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return made;
+  };
+}
+
+/** One request, timed from `due` (hrtime): the moment it was sent, or the moment it should have been (BENCH_RATE). */
+async function timed(name, request, due, times) {
+  const response = await app.inject(request);
+  times.push(Number(process.hrtime.bigint() - due) / 1e6);
+  if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
+}
+
 async function pass(name, request) {
   gcPauses = [];
   const times = [];
-  for (let i = 0; i < count; i++) {
+  const reloadsBefore = { ...app.deliveryDirectory?.reloads };
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const stopChanges = makeChanges();
+  const load = loadavg()[0].toFixed(1);
+  if (rate > 0) {
+    // Open loop: request i is due at start + i / rate, whether or not the ones before it have been answered.
     const start = process.hrtime.bigint();
-    const response = await app.inject(request(i));
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
-    if (pace > 0) await sleep(pace);
+    const every = BigInt(Math.round(1e9 / rate));
+    const inFlight = [];
+    for (let i = 0; i < count; i++) {
+      const due = start + BigInt(i) * every;
+      const wait = Number(due - process.hrtime.bigint()) / 1e6;
+      if (wait > 0) await sleep(wait);
+      inFlight.push(timed(name, request(i), due, times));
+    }
+    await Promise.all(inFlight);
+  } else {
+    for (let i = 0; i < count; i++) {
+      await timed(name, request(i), process.hrtime.bigint(), times);
+      if (pace > 0) await sleep(pace);
+    }
   }
+  const changes = await stopChanges();
+  await app.deliveryDirectory?.settle?.();
+  loop.disable();
   await sleep(50);
   times.sort((a, b) => a - b);
   const gc = [...gcPauses].sort((a, b) => a - b);
+  const reloads = Object.entries(app.deliveryDirectory?.reloads ?? {})
+    .map(([table, n]) => `${table} ${n - (reloadsBefore[table] ?? 0)}`)
+    .join(', ');
   console.log(
     `${name}: p50 ${pct(times, 50).toFixed(2)} ms, p90 ${pct(times, 90).toFixed(2)}, p99 ${pct(times, 99).toFixed(2)}, max ${times.at(-1).toFixed(2)}; ` +
-      `GC pauses ${gc.length}, total ${gc.reduce((a, b) => a + b, 0).toFixed(1)} ms, longest ${(gc.at(-1) ?? 0).toFixed(2)} ms`,
+      `GC pauses ${gc.length}, total ${gc.reduce((a, b) => a + b, 0).toFixed(1)} ms, longest ${(gc.at(-1) ?? 0).toFixed(2)} ms; ` +
+      `event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; ` +
+      `${changes} catalogue changes, reloads: ${reloads || 'none'} [load ${load} at start]`,
   );
 }
 
@@ -69,6 +135,10 @@ const post = (i) => ({
   url: '/api/delivery/estimate',
   payload: { pincode: pincodes[i % pincodes.length], lines: [0, 1, 2].map((k) => ({ productId: products[(i * 7 + k * 13) % products.length] })) },
 });
+console.log(
+  `${count} requests a pass, ${rate > 0 ? `${rate}/s open loop` : pace > 0 ? `one at a time, ${pace} ms apart` : 'one at a time'}; ` +
+    `${changesEvery > 0 ? `a catalogue change every ${changesEvery} ms (${changeCycle.join(', ')})` : 'no catalogue changes'}`,
+);
 try {
   // JIT warm-up on other requests, then the two passes for each route.
   for (let i = 0; i < 300; i++) await app.inject({ method: 'GET', url: '/api/nope' });

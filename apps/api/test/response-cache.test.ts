@@ -98,6 +98,26 @@ describe.each(engines)('response cache on %s', (engine) => {
     expect(await ctx.app.responseCache.memo('test-key', load)).toBe(2);
   });
 
+  it('shares one load among the requests that miss together, and does not remember one an invalidation overtook', async () => {
+    await invalidateAndSettle();
+    let loads = 0;
+    let finish!: () => void;
+    const slow = () => new Promise<number>((resolve) => (finish = () => resolve(++loads)));
+    const together = [ctx.app.responseCache.memo('shared-key', slow), ctx.app.responseCache.memo('shared-key', slow)];
+    finish();
+    expect(await Promise.all(together)).toEqual([1, 1]);
+    expect(loads).toBe(1);
+    // A load that began before an invalidation may have read the old rows: its answer is given, not kept.
+    const overtaken = ctx.app.responseCache.memo('overtaken-key', slow);
+    await ctx.app.responseCache.invalidate();
+    finish();
+    expect(await overtaken).toBe(2);
+    expect(await ctx.app.responseCache.memo('overtaken-key', () => Promise.resolve(-1))).toBe(-1);
+    // A failed load is not kept either.
+    await expect(ctx.app.responseCache.memo('failing-key', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await ctx.app.responseCache.memo('failing-key', () => Promise.resolve(3))).toBe(3);
+  });
+
   it('a renamed category slug is seen by listings after invalidate', async () => {
     const before = json(await ctx.app.inject({ method: 'GET', url: '/api/products?category=lamps&miss=1' }));
     expect(before.data.length).toBeGreaterThan(0);

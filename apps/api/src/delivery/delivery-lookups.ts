@@ -2,7 +2,18 @@ import { type Database, pincodes, products } from '@shop/db';
 import { eq, inArray } from 'drizzle-orm';
 import type { MemoTable } from '../plugins/response-cache.ts';
 
-export type PincodeRow = typeof pincodes.$inferSelect;
+/** What the promise needs of a pincode's directory row (held in memory for the whole directory: no more than this). */
+export type PincodeRow = Pick<typeof pincodes.$inferSelect, 'pincode' | 'district' | 'state' | 'serviceable' | 'cod' | 'transitDays'>;
+
+/** The columns of `PincodeRow`, for every read of it. */
+export const pincodeColumns = {
+  pincode: pincodes.pincode,
+  district: pincodes.district,
+  state: pincodes.state,
+  serviceable: pincodes.serviceable,
+  cod: pincodes.cod,
+  transitDays: pincodes.transitDays,
+};
 
 /** What the promise needs of a product: its making days, whether it waits for personalisation, COD, and if it is on sale. */
 export interface ProductDeliveryFacts {
@@ -13,6 +24,15 @@ export interface ProductDeliveryFacts {
   published: boolean;
 }
 
+/** The columns of `ProductDeliveryFacts`, for every read of them. */
+export const productFactColumns = {
+  id: products.id,
+  madeToOrderDays: products.madeToOrderDays,
+  customizationType: products.customizationType,
+  cod: products.cod,
+  published: products.published,
+};
+
 /** The two reads behind an estimate: a pincode's directory row, and some products' delivery facts. */
 export interface DeliveryLookups {
   pincode(pincode: string): Promise<PincodeRow | null>;
@@ -22,19 +42,13 @@ export interface DeliveryLookups {
 export function databaseLookups(db: Pick<Database, 'select'>): DeliveryLookups {
   return {
     async pincode(pincode) {
-      const [row] = await db.select().from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
+      const [row] = await db.select(pincodeColumns).from(pincodes).where(eq(pincodes.pincode, pincode)).limit(1);
       return row ?? null;
     },
     async products(ids) {
       if (ids.length === 0) return [];
       return db
-        .select({
-          id: products.id,
-          madeToOrderDays: products.madeToOrderDays,
-          customizationType: products.customizationType,
-          cod: products.cod,
-          published: products.published,
-        })
+        .select(productFactColumns)
         .from(products)
         .where(inArray(products.id, [...ids]));
     },

@@ -18,6 +18,7 @@ import { issueInvoice } from '../invoices/issue-invoice.ts';
 import { statusEvents } from '../messages/events.ts';
 import { enqueueOrderEvent } from '../messages/order-events.ts';
 import { checkProofCleared } from '../gifting/proof-gate.ts';
+import { productsChanged } from '../lib/catalogue-change.ts';
 import { productTags } from '../lib/storefront-notifier.ts';
 
 export interface StatusChange {
@@ -116,7 +117,7 @@ export async function changeStatus(
     if (event && !(change.to === 'refunded' && order.paymentMethod !== 'cod')) {
       await enqueueOrderEvent(tx, event, orderId, { reason: change.to === 'cancelled' ? change.note : null });
     }
-    if (change.to !== 'cancelled') return { cameBack: false, paid: null, slugs: [] };
+    if (change.to !== 'cancelled') return { cameBack: false, paid: null, slugs: [], productIds: [] };
     const sold = await tx
       .select({ id: orderLines.id, productId: orderLines.productId, variantId: orderLines.variantId, slug: orderLines.slug, quantity: orderLines.quantity })
       .from(orderLines)
@@ -126,10 +127,10 @@ export async function changeStatus(
     const lines = sold.map((line) => ({ ...line, quantity: line.quantity - (restocked.get(line.id) ?? 0) })).filter((line) => line.quantity > 0);
     const returned = await returnStock(tx, lines);
     await releaseCoupon(tx, orderId);
-    return { cameBack: returned.cameBack, paid: { orderId, ...order }, slugs: lines.map((line) => line.slug) };
+    return { cameBack: returned.cameBack, paid: { orderId, ...order }, slugs: lines.map((line) => line.slug), productIds: lines.map((line) => line.productId) };
   });
   deps.wakeOutbox?.();
-  if (move.cameBack) await deps.invalidateCatalogue(productTags(move.slugs));
+  if (move.cameBack) await deps.invalidateCatalogue(productTags(move.slugs), productsChanged(move.productIds));
   // A paid prepaid order gives its money back once it is cancelled (after the commit: a network call).
   if (move.paid && deps.payments) await refundCancelled(deps.db, deps.payments.provider, move.paid);
   return (await findOrder(deps.db, orderId)) as Order;

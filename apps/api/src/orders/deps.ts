@@ -11,7 +11,7 @@ export function orderDeps(app: FastifyInstance): OrderDeps {
     // Site settings change rarely; the response cache keeps them for its window and forgets them on invalidate.
     shippingRules: () => app.responseCache.memo('shipping-rules', () => loadShippingRules(app.db)),
     wakeOutbox: () => app.outbox.worker.wake(),
-    invalidateCatalogue: (tags) => app.responseCache.invalidate(tags, { awaitStorefront: false }),
+    invalidateCatalogue: (tags, changed) => app.responseCache.invalidate(tags, { awaitStorefront: false, changed }),
     limits: app.orderLimits.settings,
     couponTries: app.orderLimits.couponTries,
     payments: app.payments,

@@ -24,6 +24,7 @@ import type { GiftSettings } from '@shop/domain/gift/gift-settings';
 import { giftAtPlacement } from '../gifting/gift-placement.ts';
 import { checkPersonalLines, personalHashPart, writePersonalLines } from '../gifting/personalisation-placement.ts';
 import { isShortOfStock, type OrderCounts, type OrderLineRow, type OrderRow, type StatusRow, writeOrder } from './write-order.ts';
+import { productsChanged } from '../lib/catalogue-change.ts';
 import { productTags } from '../lib/storefront-notifier.ts';
 
 /** What placing an order needs from the app: the database and a few of its services. */
@@ -34,9 +35,10 @@ export interface OrderDeps {
   wakeOutbox(): void;
   /**
    * Forgets cached catalogue answers (a product ran out or came back); `tags` name the storefront pages to expire
-   * (lib/storefront-notifier.ts `productTags`), all of them when absent.
+   * (lib/storefront-notifier.ts `productTags`), all of them when absent; `changed` what changed for the caches kept
+   * beside the response cache (lib/catalogue-change.ts `productsChanged`), anything when absent.
    */
-  invalidateCatalogue(tags?: string[]): Promise<void>;
+  invalidateCatalogue(tags?: string[], changed?: string): Promise<void>;
   /** The abuse limits (issue 19) and where wrong coupon codes are counted. */
   limits: OrderLimits;
   couponTries: TryCounter;
@@ -329,12 +331,13 @@ export async function placeOrder(
       if (cod || pending) deps.wakeOutbox();
       // Only the pages of what this order bought (and the listings) show the stock it took.
       const boughtTags = productTags(lineRows.map((line) => line.slug));
-      if (stock.wentOut) await deps.invalidateCatalogue(boughtTags);
+      const bought = productsChanged(lineRows.map((line) => line.productId));
+      if (stock.wentOut) await deps.invalidateCatalogue(boughtTags, bought);
       // The answer is built from the rows just written: no second read of what the statement knows.
       const order = toOrder(orderRow, lineRows, [placedStatus]);
       if (cod) return { order, replayed: false };
       const payment = await startCheckout(db, deps.payments, { id: orderId, number, grandTotal: totals.grandTotal }, () =>
-        deps.invalidateCatalogue(boughtTags),
+        deps.invalidateCatalogue(boughtTags, bought),
       );
       return { order: { ...order, payment }, replayed: false };
     } catch (error) {

@@ -76,10 +76,14 @@ export const responseCachePlugin = fp(
 
     const memos = new LRUCache<string, { value: unknown }>({ max: 1_000, ttl: Math.max(1, options.seconds) * 1_000 });
     const tables: LRUCache<string, { value: unknown }>[] = [];
+    const loading = new Map<string, Promise<unknown>>();
+    let clearings = 0;
     const listeners: Array<(changed: string) => void> = [];
     const clearAll = (changed = '') => {
+      clearings++;
       cache.clear();
       memos.clear();
+      loading.clear();
       for (const table of tables) table.clear();
       for (const listener of listeners) listener(changed);
     };
@@ -93,13 +97,31 @@ export const responseCachePlugin = fp(
         const told = options.storefront?.notify(tags && tags.length > 0 ? tags : [ALL_PAGES_TAG]);
         if (awaitStorefront) await told;
       },
-      async memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+      memo<T>(key: string, load: () => Promise<T>): Promise<T> {
         if (!enabled) return load();
         const hit = memos.get(key);
-        if (hit !== undefined) return hit.value as T;
-        const value = await load();
-        memos.set(key, { value });
-        return value;
+        if (hit !== undefined) return Promise.resolve(hit.value as T);
+        // Right after an invalidation every request misses at once: they share one load rather than each reading.
+        const waiting = loading.get(key);
+        if (waiting !== undefined) return waiting as Promise<T>;
+        const clearing = clearings;
+        const done = () => {
+          if (loading.get(key) === promise) loading.delete(key);
+        };
+        const promise: Promise<T> = load().then(
+          (value) => {
+            done();
+            // A load that an invalidation overtook may have read the old rows: answered, not remembered.
+            if (clearing === clearings) memos.set(key, { value });
+            return value;
+          },
+          (error: unknown) => {
+            done();
+            throw error;
+          },
+        );
+        loading.set(key, promise);
+        return promise;
       },
       table<T>(max: number): MemoTable<T> {
         if (!enabled) return { get: () => undefined, set: () => undefined };

@@ -3,6 +3,7 @@ import { estimateDelivery } from '@shop/domain/delivery/delivery-estimate';
 import { DEFAULT_DELIVERY_SETTINGS } from '@shop/domain/delivery/delivery-settings';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productsChanged } from '../../src/lib/catalogue-change.ts';
 import { rowsOf } from '../../src/lib/rows.ts';
 import { engines, expectRefusal } from '../helpers.ts';
 import { adminContext, type AdminContext, callAs } from '../admin/admin-helpers.ts';
@@ -148,7 +149,7 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     // first one, and reaches this one through the invalidation's NOTIFY.
     const cached = await anotherApp(ctx, { responseCacheSeconds: 60 });
     try {
-      // Its directory and products, loaded into memory in the background at start (decision 112).
+      // Its directory and products, loaded into memory before it answers (decisions 112 and 119).
       await cached.deliveryDirectory!.load();
       expect(cached.deliveryDirectory!.warm).toBe(true);
       const ask = async () => {
@@ -168,7 +169,8 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
       // After the reload, answered from memory again, with the file's change.
       await expect.poll(() => cached.deliveryDirectory!.warm).toBe(true);
       expect(await ask()).toMatchObject({ serviceable: true, state: 'Kerala' });
-      // A product taken off sale reaches the estimate at once, though the products are held in memory.
+      // A product taken off sale reaches the estimate, though the products are held in memory: a change that names no
+      // product reloads them all within a moment (decision 119), one that names it (a save, a sell-out) at once.
       const { moonLamp } = ctx.fixtures.products;
       const lamp = () => callAs(ctx, 'anonymous', { method: 'GET', url: `/api/delivery/estimate?pincode=683101&productId=${moonLamp!.id}` }, cached);
       expect((await lamp()).statusCode).toBe(200);
@@ -181,6 +183,51 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
         await ctx.app.responseCache.invalidate(undefined, { awaitStorefront: false });
       }
     } finally {
+      await cached.close();
+    }
+  });
+
+  it('answers a burst of 50 stock changes in another process with a couple of reloads of that product alone, ending with the last', async () => {
+    // Started with the cache on, as in production: ready() (listen) waits until both tables are in memory.
+    const cached = await anotherApp(ctx, { responseCacheSeconds: 60 });
+    const { moonLamp } = ctx.fixtures.products;
+    const url = `/api/delivery/estimate?pincode=560001&productId=${moonLamp!.id}`;
+    const fromMemory = async () => {
+      const response = await callAs(ctx, 'anonymous', { method: 'GET', url }, cached);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Estimate>();
+    };
+    // The API without the cache reads the database on every estimate: the answer to agree with.
+    const fromDatabase = () => estimate(`pincode=560001&productId=${moonLamp!.id}`);
+    const [lamp] = rowsOf<{ days: number }>(await ctx.handle.db.execute(sql`select made_to_order_days as days from products where id = ${moonLamp!.id}`));
+    const madeBefore = lamp!.days;
+    try {
+      const directory = cached.deliveryDirectory!;
+      expect(directory.warm).toBe(true);
+      const first = await fromMemory();
+      const before = { ...directory.reloads };
+      const started = Date.now();
+      for (let days = 1; days <= 50; days++) {
+        await ctx.handle.db.execute(sql`update products set made_to_order_days = ${days} where id = ${moonLamp!.id}`);
+        // What a sell-out does after its commit (orders/place-order.ts), here in the first process: the second hears
+        // it by NOTIFY.
+        await ctx.app.responseCache.invalidate(undefined, { awaitStorefront: false, changed: productsChanged([moonLamp!.id]) });
+      }
+      const burstMs = Date.now() - started;
+      const last = await fromDatabase();
+      expect(last.earliest! > first.earliest!).toBe(true);
+      await expect.poll(fromMemory).toEqual(last);
+      await directory.settle();
+      expect(await fromMemory()).toEqual(last);
+      const named = directory.reloads.namedProducts - before.namedProducts;
+      // Changes within 250 ms of the first share a reload: a couple for the burst (one more for each 250 ms it lasted).
+      expect(named, `${named} reloads for a burst of ${burstMs} ms`).toBeGreaterThanOrEqual(1);
+      expect(named, `${named} reloads for a burst of ${burstMs} ms`).toBeLessThanOrEqual(2 + Math.floor(burstMs / 250));
+      // Neither the directory nor every product was read again.
+      expect(directory.reloads).toMatchObject({ pincodes: before.pincodes, products: before.products });
+    } finally {
+      await ctx.handle.db.execute(sql`update products set made_to_order_days = ${madeBefore} where id = ${moonLamp!.id}`);
+      await ctx.app.responseCache.invalidate(undefined, { awaitStorefront: false, changed: productsChanged([moonLamp!.id]) });
       await cached.close();
     }
   });

@@ -34,35 +34,43 @@ export interface DeliveryDates {
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
-/** A calendar date as a UTC-midnight Date, so adding days never meets a DST change. */
-function dateOf(iso: string): Date {
-  return new Date(`${iso}T00:00:00Z`);
+/*
+ * Calendar dates are counted as whole days since 1970-01-01 (UTC midnight, so adding days never meets a DST change):
+ * stepping through dispatch and delivery days is then integer arithmetic, with no Date or string made per day (an
+ * estimate is on every product page and cart; decision 119). Dates become ISO strings only in the answer.
+ */
+
+/** The weekday of a day number, as `getUTCDay` numbers it (0 Sunday); 1970-01-01 was a Thursday. */
+function weekdayOf(day: number): number {
+  return (day + 4) % 7;
 }
 
-function isoOf(date: Date): string {
-  return date.toISOString().slice(0, 10);
+function isoOf(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * DAY_MS);
+/** A YYYY-MM-DD date's day number (NaN for anything else, which then matches no day). */
+function dayOf(iso: string): number {
+  return Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 }
 
 /** Today's date and hour in India (UTC+5:30, no daylight saving). */
 export function indiaClock(now: Date): { date: string; hour: number } {
-  const shifted = new Date(now.getTime() + IST_OFFSET_MS);
-  return { date: isoOf(shifted), hour: shifted.getUTCHours() };
+  const shifted = now.getTime() + IST_OFFSET_MS;
+  return { date: isoOf(Math.floor(shifted / DAY_MS)), hour: Math.floor((((shifted % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS) };
 }
 
-/** The shop's dispatch calendar: which weekdays it dispatches on (by `getUTCDay`) and its holidays. */
+/** The shop's dispatch calendar: which weekdays it dispatches on (by `getUTCDay`) and its holidays (day numbers). */
 interface DispatchCalendar {
   weekdays: readonly boolean[];
-  holidays: ReadonlySet<string>;
+  holidays: ReadonlySet<number>;
 }
 
-function isDispatchDay(date: Date, calendar: DispatchCalendar): boolean {
-  return calendar.weekdays[date.getUTCDay()] === true && !calendar.holidays.has(isoOf(date));
+function isDispatchDay(day: number, calendar: DispatchCalendar): boolean {
+  return calendar.weekdays[weekdayOf(day)] === true && !calendar.holidays.has(day);
 }
 
 /**
@@ -70,13 +78,13 @@ function isDispatchDay(date: Date, calendar: DispatchCalendar): boolean {
  * least one dispatch weekday; should a calendar still have none (or a year of holidays), the search gives up after
  * two years rather than loop, and answers the day it reached.
  */
-function dispatchDayAfter(from: Date, n: number, calendar: DispatchCalendar): Date {
-  const limit = from.getTime() + (730 + n) * DAY_MS;
+function dispatchDayAfter(from: number, n: number, calendar: DispatchCalendar): number {
+  const limit = from + 730 + n;
   let day = from;
-  while (!isDispatchDay(day, calendar) && day.getTime() < limit) day = addDays(day, 1);
+  while (!isDispatchDay(day, calendar) && day < limit) day++;
   for (let left = n; left > 0; left--) {
-    day = addDays(day, 1);
-    while (!isDispatchDay(day, calendar) && day.getTime() < limit) day = addDays(day, 1);
+    day++;
+    while (!isDispatchDay(day, calendar) && day < limit) day++;
   }
   return day;
 }
@@ -87,28 +95,38 @@ const calendars = new WeakMap<DeliverySettings, DispatchCalendar>();
 function calendarOf(settings: DeliverySettings): DispatchCalendar {
   let calendar = calendars.get(settings);
   if (!calendar) {
-    calendar = { weekdays: Array.from({ length: 7 }, (_, day) => settings.dispatchWeekdays.includes(day)), holidays: new Set(settings.holidays) };
+    calendar = {
+      weekdays: Array.from({ length: 7 }, (_, day) => settings.dispatchWeekdays.includes(day)),
+      holidays: new Set(settings.holidays.map(dayOf)),
+    };
     calendars.set(settings, calendar);
   }
   return calendar;
 }
 
 /** `days` delivery days after `from` (Sundays do not count; a parcel due on a Sunday arrives on Monday). */
-function deliveryDayAfter(from: Date, days: number): Date {
+function deliveryDayAfter(from: number, days: number): number {
   let day = from;
   for (let left = days; left > 0; left--) {
-    day = addDays(day, 1);
-    while (day.getUTCDay() === 0) day = addDays(day, 1);
+    day++;
+    if (weekdayOf(day) === 0) day++;
   }
   return day;
 }
 
+/** The dispatch day (day number) of one line ordered at `now`. */
+function dispatchDay(now: Date, line: DeliveryLine, settings: DeliverySettings): number {
+  const shifted = now.getTime() + IST_OFFSET_MS;
+  const today = Math.floor(shifted / DAY_MS);
+  const hour = Math.floor((shifted - today * DAY_MS) / HOUR_MS);
+  const orderDay = hour >= settings.cutoffHour ? today + 1 : today;
+  const making = Math.max(0, line.madeToOrderDays) + (line.personalisationPending ? settings.personalisationDays : 0);
+  return dispatchDayAfter(orderDay, making, calendarOf(settings));
+}
+
 /** The dispatch date of one line ordered at `now`. */
 export function dispatchDate(now: Date, line: DeliveryLine, settings: DeliverySettings): string {
-  const clock = indiaClock(now);
-  const orderDay = clock.hour >= settings.cutoffHour ? addDays(dateOf(clock.date), 1) : dateOf(clock.date);
-  const making = Math.max(0, line.madeToOrderDays) + (line.personalisationPending ? settings.personalisationDays : 0);
-  return isoOf(dispatchDayAfter(orderDay, making, calendarOf(settings)));
+  return isoOf(dispatchDay(now, line, settings));
 }
 
 /** The transit range to a destination: the carrier's figure when its file gave one (one day of slack), else the zone's. */
@@ -120,13 +138,13 @@ export function transitRangeTo(destination: Destination, settings: DeliverySetti
 
 /** The promise for lines ordered at `now` to a destination: the slowest line decides. */
 export function estimateDelivery(now: Date, lines: readonly DeliveryLine[], destination: Destination, settings: DeliverySettings): DeliveryDates {
-  const dispatches = (lines.length > 0 ? lines : [{ madeToOrderDays: 0, personalisationPending: false }]).map((line) => dispatchDate(now, line, settings));
-  const dispatch = dispatches.sort().at(-1) as string;
+  let dispatch = lines.length > 0 ? -Infinity : dispatchDay(now, { madeToOrderDays: 0, personalisationPending: false }, settings);
+  for (const line of lines) dispatch = Math.max(dispatch, dispatchDay(now, line, settings));
   const transit = transitRangeTo(destination, settings);
   return {
-    dispatch,
-    earliest: isoOf(deliveryDayAfter(dateOf(dispatch), transit.min)),
-    latest: isoOf(deliveryDayAfter(dateOf(dispatch), transit.max)),
+    dispatch: isoOf(dispatch),
+    earliest: isoOf(deliveryDayAfter(dispatch, transit.min)),
+    latest: isoOf(deliveryDayAfter(dispatch, transit.max)),
   };
 }
 

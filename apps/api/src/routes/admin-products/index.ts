@@ -26,6 +26,7 @@ import { loadAdminProduct, productSlug } from '../../admin/products/view.ts';
 import { noStore } from '../../lib/cache.ts';
 import { boolQuery, errorResponseSchema, intQuery, limitQuery, text } from '../../lib/params.ts';
 import { Refusal } from '../../lib/refusal.ts';
+import { productsChanged } from '../../lib/catalogue-change.ts';
 import { productTags } from '../../lib/storefront-notifier.ts';
 import { caller } from '../../orders/deps.ts';
 
@@ -67,11 +68,12 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   const actions = productActions(app.db);
   /**
    * After a write: the API's cache is emptied and the storefront expires the pages of the products named (their own
-   * page under every slug they had, and the listings); with none named (an import), every catalogue page.
+   * page under every slug they had, and the listings); with none named (an import), every catalogue page. The
+   * product's id tells the caches beside the response cache to read that product alone again (decision 119).
    */
-  const changed = async <T>(value: T, ...slugs: (string | null)[]): Promise<T> => {
+  const changed = async <T>(value: T, id: string | null, ...slugs: (string | null)[]): Promise<T> => {
     const named = slugs.filter((slug): slug is string => slug !== null);
-    await app.responseCache.invalidate(named.length > 0 ? productTags(named) : undefined);
+    await app.responseCache.invalidate(named.length > 0 ? productTags(named) : undefined, { changed: id === null ? '' : productsChanged([id]) });
     // A restock may have written back-in-stock messages (issue 24): send them now rather than at the next poll.
     app.outbox.worker.wake();
     return value;
@@ -135,7 +137,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       const result = await importProductsCsv(app.db, caller(request), request.body.csv, request.body.dryRun === true);
-      return result.dryRun ? result : changed(result);
+      return result.dryRun ? result : changed(result, null);
     },
   );
 
@@ -149,7 +151,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       const product = await actions.create(caller(request), request.body);
-      return reply.code(201).send(await changed(product, product.slug));
+      return reply.code(201).send(await changed(product, product._id, product.slug));
     },
   );
 
@@ -192,7 +194,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A new slug moves the page: the one at the old address must go too.
       const before = await productSlug(app.db, id);
       const product = await actions.update(caller(request), id, request.body);
-      return changed(product, product.slug, before);
+      return changed(product, id, product.slug, before);
     },
   );
 
@@ -211,7 +213,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       const product = await actions.setPublished(caller(request), productId(request), request.body.published);
-      return changed(product, product.slug);
+      return changed(product, product._id, product.slug);
     },
   );
 
@@ -228,8 +230,9 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const removed = await actions.remove(caller(request), productId(request));
-      await changed(null, removed.slug);
+      const id = productId(request);
+      const removed = await actions.remove(caller(request), id);
+      await changed(null, id, removed.slug);
       return reply.code(204).send(null);
     },
   );
@@ -258,7 +261,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       });
       const product = await actions.addImages(caller(request), id, images);
-      return changed(product, product.slug);
+      return changed(product, product._id, product.slug);
     },
   );
 
@@ -277,7 +280,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       const product = await actions.setGallery(caller(request), productId(request), request.body);
-      return changed(product, product.slug);
+      return changed(product, product._id, product.slug);
     },
   );
 };

@@ -3,10 +3,10 @@ import { importErrorSchema } from '@shop/domain/admin/products';
 import { z } from 'zod';
 import type { RequestUser } from '../../auth/request-user.ts';
 import { estimateFor } from '../../delivery/delivery-estimate.ts';
-import { PINCODES_CHANGED } from '../../delivery/delivery-directory.ts';
 import { loadDeliverySettings } from '../../delivery/delivery-settings.ts';
 import { importServiceability } from '../../delivery/serviceability-import.ts';
 import { noStore } from '../../lib/cache.ts';
+import { PINCODES_CHANGED } from '../../lib/catalogue-change.ts';
 import { errorResponseSchema } from '../../lib/params.ts';
 
 const estimateSchema = z.object({
