@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { customisationMessages as m } from '@shop/domain/customisation';
 import type { Locator, Page } from 'playwright-core';
-import { expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { codeIn, latestMessage, uniquePhone } from './accounts';
 import { adminCookie, signInAdmin } from './admin-session';
 import { axeViolations } from './axe';
@@ -92,6 +92,11 @@ async function namePlate() {
 let made: ReturnType<typeof namePlate> | undefined;
 /** One plate for the file's tests. */
 const plateOnce = () => (made ??= namePlate());
+
+// The plate is a cheap, in-stock, cash-on-delivery product: later files looking for "a plain product" must not find it.
+afterAll(async () => {
+  if (made) await admin('POST', `/api/admin/products/${(await made).id}/publish`, { published: false });
+});
 
 /** The canvas of the panel, its pixels, and where the name's ink lies against the base photo drawn alone. */
 async function previewOf(page: Page, productName: string, label: string) {
