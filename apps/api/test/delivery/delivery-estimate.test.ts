@@ -163,11 +163,12 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
       expect(await ask()).toMatchObject({ serviceable: true });
       const imported = await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/delivery/serviceability', body: { csv: '683101,no,no,' } });
       expect(imported.statusCode, imported.body).toBe(200);
-      await expect.poll(async () => (await ask()).serviceable).toBe(false);
+      // A change is coalesced for 250 ms, then the directory reloads (decision 119): seconds on a loaded machine.
+      await expect.poll(async () => (await ask()).serviceable, { timeout: 10_000 }).toBe(false);
       await callAs(ctx, 'admin', { method: 'POST', url: '/api/admin/delivery/serviceability', body: { csv: '683101,yes,yes,' } });
-      await expect.poll(async () => (await ask()).serviceable).toBe(true);
+      await expect.poll(async () => (await ask()).serviceable, { timeout: 10_000 }).toBe(true);
       // After the reload, answered from memory again, with the file's change.
-      await expect.poll(() => cached.deliveryDirectory!.warm).toBe(true);
+      await expect.poll(() => cached.deliveryDirectory!.warm, { timeout: 10_000 }).toBe(true);
       expect(await ask()).toMatchObject({ serviceable: true, state: 'Kerala' });
       // A product taken off sale reaches the estimate, though the products are held in memory: a change that names no
       // product reloads them all within a moment (decision 119), one that names it (a save, a sell-out) at once.
@@ -177,7 +178,7 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
       await ctx.handle.db.execute(sql`update products set published = false where id = ${moonLamp!.id}`);
       try {
         await ctx.app.responseCache.invalidate(undefined, { awaitStorefront: false });
-        await expect.poll(async () => (await lamp()).statusCode).toBe(404);
+        await expect.poll(async () => (await lamp()).statusCode, { timeout: 10_000 }).toBe(404);
       } finally {
         await ctx.handle.db.execute(sql`update products set published = true where id = ${moonLamp!.id}`);
         await ctx.app.responseCache.invalidate(undefined, { awaitStorefront: false });
@@ -216,7 +217,7 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
       const burstMs = Date.now() - started;
       const last = await fromDatabase();
       expect(last.earliest! > first.earliest!).toBe(true);
-      await expect.poll(fromMemory).toEqual(last);
+      await expect.poll(fromMemory, { timeout: 10_000 }).toEqual(last);
       await directory.settle();
       expect(await fromMemory()).toEqual(last);
       const named = directory.reloads.namedProducts - before.namedProducts;
