@@ -1,6 +1,6 @@
 // API load benchmark: autocannon against the catalogue API on PostgreSQL with a large catalogue.
 // Usage: DATABASE_URL=postgres://… node bench/api.mjs   (seed first: npm run seed -- --products 100000 --reset)
-import autocannon from 'autocannon';
+import { runLoad } from './lib/steady-rate.mjs';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -65,7 +65,7 @@ async function runScenarios(env, misses) {
     console.log('| scenario | req/s (mean) | p50 ms | p90 ms | p99 ms | non-2xx | errors |');
     console.log('|---|---|---|---|---|---|---|');
     for (const scenario of scenarios) {
-      const result = await autocannon({ url: base, duration, ...scenario });
+      const result = await runLoad({ url: base, duration, ...scenario });
       const { latency, requests } = result;
       console.log(
         `| ${scenario.name} | ${Math.round(requests.average)} | ${latency.p50} | ${latency.p90} | ${latency.p99} | ${result.non2xx} | ${result.errors} |`,

@@ -17,10 +17,10 @@
 // facts are read again; a serviceability import, so the whole directory is).
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { runLoad } from './lib/steady-rate.mjs';
 import pg from 'pg';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
-import { helloWorld, cpuSeconds } from './lib/reference.mjs';
+import { helloWorld, cpuSeconds, backendSecondsBetween } from './lib/reference.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -132,11 +132,10 @@ try {
     const load = loadavg()[0].toFixed(1);
     const start = await cpuCounters();
     const stopChanges = withChanges ? notifyChanges() : async () => 0;
-    const result = await autocannon({ url: base, duration, ...scenario });
+    const result = await runLoad({ url: base, duration, ...scenario });
     const changes = await stopChanges();
     const end = await cpuCounters();
-    let database = 0;
-    for (const [pid, seconds] of end.backends) database += seconds - (start.backends.get(pid) ?? 0);
+    const database = backendSecondsBetween(start.backends, end.backends);
     const per = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(3);
     const cost = `CPU per request: API ${per(end.api - start.api)} ms, PostgreSQL ${per(database)} ms${changes ? `; ${changes} catalogue changes` : ''}`;
     if (!quiet) results.push({ name: scenario.name, unit, result, refused, load, cost });

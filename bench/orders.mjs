@@ -22,10 +22,10 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { runLoad } from './lib/steady-rate.mjs';
 import pg from 'pg';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
-import { helloWorld, cpuSeconds } from './lib/reference.mjs';
+import { helloWorld, cpuSeconds, backendSecondsBetween } from './lib/reference.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -136,7 +136,7 @@ try {
   const results = [];
   for (const scenario of costRequests > 0 ? [] : scenarios) {
     refused = new Map();
-    const result = await autocannon({ url: base, duration, ...scenario });
+    const result = await runLoad({ url: base, duration, ...scenario });
     if (scenario.quiet) continue;
     results.push({ name: scenario.name, result, refused });
   }
@@ -213,8 +213,7 @@ async function measureCost(users, lines) {
     await run(costRequests, request, status);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const end = await costCounters();
-    let database = 0;
-    for (const [pid, seconds] of end.backends) database += seconds - (start.backends.get(pid) ?? 0);
+    const database = backendSecondsBetween(start.backends, end.backends);
     const per = (seconds) => ((seconds * 1000) / costRequests).toFixed(2);
     console.log(
       `${name}: API CPU ${per(end.api - start.api)} ms, PostgreSQL CPU ${per(database)} ms, ` +

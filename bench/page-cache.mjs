@@ -9,6 +9,7 @@
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { runLoad } from './lib/steady-rate.mjs';
 import { samplePages } from './lib/sample-pages.mjs';
 
 const base = process.argv[2] ?? process.env.SHOP_URL ?? 'http://localhost:3000';
@@ -27,7 +28,7 @@ const load = () => loadavg()[0].toFixed(2);
 
 async function run(name, options) {
   const before = load();
-  const result = await autocannon({ duration, connections: 20, ...options });
+  const result = await runLoad({ duration, connections: 20, ...options });
   const { latency, requests } = result;
   rows.push({ name, rps: Math.round(requests.average), p50: latency.p50, p99: latency.p99, bad: result.non2xx + result.errors, load: `${before} → ${load()}` });
   return result;

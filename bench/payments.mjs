@@ -37,12 +37,12 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { runLoad } from './lib/steady-rate.mjs';
 import pg from 'pg';
 import { LoopbackGateway } from '../apps/api/src/payments/razorpay/loopback-gateway.ts';
 import { hmacHex } from '../apps/api/src/payments/razorpay/signatures.ts';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
-import { helloWorld, cpuSeconds } from './lib/reference.mjs';
+import { helloWorld, cpuSeconds, backendSecondsBetween } from './lib/reference.mjs';
 
 const costOrders = Number(process.env.BENCH_COST ?? 0);
 const queryCountFile = join(tmpdir(), `shop-bench-payments-queries-${process.pid}`);
@@ -209,10 +209,9 @@ async function throughput(users, lines) {
     refused = new Map();
     const load = (await import('node:os')).loadavg()[0].toFixed(1);
     const start = await cpuCounters();
-    const result = await autocannon({ url: base, duration, ...scenario });
+    const result = await runLoad({ url: base, duration, ...scenario });
     const end = await cpuCounters();
-    let database = 0;
-    for (const [pid, seconds] of end.backends) database += seconds - (start.backends.get(pid) ?? 0);
+    const database = backendSecondsBetween(start.backends, end.backends);
     const per = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
     const cost = `CPU per request: API ${per(end.api - start.api)} ms, PostgreSQL ${per(database)} ms`;
     if (!quiet) results.push({ name: scenario.name, unit, result, refused, load, cost });
@@ -368,8 +367,7 @@ async function measureCost(users, lines) {
     await run(webhooks.length, (n) => send(webhooks[n]), 200);
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the outbox worker sends what the webhooks wrote
     const end = await costCounters();
-    let database = 0;
-    for (const [pid, seconds] of end.backends) database += seconds - (start.backends.get(pid) ?? 0);
+    const database = backendSecondsBetween(start.backends, end.backends);
     const apiSeconds = end.api - start.api;
     const statements = end.statements - start.statements;
     if (!name.includes('duplicate') && !name.includes('new event id')) {

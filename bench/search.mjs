@@ -5,9 +5,10 @@
 // Usage: DATABASE_URL=postgres://… node bench/search.mjs   (seed first: npm run seed -- --products 100000 --reset)
 // BENCH_SEARCH_WORDS=keychian,… picks the searches (default: misspellings only); BENCH_SECONDS the length of each run.
 import autocannon from 'autocannon';
+import { runLoad } from './lib/steady-rate.mjs';
 import pg from 'pg';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
-import { helloWorld, cpuSeconds } from './lib/reference.mjs';
+import { helloWorld, cpuSeconds, backendSecondsBetween } from './lib/reference.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -45,10 +46,10 @@ try {
   await db.connect();
   for (const scenario of scenarios) {
     const before = await cpuCounters(db, api.pid);
-    const result = await autocannon({ url: base, duration, requests, ...scenario });
+    const result = await runLoad({ url: base, duration, requests, ...scenario });
     const after = await cpuCounters(db, api.pid);
     const searches = result.requests.total;
-    const cpu = { api: after.api - before.api, database: after.database - before.database };
+    const cpu = { api: after.api - before.api, database: backendSecondsBetween(before.database, after.database) };
     results.push({ scenario, result, cpuMs: { api: (cpu.api * 1000) / searches, database: (cpu.database * 1000) / searches } });
   }
   await db.end();
@@ -74,5 +75,5 @@ try {
 /** CPU of the API process and of the database's server processes serving it (not this bench's own connection). */
 async function cpuCounters(db, apiPid) {
   const { rows } = await db.query(`select pid from pg_stat_activity where datname = current_database() and application_name <> 'bench-search'`);
-  return { api: cpuSeconds(apiPid), database: rows.reduce((sum, { pid }) => sum + cpuSeconds(pid), 0) };
+  return { api: cpuSeconds(apiPid), database: new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)])) };
 }

@@ -27,11 +27,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { runLoad } from './lib/steady-rate.mjs';
 import pg from 'pg';
 import { formatShiprocketDateTime, formatShiprocketTimestamp, SHIPROCKET_KIND_STATUSES } from '../packages/domain/src/shipping/carrier-statuses.ts';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
-import { helloWorld, cpuSeconds } from './lib/reference.mjs';
+import { helloWorld, cpuSeconds, backendSecondsBetween } from './lib/reference.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -114,10 +114,9 @@ try {
   for (const { quiet, ...scenario } of scenarios) {
     const load = loadavg()[0].toFixed(1);
     const cpuStart = await cpuCounters();
-    const result = await autocannon({ url: base, duration, ...scenario });
+    const result = await runLoad({ url: base, duration, ...scenario });
     const cpuEnd = await cpuCounters();
-    let database = 0;
-    for (const [pid, seconds] of cpuEnd.backends) database += seconds - (cpuStart.backends.get(pid) ?? 0);
+    const database = backendSecondsBetween(cpuStart.backends, cpuEnd.backends);
     const per = (seconds) => ((seconds * 1000) / Math.max(1, result.requests.total)).toFixed(2);
     const statements = countStatements ? `, ${((cpuEnd.statements - cpuStart.statements) / Math.max(1, result.requests.total)).toFixed(2)} statements` : '';
     if (!quiet)

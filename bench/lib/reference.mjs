@@ -32,3 +32,14 @@ export function cpuSeconds(pid) {
     return 0; // the process has gone (a pooled connection closed)
   }
 }
+
+/**
+ * The CPU seconds a set of database server processes used between two readings (maps of pid to `cpuSeconds`). A
+ * process that ended between them reads 0 at the end and is left out (its last seconds are unknown), rather than
+ * counted as negative time; one that started between them counts from 0.
+ */
+export function backendSecondsBetween(start, end) {
+  let seconds = 0;
+  for (const [pid, now] of end) if (now > 0) seconds += Math.max(0, now - (start.get(pid) ?? 0));
+  return seconds;
+}
