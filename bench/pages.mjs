@@ -1,6 +1,7 @@
 // Page-speed benchmark: Lighthouse (mobile defaults) with Debian's Chromium on a running shop, plus the first-load
 // JavaScript (gzip) of each page. Usage: start the shop (npm start), then: node bench/pages.mjs [http://localhost:3000]
-// BENCH_RUNS=n changes the number of runs per page (5, as Lighthouse's own guidance on variability suggests). After the
+// BENCH_TLS=1 measures through nginx with TLS and HTTP/2 in front of the shop (bench/lib/tls-front.mjs, port
+// BENCH_TLS_PORT, 3443), as a deployment serves it (decision 130). BENCH_RUNS=n changes the number of runs per page (5, as Lighthouse's own guidance on variability suggests). After the
 // table comes each metric's median over the runs, and each page's verdict against issue 2's targets on those medians.
 // BENCH_JSON_DIR=dir also writes each page's median Lighthouse report there (JSON), and prints its main-thread time,
 // boot-up time per script and the LCP element.
@@ -16,11 +17,15 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { kB, pageWeight } from './lib/page-weight.mjs';
 import { samplePages } from './lib/sample-pages.mjs';
+import { startTlsFront } from './lib/tls-front.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const jsonDir = process.env.BENCH_JSON_DIR;
-const base = process.argv[2] ?? process.env.SHOP_URL ?? 'http://localhost:3000';
-const { categorySlug, productSlug } = await samplePages(base);
+const shop = process.argv[2] ?? process.env.SHOP_URL ?? 'http://localhost:3000';
+const { categorySlug, productSlug } = await samplePages(shop);
+// BENCH_TLS=1: measured through nginx with TLS and HTTP/2 in front of the shop, as deployed (decision 130).
+const front = process.env.BENCH_TLS === '1' ? await startTlsFront({ upstream: shop, port: Number(process.env.BENCH_TLS_PORT ?? 3443) }) : null;
+const base = front?.url ?? shop;
 const pages = [
   ['/', '/'],
   ['category page', `/category/${categorySlug}`],
@@ -34,7 +39,7 @@ const pages = [
  */
 async function hydrated(path) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, ignoreHTTPSErrors: base.startsWith('https:') });
   try {
     const page = await context.newPage();
     await page.goto(base + path, { waitUntil: 'load' });
@@ -63,7 +68,7 @@ async function hydrated(path) {
  */
 async function mainThread(path) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, ignoreHTTPSErrors: base.startsWith('https:') });
   try {
     const page = await context.newPage();
     await browser.startTracing(page, {
@@ -115,6 +120,8 @@ function diagnose(name, path, lhr) {
 
 /** Issue 2's page-speed targets (Lighthouse, mobile defaults). */
 const TARGETS = { score: 95, tbt: 100, cls: 0.02 };
+/** Issue 23's, on the same medians: Lighthouse mobile at least 97, LCP at most 1.8 s, TBT at most 50 ms, CLS at most 0.01. */
+const SCALE_TARGETS = { score: 97, lcp: 1800, tbt: 50, cls: 0.01 };
 
 /** The median of each metric over the runs, and every run's value in run order. */
 function medianOfEach(runs) {
@@ -131,9 +138,19 @@ function medianOfEach(runs) {
   };
 }
 
+// An https:// address is a TLS front (nginx with HTTP/2, as a deployment has one) with a certificate made for the run.
+const selfSignedTls = base.startsWith('https:') ? ['--ignore-certificate-errors'] : [];
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    ...selfSignedTls,
+  ],
 });
 try {
   console.log(
@@ -146,8 +163,13 @@ try {
     const loadBefore = loadavg()[0];
     // Lighthouse varies from run to run; the median of RUNS runs (by performance score) is reported.
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
-      runs.push((await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })).lhr);
+    for (let failed = 0; runs.length < RUNS;) {
+      const { lhr } = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      // A run that errored has no score and no metrics (seen at high load, docs/benchmarks.md): it is run again, and
+      // said, rather than counted as a 0 that drags the median.
+      if (lhr.categories.performance.score !== null) runs.push(lhr);
+      else if (++failed > 3) throw new Error(`${path}: Lighthouse failed ${failed} times (${lhr.runtimeError?.code ?? 'no score'})`);
+      else console.log(`${path}: a Lighthouse run failed (${lhr.runtimeError?.code ?? 'no score'}), run again`);
     }
     // Each metric's median over the runs, as Lighthouse CI's `aggregationMethod: 'median'` asserts budgets: a single
     // run's total blocking time swings by ~100 ms here, so the median run by score can carry an outlying TBT.
@@ -180,6 +202,17 @@ try {
     ].filter(Boolean);
     console.log(`- ${m.name}: ${misses.length === 0 ? 'meets all three' : `misses: ${misses.join(', ')}`}`);
   }
+  console.log("\nIssue 23's targets on those medians (performance >= 97, LCP <= 1,800 ms, TBT <= 50 ms; CLS <= 0.01 in the worst run):\n");
+  for (const m of medians) {
+    const misses = [
+      m.score.median < SCALE_TARGETS.score && `performance ${m.score.median}`,
+      m.lcp.median > SCALE_TARGETS.lcp && `LCP ${m.lcp.median} ms`,
+      m.tbt.median > SCALE_TARGETS.tbt && `TBT ${m.tbt.median} ms`,
+      m.clsWorst > SCALE_TARGETS.cls && `CLS ${m.clsWorst.toFixed(3)}`,
+    ].filter(Boolean);
+    console.log(`- ${m.name}: ${misses.length === 0 ? 'meets all four' : `misses: ${misses.join(', ')}`}`);
+  }
 } finally {
   await chrome.kill();
+  await front?.stop();
 }

@@ -1,17 +1,22 @@
 import localFont from 'next/font/local';
 
 /**
- * The two typefaces, self-hosted from the @fontsource-variable packages (nothing fetched from the
- * internet). Loaded through next/font rather than the packages' CSS so that only the Latin
- * subset is fetched (the packages' CSS also pulls the 85 KB latin-ext file for the ₹ sign, which
- * then falls back to the system font), the files are preloaded, and a size-adjusted fallback
- * keeps text from shifting when the web font arrives (CLS).
+ * The two typefaces, self-hosted from the @fontsource-variable packages (nothing fetched from the internet). Loaded
+ * through next/font rather than the packages' CSS so that only the Latin subset is fetched (the packages' CSS also
+ * pulls the 85 KB latin-ext file for the ₹ sign, which then falls back to the system font), and a size-adjusted
+ * fallback keeps text from shifting when the web font arrives (CLS).
+ *
+ * Neither is preloaded (decision 130). Body text is set in the phone's own UI font (globals.css `--font-sans`), so Inter
+ * is fetched only where a personalisation preview draws with it (it waits for the font, render-preview.ts). Playfair
+ * Display, for headings, is fetched when a heading first needs it, and headings show in the fallback until then.
+ * Preloaded, the two files (87 KB) were on the way to every first paint on a phone's network, before the page's image.
  */
 export const inter = localFont({
   src: '../../../../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
   weight: '100 900',
   style: 'normal',
   display: 'swap',
+  preload: false,
   variable: '--font-inter',
   fallback: ['ui-sans-serif', 'system-ui', 'Segoe UI', 'Noto Sans', 'sans-serif'],
   adjustFontFallback: 'Arial',
@@ -22,6 +27,7 @@ export const playfair = localFont({
   weight: '400 900',
   style: 'normal',
   display: 'swap',
+  preload: false,
   variable: '--font-playfair',
   fallback: ['ui-serif', 'Georgia', 'Times New Roman', 'serif'],
   adjustFontFallback: 'Times New Roman',
