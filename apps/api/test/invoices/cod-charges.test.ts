@@ -23,7 +23,8 @@ describe.each(engines)('invoices with COD fee and prepaid saving (%s)', (engine)
   let asha: Shopper;
   let staff: Shopper;
 
-  const place = (productId: string, paymentMethod: 'cod' | 'prepaid', extra: Record<string, unknown> = {}) => placeOrder(ctx, asha, productId, paymentMethod, extra);
+  const place = (productId: string, paymentMethod: 'cod' | 'prepaid', extra: Record<string, unknown> = {}) =>
+    placeOrder(ctx, asha, productId, paymentMethod, extra);
   const move = (id: string, body: unknown) => call(app, 'POST', `/api/admin/orders/${id}/status`, staff, body);
   const ship = async (id: string) => {
     for (const status of ['confirmed', 'packed']) expect((await move(id, { status })).statusCode).toBe(200);

@@ -8,16 +8,7 @@ import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gatew
 import { setTaxIdentity } from '../invoices/invoice-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, coupon, customer, product, stockOf, usedCount } from '../orders/order-helpers.ts';
-import {
-  openPaymentShop,
-  orderRow,
-  placedOrder,
-  placeOrder,
-  refundAsStaff,
-  type Shopper,
-  staffMember,
-  verifyCheckout,
-} from './payment-fixture.ts';
+import { openPaymentShop, orderRow, placedOrder, placeOrder, refundAsStaff, type Shopper, staffMember, verifyCheckout } from './payment-fixture.ts';
 
 /**
  * Money that comes for an order already cancelled (issue 20, decision 121), on PGlite and PostgreSQL: its refund goes
@@ -77,7 +68,11 @@ describe.each(engines)('late payments (%s)', (engine) => {
     await gateway.releaseHeld();
     await gateway.settle();
     expect(await ledger(placed._id)).toMatchObject([{ status: 'processed', settledAt: expect.any(Date) as Date }]);
-    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal, paymentFlag: 'late_payment_refunded' });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({
+      paymentStatus: 'refunded',
+      amountRefunded: placed.grandTotal,
+      paymentFlag: 'late_payment_refunded',
+    });
     expect(refundsAsked(paymentId)).toHaveLength(1);
   });
 
@@ -168,7 +163,13 @@ describe.each(engines)('late payments (%s)', (engine) => {
     expect(await usedCount(ctx, once.id)).toBe(1);
 
     await gateway.pay(expired.payment.providerOrderId);
-    expect(await orderRow(ctx, expired._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured', paymentFlag: null, discount: 5_000, couponId: once.id });
+    expect(await orderRow(ctx, expired._id)).toMatchObject({
+      status: 'placed',
+      paymentStatus: 'captured',
+      paymentFlag: null,
+      discount: 5_000,
+      couponId: once.id,
+    });
     expect(await usedCount(ctx, once.id)).toBe(2);
     const held = await ctx.handle.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, expired._id));
     expect(held).toMatchObject([{ couponId: once.id, userId: asha.userId }]);

@@ -117,7 +117,10 @@ export async function paidOrder(ctx: TestContext, who: Shopper, items: OrderItem
 }
 
 /** The shopper pays the provider order at the gateway; its three webhooks are made and held back, not sent, in order. */
-export async function payHoldingWebhooks(ctx: TestContext, providerOrderId: string): Promise<[authorized: SentWebhook, captured: SentWebhook, paid: SentWebhook]> {
+export async function payHoldingWebhooks(
+  ctx: TestContext,
+  providerOrderId: string,
+): Promise<[authorized: SentWebhook, captured: SentWebhook, paid: SentWebhook]> {
   const gateway = loopbackGateway(ctx.app);
   gateway.holdWebhooks = true;
   try {

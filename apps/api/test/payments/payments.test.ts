@@ -54,7 +54,11 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     // A signature for another payment id (a replay of another order's payment) is refused too.
     const other = (await prepaid(asha, lamp.id)).json();
     const otherPaid = await gateway.pay(other.payment.providerOrderId, { webhooks: false });
-    expectRefusal(await verifyCheckout(ctx, asha, placed._id, { ...otherPaid.checkout, razorpay_order_id: checkout.razorpay_order_id }), 400, 'payment_signature_invalid');
+    expectRefusal(
+      await verifyCheckout(ctx, asha, placed._id, { ...otherPaid.checkout, razorpay_order_id: checkout.razorpay_order_id }),
+      400,
+      'payment_signature_invalid',
+    );
     expectRefusal(await verifyCheckout(ctx, asha, placed._id, otherPaid.checkout), 400, 'payment_order_mismatch');
     expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('pending');
 
@@ -125,7 +129,9 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     const before = await orderRow(ctx, placed._id);
     expect(before.paymentStatus).toBe('captured');
     for (let i = 0; i < 3; i++) expect(await gateway.redeliver(captured)).toBe(200);
-    const replies = await Promise.all([0, 1, 2].map(() => app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: captured.headers, payload: captured.body })));
+    const replies = await Promise.all(
+      [0, 1, 2].map(() => app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: captured.headers, payload: captured.body })),
+    );
     expect(replies.map((reply) => reply.json().outcome)).toEqual(['duplicate', 'duplicate', 'duplicate']);
     expect((await orderRow(ctx, placed._id)).updatedAt).toEqual(before.updatedAt);
     const events = await ctx.handle.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, placed._id));
@@ -183,7 +189,12 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     const payment = [...gateway.payments.values()].find((entry) => entry.order_id === placed.payment.providerOrderId)!;
     const body = JSON.stringify({ entity: 'event', event: 'payment.captured', contains: ['payment'], payload: { payment: { entity: payment } } });
     const headers = { 'content-type': 'application/json', 'x-razorpay-event-id': 'Forged00000001' };
-    const forged = await app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: { ...headers, 'x-razorpay-signature': hmacHex('guess', body) }, payload: body });
+    const forged = await app.inject({
+      method: 'POST',
+      url: RAZORPAY_WEBHOOK,
+      headers: { ...headers, 'x-razorpay-signature': hmacHex('guess', body) },
+      payload: body,
+    });
     expectRefusal(forged, 400, 'webhook_signature_invalid');
     expectRefusal(await app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers, payload: body }), 400, 'webhook_signature_invalid');
     // Signed, but altered after signing.
@@ -207,7 +218,12 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
       'webhook_invalid',
     );
     expectRefusal(
-      await app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature }, payload: body }),
+      await app.inject({
+        method: 'POST',
+        url: RAZORPAY_WEBHOOK,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+        payload: body,
+      }),
       400,
       'webhook_invalid',
     );

@@ -46,7 +46,7 @@ describe.each(engines)('webhook paths (%s)', (engine) => {
   };
 
   beforeAll(async () => {
-    // The tests send the held webhooks themselves; the gateway's own deliveries (by inject) are never made here.
+    // Every webhook here is held at the gateway and sent by `send`: the shop's delivery by inject goes unused.
     ({ ctx, app, gateway, asha } = await openPaymentShop(engine));
   });
   afterAll(async () => {
