@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOPBACK_CHECKOUT_SCRIPT_PATH } from '../../src/payments/razorpay/loopback-checkout.ts';
-import { type LoopbackGateway, loopbackKeys } from '../../src/payments/razorpay/loopback-gateway.ts';
+import { loopbackKeys } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { anotherApp } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
@@ -22,7 +22,6 @@ const FAIL = '/api/payments/loopback/fail';
 describe.each(engines)('payment step (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
-  let gateway: LoopbackGateway;
   let asha: Shopper;
 
   const prepaid = (who: Shopper, productIds: string[]) =>
@@ -35,7 +34,7 @@ describe.each(engines)('payment step (%s)', (engine) => {
   const switchToCod = (who: { cookie: string }, orderId: string) => call(app, 'POST', `/api/user/order/${orderId}/payment/cash-on-delivery`, who);
 
   beforeAll(async () => {
-    ({ ctx, app, gateway, asha } = await openPaymentShop(engine, { ...roomyLimits, orderLimits: { ...roomyLimits.orderLimits, openCod: 2 } }));
+    ({ ctx, app, asha } = await openPaymentShop(engine, { ...roomyLimits, orderLimits: { ...roomyLimits.orderLimits, openCod: 2 } }));
   });
   afterAll(async () => {
     await ctx?.close();
