@@ -22,7 +22,7 @@ export interface TestContext {
 }
 
 /** A scratch database on the TEST_DATABASE_URL server, dropped again by the returned function. */
-async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL as string);
   const name = `api_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = await connect({ url: base.toString(), poolSize: 1 });

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
-import { authContext } from '../auth/auth-helpers.ts';
 import { engines, type TestContext } from '../helpers.ts';
-import { call, coupon, customer, makeStaff, roomyLimits } from '../orders/order-helpers.ts';
+import { call, coupon } from '../orders/order-helpers.ts';
+import { openPaymentShop, placeOrder, type Shopper, staffMember } from '../payments/payment-fixture.ts';
 import { documentsOf, setTaxIdentity, taxedProduct } from './invoice-helpers.ts';
 
 /**
@@ -16,17 +16,15 @@ import { documentsOf, setTaxIdentity, taxedProduct } from './invoice-helpers.ts'
  * Karnataka: inter-state, IGST.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
-
 describe.each(engines)('invoices with COD fee and prepaid saving (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
-  let staff: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
+  let staff: Shopper;
 
   const place = (productId: string, paymentMethod: 'cod' | 'prepaid', extra: Record<string, unknown> = {}) =>
-    call(app, 'POST', '/api/user/order', asha, { items: [{ productId, quantity: 1 }], addressId: asha.addressId, paymentMethod, ...extra });
+    placeOrder(ctx, asha, productId, paymentMethod, extra);
   const move = (id: string, body: unknown) => call(app, 'POST', `/api/admin/orders/${id}/status`, staff, body);
   const ship = async (id: string) => {
     for (const status of ['confirmed', 'packed']) expect((await move(id, { status })).statusCode).toBe(200);
@@ -39,13 +37,8 @@ describe.each(engines)('invoices with COD fee and prepaid saving (%s)', (engine)
   }
 
   beforeAll(async () => {
-    ctx = await authContext(engine, roomyLimits);
-    app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    asha = await customer(ctx);
-    staff = await customer(ctx);
-    await makeStaff(ctx, staff.userId);
+    ({ ctx, app, gateway, asha } = await openPaymentShop(engine));
+    staff = await staffMember(ctx);
     // Writes the settings row too, which the COD controls live in.
     await setTaxIdentity(ctx);
   });

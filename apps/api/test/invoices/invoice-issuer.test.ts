@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoiceIssuer, issueDueInvoices } from '../../src/invoices/invoice-issuer.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { engines, type TestContext } from '../helpers.ts';
-import { authContext } from '../auth/auth-helpers.ts';
-import { call, customer, roomyLimits } from '../orders/order-helpers.ts';
+import { openPaymentShop, placeOrder, RAZORPAY_WEBHOOK, type Shopper } from '../payments/payment-fixture.ts';
 import { eventually } from '../outbox/local-servers.ts';
 import { bareOrder, documentsOf, setTaxIdentity, taxedProduct } from './invoice-helpers.ts';
 
@@ -15,21 +14,16 @@ import { bareOrder, documentsOf, setTaxIdentity, taxedProduct } from './invoice-
  * and no duplicate even when two issuers (two API processes) race; an invoice left due by a process that stopped is
  * issued by the next one; a paying webhook leaves the invoice due and the issuer it wakes issues it once.
  */
-const WEBHOOK = '/api/payments/razorpay/webhook';
 
 describe.each(engines)('the invoice issuer (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
   const silent = { warn: () => undefined, error: () => undefined };
 
   beforeAll(async () => {
-    ctx = await authContext(engine, roomyLimits);
-    app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    asha = await customer(ctx);
+    ({ ctx, app, gateway, asha } = await openPaymentShop(engine));
     await setTaxIdentity(ctx);
     // The app's own issuer is stopped: these tests run the issuer by hand, or a second one as the next process would.
     await app.invoices.issuer.stop();
@@ -104,9 +98,7 @@ describe.each(engines)('the invoice issuer (%s)', (engine) => {
     const lamp = await taxedProduct(ctx, { price: 118_000, gstRate: 1800, hsnCode: '9405' });
     // This process's issuer is gone (stopped in beforeAll, as after a crash): the webhook commits the payment and the
     // marker only.
-    const placed = (
-      await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'prepaid' })
-    ).json();
+    const placed = (await placeOrder(ctx, asha, lamp.id, 'prepaid')).json();
     const { webhooks } = await gateway.pay(placed.payment.providerOrderId);
     expect(webhooks.map((sent) => sent.status)).toEqual([200, 200, 200]);
     const [paid] = await ctx.handle.db.select().from(orders).where(eq(orders.id, placed._id));
@@ -115,7 +107,7 @@ describe.each(engines)('the invoice issuer (%s)', (engine) => {
     expect(await documentsOf(ctx, placed._id)).toEqual([]);
     // The same webhooks again (Razorpay's retries) change nothing and make nothing due twice.
     for (const sent of webhooks) {
-      const again = await app.inject({ method: 'POST', url: WEBHOOK, headers: sent.headers, payload: sent.body });
+      const again = await app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: sent.headers, payload: sent.body });
       expect(again.json()).toMatchObject({ outcome: 'duplicate' });
     }
 

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { creditInvoice } from '../../src/invoices/credit-note.ts';
 import { issueInvoice } from '../../src/invoices/issue-invoice.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
-import { authContext } from '../auth/auth-helpers.ts';
 import { engines, type TestContext } from '../helpers.ts';
-import { call, customer, makeStaff, roomyLimits } from '../orders/order-helpers.ts';
+import { call } from '../orders/order-helpers.ts';
+import { openPaymentShop, placeOrder, type Shopper, staffMember, verifyCheckout } from '../payments/payment-fixture.ts';
 import { bareOrder, documentsOf, setTaxIdentity, taxedProduct } from './invoice-helpers.ts';
 
 /**
@@ -14,27 +14,19 @@ import { bareOrder, documentsOf, setTaxIdentity, taxedProduct } from './invoice-
  * under concurrency, restarting on 1 April.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
-
 describe.each(engines)('issuing invoices (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
-  let staff: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
+  let staff: Shopper;
 
-  const place = (productId: string, paymentMethod: 'cod' | 'prepaid', quantity = 1) =>
-    call(app, 'POST', '/api/user/order', asha, { items: [{ productId, quantity }], addressId: asha.addressId, paymentMethod });
+  const place = (productId: string, paymentMethod: 'cod' | 'prepaid') => placeOrder(ctx, asha, productId, paymentMethod);
   const move = (id: string, body: unknown) => call(app, 'POST', `/api/admin/orders/${id}/status`, staff, body);
 
   beforeAll(async () => {
-    ctx = await authContext(engine, roomyLimits);
-    app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    asha = await customer(ctx);
-    staff = await customer(ctx);
-    await makeStaff(ctx, staff.userId);
+    ({ ctx, app, gateway, asha } = await openPaymentShop(engine));
+    staff = await staffMember(ctx);
     await setTaxIdentity(ctx);
   });
   afterAll(async () => {
@@ -50,7 +42,7 @@ describe.each(engines)('issuing invoices (%s)', (engine) => {
     // Decision 109: the invoice is issued by the batch issuer just after the paying webhook's commit.
     await app.invoices.issuer.drain();
     // The browser's verification after the webhooks changes nothing more.
-    expect((await call(app, 'POST', `/api/user/order/${placed._id}/payment/verify`, asha, checkout)).statusCode).toBe(200);
+    expect((await verifyCheckout(ctx, asha, placed._id, checkout)).statusCode).toBe(200);
     const documents = await documentsOf(ctx, placed._id);
     expect(documents).toHaveLength(1);
     // ₹1,180 at 18 % to Karnataka from Maharashtra: IGST = 118000 × 1800 / 11800 = 18000, taxable 100000.

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { financialYearOf } from '@shop/domain/gst/numbering';
-import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
-import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, customer, makeStaff, roomyLimits } from '../orders/order-helpers.ts';
+import { call, customer } from '../orders/order-helpers.ts';
+import { openPaymentShop, paidOrder, type Shopper, staffMember } from '../payments/payment-fixture.ts';
 import { setTaxIdentity, shopTaxIdentity, taxedProduct } from './invoice-helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
@@ -13,15 +12,13 @@ import { pdfText } from './pdf-text.ts';
  * from the back office, an admin saves the shop's tax identity (validated), staff read the month's GST report and CSV.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
-
 describe.each(engines)('invoice routes (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
-  let asha: Awaited<ReturnType<typeof customer>>;
-  let ravi: Awaited<ReturnType<typeof customer>>;
-  let staff: Awaited<ReturnType<typeof customer>>;
-  let admin: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
+  let ravi: Shopper;
+  let staff: Shopper;
+  let admin: Shopper;
   let paid: { _id: string; number: string };
 
   const put = (who: { cookie: string }, url: string, body: unknown) =>
@@ -33,22 +30,13 @@ describe.each(engines)('invoice routes (%s)', (engine) => {
     });
 
   beforeAll(async () => {
-    ctx = await authContext(engine, roomyLimits);
-    app = ctx.app;
-    const gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    [asha, ravi, staff, admin] = [await customer(ctx), await customer(ctx), await customer(ctx), await customer(ctx)];
-    await makeStaff(ctx, staff.userId, 'staff');
-    await makeStaff(ctx, admin.userId, 'admin');
+    ({ ctx, app, asha } = await openPaymentShop(engine));
+    [ravi, staff, admin] = [await customer(ctx), await staffMember(ctx, 'staff'), await staffMember(ctx, 'admin')];
     await setTaxIdentity(ctx);
     const lamp = await taxedProduct(ctx, { price: 118_000, gstRate: 1800, hsnCode: '9405' });
-    const placed = (
-      await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'prepaid' })
-    ).json();
-    await gateway.pay(placed.payment.providerOrderId);
+    paid = await paidOrder(ctx, asha, lamp.id);
     // Decision 109: the invoice is issued by the batch issuer just after the paying webhook's commit.
     await app.invoices.issuer.drain();
-    paid = placed;
   });
   afterAll(async () => {
     await ctx?.close();

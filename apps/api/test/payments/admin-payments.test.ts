@@ -1,11 +1,11 @@
-import { auditLog, orders } from '@shop/db';
+import { auditLog } from '@shop/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
-import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, customer, makeStaff, product, roomyLimits } from '../orders/order-helpers.ts';
+import { call, product } from '../orders/order-helpers.ts';
+import { openPaymentShop, orderRow, placedOrder, refundAsStaff, type Shopper, staffMember } from './payment-fixture.ts';
 
 /**
  * The back office's payments (issue 20), on PGlite and PostgreSQL: the list with its filters and as CSV, one order's
@@ -13,14 +13,12 @@ import { call, customer, makeStaff, product, roomyLimits } from '../orders/order
  * and the dashboard's revenue by payment method.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
-
 describe.each(engines)('back-office payments (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
-  let staff: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
+  let staff: Shopper;
 
   const get = (url: string, who: { cookie: string } = staff) => call(app, 'GET', url, who);
   const list = async (query: string) => {
@@ -32,20 +30,12 @@ describe.each(engines)('back-office payments (%s)', (engine) => {
       hasMore: boolean;
     }>();
   };
-  const place = async (productId: string, paymentMethod: 'cod' | 'prepaid') => {
-    const placed = await call(app, 'POST', '/api/user/order', asha, { items: [{ productId, quantity: 1 }], addressId: asha.addressId, paymentMethod });
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json<{ _id: string; number: string; grandTotal: number; payment?: { providerOrderId: string } }>();
-  };
+  const place = (productId: string, paymentMethod: 'cod' | 'prepaid') =>
+    placedOrder<{ _id: string; number: string; grandTotal: number; payment?: { providerOrderId: string } }>(ctx, asha, productId, paymentMethod);
 
   beforeAll(async () => {
-    ctx = await authContext(engine, roomyLimits);
-    app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    asha = await customer(ctx);
-    staff = await customer(ctx);
-    await makeStaff(ctx, staff.userId);
+    ({ ctx, app, gateway, asha } = await openPaymentShop(engine));
+    staff = await staffMember(ctx);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -160,11 +150,11 @@ describe.each(engines)('back-office payments (%s)', (engine) => {
     const lamp = await product(ctx, { stock: 5 });
     const placed = await place(lamp.id, 'prepaid');
     expectRefusal(await call(app, 'POST', '/api/dev/payments/loopback/pay', asha, { orderId: placed._id }), 404, 'not_found');
-    expect((await ctx.handle.db.select().from(orders).where(eq(orders.id, placed._id)))[0]?.paymentStatus).toBe('pending');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('pending');
     // The loopback checkout's Pay (checkout-ui.test.ts covers its refusals) is what browser tests and newcomers use.
     const paid = await call(app, 'POST', '/api/payments/loopback/pay', undefined, { key: gateway.keys.keyId, order_id: placed.payment!.providerOrderId });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect((await ctx.handle.db.select().from(orders).where(eq(orders.id, placed._id)))[0]?.paymentStatus).toBe('captured');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('captured');
   });
 
   it("shows today's revenue by payment method on the dashboard: cash on delivery, and online captured less refunded", async () => {
@@ -181,13 +171,13 @@ describe.each(engines)('back-office payments (%s)', (engine) => {
     await gateway.pay(prepaid.payment!.providerOrderId);
     expect(await revenue()).toEqual({ cashOnDelivery: before.cashOnDelivery + cod.grandTotal, online: before.online + prepaid.grandTotal });
 
-    const refunded = await call(app, 'POST', `/api/admin/payments/${prepaid._id}/refunds`, staff, { kind: 'amount', amount: 10_000, reason: 'Goodwill' });
+    const refunded = await refundAsStaff(ctx, staff, prepaid._id, { kind: 'amount', amount: 10_000, reason: 'Goodwill' });
     expect(refunded.statusCode, refunded.body).toBe(202);
     await gateway.settle();
     expect((await revenue()).online).toBe(before.online + prepaid.grandTotal - 10_000);
     const cancelled = await call(app, 'POST', `/api/admin/orders/${cod._id}/status`, staff, { status: 'cancelled', note: 'Asked to' });
     expect(cancelled.statusCode).toBe(200);
     expect((await revenue()).cashOnDelivery).toBe(before.cashOnDelivery);
-    expect((await ctx.handle.db.select().from(orders).where(eq(orders.id, prepaid._id)))[0]?.paymentStatus).toBe('partially_refunded');
+    expect((await orderRow(ctx, prepaid._id)).paymentStatus).toBe('partially_refunded');
   });
 });

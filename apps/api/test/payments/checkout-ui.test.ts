@@ -4,10 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOOPBACK_CHECKOUT_SCRIPT_PATH } from '../../src/payments/razorpay/loopback-checkout.ts';
-import { type LoopbackGateway, loopbackKeys } from '../../src/payments/razorpay/loopback-gateway.ts';
-import { anotherApp, authContext } from '../auth/auth-helpers.ts';
+import { loopbackKeys } from '../../src/payments/razorpay/loopback-gateway.ts';
+import { anotherApp } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { openPaymentShop, orderRow, placedOrder, type Shopper, verifyCheckout } from './payment-fixture.ts';
 
 /**
  * The shopper's side of online payment (issue 20, decisions 061 and 062), on PGlite and PostgreSQL: the loopback
@@ -15,34 +16,25 @@ import { call, customer, product, roomyLimits, stockOf } from '../orders/order-h
  * unpaid order, and paying an unpaid prepaid order on delivery instead.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
 const PAY = '/api/payments/loopback/pay';
 const FAIL = '/api/payments/loopback/fail';
 
 describe.each(engines)('payment step (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
-  let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
 
-  const prepaid = async (who: typeof asha, productIds: string[]) => {
-    const response = await call(app, 'POST', '/api/user/order', who, {
-      items: productIds.map((productId) => ({ productId, quantity: 1 })),
-      addressId: who.addressId,
-      paymentMethod: 'prepaid',
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json();
-  };
+  const prepaid = (who: Shopper, productIds: string[]) =>
+    placedOrder(
+      ctx,
+      who,
+      productIds.map((productId) => ({ productId, quantity: 1 })),
+      'prepaid',
+    );
   const switchToCod = (who: { cookie: string }, orderId: string) => call(app, 'POST', `/api/user/order/${orderId}/payment/cash-on-delivery`, who);
-  const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0] as typeof orders.$inferSelect;
 
   beforeAll(async () => {
-    ctx = await authContext(engine, { ...roomyLimits, orderLimits: { ...roomyLimits.orderLimits, openCod: 2 } });
-    app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    asha = await customer(ctx);
+    ({ ctx, app, asha } = await openPaymentShop(engine, { ...roomyLimits, orderLimits: { ...roomyLimits.orderLimits, openCod: 2 } }));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -91,8 +83,8 @@ describe.each(engines)('payment step (%s)', (engine) => {
     expect(checkout).toMatchObject({ razorpay_order_id: placed.payment.providerOrderId });
     expect(checkout.razorpay_payment_id).toMatch(/^pay_/);
     // The webhooks came first; verify still checks the signature and answers the paid order.
-    expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
-    const verified = await call(app, 'POST', `/api/user/order/${placed._id}/payment/verify`, asha, checkout);
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('captured');
+    const verified = await verifyCheckout(ctx, asha, placed._id, checkout);
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toMatchObject({ paymentStatus: 'captured', paymentMethod: 'prepaid' });
     expect(verified.json().payment).toBeUndefined();
@@ -110,7 +102,7 @@ describe.each(engines)('payment step (%s)', (engine) => {
     expect(failed.json()).toMatchObject({
       error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', reason: 'payment_failed', metadata: { order_id: placed.payment.providerOrderId } },
     });
-    expect((await orderRow(placed._id)).paymentStatus).toBe('failed');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('failed');
     expect(await stockOf(ctx, lamp.id)).toBe(2);
 
     // Someone else cannot switch it; the owner can.
@@ -130,7 +122,7 @@ describe.each(engines)('payment step (%s)', (engine) => {
     // Its stock stays held (no expiry will release it now), and the cash-on-delivery confirmation is on its way.
     expect(await stockOf(ctx, lamp.id)).toBe(2);
     await app.payments.expire(new Date(Date.now() + 60 * 60_000));
-    expect((await orderRow(placed._id)).status).toBe('placed');
+    expect((await orderRow(ctx, placed._id)).status).toBe('placed');
     const messages = await ctx.handle.db
       .select()
       .from(outbox)
@@ -166,7 +158,7 @@ describe.each(engines)('payment step (%s)', (engine) => {
     const over = await switchToCod(meena, third._id);
     expectRefusal(over, 409, 'open_orders_limit');
     expect(over.json().params).toEqual({ max: 2 });
-    expect((await orderRow(third._id)).paymentMethod).toBe('prepaid');
+    expect((await orderRow(ctx, third._id)).paymentMethod).toBe('prepaid');
   });
 
   it('tracking shows how the order is paid and what was refunded', async () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { authContext } from '../auth/auth-helpers.ts';
 import { engines, type TestContext } from '../helpers.ts';
-import { call, customer, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { customer, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { deliverWebhooksByInject, placeOrder, verifyCheckout } from './payment-fixture.ts';
 
 /**
  * 200 shoppers at once for 10 units, paid (issue 20), on PGlite and PostgreSQL: exactly 10 orders hold the units, the
@@ -13,18 +14,16 @@ import { call, customer, product, roomyLimits, stockOf } from '../orders/order-h
  * each other, and units an unpaid order held come back when its reservation expires, for others to buy and pay.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
-
 describe.each(engines)('200 concurrent prepaid checkouts (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
 
   beforeAll(async () => {
+    // Not openPaymentShop: the test signs in its own shoppers, and asha would be one too many.
     ctx = await authContext(engine, { ...roomyLimits, paymentReconcileEverySeconds: 86_400 });
     app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
+    gateway = deliverWebhooksByInject(app);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -35,11 +34,7 @@ describe.each(engines)('200 concurrent prepaid checkouts (%s)', (engine) => {
     const shoppers = await Promise.all(Array.from({ length: 10 }, () => customer(ctx)));
     const checkout = (i: number) => {
       const shopper = shoppers[i % shoppers.length]!;
-      return call(app, 'POST', '/api/user/order', shopper, {
-        items: [{ productId: scarce.id, quantity: 1 }],
-        addressId: shopper.addressId,
-        paymentMethod: 'prepaid',
-      });
+      return placeOrder(ctx, shopper, scarce.id, 'prepaid');
     };
 
     // The stock as others see it while the checkouts race.
@@ -68,7 +63,7 @@ describe.each(engines)('200 concurrent prepaid checkouts (%s)', (engine) => {
     await Promise.all(
       payers.map(async (order) => {
         const { checkout: result } = await gateway.pay(order.payment.providerOrderId, { webhooks: false });
-        const verified = await call(app, 'POST', `/api/user/order/${order._id}/payment/verify`, order.owner, result);
+        const verified = await verifyCheckout(ctx, order.owner, order._id, result);
         expect(verified.statusCode, verified.body).toBe(200);
       }),
     );

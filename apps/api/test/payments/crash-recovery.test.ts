@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { insertFixtures } from '../fixtures.ts';
-import type { TestContext } from '../helpers.ts';
+import { scratchPostgres, type TestContext } from '../helpers.ts';
 import { product } from '../orders/order-helpers.ts';
 
 /**
@@ -158,20 +158,9 @@ describe.skipIf(!databaseUrl)('the API killed between capture and webhook (Postg
 
   beforeAll(async () => {
     await gateway.start();
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    const name = `api_crash_${process.pid}_${Date.now().toString(36)}`;
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(databaseUrl as string);
-    url.pathname = `/${name}`;
-    scratchUrl = url.toString();
-    dropScratch = async () => {
-      const cleanup = new pg.Client({ connectionString: databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
-    };
+    const scratch = await scratchPostgres();
+    scratchUrl = scratch.url;
+    dropScratch = () => scratch.drop();
     handle = await connect({ url: scratchUrl, poolSize: 2 });
     await migrate(handle);
     // The fixtures' shop settings mark the catalogue seeded: the API does not seed 320 products at start-up.

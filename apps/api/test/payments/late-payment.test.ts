@@ -1,14 +1,14 @@
-import { couponRedemptions, invoices, orderRefunds, orders } from '@shop/db';
+import { couponRedemptions, invoices, orderRefunds } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPayment } from '../../src/payments/apply-payment.ts';
 import { settleLatePayment } from '../../src/payments/late-payment.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
-import { authContext } from '../auth/auth-helpers.ts';
 import { setTaxIdentity } from '../invoices/invoice-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, coupon, customer, makeStaff, product, roomyLimits, stockOf, usedCount } from '../orders/order-helpers.ts';
+import { call, coupon, customer, product, stockOf, usedCount } from '../orders/order-helpers.ts';
+import { openPaymentShop, orderRow, placedOrder, placeOrder, refundAsStaff, type Shopper, staffMember, verifyCheckout } from './payment-fixture.ts';
 
 /**
  * Money that comes for an order already cancelled (issue 20, decision 121), on PGlite and PostgreSQL: its refund goes
@@ -16,26 +16,14 @@ import { call, coupon, customer, makeStaff, product, roomyLimits, stockOf, usedC
  * together; and an expired order placed again takes its coupon's use again and gets its GST invoice.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
-
 describe.each(engines)('late payments (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
-  let staff: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
+  let staff: Shopper;
 
-  type Placed = { _id: string; grandTotal: number; discount: number; payment: { providerOrderId: string } };
-  const place = async (who: typeof asha, productId: string, extra: Record<string, unknown> = {}) => {
-    const placed = await call(app, 'POST', '/api/user/order', who, {
-      items: [{ productId, quantity: 1 }],
-      addressId: who.addressId,
-      paymentMethod: 'prepaid',
-      ...extra,
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json<Placed>();
-  };
+  const place = (who: Shopper, productId: string, extra: Record<string, unknown> = {}) => placedOrder(ctx, who, productId, 'prepaid', extra);
   /** A prepaid order the customer cancelled before paying (its checkout still open: the money may come anyway). */
   const cancelledUnpaid = async () => {
     const lamp = await product(ctx, { stock: 3, price: 40_000 });
@@ -44,22 +32,14 @@ describe.each(engines)('late payments (%s)', (engine) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     return placed;
   };
-  const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0] as typeof orders.$inferSelect;
   const ledger = (id: string) => ctx.handle.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
   const refundsAsked = (paymentId: string) => [...gateway.refunds.values()].filter((refund) => refund.payment_id === paymentId);
-  const verify = (orderId: string, checkout: unknown) => call(app, 'POST', `/api/user/order/${orderId}/payment/verify`, asha, checkout);
-  const staffRefund = (orderId: string) =>
-    call(app, 'POST', `/api/admin/payments/${orderId}/refunds`, staff, { kind: 'full', reason: 'Refund by hand', restock: false });
+  const staffRefund = (orderId: string) => refundAsStaff(ctx, staff, orderId, { kind: 'full', reason: 'Refund by hand', restock: false });
   const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
   beforeAll(async () => {
-    ctx = await authContext(engine, roomyLimits);
-    app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    asha = await customer(ctx);
-    staff = await customer(ctx);
-    await makeStaff(ctx, staff.userId);
+    ({ ctx, app, gateway, asha } = await openPaymentShop(engine));
+    staff = await staffMember(ctx);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -71,7 +51,7 @@ describe.each(engines)('late payments (%s)', (engine) => {
     // The refund's webhooks wait, so the refund is seen under way.
     gateway.holdWebhooks = true;
     try {
-      const confirmed = await verify(placed._id, checkout);
+      const confirmed = await verifyCheckout(ctx, asha, placed._id, checkout);
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       const [row] = await ledger(placed._id);
       expect(row).toMatchObject({ kind: 'cancellation', amount: placed.grandTotal, status: 'pending', restock: false, requestedBy: null });
@@ -79,7 +59,7 @@ describe.each(engines)('late payments (%s)', (engine) => {
       const [asked] = refundsAsked(paymentId);
       expect(row?.providerRefundId).toBe(asked?.id);
       expect(asked?.notes).toMatchObject({ refund_id: row?.id, order_id: placed._id });
-      expect(await orderRow(placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refunded' });
+      expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refunded' });
       // Its money is spoken for: staff cannot ask for it again while the provider's answer is on its way.
       expectRefusal(await staffRefund(placed._id), 409, 'refund_order_not_paid');
     } finally {
@@ -88,7 +68,11 @@ describe.each(engines)('late payments (%s)', (engine) => {
     await gateway.releaseHeld();
     await gateway.settle();
     expect(await ledger(placed._id)).toMatchObject([{ status: 'processed', settledAt: expect.any(Date) as Date }]);
-    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal, paymentFlag: 'late_payment_refunded' });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({
+      paymentStatus: 'refunded',
+      amountRefunded: placed.grandTotal,
+      paymentFlag: 'late_payment_refunded',
+    });
     expect(refundsAsked(paymentId)).toHaveLength(1);
   });
 
@@ -103,13 +87,13 @@ describe.each(engines)('late payments (%s)', (engine) => {
       gateway.down = false;
     }
     expect(await ledger(placed._id)).toMatchObject([{ kind: 'cancellation', status: 'failed', providerRefundId: null, failure: expect.any(String) as string }]);
-    expect(await orderRow(placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refund_failed' });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refund_failed' });
     expect(refundsAsked(paymentId)).toHaveLength(0);
     // A failed row holds no money: the whole payment can still be refunded by staff.
     const byHand = await staffRefund(placed._id);
     expect(byHand.statusCode, byHand.body).toBe(202);
     await gateway.settle();
-    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
   });
 
   it('asks one refund and writes one ledger row when the browser, the webhooks and the reconciliation confirm at once', async () => {
@@ -123,10 +107,10 @@ describe.each(engines)('late payments (%s)', (engine) => {
       gateway.holdWebhooks = false;
     }
     const answers = await Promise.all([
-      verify(placed._id, paid.checkout),
+      verifyCheckout(ctx, asha, placed._id, paid.checkout),
       gateway.releaseHeld(),
       app.payments.reconcile(later(6)),
-      verify(placed._id, paid.checkout),
+      verifyCheckout(ctx, asha, placed._id, paid.checkout),
       app.payments.reconcile(later(6)),
     ]);
     expect((answers[0] as { statusCode: number }).statusCode).toBe(200);
@@ -134,7 +118,7 @@ describe.each(engines)('late payments (%s)', (engine) => {
     await gateway.settle();
     expect(refundsAsked(paid.paymentId)).toHaveLength(1);
     expect(await ledger(placed._id)).toMatchObject([{ status: 'processed', amount: placed.grandTotal }]);
-    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
   });
 
   it('settles a late payment once when five callers settle it at the same moment', async () => {
@@ -161,7 +145,7 @@ describe.each(engines)('late payments (%s)', (engine) => {
     await gateway.settle();
     expect(refundsAsked(paymentId)).toHaveLength(1);
     expect(await ledger(placed._id)).toMatchObject([{ kind: 'full', status: 'processed' }]);
-    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
   });
 
   it("takes the coupon's use again when an expired order is placed again, even past the coupon's limit, keeping the price paid", async () => {
@@ -171,7 +155,7 @@ describe.each(engines)('late payments (%s)', (engine) => {
     expect(expired.discount).toBe(5_000);
     expect(await usedCount(ctx, once.id)).toBe(1);
     await app.payments.expire(later(16));
-    expect(await orderRow(expired._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+    expect(await orderRow(ctx, expired._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
     // The expiry gave the use back, and another customer took it meanwhile: the coupon is at its limit.
     expect(await usedCount(ctx, once.id)).toBe(0);
     const ravi = await customer(ctx);
@@ -179,19 +163,20 @@ describe.each(engines)('late payments (%s)', (engine) => {
     expect(await usedCount(ctx, once.id)).toBe(1);
 
     await gateway.pay(expired.payment.providerOrderId);
-    expect(await orderRow(expired._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured', paymentFlag: null, discount: 5_000, couponId: once.id });
+    expect(await orderRow(ctx, expired._id)).toMatchObject({
+      status: 'placed',
+      paymentStatus: 'captured',
+      paymentFlag: null,
+      discount: 5_000,
+      couponId: once.id,
+    });
     expect(await usedCount(ctx, once.id)).toBe(2);
     const held = await ctx.handle.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, expired._id));
     expect(held).toMatchObject([{ couponId: once.id, userId: asha.userId }]);
     expect(await stockOf(ctx, lamp.id)).toBe(3);
     // New orders still stop at the limit; staff can still save the coupon with the limit it passed, not lower it.
     const meera = await customer(ctx);
-    const refused = await call(app, 'POST', '/api/user/order', meera, {
-      items: [{ productId: lamp.id, quantity: 1 }],
-      addressId: meera.addressId,
-      paymentMethod: 'prepaid',
-      couponCode: once.code,
-    });
+    const refused = await placeOrder(ctx, meera, lamp.id, 'prepaid', { couponCode: once.code });
     expectRefusal(refused, 409, 'coupon_used_up');
     const saved = await call(app, 'PUT', `/api/admin/coupons/${once.id}`, staff, {
       code: once.code,
@@ -216,13 +201,13 @@ describe.each(engines)('late payments (%s)', (engine) => {
       await app.payments.expire(later(16));
       await gateway.pay(byWebhook.payment.providerOrderId);
       const { checkout } = await gateway.pay(byBrowser.payment.providerOrderId, { webhooks: false });
-      expect((await verify(byBrowser._id, checkout)).statusCode).toBe(200);
-      for (const placed of [byWebhook, byBrowser]) expect(await orderRow(placed._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured' });
+      expect((await verifyCheckout(ctx, asha, byBrowser._id, checkout)).statusCode).toBe(200);
+      for (const placed of [byWebhook, byBrowser]) expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured' });
       await app.invoices.issuer.drain();
       for (const placed of [byWebhook, byBrowser]) {
         const issued = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
         expect(issued.map((row) => row.kind)).toEqual(['invoice']);
-        expect((await orderRow(placed._id)).invoiceDueAt).toBeNull();
+        expect((await orderRow(ctx, placed._id)).invoiceDueAt).toBeNull();
       }
     } finally {
       await setTaxIdentity(ctx, null);
@@ -236,7 +221,7 @@ describe.each(engines)('late payments (%s)', (engine) => {
     await app.payments.expire(later(16));
     expect(await usedCount(ctx, open.id)).toBe(0);
     await gateway.pay(again.payment.providerOrderId);
-    expect(await orderRow(again._id)).toMatchObject({ status: 'placed' });
+    expect(await orderRow(ctx, again._id)).toMatchObject({ status: 'placed' });
     expect(await usedCount(ctx, open.id)).toBe(1);
 
     const scarce = await product(ctx, { stock: 1, price: 50_000 });
@@ -246,7 +231,7 @@ describe.each(engines)('late payments (%s)', (engine) => {
     await place(await customer(ctx), scarce.id);
     await gateway.pay(gone.payment.providerOrderId);
     await gateway.settle();
-    expect(await orderRow(gone._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
+    expect(await orderRow(ctx, gone._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
     expect(await ledger(gone._id)).toMatchObject([
       { kind: 'cancellation', status: 'processed', reason: 'Paid after the reservation expired; the items were sold out' },
     ]);

@@ -5,36 +5,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expiredReservations } from '../../src/payments/cancel-unpaid.ts';
 import { hmacHex } from '../../src/payments/razorpay/signatures.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
-import { authContext } from '../auth/auth-helpers.ts';
 import { setTaxIdentity } from '../invoices/invoice-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, customer, makeStaff, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { call, customer, product, stockOf } from '../orders/order-helpers.ts';
+import { openPaymentShop, orderRow, payHoldingWebhooks, placeOrder, RAZORPAY_WEBHOOK, type Shopper, staffMember, verifyCheckout } from './payment-fixture.ts';
 
 /**
  * Prepaid orders through the loopback Razorpay (issue 20, decisions 059 and 060), on PGlite and PostgreSQL: the real
  * SDK talks HTTP to the loopback gateway, whose signed webhooks reach the API's webhook route.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
-
 describe.each(engines)('prepaid payments (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
 
-  const prepaid = (who: typeof asha, productId: string, quantity = 1) =>
-    call(app, 'POST', '/api/user/order', who, { items: [{ productId, quantity }], addressId: who.addressId, paymentMethod: 'prepaid' });
-  const verify = (who: { cookie: string }, orderId: string, body: unknown) => call(app, 'POST', `/api/user/order/${orderId}/payment/verify`, who, body);
-  const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0] as typeof orders.$inferSelect;
+  const prepaid = (who: Shopper, productId: string, quantity = 1) => placeOrder(ctx, who, [{ productId, quantity }], 'prepaid');
 
   beforeAll(async () => {
-    ctx = await authContext(engine, roomyLimits);
-    app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    // Webhooks reach the app as Razorpay's POSTs would, through inject (the app does not listen in tests).
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    asha = await customer(ctx);
+    ({ ctx, app, gateway, asha } = await openPaymentShop(engine));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -51,7 +41,7 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     expect(Date.parse(placed.reservationExpiresAt) - Date.parse(placed.createdAt)).toBe(15 * 60_000);
     expect(gateway.orders.get(placed.payment.providerOrderId)).toMatchObject({ amount: placed.grandTotal, receipt: placed.number });
     expect(await stockOf(ctx, lamp.id)).toBe(3);
-    expect((await orderRow(placed._id)).providerOrderId).toBe(placed.payment.providerOrderId);
+    expect((await orderRow(ctx, placed._id)).providerOrderId).toBe(placed.payment.providerOrderId);
   });
 
   it('verifies the checkout signature against the stored order id: good marks it paid once, forged and mismatched change nothing', async () => {
@@ -60,44 +50,43 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     const { checkout } = await gateway.pay(placed.payment.providerOrderId, { webhooks: false });
 
     const forged = { ...checkout, razorpay_signature: hmacHex('not-the-secret', `${checkout.razorpay_order_id}|${checkout.razorpay_payment_id}`) };
-    expectRefusal(await verify(asha, placed._id, forged), 400, 'payment_signature_invalid');
+    expectRefusal(await verifyCheckout(ctx, asha, placed._id, forged), 400, 'payment_signature_invalid');
     // A signature for another payment id (a replay of another order's payment) is refused too.
     const other = (await prepaid(asha, lamp.id)).json();
     const otherPaid = await gateway.pay(other.payment.providerOrderId, { webhooks: false });
-    expectRefusal(await verify(asha, placed._id, { ...otherPaid.checkout, razorpay_order_id: checkout.razorpay_order_id }), 400, 'payment_signature_invalid');
-    expectRefusal(await verify(asha, placed._id, otherPaid.checkout), 400, 'payment_order_mismatch');
-    expect((await orderRow(placed._id)).paymentStatus).toBe('pending');
+    expectRefusal(
+      await verifyCheckout(ctx, asha, placed._id, { ...otherPaid.checkout, razorpay_order_id: checkout.razorpay_order_id }),
+      400,
+      'payment_signature_invalid',
+    );
+    expectRefusal(await verifyCheckout(ctx, asha, placed._id, otherPaid.checkout), 400, 'payment_order_mismatch');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('pending');
 
-    const good = await verify(asha, placed._id, checkout);
+    const good = await verifyCheckout(ctx, asha, placed._id, checkout);
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json()).toMatchObject({ paymentStatus: 'captured', reservationExpiresAt: null });
-    const row = await orderRow(placed._id);
+    const row = await orderRow(ctx, placed._id);
     expect(row).toMatchObject({ paymentStatus: 'captured', providerPaymentId: checkout.razorpay_payment_id, amountPaid: placed.grandTotal });
     // Replayed: the same answer, nothing changes.
-    const again = await verify(asha, placed._id, checkout);
+    const again = await verifyCheckout(ctx, asha, placed._id, checkout);
     expect(again.statusCode).toBe(200);
-    expect((await orderRow(placed._id)).updatedAt).toEqual(row.updatedAt);
+    expect((await orderRow(ctx, placed._id)).updatedAt).toEqual(row.updatedAt);
     // Someone else's order is not found; a cash-on-delivery order is not waiting for a payment.
     const ravi = await customer(ctx);
-    expectRefusal(await verify(ravi, placed._id, checkout), 404, 'order_not_found');
-    const cod = await call(app, 'POST', '/api/user/order', asha, {
-      items: [{ productId: lamp.id, quantity: 1 }],
-      addressId: asha.addressId,
-      paymentMethod: 'cod',
-    });
+    expectRefusal(await verifyCheckout(ctx, ravi, placed._id, checkout), 404, 'order_not_found');
+    const cod = await placeOrder(ctx, asha, lamp.id, 'cod');
     expect(cod.json().paymentStatus).toBe('pending');
-    expectRefusal(await verify(asha, cod.json()._id, checkout), 409, 'payment_not_pending');
-    expectRefusal(await verify(asha, placed._id, { razorpay_payment_id: 'x' }), 400, 'validation_failed');
+    expectRefusal(await verifyCheckout(ctx, asha, cod.json()._id, checkout), 409, 'payment_not_pending');
+    expectRefusal(await verifyCheckout(ctx, asha, placed._id, { razorpay_payment_id: 'x' }), 400, 'validation_failed');
   });
 
   it('lets the shop only cancel a prepaid order until its payment arrives, then move it on (409 payment_not_received)', async () => {
-    const staff = await customer(ctx);
-    await makeStaff(ctx, staff.userId);
+    const staff = await staffMember(ctx);
     const move = (id: string, body: unknown) => call(app, 'POST', `/api/admin/orders/${id}/status`, staff, body);
     const lamp = await product(ctx, { stock: 5 });
     const unpaid = (await prepaid(asha, lamp.id)).json();
     expectRefusal(await move(unpaid._id, { status: 'confirmed' }), 409, 'payment_not_received');
-    expect((await orderRow(unpaid._id)).status).toBe('placed');
+    expect((await orderRow(ctx, unpaid._id)).status).toBe('placed');
     await gateway.pay(unpaid.payment.providerOrderId);
     expect((await move(unpaid._id, { status: 'confirmed' })).statusCode).toBe(200);
     const another = (await prepaid(asha, lamp.id)).json();
@@ -114,17 +103,10 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     for (let round = 0; round < 5; round++) {
       const lamp = await product(ctx, { stock: 5 });
       const placed = (await prepaid(asha, lamp.id)).json();
-      gateway.holdWebhooks = true;
-      try {
-        await gateway.pay(placed.payment.providerOrderId);
-      } finally {
-        gateway.holdWebhooks = false;
-      }
-      const held = gateway.held.splice(0);
-      expect(held.map((sent) => sent.event)).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
-      const replies = await Promise.all(held.map((sent) => app.inject({ method: 'POST', url: WEBHOOK, headers: sent.headers, payload: sent.body })));
+      const held = await payHoldingWebhooks(ctx, placed.payment.providerOrderId);
+      const replies = await Promise.all(held.map((sent) => app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: sent.headers, payload: sent.body })));
       expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
-      expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+      expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('captured');
       // Decision 109: the invoice is issued by the batch issuer just after the paying webhook's commit.
       await app.invoices.issuer.drain();
       const issued = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
@@ -144,12 +126,14 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
       ['order.paid', 200],
     ]);
     const captured = webhooks[1]!;
-    const before = await orderRow(placed._id);
+    const before = await orderRow(ctx, placed._id);
     expect(before.paymentStatus).toBe('captured');
     for (let i = 0; i < 3; i++) expect(await gateway.redeliver(captured)).toBe(200);
-    const replies = await Promise.all([0, 1, 2].map(() => app.inject({ method: 'POST', url: WEBHOOK, headers: captured.headers, payload: captured.body })));
+    const replies = await Promise.all(
+      [0, 1, 2].map(() => app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: captured.headers, payload: captured.body })),
+    );
     expect(replies.map((reply) => reply.json().outcome)).toEqual(['duplicate', 'duplicate', 'duplicate']);
-    expect((await orderRow(placed._id)).updatedAt).toEqual(before.updatedAt);
+    expect((await orderRow(ctx, placed._id)).updatedAt).toEqual(before.updatedAt);
     const events = await ctx.handle.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, placed._id));
     expect(events.map((event) => event.eventType).sort()).toEqual(['order.paid', 'payment.authorized', 'payment.captured']);
     expect(events.find((event) => event.eventType === 'payment.captured')?.outcome).toBe('applied');
@@ -169,22 +153,22 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     const failed = await gateway.sendEvent('payment.failed', { payment: { entity: { ...payment, status: 'failed' } } });
     const authorised = await gateway.sendEvent('payment.authorized', { payment: { entity: { ...payment, status: 'authorized' } } });
     expect([failed.status, authorised.status]).toEqual([200, 200]);
-    expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('captured');
   });
 
   it('moves a failed payment to captured on a later success (late authorisation), and a refund to refunded', async () => {
     const lamp = await product(ctx, { stock: 5 });
     const placed = (await prepaid(asha, lamp.id)).json();
     await gateway.fail(placed.payment.providerOrderId);
-    expect((await orderRow(placed._id)).paymentStatus).toBe('failed');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('failed');
     const { paymentId } = await gateway.pay(placed.payment.providerOrderId);
-    expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('captured');
     await app.payments.provider.refund(paymentId, { amount: 10_000 });
     await gateway.settle();
-    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 10_000 });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 10_000 });
     await app.payments.provider.refund(paymentId, {});
     await gateway.settle();
-    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
   });
 
   it('does not apply an amount that differs from the order: flagged for staff, still pending', async () => {
@@ -192,9 +176,9 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     const placed = (await prepaid(asha, lamp.id)).json();
     const { webhooks, checkout } = await gateway.pay(placed.payment.providerOrderId, { amount: placed.grandTotal - 100 });
     expect(webhooks.every((sent) => sent.status === 200)).toBe(true);
-    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'pending', paymentFlag: 'amount_mismatch', amountPaid: 0 });
-    expectRefusal(await verify(asha, placed._id, checkout), 409, 'payment_amount_mismatch');
-    expect((await orderRow(placed._id)).paymentStatus).toBe('pending');
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'pending', paymentFlag: 'amount_mismatch', amountPaid: 0 });
+    expectRefusal(await verifyCheckout(ctx, asha, placed._id, checkout), 409, 'payment_amount_mismatch');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('pending');
   });
 
   it('refuses a forged, unsigned or garbled webhook with 400 and changes nothing', async () => {
@@ -205,14 +189,19 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     const payment = [...gateway.payments.values()].find((entry) => entry.order_id === placed.payment.providerOrderId)!;
     const body = JSON.stringify({ entity: 'event', event: 'payment.captured', contains: ['payment'], payload: { payment: { entity: payment } } });
     const headers = { 'content-type': 'application/json', 'x-razorpay-event-id': 'Forged00000001' };
-    const forged = await app.inject({ method: 'POST', url: WEBHOOK, headers: { ...headers, 'x-razorpay-signature': hmacHex('guess', body) }, payload: body });
+    const forged = await app.inject({
+      method: 'POST',
+      url: RAZORPAY_WEBHOOK,
+      headers: { ...headers, 'x-razorpay-signature': hmacHex('guess', body) },
+      payload: body,
+    });
     expectRefusal(forged, 400, 'webhook_signature_invalid');
-    expectRefusal(await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body }), 400, 'webhook_signature_invalid');
+    expectRefusal(await app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers, payload: body }), 400, 'webhook_signature_invalid');
     // Signed, but altered after signing.
     const signature = hmacHex(gateway.keys.webhookSecret, body);
     const altered = body.replace(`"amount":${payment.amount}`, `"amount":${payment.amount + 1}`);
     expectRefusal(
-      await app.inject({ method: 'POST', url: WEBHOOK, headers: { ...headers, 'x-razorpay-signature': signature }, payload: altered }),
+      await app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: { ...headers, 'x-razorpay-signature': signature }, payload: altered }),
       400,
       'webhook_signature_invalid',
     );
@@ -221,7 +210,7 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     expectRefusal(
       await app.inject({
         method: 'POST',
-        url: WEBHOOK,
+        url: RAZORPAY_WEBHOOK,
         headers: { ...headers, 'x-razorpay-signature': hmacHex(gateway.keys.webhookSecret, junk) },
         payload: junk,
       }),
@@ -229,20 +218,25 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
       'webhook_invalid',
     );
     expectRefusal(
-      await app.inject({ method: 'POST', url: WEBHOOK, headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature }, payload: body }),
+      await app.inject({
+        method: 'POST',
+        url: RAZORPAY_WEBHOOK,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+        payload: body,
+      }),
       400,
       'webhook_invalid',
     );
     expectRefusal(
-      await app.inject({ method: 'POST', url: WEBHOOK, headers: { 'content-type': 'text/plain' }, payload: 'garbage' }),
+      await app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: { 'content-type': 'text/plain' }, payload: 'garbage' }),
       400,
       'webhook_signature_invalid',
     );
-    expect((await orderRow(placed._id)).paymentStatus).toBe('pending');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('pending');
     // A cookie-less POST from Razorpay passes the CSRF guard; the properly signed one applies.
-    const ok = await app.inject({ method: 'POST', url: WEBHOOK, headers: { ...headers, 'x-razorpay-signature': signature }, payload: body });
+    const ok = await app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers: { ...headers, 'x-razorpay-signature': signature }, payload: body });
     expect(ok.json()).toEqual({ received: true, outcome: 'applied' });
-    expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('captured');
   });
 
   it('holds stock for exactly as many of 50 concurrent prepaid checkouts as there are units (10), never below zero', async () => {
@@ -274,11 +268,11 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(due.length);
     expect(await expiredReservations(ctx.handle.db, later)).toEqual([]);
     expect(await stockOf(ctx, lamp.id)).toBe(3);
-    expect(await orderRow(unpaid._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending', reservationExpiresAt: null });
-    expect((await orderRow(paid._id)).status).toBe('placed');
+    expect(await orderRow(ctx, unpaid._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending', reservationExpiresAt: null });
+    expect((await orderRow(ctx, paid._id)).status).toBe('placed');
     // Paid after all while the units are still there: placed again and its stock taken again, once.
     const late = await gateway.pay(unpaid.payment.providerOrderId);
-    expect(await orderRow(unpaid._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured', paymentFlag: null });
+    expect(await orderRow(ctx, unpaid._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured', paymentFlag: null });
     expect(await stockOf(ctx, lamp.id)).toBe(1);
     for (const sent of late.webhooks) await gateway.redeliver(sent);
     expect(await stockOf(ctx, lamp.id)).toBe(1);
@@ -293,7 +287,7 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     expect((await prepaid(await customer(ctx), lamp.id)).statusCode).toBe(201);
     const { paymentId } = await gateway.pay(expired.payment.providerOrderId);
     await gateway.settle();
-    expect(await orderRow(expired._id)).toMatchObject({
+    expect(await orderRow(ctx, expired._id)).toMatchObject({
       status: 'cancelled',
       paymentStatus: 'refunded',
       paymentFlag: 'late_payment_refunded',
@@ -310,7 +304,7 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     const cancelled = await call(app, 'POST', `/api/user/order/${placed._id}/cancel`, asha);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await gateway.settle();
-    expect(await orderRow(placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
     expect(gateway.payments.get(paymentId)?.refund_status).toBe('full');
     expect(await stockOf(ctx, lamp.id)).toBe(2);
   });
@@ -322,7 +316,7 @@ describe.each(engines)('prepaid payments (%s)', (engine) => {
     // The checkout was still open: the shopper pays anyway.
     await gateway.pay(placed.payment.providerOrderId);
     await gateway.settle();
-    expect(await orderRow(placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
     expect(await stockOf(ctx, lamp.id)).toBe(2);
   });
 

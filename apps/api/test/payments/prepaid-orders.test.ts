@@ -3,6 +3,7 @@ import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gatew
 import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, product } from '../orders/order-helpers.ts';
+import { placeOrder, type Shopper } from './payment-fixture.ts';
 
 /**
  * Placing prepaid orders beside cash on delivery (issue 20): a product without cash on delivery can be bought prepaid,
@@ -14,6 +15,7 @@ describe.each(engines)('prepaid orders (%s)', (engine) => {
   let ctx: TestContext;
 
   beforeAll(async () => {
+    // Not openPaymentShop: the last test's webhooks go over real HTTP, and each test signs in its own customer.
     // One open cash-on-delivery order at most, two orders a minute: small enough to reach in a test.
     ctx = await authContext(engine, { orderLimits: { perMinute: 2, perHour: 100, openCod: 1, couponTries: 100 } });
   });
@@ -21,8 +23,8 @@ describe.each(engines)('prepaid orders (%s)', (engine) => {
     await ctx?.close();
   });
 
-  const place = (who: Awaited<ReturnType<typeof customer>>, productId: string, paymentMethod: string, headers: Record<string, string> = {}) =>
-    call(ctx.app, 'POST', '/api/user/order', who, { items: [{ productId, quantity: 1 }], addressId: who.addressId, paymentMethod }, headers);
+  const place = (who: Shopper, productId: string, paymentMethod: string, headers: Record<string, string> = {}) =>
+    placeOrder(ctx, who, productId, paymentMethod, {}, headers);
 
   it('sells a product without cash on delivery prepaid, and still refuses it on delivery', async () => {
     const asha = await customer(ctx);

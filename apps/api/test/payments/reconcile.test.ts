@@ -1,4 +1,4 @@
-import { orders, outbox, paymentEvents } from '@shop/db';
+import { outbox, paymentEvents } from '@shop/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -7,9 +7,9 @@ import { paymentsReconciled, RECONCILE_LOCK, reportOf } from '../../src/payments
 import { PaymentProviderError } from '../../src/payments/provider.ts';
 import { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { createRazorpayProvider } from '../../src/payments/razorpay/razorpay-provider.ts';
-import { authContext } from '../auth/auth-helpers.ts';
 import { engines, type TestContext } from '../helpers.ts';
-import { call, customer, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { openPaymentShop, orderRow, placedOrder, type Shopper } from './payment-fixture.ts';
 
 /**
  * The reconciliation with Razorpay (issue 20, decision 067), on PGlite and PostgreSQL: orders whose webhooks never
@@ -17,7 +17,6 @@ import { call, customer, product, roomyLimits, stockOf } from '../orders/order-h
  * the webhook's own path, exactly once, whatever arrives after; one runner at a time.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
 /** Later than the reconciliation's threshold (5 minutes), earlier than the reservation's end (15). */
 const inSixMinutes = () => new Date(Date.now() + 6 * 60_000);
 
@@ -25,18 +24,9 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
 
-  const prepaid = async (productId: string, quantity = 1) => {
-    const response = await call(app, 'POST', '/api/user/order', asha, {
-      items: [{ productId, quantity }],
-      addressId: asha.addressId,
-      paymentMethod: 'prepaid',
-    });
-    if (response.statusCode !== 201) throw new Error(`order: ${response.statusCode} ${response.body}`);
-    return response.json<{ _id: string; number: string; grandTotal: number; payment: { providerOrderId: string } }>();
-  };
-  const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0] as typeof orders.$inferSelect;
+  const prepaid = (productId: string) => placedOrder(ctx, asha, productId, 'prepaid');
   const eventsOf = async (orderId: string) =>
     (await ctx.handle.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId))).map((row) => [row.eventType, row.outcome]).sort();
   const paidMessages = async (number: string) =>
@@ -44,11 +34,7 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
 
   beforeAll(async () => {
     // No timer pass of its own during the tests: they call the pass themselves.
-    ctx = await authContext(engine, { ...roomyLimits, paymentReconcileEverySeconds: 86_400 });
-    app = ctx.app;
-    gateway = app.payments.gateway!;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    asha = await customer(ctx);
+    ({ ctx, app, gateway, asha } = await openPaymentShop(engine, { ...roomyLimits, paymentReconcileEverySeconds: 86_400 }));
   });
   afterAll(async () => {
     gateway.holdWebhooks = false;
@@ -62,11 +48,11 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     await gateway.pay(placed.payment.providerOrderId);
     gateway.holdWebhooks = false;
     expect(gateway.held.map((sent) => sent.event)).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
-    expect((await orderRow(placed._id)).paymentStatus).toBe('pending');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('pending');
 
     // Too young: the threshold leaves a shopper's own checkout and Razorpay's webhooks their time.
     expect((await app.payments.reconcile()).settled.map((settled) => settled.orderId)).not.toContain(placed._id);
-    expect((await orderRow(placed._id)).paymentStatus).toBe('pending');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('pending');
 
     const counted = (await paymentsReconciled.get()).values.find((value) => value.labels.status === 'captured')?.value ?? 0;
     const report = await app.payments.reconcile(inSixMinutes());
@@ -79,7 +65,7 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
       outcome: 'applied',
     });
     expect((await paymentsReconciled.get()).values.find((value) => value.labels.status === 'captured')?.value).toBe(counted + 1);
-    const paid = await orderRow(placed._id);
+    const paid = await orderRow(ctx, placed._id);
     expect(paid).toMatchObject({ paymentStatus: 'captured', amountPaid: placed.grandTotal, reservationExpiresAt: null, status: 'placed' });
     expect(await stockOf(ctx, lamp.id)).toBe(2);
 
@@ -87,7 +73,7 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     expect((await app.payments.reconcile(inSixMinutes())).settled.map((settled) => settled.orderId)).not.toContain(placed._id);
     const released = await gateway.releaseHeld();
     expect(released.map((sent) => sent.status)).toEqual([200, 200, 200]);
-    expect((await orderRow(placed._id)).updatedAt).toEqual(paid.updatedAt);
+    expect((await orderRow(ctx, placed._id)).updatedAt).toEqual(paid.updatedAt);
     expect(await eventsOf(placed._id)).toEqual([
       ['order.paid', 'ignored'],
       ['payment.authorized', 'ignored'],
@@ -106,12 +92,12 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     const report = await app.payments.reconcile(inSixMinutes());
     expect(report.settled.find((settled) => settled.orderId === failed._id)).toMatchObject({ status: 'failed', outcome: 'applied' });
     expect(report.settled.find((settled) => settled.orderId === untouched._id)).toBeUndefined();
-    expect((await orderRow(failed._id)).paymentStatus).toBe('failed');
-    expect((await orderRow(untouched._id)).paymentStatus).toBe('pending');
+    expect((await orderRow(ctx, failed._id)).paymentStatus).toBe('failed');
+    expect((await orderRow(ctx, untouched._id)).paymentStatus).toBe('pending');
     // The shopper retries and pays; its webhooks are lost too: the next pass confirms it.
     await gateway.pay(failed.payment.providerOrderId, { webhooks: false });
     await app.payments.reconcile(inSixMinutes());
-    expect((await orderRow(failed._id)).paymentStatus).toBe('captured');
+    expect((await orderRow(ctx, failed._id)).paymentStatus).toBe('captured');
   });
 
   it('places again an order the expiry cancelled when its money turns up at the provider, or refunds it when the units are gone', async () => {
@@ -120,10 +106,10 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     await gateway.pay(placed.payment.providerOrderId, { webhooks: false });
     // The API was down past the reservation: the expiry ran first.
     await app.payments.expire(new Date(Date.now() + 16 * 60_000));
-    expect(await orderRow(placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'pending' });
     expect(await stockOf(ctx, lamp.id)).toBe(1);
     await app.payments.reconcile(new Date(Date.now() + 17 * 60_000));
-    expect(await orderRow(placed._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured', paymentFlag: null });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'placed', paymentStatus: 'captured', paymentFlag: null });
     expect(await stockOf(ctx, lamp.id)).toBe(0);
 
     const gone = await product(ctx, { stock: 1 });
@@ -133,7 +119,7 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     await prepaid(gone.id); // someone else takes the unit meanwhile
     await app.payments.reconcile(new Date(Date.now() + 17 * 60_000));
     await gateway.settle();
-    expect(await orderRow(late._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
+    expect(await orderRow(ctx, late._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paymentFlag: 'late_payment_refunded' });
     expect(gateway.payments.get(paymentId)?.refund_status).toBe('full');
     expect(await stockOf(ctx, gone.id)).toBe(0);
   });
@@ -150,9 +136,9 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     } finally {
       gateway.down = false;
     }
-    expect((await orderRow(placed._id)).paymentStatus).toBe('pending');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('pending');
     await app.payments.reconcile(inSixMinutes());
-    expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('captured');
   });
 
   it('runs one pass at a time: a second one at the same moment does nothing', async () => {
@@ -177,13 +163,13 @@ describe.each(engines)('payment reconciliation (%s)', (engine) => {
     try {
       expect((await other.query('select pg_try_advisory_lock(hashtext($1)) as got', [RECONCILE_LOCK])).rows[0].got).toBe(true);
       expect(await app.payments.reconcile(inSixMinutes())).toEqual({ ran: false, checked: 0, settled: [], failed: 0 });
-      expect((await orderRow(placed._id)).paymentStatus).toBe('pending');
+      expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('pending');
     } finally {
       // The other instance dies: its connection ends, and PostgreSQL releases the lock with it.
       await other.end();
     }
     expect((await app.payments.reconcile(inSixMinutes())).ran).toBe(true);
-    expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('captured');
   });
 });
 

@@ -1,11 +1,11 @@
-import { auditLog, orderRefunds, orders } from '@shop/db';
+import { auditLog, orderRefunds } from '@shop/db';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
-import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, coupon, customer, makeStaff, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { call, coupon, product, roomyLimits, stockOf } from '../orders/order-helpers.ts';
+import { openPaymentShop, orderRow, paidOrder, placedOrder, placeOrder, refundAsStaff, type Shopper, staffMember } from './payment-fixture.ts';
 
 /**
  * Refunds from the back office (issue 20, decision 063), on PGlite and PostgreSQL: staff refund a paid order in full,
@@ -13,47 +13,23 @@ import { call, coupon, customer, makeStaff, product, roomyLimits, stockOf } from
  * move the order to partially_refunded/refunded and put items back in stock once, only when staff asked.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
-
 describe.each(engines)('refunds from the back office (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
-  let staff: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
+  let staff: Shopper;
 
-  const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0] as typeof orders.$inferSelect;
-  const refund = (orderId: string, body: unknown, who: { cookie: string } = staff) => call(app, 'POST', `/api/admin/payments/${orderId}/refunds`, who, body);
+  const refund = (orderId: string, body: unknown, who: { cookie: string } = staff) => refundAsStaff(ctx, who, orderId, body);
   const detail = async (orderId: string) => {
     const response = await call(app, 'GET', `/api/admin/payments/${orderId}`, staff);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
 
-  /** A prepaid order for the items, paid through the loopback gateway (captured, its webhooks applied). */
-  async function paidOrder(items: Array<{ productId: string; quantity: number }>) {
-    const placed = await call(app, 'POST', '/api/user/order', asha, { items, addressId: asha.addressId, paymentMethod: 'prepaid' });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const order = placed.json();
-    const paid = await gateway.pay(order.payment.providerOrderId);
-    expect((await orderRow(order._id)).paymentStatus).toBe('captured');
-    return { ...order, paymentId: paid.paymentId } as {
-      _id: string;
-      number: string;
-      grandTotal: number;
-      items: Array<{ id: string; price: number }>;
-      paymentId: string;
-    };
-  }
-
   beforeAll(async () => {
-    ctx = await authContext(engine, roomyLimits);
-    app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
-    asha = await customer(ctx);
-    staff = await customer(ctx);
-    await makeStaff(ctx, staff.userId);
+    ({ ctx, app, gateway, asha } = await openPaymentShop(engine));
+    staff = await staffMember(ctx);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -61,7 +37,7 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
 
   it('a refund from the back office reaches `refunded` through the webhook and restores stock when the staff member says so', async () => {
     const lamp = await product(ctx, { stock: 5, price: 50_000 });
-    const order = await paidOrder([{ productId: lamp.id, quantity: 2 }]);
+    const order = await paidOrder(ctx, asha, [{ productId: lamp.id, quantity: 2 }]);
     expect(await stockOf(ctx, lamp.id)).toBe(3);
 
     const asked = await refund(order._id, { kind: 'full', reason: 'Lamp arrived broken', restock: true });
@@ -69,7 +45,7 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
     expect(asked.json()).toMatchObject({ kind: 'full', amount: order.grandTotal, restock: true, lines: [{ lineId: order.items[0]!.id, quantity: 2 }] });
     await gateway.settle();
 
-    expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: order.grandTotal });
+    expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: order.grandTotal });
     expect(await stockOf(ctx, lamp.id)).toBe(5);
     const seen = await detail(order._id);
     expect(seen.refunds).toMatchObject([
@@ -96,17 +72,17 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
 
   it('leaves stock alone when staff do not ask for it back', async () => {
     const lamp = await product(ctx, { stock: 5 });
-    const order = await paidOrder([{ productId: lamp.id, quantity: 1 }]);
+    const order = await paidOrder(ctx, asha, [{ productId: lamp.id, quantity: 1 }]);
     expect((await refund(order._id, { kind: 'full', reason: 'Customer changed their mind' })).statusCode).toBe(202);
     await gateway.settle();
-    expect((await orderRow(order._id)).paymentStatus).toBe('refunded');
+    expect((await orderRow(ctx, order._id)).paymentStatus).toBe('refunded');
     expect(await stockOf(ctx, lamp.id)).toBe(4);
   });
 
   it('refunds by lines and by amount: partially_refunded, only the named items back, never above what is left', async () => {
     const lamp = await product(ctx, { stock: 10, price: 40_000 });
     const mug = await product(ctx, { stock: 10, price: 20_000 });
-    const order = await paidOrder([
+    const order = await paidOrder(ctx, asha, [
       { productId: lamp.id, quantity: 2 },
       { productId: mug.id, quantity: 1 },
     ]);
@@ -117,7 +93,7 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
     expect(byLine.statusCode, byLine.body).toBe(202);
     expect(byLine.json().amount).toBe(40_000);
     await gateway.settle();
-    expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 40_000 });
+    expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 40_000 });
     expect([await stockOf(ctx, lamp.id), await stockOf(ctx, mug.id)]).toEqual([9, 9]);
 
     expectRefusal(
@@ -136,7 +112,7 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
 
     expect((await refund(order._id, { kind: 'amount', amount: 5_000, reason: 'Late delivery' })).statusCode).toBe(202);
     await gateway.settle();
-    expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 45_000 });
+    expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 45_000 });
     // The mug is still refundable by line; the lamp has one unit left.
     const seen = await detail(order._id);
     expect(seen.lines.map((line: { refundable: number }) => line.refundable)).toEqual([1, 1]);
@@ -146,20 +122,12 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
 
   it('refuses with codes: not paid, no reason, restock without items, a customer', async () => {
     const lamp = await product(ctx, { stock: 10 });
-    const cod = await call(app, 'POST', '/api/user/order', asha, {
-      items: [{ productId: lamp.id, quantity: 1 }],
-      addressId: asha.addressId,
-      paymentMethod: 'cod',
-    });
+    const cod = await placeOrder(ctx, asha, lamp.id, 'cod');
     expectRefusal(await refund(cod.json()._id, { kind: 'full', reason: 'x' }), 409, 'refund_order_not_paid');
-    const unpaid = await call(app, 'POST', '/api/user/order', asha, {
-      items: [{ productId: lamp.id, quantity: 1 }],
-      addressId: asha.addressId,
-      paymentMethod: 'prepaid',
-    });
+    const unpaid = await placeOrder(ctx, asha, lamp.id, 'prepaid');
     expectRefusal(await refund(unpaid.json()._id, { kind: 'full', reason: 'x' }), 409, 'refund_order_not_paid');
 
-    const order = await paidOrder([{ productId: lamp.id, quantity: 1 }]);
+    const order = await paidOrder(ctx, asha, [{ productId: lamp.id, quantity: 1 }]);
     expectRefusal(await refund(order._id, { kind: 'full', reason: '   ' }), 400, 'validation_failed', { reason: 'refund_reason_required' });
     expectRefusal(await refund(order._id, { kind: 'full' }), 400, 'validation_failed', { reason: 'refund_reason_required' });
     expectRefusal(await refund(order._id, { kind: 'amount', amount: 500, reason: 'x', restock: true }), 400, 'validation_failed', {
@@ -169,17 +137,17 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
     expectRefusal(await refund(order._id, { kind: 'everything', reason: 'x' }), 400, 'validation_failed', { kind: 'refund_kind_invalid' });
     expectRefusal(await refund(crypto.randomUUID(), { kind: 'full', reason: 'x' }), 404, 'admin_order_not_found');
     expectRefusal(await refund(order._id, { kind: 'full', reason: 'x' }, asha), 403, 'forbidden');
-    expect((await orderRow(order._id)).paymentStatus).toBe('captured');
+    expect((await orderRow(ctx, order._id)).paymentStatus).toBe('captured');
     expect(await ctx.handle.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order._id))).toEqual([]);
   });
 
   it('a refund the bank fails is marked failed by refund.failed, changes nothing on the order and frees its amount', async () => {
     const lamp = await product(ctx, { stock: 10 });
-    const order = await paidOrder([{ productId: lamp.id, quantity: 1 }]);
+    const order = await paidOrder(ctx, asha, [{ productId: lamp.id, quantity: 1 }]);
     gateway.failRefunds = 1;
     expect((await refund(order._id, { kind: 'full', reason: 'Damaged', restock: true })).statusCode).toBe(202);
     await gateway.settle();
-    expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'captured', amountRefunded: 0 });
+    expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'captured', amountRefunded: 0 });
     expect(await stockOf(ctx, lamp.id)).toBe(9);
     const seen = await detail(order._id);
     expect(seen.refunds).toMatchObject([{ status: 'failed', restocked: false }]);
@@ -188,13 +156,13 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
     // Tried again, it goes through.
     expect((await refund(order._id, { kind: 'full', reason: 'Damaged', restock: true })).statusCode).toBe(202);
     await gateway.settle();
-    expect((await orderRow(order._id)).paymentStatus).toBe('refunded');
+    expect((await orderRow(ctx, order._id)).paymentStatus).toBe('refunded');
     expect(await stockOf(ctx, lamp.id)).toBe(10);
   });
 
   it('answers 503 when the provider cannot be reached, and holds nothing', async () => {
     const lamp = await product(ctx, { stock: 10 });
-    const order = await paidOrder([{ productId: lamp.id, quantity: 1 }]);
+    const order = await paidOrder(ctx, asha, [{ productId: lamp.id, quantity: 1 }]);
     gateway.down = true;
     try {
       expectRefusal(await refund(order._id, { kind: 'full', reason: 'Damaged' }), 503, 'refund_provider_failed');
@@ -208,7 +176,7 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
 
   it('never lets simultaneous refunds add up to more than was paid', async () => {
     const lamp = await product(ctx, { stock: 10, price: 100_000 });
-    const order = await paidOrder([{ productId: lamp.id, quantity: 1 }]);
+    const order = await paidOrder(ctx, asha, [{ productId: lamp.id, quantity: 1 }]);
     const share = Math.ceil(order.grandTotal * 0.4);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => refund(order._id, { kind: 'amount', amount: share, reason: `Refund ${i}` })));
     const statuses = answers.map((answer) => answer.statusCode).sort();
@@ -220,30 +188,23 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, order._id), ne(orderRefunds.status, 'failed')));
     expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(2 * share);
-    expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 2 * share });
+    expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 2 * share });
   });
 
   it("refunds lines at their prices less the coupon's discount in proportion", async () => {
     const lamp = await product(ctx, { stock: 10, price: 40_000, mrp: 40_000 });
     const tenPercent = await coupon(ctx, { type: 'percent', value: 10 });
-    const placed = await call(app, 'POST', '/api/user/order', asha, {
-      items: [{ productId: lamp.id, quantity: 2 }],
-      addressId: asha.addressId,
-      paymentMethod: 'prepaid',
-      couponCode: tenPercent.code,
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const order = placed.json();
+    const order = await placedOrder(ctx, asha, [{ productId: lamp.id, quantity: 2 }], 'prepaid', { couponCode: tenPercent.code });
     expect(order.discount).toBe(8_000);
     await gateway.pay(order.payment.providerOrderId);
-    const asked = await refund(order._id, { kind: 'lines', lines: [{ lineId: order.items[0].id, quantity: 1 }], reason: 'One cracked' });
+    const asked = await refund(order._id, { kind: 'lines', lines: [{ lineId: order.items[0]!.id, quantity: 1 }], reason: 'One cracked' });
     expect(asked.statusCode, asked.body).toBe(202);
     expect(asked.json().amount).toBe(36_000);
   });
 
   it('cancelling a partly refunded order refunds only the rest and does not put restocked items back twice', async () => {
     const lamp = await product(ctx, { stock: 10, price: 30_000 });
-    const order = await paidOrder([{ productId: lamp.id, quantity: 3 }]);
+    const order = await paidOrder(ctx, asha, [{ productId: lamp.id, quantity: 3 }]);
     expect(await stockOf(ctx, lamp.id)).toBe(7);
     const line = order.items[0]!.id;
     expect((await refund(order._id, { kind: 'lines', lines: [{ lineId: line, quantity: 1 }], reason: 'One cracked', restock: true })).statusCode).toBe(202);
@@ -253,7 +214,7 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await gateway.settle();
     expect(await stockOf(ctx, lamp.id)).toBe(10);
-    expect(await orderRow(order._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: order.grandTotal });
+    expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: order.grandTotal });
     const seen = await detail(order._id);
     expect(seen.refunds.map((r: { kind: string; status: string }) => [r.kind, r.status])).toEqual([
       ['cancellation', 'processed'],
@@ -264,12 +225,10 @@ describe.each(engines)('refunds from the back office (%s)', (engine) => {
 
 describe.each(engines)('refunds and the response cache (%s)', (engine) => {
   let ctx: TestContext;
+  let asha: Shopper;
 
   beforeAll(async () => {
-    ctx = await authContext(engine, { ...roomyLimits, responseCacheSeconds: 300 });
-    const app = ctx.app;
-    const gateway = app.payments.gateway as LoopbackGateway;
-    gateway.deliver = async ({ body, headers }) => (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
+    ({ ctx, asha } = await openPaymentShop(engine, { ...roomyLimits, responseCacheSeconds: 300 }));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -278,17 +237,14 @@ describe.each(engines)('refunds and the response cache (%s)', (engine) => {
   it('forgets cached "out of stock" answers when a refund puts a sold-out item back', async () => {
     const app = ctx.app;
     const gateway = app.payments.gateway as LoopbackGateway;
-    const [asha, staff] = [await customer(ctx), await customer(ctx)];
-    await makeStaff(ctx, staff.userId);
+    const staff = await staffMember(ctx);
     const last = await product(ctx, { stock: 1 });
     const stockShown = async () => (await call(app, 'GET', `/api/product/${last.slug}`)).json().stock as number;
     expect(await stockShown()).toBe(1);
-    const placed = (
-      await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: last.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'prepaid' })
-    ).json();
+    const placed = (await placeOrder(ctx, asha, last.id, 'prepaid')).json();
     await gateway.pay(placed.payment.providerOrderId);
     expect(await stockShown()).toBe(0);
-    const asked = await call(app, 'POST', `/api/admin/payments/${placed._id}/refunds`, staff, { kind: 'full', reason: 'Damaged', restock: true });
+    const asked = await refundAsStaff(ctx, staff, placed._id, { kind: 'full', reason: 'Damaged', restock: true });
     expect(asked.statusCode, asked.body).toBe(202);
     await gateway.settle();
     expect(await stockOf(ctx, last.id)).toBe(1);

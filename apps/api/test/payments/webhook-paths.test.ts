@@ -1,14 +1,14 @@
-import { invoiceCounters, invoices, orders, paymentEvents } from '@shop/db';
+import { invoiceCounters, invoices, paymentEvents } from '@shop/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueInvoice } from '../../src/invoices/issue-invoice.ts';
 import type { LoopbackGateway, SentWebhook } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { hmacHex } from '../../src/payments/razorpay/signatures.ts';
-import { authContext } from '../auth/auth-helpers.ts';
 import { engines, type TestContext } from '../helpers.ts';
 import { bareOrder, setTaxIdentity, taxedProduct } from '../invoices/invoice-helpers.ts';
-import { call, customer, product, roomyLimits } from '../orders/order-helpers.ts';
+import { product } from '../orders/order-helpers.ts';
+import { openPaymentShop, orderRow, payHoldingWebhooks, placeOrder, RAZORPAY_WEBHOOK, type Shopper } from './payment-fixture.ts';
 
 /**
  * The two ways a webhook is applied (decision 082), on PGlite and PostgreSQL: a capture report about an order already
@@ -18,15 +18,12 @@ import { call, customer, product, roomyLimits } from '../orders/order-helpers.ts
  * give one invoice and leave no gap in the numbers.
  */
 
-const WEBHOOK = '/api/payments/razorpay/webhook';
-
 describe.each(engines)('webhook paths (%s)', (engine) => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let gateway: LoopbackGateway;
-  let asha: Awaited<ReturnType<typeof customer>>;
+  let asha: Shopper;
 
-  const orderRow = async (id: string) => (await ctx.handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const eventsOf = (eventId: string) => ctx.handle.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
   /** A held webhook sent again, under `eventId` and with its body changed by `edit` (signed again, as Razorpay would sign it). */
   const send = async (sent: SentWebhook, eventId = sent.eventId, edit?: (body: { payload: { payment: { entity: Record<string, unknown> } } }) => void) => {
@@ -37,32 +34,20 @@ describe.each(engines)('webhook paths (%s)', (engine) => {
       body = JSON.stringify(parsed);
     }
     const headers = { ...sent.headers, 'x-razorpay-event-id': eventId, 'x-razorpay-signature': hmacHex(gateway.keys.webhookSecret, body) };
-    const reply = await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body });
+    const reply = await app.inject({ method: 'POST', url: RAZORPAY_WEBHOOK, headers, payload: body });
     expect(reply.statusCode, reply.body).toBe(200);
     return reply.json().outcome as string;
   };
   /** A prepaid order paid at the gateway, its three webhooks held back: [authorized, captured, order.paid]. */
   const paidAtGateway = async () => {
     const lamp = await product(ctx, { stock: 5 });
-    const placed = (
-      await call(app, 'POST', '/api/user/order', asha, { items: [{ productId: lamp.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'prepaid' })
-    ).json();
-    gateway.holdWebhooks = true;
-    try {
-      await gateway.pay(placed.payment.providerOrderId);
-    } finally {
-      gateway.holdWebhooks = false;
-    }
-    const held = gateway.held.splice(0);
-    expect(held.map((sent) => sent.event)).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
-    return { placed, held: held as [SentWebhook, SentWebhook, SentWebhook] };
+    const placed = (await placeOrder(ctx, asha, lamp.id, 'prepaid')).json();
+    return { placed, held: await payHoldingWebhooks(ctx, placed.payment.providerOrderId) };
   };
 
   beforeAll(async () => {
-    ctx = await authContext(engine, roomyLimits);
-    app = ctx.app;
-    gateway = app.payments.gateway as LoopbackGateway;
-    asha = await customer(ctx);
+    // Every webhook here is held at the gateway and sent by `send`: the shop's delivery by inject goes unused.
+    ({ ctx, app, gateway, asha } = await openPaymentShop(engine));
   });
   afterAll(async () => {
     await ctx?.close();
@@ -73,12 +58,12 @@ describe.each(engines)('webhook paths (%s)', (engine) => {
     const [authorized, captured, paid] = held;
     expect(await send(authorized)).toBe('applied');
     expect((await eventsOf(authorized.eventId)).map((event) => event.outcome)).toEqual(['applied']);
-    expect((await orderRow(placed._id)).paymentStatus).toBe('authorized');
+    expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('authorized');
 
     // The capture, five times at once under its one event id: applied once, the others are redeliveries.
     const outcomes = await Promise.all([0, 1, 2, 3, 4].map(() => send(captured)));
     expect(outcomes.sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
-    const row = await orderRow(placed._id);
+    const row = await orderRow(ctx, placed._id);
     expect(row).toMatchObject({ paymentStatus: 'captured', amountPaid: placed.grandTotal, reservationExpiresAt: null });
     expect((await eventsOf(captured.eventId)).map((event) => [event.outcome, event.orderId])).toEqual([['applied', placed._id]]);
 
@@ -87,7 +72,7 @@ describe.each(engines)('webhook paths (%s)', (engine) => {
     expect(await send(captured, `${captured.eventId}b`)).toBe('ignored');
     expect((await eventsOf(`${captured.eventId}b`)).map((event) => event.outcome)).toEqual(['ignored']);
     expect(await send(paid)).toBe('duplicate');
-    expect((await orderRow(placed._id)).updatedAt).toEqual(row.updatedAt);
+    expect((await orderRow(ctx, placed._id)).updatedAt).toEqual(row.updatedAt);
   });
 
   it('sends a capture of a paid order with another amount through the transaction: flagged, not applied', async () => {
@@ -98,7 +83,7 @@ describe.each(engines)('webhook paths (%s)', (engine) => {
       body.payload.payment.entity.amount = placed.grandTotal + 100;
     });
     expect(outcome).toBe('flagged');
-    expect(await orderRow(placed._id)).toMatchObject({ paymentStatus: 'authorized', paymentFlag: 'amount_mismatch', amountPaid: placed.grandTotal });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'authorized', paymentFlag: 'amount_mismatch', amountPaid: placed.grandTotal });
     expect((await eventsOf(captured.eventId)).map((event) => event.outcome)).toEqual(['flagged']);
   });
 
@@ -122,7 +107,7 @@ describe.each(engines)('webhook paths (%s)', (engine) => {
       expect(await send(captured)).toBe('applied');
       expect(await send(authorized)).toBe('ignored');
       expect(await send(paid)).toBe('ignored');
-      expect((await orderRow(placed._id)).paymentStatus).toBe('captured');
+      expect((await orderRow(ctx, placed._id)).paymentStatus).toBe('captured');
       await ctx.app.invoices.issuer.drain();
       const issued = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
       expect(issued.map((invoice) => [invoice.kind, invoice.amount])).toEqual([['invoice', placed.grandTotal]]);
