@@ -30,9 +30,13 @@ export type FontSubset = 'latin' | 'devanagari' | 'latin-ext' | 'arabic';
 /** The subsets this machine has: the three shipped with the API, and Arabic where a font for it was found. */
 export const FONT_SUBSETS: readonly FontSubset[] = arabicFiles ? ['latin', 'devanagari', 'latin-ext', 'arabic'] : ['latin', 'devanagari', 'latin-ext'];
 
-/** A font as fontkit parses it: pdfkit draws with it, and `_tables` (fontkit's decoded tables) is shared below. */
-interface FontkitFont extends PDFKit.Mixins.PDFFontSource {
+/**
+ * A font as fontkit parses it. pdfkit draws with one it is given (its types name only files and bytes). `_tables` holds
+ * the tables fontkit has decoded, and is shared below.
+ */
+export interface FontkitFont {
   _tables: Record<string, unknown>;
+  layout(text: string, features?: string[]): unknown;
   hasGlyphForCodePoint(codePoint: number): boolean;
 }
 
@@ -68,19 +72,19 @@ export const sharedFonts = Object.fromEntries([...parsed].map(([name, { font }])
  * a glyph's characters (the PDF's ToUnicode map: copying, search, screen readers) and its shaping come from this
  * document's text only, never from whatever the process drew before. Costs a table directory read per font.
  */
-export function documentFonts(): Record<FontName, PDFKit.Mixins.PDFFontSource> {
+export function documentFonts(): Record<FontName, FontkitFont> {
   return Object.fromEntries(
     [...parsed].map(([name, { sfnt, font }]) => {
       const own = fontkit.create(sfnt);
       own._tables = font._tables;
       return [name, own];
     }),
-  ) as Record<FontName, PDFKit.Mixins.PDFFontSource>;
+  ) as Record<FontName, FontkitFont>;
 }
 
 /** Registers a document's own fonts (documentFonts) under their names: 'latin-400', 'devanagari-700', … */
-export function registerFonts(doc: PDFKit.PDFDocument, own: Record<FontName, PDFKit.Mixins.PDFFontSource>): void {
-  for (const [name, font] of Object.entries(own)) doc.registerFont(name, font);
+export function registerFonts(doc: PDFKit.PDFDocument, own: Record<FontName, FontkitFont>): void {
+  for (const [name, font] of Object.entries(own)) doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
 }
 
 /** The Devanagari block and its extensions, the rupee sign and Vedic marks: drawn with the devanagari subset. */

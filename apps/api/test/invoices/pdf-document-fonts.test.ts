@@ -69,7 +69,16 @@ const slip: PackingSlipOrder = {
   createdAt: issuedAt.toISOString(),
   totalItems: 1,
   items: [{ name: 'Photo cushion cover', attributes: {}, sku: null, quantity: 1, product_customization: null, customisation: null }],
-  address: { name: 'Imran Shaikh', mobile: '+919812345678', line1: '7 Mohammed Ali Road', line2: null, landmark: null, city: 'Mumbai', state: 'Maharashtra', pincode: '400003' },
+  address: {
+    name: 'Imran Shaikh',
+    mobile: '+919812345678',
+    line1: '7 Mohammed Ali Road',
+    line2: null,
+    landmark: null,
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    pincode: '400003',
+  },
   gift: { recipientName: 'Zain Shaikh', recipientPhone: '+919812345679', message: 'زين', wrap: true, occasion: 'birthday', occasionDate: null },
 };
 
