@@ -9,7 +9,7 @@ import { pdfText } from './pdf-text.ts';
  * The fonts are parsed once per process and every PDF draws with them (decision 071). fontkit keeps each glyph object
  * it makes on the font, with the characters of the first text that made it, and pdfkit writes those characters into a
  * PDF's text layer (its ToUnicode map: what copying, search, screen readers and these tests read). A glyph first made
- * by an earlier document without its characters (a part of another glyph, e.g. the period inside a colon) then gave
+ * by an earlier document without its characters (a part of another glyph, e.g. the period inside the middle dot) then gave
  * every later document a '?' there: `1,180?00` for `1,180.00` (decision 123's addendum). Each document now draws with
  * its own glyph objects over the shared parsed tables (decision 125). These documents are drawn one after another in
  * one process, each with texts the others lack, and each must read back exactly as written.
