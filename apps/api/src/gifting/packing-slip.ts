@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import type { Order } from '@shop/domain/order';
+import type { Order, OrderLine } from '@shop/domain/order';
 import { type Doc, write } from '../invoices/render-pdf.ts';
-import { fonts, FONT_SUBSETS } from '../invoices/pdf-fonts.ts';
+import { documentFonts, registerFonts } from '../invoices/pdf-fonts.ts';
 
 /**
  * The packing slip (issue 24): the sheet that goes into the parcel. It names the order, who receives it, what is in
@@ -19,16 +19,25 @@ const OCCASIONS: Record<string, string> = {
   other: 'Special occasion',
 };
 
+/**
+ * What the slip prints of an order, and nothing else: no price or amount can reach it. A test (decision 125) draws one
+ * from these fields alone.
+ */
+export type PackingSlipOrder = Pick<Order, 'number' | 'createdAt' | 'gift' | 'address' | 'totalItems'> & {
+  items: Pick<OrderLine, 'name' | 'attributes' | 'sku' | 'quantity' | 'product_customization' | 'customisation'>[];
+};
+type SlipItem = PackingSlipOrder['items'][number];
+
 const dateOf = (at: Date) => new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(at);
 
 /** "Name (Colour: Rose Gold)". */
-function itemLabel(item: Order['items'][number]): string {
+function itemLabel(item: SlipItem): string {
   const attributes = Object.entries(item.attributes).map(([name, value]) => `${name}: ${value}`);
   return attributes.length ? `${item.name} (${attributes.join(', ')})` : item.name;
 }
 
 /** Each unit's text and photo count, or what is still missing. */
-function personalisationLines(item: Order['items'][number]): string[] {
+function personalisationLines(item: SlipItem): string[] {
   if (!item.product_customization) return [];
   const units = item.customisation?.units;
   if (!units) return ['Personalisation: not sent yet'];
@@ -39,15 +48,17 @@ function personalisationLines(item: Order['items'][number]): string[] {
   });
 }
 
-export function renderPackingSlip(order: Order, shopName: string): Promise<Buffer> {
+export function renderPackingSlip(order: PackingSlipOrder, shopName: string): Promise<Buffer> {
   const placed = new Date(order.createdAt);
+  // This document's own font objects over the process's parsed fonts (decision 125).
+  const fonts = documentFonts();
   const doc: Doc = new PDFDocument({
     size: 'A5',
     font: fonts['latin-400'] as never,
     margin: 30,
     info: { Title: `Packing slip ${order.number}`, Author: shopName, Subject: `Order ${order.number}`, CreationDate: placed, ModDate: placed },
   });
-  for (const subset of FONT_SUBSETS) for (const weight of [400, 700] as const) doc.registerFont(`${subset}-${weight}`, fonts[`${subset}-${weight}`]);
+  registerFonts(doc, fonts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

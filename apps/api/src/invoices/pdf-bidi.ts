@@ -1,4 +1,4 @@
-import { ARABIC, fontRuns, fonts, type FontSubset } from './pdf-fonts.ts';
+import { ARABIC, type FontkitFont, fontRuns, sharedFonts, type FontSubset } from './pdf-fonts.ts';
 
 /**
  * Right-to-left text in the PDFs (decision 117). pdfkit draws a text in the order it is given and breaks lines in that
@@ -95,8 +95,8 @@ function mapLigaturesInDrawingOrder(doc: Doc): void {
   };
 }
 
-/** Whether the Arabic font draws this character (it lacks some punctuation, e.g. the middle dot). */
-const arabicFont = fonts['arabic-400'] as unknown as { hasGlyphForCodePoint(code: number): boolean } | undefined;
+/** Whether the Arabic font draws this character (it lacks some punctuation, e.g. the middle dot); asks its cmap only. */
+const arabicFont = sharedFonts['arabic-400'] as FontkitFont | undefined;
 const inArabicFont = (char: string): boolean => ARABIC.test(char) || (arabicFont?.hasGlyphForCodePoint(char.codePointAt(0)!) ?? false);
 
 /**

@@ -31,26 +31,61 @@ export type FontSubset = 'latin' | 'devanagari' | 'latin-ext' | 'arabic';
 export const FONT_SUBSETS: readonly FontSubset[] = arabicFiles ? ['latin', 'devanagari', 'latin-ext', 'arabic'] : ['latin', 'devanagari', 'latin-ext'];
 
 /**
- * fontkit as pdfkit itself loads it (the same copy: pdfkit accepts a font it has opened), so each font file is read
- * and parsed once per process rather than once per PDF; every PDF still embeds its own subset of the glyphs it uses.
- * Parsing the six files per document made a PDF cost several times more (bench/invoice-pdfs.mjs); they are unwrapped
- * from WOFF first (woff-to-sfnt.ts), which fontkit would otherwise inflate again at every read.
+ * A font as fontkit parses it. pdfkit draws with one it is given (its types name only files and bytes). `_tables` holds
+ * the tables fontkit has decoded, and is shared below.
  */
-const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(buffer: Buffer): PDFKit.Mixins.PDFFontSource };
+export interface FontkitFont {
+  _tables: Record<string, unknown>;
+  layout(text: string, features?: string[]): unknown;
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
+/**
+ * fontkit as pdfkit itself loads it (the same copy: pdfkit accepts a font it has opened), so each font file is read,
+ * unwrapped from WOFF (woff-to-sfnt.ts, which fontkit would otherwise inflate again at every read) and its tables
+ * parsed once per process rather than once per PDF (decision 071; bench/invoice-pdfs.mjs).
+ */
+const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(buffer: Buffer): FontkitFont };
 
 export type FontName = `${FontSubset}-${400 | 700}`;
 
-/** The parsed fonts by name (subset and weight). */
-export const fonts: Record<FontName, PDFKit.Mixins.PDFFontSource> = Object.fromEntries(
+/** Each font's plain sfnt bytes and the process's parsed font over them, by name (subset and weight). */
+const parsed = new Map<FontName, { sfnt: Buffer; font: FontkitFont }>(
   FONT_SUBSETS.flatMap((subset) =>
-    ([400, 700] as const).map((weight) => [
-      `${subset}-${weight}`,
-      subset === 'arabic'
-        ? fontkit.create(readFileSync(arabicFiles![weight === 400 ? 0 : 1]))
-        : fontkit.create(woffToSfnt(readFileSync(fileOf(subset, weight)))),
-    ]),
+    ([400, 700] as const).map((weight): [FontName, { sfnt: Buffer; font: FontkitFont }] => {
+      const sfnt = subset === 'arabic' ? readFileSync(arabicFiles![weight === 400 ? 0 : 1]) : woffToSfnt(readFileSync(fileOf(subset, weight)));
+      return [`${subset}-${weight}`, { sfnt, font: fontkit.create(sfnt) }];
+    }),
   ),
-) as Record<FontName, PDFKit.Mixins.PDFFontSource>;
+);
+
+/**
+ * The process's parsed fonts, for questions about a font (which characters it has). NEVER draw with them: use
+ * `documentFonts` (decision 125). fontkit keeps the glyph objects it makes on the font, each with the characters of
+ * the first text that made it, and pdfkit writes those characters into every later PDF's text layer.
+ */
+export const sharedFonts = Object.fromEntries([...parsed].map(([name, { font }]) => [name, font])) as Record<FontName, FontkitFont>;
+
+/**
+ * Fonts for ONE document (decision 125): fresh fontkit font objects over the same bytes that share the process's
+ * decoded tables, as fontkit's own `getVariation` does, so nothing is parsed again; each has its own glyph objects, so
+ * a glyph's characters (the PDF's ToUnicode map: copying, search, screen readers) and its shaping come from this
+ * document's text only, never from whatever the process drew before. Costs a table directory read per font.
+ */
+export function documentFonts(): Record<FontName, FontkitFont> {
+  return Object.fromEntries(
+    [...parsed].map(([name, { sfnt, font }]) => {
+      const own = fontkit.create(sfnt);
+      own._tables = font._tables;
+      return [name, own];
+    }),
+  ) as Record<FontName, FontkitFont>;
+}
+
+/** Registers a document's own fonts (documentFonts) under their names: 'latin-400', 'devanagari-700', … */
+export function registerFonts(doc: PDFKit.PDFDocument, own: Record<FontName, FontkitFont>): void {
+  for (const [name, font] of Object.entries(own)) doc.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
+}
 
 /** The Devanagari block and its extensions, the rupee sign and Vedic marks: drawn with the devanagari subset. */
 const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF\u1CD0-\u1CFF\u20B9\u200C\u200D\u25CC]/;

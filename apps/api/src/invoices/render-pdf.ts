@@ -3,7 +3,7 @@ import { amountInWords } from '@shop/domain/gst/amount-in-words';
 import { totalsByRate } from '@shop/domain/gst/invoice';
 import { gstStateName } from '@shop/domain/gst/states';
 import type { InvoiceRow } from './issue-invoice.ts';
-import { fontRuns, fonts, FONT_SUBSETS } from './pdf-fonts.ts';
+import { documentFonts, fontRuns, FONT_SUBSETS, registerFonts } from './pdf-fonts.ts';
 import { hasArabic, writeBidi } from './pdf-bidi.ts';
 
 /**
@@ -69,6 +69,8 @@ interface Column {
 export function renderInvoicePdf(document: InvoiceRow, reference: PdfReference | null = null): Promise<Buffer> {
   const credit = document.kind === 'credit_note';
   const title = credit ? 'CREDIT NOTE' : 'TAX INVOICE';
+  // This document's own font objects over the process's parsed fonts (decision 125).
+  const fonts = documentFonts();
   const doc = new PDFDocument({
     size: 'A4',
     // Our own font from the start: the default (Helvetica) would be loaded for nothing.
@@ -82,7 +84,7 @@ export function renderInvoicePdf(document: InvoiceRow, reference: PdfReference |
       ModDate: document.issuedAt,
     },
   });
-  for (const subset of FONT_SUBSETS) for (const weight of [400, 700] as const) doc.registerFont(`${subset}-${weight}`, fonts[`${subset}-${weight}`]);
+  registerFonts(doc, fonts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { fontRuns, fonts, FONT_SUBSETS } from '../../invoices/pdf-fonts.ts';
+import { documentFonts, fontRuns, registerFonts } from '../../invoices/pdf-fonts.ts';
 import type { AdhocOrderRequest } from './entities.ts';
 
 /**
@@ -30,7 +30,8 @@ function collect(doc: Doc): Promise<Buffer> {
 
 function newDoc(size: [number, number] | 'A4', title: string): Doc {
   const doc = new PDFDocument({ size, margin: 14, compress: false, info: { Title: title, Author: 'Loopback carrier (Shiprocket test double)' } });
-  for (const subset of FONT_SUBSETS) for (const weight of [400, 700] as const) doc.registerFont(`${subset}-${weight}`, fonts[`${subset}-${weight}`]);
+  // This document's own font objects over the process's parsed fonts (decision 125).
+  registerFonts(doc, documentFonts());
   return doc;
 }
 
