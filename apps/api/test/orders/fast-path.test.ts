@@ -112,7 +112,10 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
 
   it('writes the same messages the stored order renders: language, template, e-mail, and the request for personalisation', async () => {
     const asha = await customer(ctx);
-    await ctx.handle.db.update(user).set({ email: `asha-${randomUUID().slice(0, 8)}@example.com`, emailVerified: true, name: 'Asha Verma' }).where(eq(user.id, asha.userId));
+    await ctx.handle.db
+      .update(user)
+      .set({ email: `asha-${randomUUID().slice(0, 8)}@example.com`, emailVerified: true, name: 'Asha Verma' })
+      .where(eq(user.id, asha.userId));
     await ctx.handle.db.insert(messagePreferences).values({ userId: asha.userId, orderEmail: true, orderSms: true, language: 'hi' });
     await ctx.handle.db
       .insert(messageTemplates)
