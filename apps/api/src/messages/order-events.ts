@@ -21,7 +21,9 @@ import { itemsLabel, type LinkKind, messageLinks } from './texts.ts';
  * brand, the staff's edit of the template, what the links need), renders a mail, an SMS and a WhatsApp message for the
  * channels the shopper chose, and writes them with a once-only key per order, event and channel
  * (`order:<id>:<event>[:<stage>]:<channel>`, unique in outbox.dedupe_key): a redelivered webhook, a retried request
- * or a second pass of the reminder job writes nothing the second time.
+ * or a second pass of the reminder job writes nothing the second time. Placing a cash-on-delivery order is the one
+ * exception: it reads the customer's and shop's part in its own first statement, renders with the same code before
+ * the order exists, and its write statement inserts the rows (decision 126).
  */
 
 type Writer = Database | Tx;
@@ -88,6 +90,70 @@ export function eventQuery(events: MessageEvent[], orderId: string | SQL) {
     left join message_preferences p on p.user_id = o.user_id
     left join lateral (select name, logo, contact_email, default_language from site_settings order by created_at limit 1) s on true
     where o.id = ${typeof orderId === 'string' ? sql`${orderId}::uuid` : orderId}`;
+}
+
+/** The part of an EventRow that is the customer's and the shop's, not the order's (`customerEventQuery`). */
+export type CustomerEventInputs = Pick<
+  EventRow,
+  | 'order_email'
+  | 'order_sms'
+  | 'order_whatsapp'
+  | 'marketing_email'
+  | 'marketing_sms'
+  | 'marketing_whatsapp'
+  | 'language'
+  | 'shop_name'
+  | 'logo'
+  | 'contact_email'
+  | 'default_language'
+  | 'templates'
+>;
+
+/**
+ * `eventQuery`'s customer and shop columns for an order not written yet (the same joins and the same template choice):
+ * placing an order reads them in its own first statement (orders/order-inputs.ts, decision 126), renders its
+ * confirmation between its two statements, and writes it in the second. Always one row (nulls where nothing is set).
+ */
+export function customerEventQuery(events: MessageEvent[], userId: SQL) {
+  return sql`
+    select p.order_email, p.order_sms, p.order_whatsapp, p.marketing_email, p.marketing_sms, p.marketing_whatsapp, p.language,
+      s.name as shop_name, s.logo, s.contact_email, s.default_language,
+      (select json_object_agg(t.event, json_build_object('subject', t.subject, 'intro', t.intro, 'dlt_template_id', t.dlt_template_id))
+         from message_templates t
+        where t.event in (${sql.join(
+          events.map((event) => sql`${event}`),
+          sql`, `,
+        )}) and t.language = coalesce(p.language, s.default_language, 'en')) as templates
+    from (select 1) as one
+    left join message_preferences p on p.user_id = ${userId}
+    left join lateral (select name, logo, contact_email, default_language from site_settings order by created_at limit 1) s on true`;
+}
+
+/**
+ * The row `eventQuery` would read for an order once written, made from what placing it knows: the order's values, its
+ * customer's row and `customerEventQuery`'s columns. A line "waits for personalisation" (`unfilled_line`) when its product
+ * takes customisation and the request did not personalise it (those get their customisation written with the order).
+ */
+export function placedOrderEventRow(
+  order: { id: string; number: string; grandTotal: number; totalItems: number },
+  customer: { name: string | null; email: string | null; phone: string | null },
+  inputs: CustomerEventInputs,
+  lines: Array<{ id: string; slug: string; customization: unknown; personalised: boolean }>,
+): EventRow {
+  return {
+    id: order.id,
+    number: order.number,
+    grand_total: order.grandTotal,
+    total_items: order.totalItems,
+    amount_refunded: 0,
+    tracking: null,
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    ...inputs,
+    unfilled_line: lines.find((line) => line.customization !== null && !line.personalised)?.id ?? null,
+    first_slug: lines[0]?.slug ?? null,
+  };
 }
 
 function linkFor(kind: LinkKind, row: EventRow): string {
@@ -228,17 +294,31 @@ export async function enqueueOrderEvent(db: Writer, event: MessageEvent, orderId
   return { written: written.length, needsPersonalisation };
 }
 
+/** The events whose templates an order's confirmation may use: the confirmation, and the request for personalisation. */
+export function confirmedEvents(event: 'order-placed' | 'payment-received'): readonly [typeof event, 'personalisation-needed'] {
+  return [event, 'personalisation-needed'];
+}
+
 /**
- * The order is confirmed to the shopper (a cash-on-delivery order when placed, a prepaid one when paid), and asked
- * for its personalisation when it has lines that need one: both events read in ONE statement and written in ONE
- * insert (decision 082: this runs in every paying webhook's and every order's transaction). Answers how many rows
- * were written.
+ * The messages confirming an order, from its row (`eventQuery`, or `placedOrderEventRow` before it is written):
+ * the confirmation, and the request for personalisation when a line waits for one.
  */
-export async function enqueueOrderConfirmed(db: Writer, event: 'order-placed' | 'payment-received', orderId: string): Promise<number> {
-  const [row] = rowsOf<EventRow>(await executeNamed(db, 'order-event', eventQuery([event, 'personalisation-needed'], orderId)));
-  if (!row) return 0;
+export async function orderConfirmedMessages(event: 'order-placed' | 'payment-received', row: EventRow): Promise<OutboxMessageInput[]> {
   const messages = await renderEvent(event, row, {});
   if (row.unfilled_line) messages.push(...(await renderEvent('personalisation-needed', row, {})));
+  return messages;
+}
+
+/**
+ * The order is confirmed to the shopper (a prepaid order when paid, an order switched to cash on delivery), and asked
+ * for its personalisation when it has lines that need one: both events read in ONE statement and written in ONE
+ * insert (decision 082: this runs in every paying webhook's transaction). A new cash-on-delivery order writes the
+ * same messages in its own statement (decision 126). Answers how many rows were written.
+ */
+export async function enqueueOrderConfirmed(db: Writer, event: 'order-placed' | 'payment-received', orderId: string): Promise<number> {
+  const [row] = rowsOf<EventRow>(await executeNamed(db, 'order-event', eventQuery([...confirmedEvents(event)], orderId)));
+  if (!row) return 0;
+  const messages = await orderConfirmedMessages(event, row);
   if (messages.length === 0) return 0;
   const written = await db.insert(outbox).values(messages.map(outboxRow)).onConflictDoNothing({ target: outbox.dedupeKey }).returning({ id: outbox.id });
   return written.length;

@@ -1,16 +1,21 @@
-import { addresses, type Database, orderIdempotencyKeys, products, productVariants, session as sessions, user as users } from '@shop/db';
+import { addresses, type Database, orderIdempotencyKeys, pincodes, products, productVariants, session as sessions, user as users } from '@shop/db';
 import { sql } from 'drizzle-orm';
 import type { UserRow } from '../auth/request-user.ts';
+import type { PincodeService } from '../delivery/deliverable.ts';
 import { rowsOf } from '../lib/rows.ts';
+import { confirmedEvents, type CustomerEventInputs, customerEventQuery } from '../messages/order-events.ts';
 import { executeNamed } from './named-statement.ts';
 import type { CartRow } from './price-lines.ts';
 
 /**
- * Everything placing an order reads before it writes, in ONE statement (one round trip instead of four): the
+ * Everything placing an order reads before it writes, in ONE statement (one round trip instead of six): the
  * caller's user row if the caller's session still lives (POST /api/user/order checks it here rather than in a separate
- * sign-in read, see plugins/auth.ts requireCaller), the chosen address if it is the caller's, the order an earlier request with the
- * same Idempotency-Key made, and the requested products with all their options. Each part is a subquery turned
- * into JSON with the same field names as the Drizzle rows, so the code after it is the same as with four reads.
+ * sign-in read, see plugins/auth.ts requireCaller), the chosen address if it is the caller's, the delivery directory's
+ * row of its pincode (issue 22), the order an earlier request with the same Idempotency-Key made, the requested
+ * products with all their options, and, for a cash-on-delivery order (`messages`), what its confirmation is made of
+ * besides the order itself (the customer's message preferences, the shop's brand, the staff's templates; decision
+ * 126: rendered before the write, written by the order's own statement). Each part is a subquery turned into JSON with
+ * the same field names as the Drizzle rows, so the code after it is the same as with separate reads.
  */
 
 interface AddressSnapshot {
@@ -27,13 +32,17 @@ interface AddressSnapshot {
 interface OrderInputs {
   user: UserRow | null;
   address: AddressSnapshot | null;
+  /** The address's pincode in the delivery directory (null: unknown to it, or no address). */
+  pincode: PincodeService | null;
   earlier: { requestHash: string; orderId: string } | null;
   cart: CartRow[];
+  /** The confirmation's inputs (null unless asked for). */
+  messages: CustomerEventInputs | null;
 }
 
 export async function readOrderInputs(
   db: Database,
-  input: { userId: string; sessionId: string; addressId: string; productIds: string[]; key: string | undefined },
+  input: { userId: string; sessionId: string; addressId: string; productIds: string[]; key: string | undefined; messages: boolean },
 ): Promise<OrderInputs> {
   const userId = sql`${input.userId}::uuid`;
   const ids = sql.join(
@@ -54,6 +63,11 @@ export async function readOrderInputs(
         (select json_build_object('name', a.name, 'mobile', a.mobile, 'line1', a.line1, 'line2', a.line2, 'landmark', a.landmark,
             'city', a.city, 'state', a.state, 'pincode', a.pincode)
           from ${addresses} a where a.id = ${input.addressId}::uuid and a.user_id = ${userId}) as "address",
+        (select json_build_object('serviceable', pc.serviceable, 'cod', pc.cod)
+          from ${addresses} a join ${pincodes} pc on pc.pincode = a.pincode
+          where a.id = ${input.addressId}::uuid and a.user_id = ${userId}) as "pincode",
+        (select to_json(m) from (${customerEventQuery([...confirmedEvents('order-placed')], userId)}) m
+          where ${input.messages}::boolean) as "messages",
         (select json_build_object('requestHash', k.request_hash, 'orderId', k.order_id)
           from ${orderIdempotencyKeys} k where k.user_id = ${userId} and k.key = ${input.key ?? null}::text) as "earlier",
         (select coalesce(json_agg(json_build_object(

@@ -7,8 +7,8 @@ import { isCashOnDelivery } from '@shop/domain/payment';
 import { checkoutOf, type PaymentDeps, startCheckout } from '../payments/start-checkout.ts';
 import { and, eq } from 'drizzle-orm';
 import { requestUserFrom } from '../auth/request-user.ts';
-import { enqueueMessage } from '../outbox/enqueue.ts';
-import { enqueueOrderConfirmed } from '../messages/order-events.ts';
+import { type OutboxMessageInput, outboxRow } from '../outbox/enqueue.ts';
+import { orderConfirmedMessages, placedOrderEventRow } from '../messages/order-events.ts';
 import { fieldRefusal, isUniqueViolation, Refusal } from '../lib/refusal.ts';
 import { checkCouponAvailable, type CouponRow, discountFor, findCoupon, redeemCoupon } from './coupons.ts';
 import type { OrderLimits } from './limits.ts';
@@ -18,7 +18,7 @@ import { orderNumber } from './order-number.ts';
 import { findOrder, toOrder } from './order-view.ts';
 import { lineLabel, outOfStock, priceRows, productIdsOf } from './price-lines.ts';
 import { shortOfStock } from './stock.ts';
-import { checkDeliverable } from '../delivery/deliverable.ts';
+import { refuseUndeliverable } from '../delivery/deliverable.ts';
 import { chargesAtPlacement, type CodDeps, confirmationAtPlacement, limitsWithCodCap } from '../cod/cod-placement.ts';
 import type { GiftSettings } from '@shop/domain/gift/gift-settings';
 import { giftAtPlacement } from '../gifting/gift-placement.ts';
@@ -129,10 +129,10 @@ async function replayOf(
 
 /**
  * Places an order (POST /api/user/order) for the caller (from a verified token or session; its row, and that its
- * session still lives, are checked here). One statement reads (the user, the address, an earlier use of the
- * Idempotency-Key, the products) for clear early answers; then one statement checks the customer's order limits
- * (issue 19, decision 050) and writes the stock, the order, its lines, its first status and the confirmation message
- * (write-order.ts). With a coupon or an Idempotency-Key those rows are written in the same transaction as the order's
+ * session still lives, are checked here). One statement reads (the user, the address and its pincode's delivery
+ * row, an earlier use of the Idempotency-Key, the products, and what a COD order's confirmation is made of) for clear
+ * early answers; then one statement checks the customer's order limits (issue 19, decision 050) and writes the stock,
+ * the order, its lines, its first status and its messages (write-order.ts, decision 126). With a coupon or an Idempotency-Key those rows are written in the same transaction as the order's
  * statement. Anything refused inside undoes all of it.
  */
 export async function placeOrder(
@@ -148,7 +148,16 @@ export async function placeOrder(
   const { userId, sessionId } = caller;
   const { key } = request;
   const hash = requestHash(body);
-  const inputs = await readOrderInputs(db, { userId, sessionId, addressId: body.addressId.toLowerCase(), productIds: productIdsOf(body.items), key });
+  const cod = isCashOnDelivery(body.paymentMethod);
+  const inputs = await readOrderInputs(db, {
+    userId,
+    sessionId,
+    addressId: body.addressId.toLowerCase(),
+    productIds: productIdsOf(body.items),
+    key,
+    // A cash-on-delivery order's confirmation is rendered before its write (decision 126); a prepaid one waits for its payment.
+    messages: cod,
+  });
   // The same rule as every other signed-in route (a missing or banned account is signed out), on the row read just now.
   const customer = requestUserFrom(inputs.user);
   if (!customer) throw new Refusal('not_signed_in');
@@ -161,7 +170,6 @@ export async function placeOrder(
   const { address } = inputs;
   if (!address) throw fieldRefusal('addressId', 'address_not_found');
   const cart = priceRows(inputs.cart, body.items);
-  const cod = isCashOnDelivery(body.paymentMethod);
   if (cod) {
     const noCod = cart.lines.filter((line) => !line.cod);
     if (noCod.length > 0) {
@@ -202,8 +210,9 @@ export async function placeOrder(
     giftWrap: gifting.giftWrapFee,
     pincode: address.pincode,
   });
-  // Issue 22: a pincode our couriers do not serve, or where they collect no cash, is refused before any payment.
-  await checkDeliverable(db, address.pincode, cod);
+  // Issue 22: a pincode our couriers do not serve, or where they collect no cash, is refused before any payment (its
+  // directory row came with the order's read).
+  refuseUndeliverable(inputs.pincode, address.pincode, cod);
   // Issue 24: the live preview's values, checked against the templates and the caller's uploads before any write.
   const personal = await checkPersonalLines(db, customer.id, body.items);
   const totals = {
@@ -294,23 +303,34 @@ export async function placeOrder(
       customization: line.customization,
     }));
     const placedStatus: StatusRow = { id: randomUUID(), orderId, status: 'placed', actor: 'customer', actorUserId: customer.id, note: null, at: now };
-    // The confirmation is written after the order by messages/ (issue 21), not inside the order's statement.
-    const message = null;
+    // Issue 21: "order placed" (and "personalisation needed") for cash on delivery, and the COD confirmation's SMS
+    // (decision 066), written by the order's own statement (decision 126): rendered here from what the read found, as
+    // messages/ would render them from the stored order (once-only keys as there). A prepaid order's confirmation waits
+    // for its payment (it says "pay on delivery" otherwise).
+    const personalised = new Set(personal.map((line) => line.index));
+    const messages: OutboxMessageInput[] = cod
+      ? await orderConfirmedMessages(
+          'order-placed',
+          placedOrderEventRow(
+            { id: orderId, number, grandTotal: totals.grandTotal, totalItems: totals.totalItems },
+            { name: inputs.user?.name ?? null, email: inputs.user?.email ?? null, phone: inputs.user?.phoneNumber ?? null },
+            inputs.messages as NonNullable<typeof inputs.messages>,
+            lineRows.map((line, index) => ({ id: line.id, slug: line.slug, customization: line.customization, personalised: personalised.has(index) })),
+          ),
+        )
+      : [];
+    if (pending) messages.push(pending.message);
     const guard = { perMinute: limits.perMinute, perHour: limits.perHour, openCod: cod ? limits.openCod : null };
     try {
       const write = async (to: Parameters<typeof writeOrder>[0]) => {
-        const written = await writeOrder(to, orderRow, lineRows, cart.lines, placedStatus, message, guard);
+        const written = await writeOrder(to, orderRow, lineRows, cart.lines, placedStatus, messages.map(outboxRow), guard);
         // Over a limit nothing was written; inside a transaction, the refusal also undoes the Idempotency-Key row.
         if (!written.placed) throw limitRefusal(written.counts, limits, cod, now);
-        // Issue 21: "order placed" (and "personalisation needed") for cash on delivery, in the order's transaction when
-        // it has one, else right after its statement; once-only keys make a repeat write nothing. A prepaid order's
-        // confirmation waits for its payment (it says "pay on delivery" otherwise).
         if (personal.length > 0) await writePersonalLines(to, personal, lineRows);
-        if (cod) await enqueueOrderConfirmed(to, 'order-placed', orderId);
         return written;
       };
       const stock =
-        !key && !coupon && !pending && personal.length === 0
+        !key && !coupon && personal.length === 0
           ? await write(db)
           : await db.transaction(async (tx) => {
               if (key) {
@@ -324,8 +344,6 @@ export async function placeOrder(
               const moved = await write(tx);
               // Locks are taken stock first, coupon second (decision 017).
               if (coupon) await redeemCoupon(tx, coupon, customer.id, orderId, 'couponCode');
-              // The confirmation SMS is committed with the order, or not at all.
-              if (pending) await enqueueMessage(tx, pending.message);
               return moved;
             });
       if (cod || pending) deps.wakeOutbox();

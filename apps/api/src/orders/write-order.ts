@@ -10,7 +10,8 @@ import { takeStockCtes } from './stock.ts';
 
 /**
  * Places an order in ONE statement: the stock of every line (conditional updates, in lock order, see stock.ts), then
- * the order, its lines, its first status and its confirmation message, all joined by WITH. Placing an order is the
+ * the order, its lines, its first status and its messages (the confirmation, rendered by the caller before this
+ * statement from what the order's read found, decision 126), all joined by WITH. Placing an order is the
  * shop's busiest write and each round trip to the database costs more than the work it carries, so ids and times are
  * made here rather than read back, and the caller builds the answer from the same values.
  *
@@ -70,7 +71,7 @@ export async function writeOrder(
   lines: OrderLineRow[],
   stockLines: PricedLine[],
   first: StatusRow,
-  message: OutboxRow | null,
+  message: OutboxRow | OutboxRow[] | null,
   guard: OrderGuard,
 ): Promise<WriteResult> {
   const now = sql`${order.createdAt.toISOString()}::timestamptz`;
@@ -85,14 +86,22 @@ export async function writeOrder(
     ),
     sql`, `,
   );
-  const confirmation = message
-    ? sql`, new_message as (
-      insert into ${outbox} (channel, recipient, kind, subject, body_text, body_html)
-      select ${message.channel}::text, ${message.recipient}::text, ${message.kind}::text, ${message.subject}::text, ${message.bodyText}::text,
-        ${message.bodyHtml}::text
-      from new_order
-    )`
-    : sql``;
+  // The messages go in as one jsonb array, so the statement's text (and its prepared plan) is the same however many
+  // there are (none, for a prepaid order); each row is inserted only if the order was.
+  const messages = message === null ? [] : Array.isArray(message) ? message : [message];
+  const messageRows = json(
+    messages.map((row) => ({
+      channel: row.channel,
+      recipient: row.recipient,
+      kind: row.kind,
+      subject: row.subject,
+      body_text: row.bodyText,
+      body_html: row.bodyHtml,
+      order_id: row.orderId ?? null,
+      dedupe_key: row.dedupeKey ?? null,
+      extras: row.extras ?? null,
+    })),
+  );
   const [result] = rowsOf<{ placed: number | null; lowest: number | null; counts: OrderCounts }>(
     await executeNamed(
       tx,
@@ -126,7 +135,14 @@ export async function writeOrder(
       select ${first.id}::uuid, new_order.id, ${first.status}::text, ${first.actor}::text, ${first.actorUserId}::uuid, ${first.note}::text,
         ${first.at.toISOString()}::timestamptz
       from new_order
-    )${confirmation}
+    ), new_messages as (
+      insert into ${outbox} (channel, recipient, kind, subject, body_text, body_html, order_id, dedupe_key, extras)
+      select m.channel, m.recipient, m.kind, m.subject, m.body_text, m.body_html, m.order_id, m.dedupe_key, m.extras
+      from jsonb_to_recordset(${messageRows}::jsonb)
+        as m(channel text, recipient text, kind text, subject text, body_text text, body_html text, order_id uuid, dedupe_key text, extras jsonb),
+        new_order
+      on conflict (dedupe_key) do nothing
+    )
     select case when ${allowed} then 1 / (select count(*) from new_order)::int end as placed, ${stock.lowest} as lowest,
       (select row_to_json(limits) from limits) as counts`,
       // Carts of up to 4 lines (most of them) get a prepared statement; larger ones would make too many shapes.

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { orders, outbox, products, user } from '@shop/db';
+import { messagePreferences, messageTemplates, orders, outbox, products, user } from '@shop/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceRows, cartRows } from '../../src/orders/price-lines.ts';
 import { isShortOfStock, writeOrder } from '../../src/orders/write-order.ts';
-import { accessToken, authContext } from '../auth/auth-helpers.ts';
+import { orderEventMessages } from '../../src/messages/order-events.ts';
+import { outboxRow } from '../../src/outbox/enqueue.ts';
+import { accessToken, anotherApp, authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
 import { call, customer, product, roomyLimits, stockOf } from './order-helpers.ts';
 
@@ -66,6 +68,99 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
     expect(await ctx.handle.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, meera.userId))).toHaveLength(1);
     // A token that does not verify never reaches the order.
     expectRefusal(await withToken(`${token}x`, body(meera.addressId)), 401, 'not_signed_in');
+  });
+
+  it('places a cash-on-delivery order in its two statements: the pincode read and the confirmation written by them (decision 126)', async () => {
+    // The shop's settings are remembered as in production (the response cache on), so only the order's own statements remain.
+    const cached = await anotherApp(ctx, { ...roomyLimits, responseCacheSeconds: 30 });
+    try {
+      const item = await product(ctx, { stock: 10 });
+      const asha = await customer(ctx);
+      const token = await accessToken(cached, asha.cookie);
+      const place = () =>
+        cached.inject({
+          method: 'POST',
+          url: '/api/user/order',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ items: [{ productId: item.id, quantity: 1 }], addressId: asha.addressId, paymentMethod: 'cod' }),
+        });
+      expect((await place()).statusCode).toBe(201);
+
+      const session = (cached.db as unknown as { session: { prepareQuery: (query: { sql: string }, ...rest: unknown[]) => unknown } }).session;
+      const prepare = session.prepareQuery;
+      const sent: string[] = [];
+      session.prepareQuery = function (this: unknown, query: { sql: string }, ...rest: unknown[]) {
+        sent.push(query.sql);
+        return prepare.call(this, query, ...rest);
+      };
+      const placed = await place().finally(() => {
+        session.prepareQuery = prepare;
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      // The outbox worker, woken by the order, may claim and mark its rows meanwhile: those are its own statements.
+      const mine = sent.filter((text) => !/given_up|^update "outbox"/.test(text));
+      expect(mine).toHaveLength(2);
+      const [message] = await ctx.handle.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.orderId, placed.json()._id), eq(outbox.kind, 'order-placed')));
+      expect(message).toMatchObject({ channel: 'sms', recipient: asha.phone, dedupeKey: `order:${placed.json()._id}:order-placed:sms` });
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('writes the same messages the stored order renders: language, template, e-mail, and the request for personalisation', async () => {
+    const asha = await customer(ctx);
+    await ctx.handle.db
+      .update(user)
+      .set({ email: `asha-${randomUUID().slice(0, 8)}@example.com`, emailVerified: true, name: 'Asha Verma' })
+      .where(eq(user.id, asha.userId));
+    await ctx.handle.db.insert(messagePreferences).values({ userId: asha.userId, orderEmail: true, orderSms: true, language: 'hi' });
+    await ctx.handle.db
+      .insert(messageTemplates)
+      .values({ event: 'order-placed', language: 'hi', subject: 'Aapka order {orderNumber}', intro: 'Dhanyavaad!', dltTemplateId: '1107000000000001' })
+      .onConflictDoNothing();
+    const plain = await product(ctx, { stock: 10 });
+    const engraved = await product(ctx, { stock: 10, customizationType: 'text' });
+    const response = await call(app, 'POST', '/api/user/order', asha, {
+      items: [
+        { productId: plain.id, quantity: 1 },
+        { productId: engraved.id, quantity: 2 },
+      ],
+      addressId: asha.addressId,
+      paymentMethod: 'cod',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const orderId = response.json()._id as string;
+
+    const written = await ctx.handle.db
+      .select({
+        channel: outbox.channel,
+        recipient: outbox.recipient,
+        kind: outbox.kind,
+        subject: outbox.subject,
+        bodyText: outbox.bodyText,
+        bodyHtml: outbox.bodyHtml,
+        orderId: outbox.orderId,
+        dedupeKey: outbox.dedupeKey,
+        extras: outbox.extras,
+      })
+      .from(outbox)
+      .where(eq(outbox.orderId, orderId));
+    // What messages/ renders from the order as stored (the way every later event of the order is rendered).
+    const stored = [
+      ...(await orderEventMessages(ctx.handle.db, 'order-placed', orderId)).messages,
+      ...(await orderEventMessages(ctx.handle.db, 'personalisation-needed', orderId)).messages,
+    ].map((message) => {
+      const row = outboxRow(message);
+      return { orderId: null, dedupeKey: null, extras: null, ...row };
+    });
+    expect(written.map((row) => `${row.kind}:${row.channel}`).sort()).toEqual(
+      ['order-placed:email', 'order-placed:sms', 'personalisation-needed:email', 'personalisation-needed:sms'].sort(),
+    );
+    const byKey = (a: { dedupeKey: string | null }, b: { dedupeKey: string | null }) => ((a.dedupeKey ?? '') < (b.dedupeKey ?? '') ? -1 : 1);
+    expect(written.sort(byKey)).toEqual(stored.sort(byKey));
   });
 
   it("answers 404 for another customer's address with a Bearer token too", async () => {
