@@ -74,7 +74,7 @@ const held = new WeakMap<Database, Held>();
 function load(db: Database): Promise<HeldLexicon> {
   const entry: Held = { promise: loadLexicon(db) };
   held.set(db, entry);
-  entry.promise.then(
+  void entry.promise.then(
     (lexicon) => {
       entry.lexicon = lexicon;
     },
