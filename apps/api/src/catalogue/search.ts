@@ -5,7 +5,7 @@ import { planSearch, type SearchPlan, type SearchSlot } from '@shop/domain/searc
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { pageOf } from '../lib/page.ts';
 import { rowsOf } from '../lib/rows.ts';
-import { executeNamed } from '../orders/named-statement.ts';
+import { executeNamed, fixedStatement } from '../orders/named-statement.ts';
 import { emptyPage, published } from './listing.ts';
 import type { CatalogueReader } from './reader.ts';
 import { currentLexiconVersion, heldLexicon, type HeldLexicon, lexiconVersion, reloadLexicon } from './search-vocabulary.ts';
@@ -40,6 +40,14 @@ function slotQuery(slot: SearchSlot): string {
 }
 
 const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
+
+/**
+ * How a value enters a search statement: as itself (a parameter, the default), or as a named placeholder, so that one
+ * statement built per shape serves every search of that shape (rankedStatement). Both give the same text.
+ */
+type Bind = (name: string, value: unknown) => SQL | ReturnType<typeof sql.placeholder>;
+const byValue: Bind = (_name, value) => sql`${value}`;
+const byPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /** Turns a to_tsquery text into SQL: parsed where it stands, or (searchQueries) read from the query's CTE. */
 export type QueryOf = (text: string) => SQL;
@@ -87,9 +95,9 @@ export function searchCondition(plan: SearchPlan, joiner: ' & ' | ' | ' = ' & ',
  * itself and the LIMIT on the candidates, it would often read the table in order instead, pricing each `@@` like an
  * integer comparison when it costs microseconds (decision 092). One round trip instead of two.
  */
-export function searchQueries(texts: string[]): { with: SQL; queryOf: QueryOf } {
+export function searchQueries(texts: string[], bind: Bind = byValue): { with: SQL; queryOf: QueryOf } {
   const unique = [...new Set(texts)];
-  const columns = unique.map((text, index) => sql`${tsquery(text)} as ${sql.identifier(`q${index}`)}`);
+  const columns = unique.map((text, index) => sql`to_tsquery('english', ${bind(`t${index}`, text)}) as ${sql.identifier(`q${index}`)}`);
   const positions = new Map(unique.map((text, index) => [text, index]));
   return {
     with: sql`with search_queries as materialized (select ${sql.join(columns, sql`, `)})`,
@@ -137,8 +145,13 @@ const queryTexts = (plan: SearchPlan, joiner: ' & ' | ' | ') => [whereText(plan,
  * The queries for one page of a plan: the page's ids in order over the candidates with their count, and (for a page
  * past the last candidate) the count alone. Exported for the plan test, which explains exactly this.
  */
-export function searchPageQueries(plan: SearchPlan, joiner: ' & ' | ' | ', window: { limit: number; offset: number }): { rankedIds: SQL; count: SQL } {
-  const { with: withQueries, queryOf } = searchQueries(queryTexts(plan, joiner));
+export function searchPageQueries(
+  plan: SearchPlan,
+  joiner: ' & ' | ' | ',
+  window: { limit: number; offset: number },
+  bind: Bind = byValue,
+): { rankedIds: SQL; count: SQL } {
+  const { with: withQueries, queryOf } = searchQueries(queryTexts(plan, joiner), bind);
   const { query, where } = searchCondition(plan, joiner, queryOf);
   return {
     rankedIds: sql`${withQueries}
@@ -146,7 +159,7 @@ export function searchPageQueries(plan: SearchPlan, joiner: ' & ' | ' | ', windo
       from ${candidateRows(where)}
       order by ${products.soldOut} asc, ${matchQuality(plan, queryOf)} desc, ts_rank_cd(${products.searchVector}, ${query}) desc,
         ${products.unitsSold} desc, ${products.id} desc
-      limit ${window.limit} offset ${window.offset}`,
+      limit ${bind('limit', window.limit)} offset ${bind('offset', window.offset)}`,
     count: sql`${withQueries} select count(*)::int as n from (select 1 from ${products} where ${where} limit ${CANDIDATE_LIMIT}) matches`,
   };
 }
@@ -158,6 +171,43 @@ export function searchPageQueries(plan: SearchPlan, joiner: ' & ' | ' | ', windo
  * run unnamed, so no connection collects an unbounded number of statements.
  */
 const NAMED_SLOTS = 3;
+
+type Statement = (db: Database, values: Record<string, unknown>) => Promise<unknown>;
+
+/** The ranking statements built so far, by shape: only plans of at most NAMED_SLOTS slots, so a few dozen at most. */
+const rankedStatements = new Map<string, Statement>();
+
+/**
+ * The ranking of a plan of at most NAMED_SLOTS slots and its values: the statement is built (Drizzle's templates, then
+ * its text and name) once per shape, with placeholders, and each search only fills in its texts and window. Building
+ * it per search was a third of the API's own time a search (decision 127). The shape is what the text depends on: which
+ * slots have a prefix, and which of the plan's tsquery texts coincide (searchQueries parses each distinct text once).
+ */
+function rankedStatement(
+  plan: SearchPlan,
+  joiner: ' & ' | ' | ',
+  window: { limit: number; offset: number },
+): { run: Statement; values: Record<string, unknown> } {
+  const texts = queryTexts(plan, joiner);
+  const unique = [...new Set(texts)];
+  const key = `${plan.slots.map((slot) => (slot.prefix ? 'p' : '-')).join('')}:${texts.map((text) => unique.indexOf(text)).join(',')}`;
+  let run = rankedStatements.get(key);
+  if (run === undefined) {
+    run = fixedStatement('search-ranked', searchPageQueries(plan, joiner, window, byPlaceholder).rankedIds);
+    rankedStatements.set(key, run);
+  }
+  const values: Record<string, unknown> = { limit: window.limit, offset: window.offset };
+  unique.forEach((text, index) => (values[`t${index}`] = text));
+  return { run, values };
+}
+
+/** The page's ranked ids: a statement built once per shape for short plans, built and run unnamed for long ones. */
+async function rankedIds(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ', window: { limit: number; offset: number }): Promise<RankedId[]> {
+  if (plan.slots.length > NAMED_SLOTS)
+    return rowsOf<RankedId>(await executeNamed(db, 'search-ranked', searchPageQueries(plan, joiner, window).rankedIds, false));
+  const { run, values } = rankedStatement(plan, joiner, window);
+  return rowsOf<RankedId>(await run(db, values));
+}
 
 /** A page of a search and the lexicon version its summaries were read with (null when no statement told it). */
 interface SearchAnswer {
@@ -198,8 +248,8 @@ async function summariesWithVersion(db: Database, ids: string[]): Promise<{ data
 async function rankedPage(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ', options: { page: number; limit: number }): Promise<SearchAnswer> {
   const { page, limit } = options;
   const offset = (page - 1) * limit;
-  const queries = searchPageQueries(plan, joiner, { limit: limit + 1, offset });
-  const ranked = rowsOf<RankedId>(await executeNamed(db, 'search-ranked', queries.rankedIds, plan.slots.length <= NAMED_SLOTS));
+  const window = { limit: limit + 1, offset };
+  const ranked = await rankedIds(db, plan, joiner, window);
   if (ranked[0] !== undefined) {
     const { data, version } = await summariesWithVersion(
       db,
@@ -209,7 +259,8 @@ async function rankedPage(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ',
   }
   if (offset === 0) return { page: pageOf([], 0, page, limit), version: null };
   // Past the last match (or the last candidate) no row carries the window count, so count separately.
-  const counted = rowsOf<{ n: number }>(await executeNamed(db, 'search-count', queries.count, plan.slots.length <= NAMED_SLOTS));
+  const count = searchPageQueries(plan, joiner, window).count;
+  const counted = rowsOf<{ n: number }>(await executeNamed(db, 'search-count', count, plan.slots.length <= NAMED_SLOTS));
   return { page: pageOf([], Number(counted[0]?.n ?? 0), page, limit), version: null };
 }
 
