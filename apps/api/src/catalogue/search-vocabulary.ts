@@ -3,11 +3,17 @@ import { synonymIndex, synonymWords, type SynonymIndex } from '@shop/domain/sear
 import { Vocabulary } from '@shop/domain/search/vocabulary';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
+import { executeNamed } from '../orders/named-statement.ts';
 import type { CatalogueReader } from './reader.ts';
 
 export interface SearchLexicon {
   vocabulary: Vocabulary;
   synonyms: SynonymIndex;
+}
+
+/** A lexicon with the version of the tables it was read from (lexiconVersion). */
+export interface HeldLexicon extends SearchLexicon {
+  version: string;
 }
 
 /** The synonym groups, as stored (the back office's list and the planner both read this). */
@@ -17,21 +23,91 @@ export async function synonymGroups(db: Database): Promise<string[][]> {
 }
 
 /**
+ * What the lexicon was built from, in one short text the database computes in a fraction of a millisecond: how many
+ * catalogue words there are (search_words only grows: its triggers insert a product's new words and nothing deletes
+ * them, so a new word always changes the count) and a digest of the synonym groups (a few dozen rows). Any write to
+ * either table, from this process, another one, a script or a test writing straight to the tables, changes it at once,
+ * with no notification to wait for (decision 127).
+ */
+export const lexiconVersion = sql<string>`((select count(*) from ${searchWords})::text || ':' ||
+  (select coalesce(md5(string_agg(${searchSynonyms.terms}::text, ',' order by ${searchSynonyms.id})), '') from ${searchSynonyms}))`;
+
+/** The catalogue's words, the synonym groups and their version, in one statement (one snapshot, one round trip). */
+async function loadLexicon(db: Database): Promise<HeldLexicon> {
+  const rows = rowsOf<{ word: string | null; terms: string[] | null; version: string | null }>(
+    await executeNamed(
+      db,
+      'search-lexicon',
+      sql`select ${searchWords.word} as word, null::text[] as terms, null::text as version from ${searchWords}
+        union all select null, ${searchSynonyms.terms}, null from ${searchSynonyms}
+        union all select null, null, ${lexiconVersion}`,
+    ),
+  );
+  const words: string[] = [];
+  const groups: string[][] = [];
+  let version = '';
+  for (const row of rows) {
+    if (row.word !== null) words.push(row.word);
+    else if (row.terms !== null) groups.push(row.terms);
+    else if (row.version !== null) version = row.version;
+  }
+  const synonyms = synonymIndex(groups);
+  return { vocabulary: new Vocabulary([...words, ...synonymWords(synonyms)]), synonyms, version };
+}
+
+/**
  * The catalogue's words and the synonym table, remembered for the response cache's window and forgotten when the
- * catalogue or the synonyms change (both clear the cache). Two small reads: search_words has one row per distinct
- * word, not per product.
+ * catalogue or the synonyms change (both clear the cache). Read by the plan tests; searches use heldLexicon.
  */
 export function searchLexicon(reader: CatalogueReader): Promise<SearchLexicon> {
-  return reader.memo('search-lexicon', async () => {
-    // One statement for both: on a cache miss every round trip counts (decision 092).
-    const rows = rowsOf<{ word: string | null; terms: string[] | null }>(
-      await reader.db.execute(
-        sql`select ${searchWords.word} as word, null::text[] as terms from ${searchWords}
-          union all select null, ${searchSynonyms.terms} from ${searchSynonyms}`,
-      ),
-    );
-    const words = rows.flatMap((row) => (row.word === null ? [] : [row.word]));
-    const synonyms = synonymIndex(rows.flatMap((row) => (row.terms === null ? [] : [row.terms])));
-    return { vocabulary: new Vocabulary([...words, ...synonymWords(synonyms)]), synonyms };
-  });
+  return reader.memo('search-lexicon', () => loadLexicon(reader.db));
+}
+
+interface Held {
+  promise: Promise<HeldLexicon>;
+  lexicon?: HeldLexicon;
+}
+
+/** One lexicon per database handle, for the life of the process (a few thousand words: well under a megabyte). */
+const held = new WeakMap<Database, Held>();
+
+function load(db: Database): Promise<HeldLexicon> {
+  const entry: Held = { promise: loadLexicon(db) };
+  held.set(db, entry);
+  void entry.promise.then(
+    (lexicon) => {
+      entry.lexicon = lexicon;
+    },
+    () => {
+      // A failed read is not remembered: the next search reads again.
+      if (held.get(db) === entry) held.delete(db);
+    },
+  );
+  return entry.promise;
+}
+
+/**
+ * The lexicon this process holds for `db`, read on first use and kept whether or not the response cache is on: reading
+ * a few thousand words and building their indexes on every search was a large part of an uncached search's cost
+ * (decision 127). It is never trusted blindly: every search reads lexiconVersion in its summaries statement and plans
+ * again with a fresh lexicon when the tables changed (search.ts), so answers are those of a lexicon read per request.
+ */
+export function heldLexicon(db: Database): Promise<HeldLexicon> {
+  return held.get(db)?.promise ?? load(db);
+}
+
+/**
+ * A new lexicon after a search found `stale`'s version out of date. Requests that find it out together share one
+ * read: a lexicon other than `stale`, loaded or loading, is newer and is used as it is.
+ */
+export function reloadLexicon(db: Database, stale: HeldLexicon): Promise<HeldLexicon> {
+  const entry = held.get(db);
+  if (entry !== undefined && entry.lexicon !== stale) return entry.promise;
+  return load(db);
+}
+
+/** The version alone, for a search that read no summaries (nothing found). */
+export async function currentLexiconVersion(db: Database): Promise<string> {
+  const [row] = rowsOf<{ version: string }>(await executeNamed(db, 'search-lexicon-version', sql`select ${lexiconVersion} as version`));
+  return row?.version ?? '';
 }

@@ -1,13 +1,15 @@
 import type { Database } from '@shop/db';
-import { products } from '@shop/db';
+import { categories, products } from '@shop/db';
 import { SEARCH_RESULT_CAP, type Paginated, type ProductSummary } from '@shop/domain/catalogue';
 import { planSearch, type SearchPlan, type SearchSlot } from '@shop/domain/search/query-plan';
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { pageOf } from '../lib/page.ts';
 import { rowsOf } from '../lib/rows.ts';
-import { emptyPage, published, summariesInOrder } from './listing.ts';
+import { executeNamed, fixedStatement } from '../orders/named-statement.ts';
+import { emptyPage, published } from './listing.ts';
 import type { CatalogueReader } from './reader.ts';
-import { searchLexicon } from './search-vocabulary.ts';
+import { currentLexiconVersion, heldLexicon, type HeldLexicon, lexiconVersion, reloadLexicon } from './search-vocabulary.ts';
+import { summaryColumns, toSummary } from './summary.ts';
 
 /**
  * Search (issue 25, decision 076): the query is planned in the domain package (query-plan.ts: each word, its
@@ -38,6 +40,14 @@ function slotQuery(slot: SearchSlot): string {
 }
 
 const tsquery = (text: string) => sql`to_tsquery('english', ${text})`;
+
+/**
+ * How a value enters a search statement: as itself (a parameter, the default), or as a named placeholder, so that one
+ * statement built per shape serves every search of that shape (rankedStatement). Both give the same text.
+ */
+type Bind = (name: string, value: unknown) => SQL | ReturnType<typeof sql.placeholder>;
+const byValue: Bind = (_name, value) => sql`${value}`;
+const byPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /** Turns a to_tsquery text into SQL: parsed where it stands, or (searchQueries) read from the query's CTE. */
 export type QueryOf = (text: string) => SQL;
@@ -85,9 +95,9 @@ export function searchCondition(plan: SearchPlan, joiner: ' & ' | ' | ' = ' & ',
  * itself and the LIMIT on the candidates, it would often read the table in order instead, pricing each `@@` like an
  * integer comparison when it costs microseconds (decision 092). One round trip instead of two.
  */
-export function searchQueries(texts: string[]): { with: SQL; queryOf: QueryOf } {
+export function searchQueries(texts: string[], bind: Bind = byValue): { with: SQL; queryOf: QueryOf } {
   const unique = [...new Set(texts)];
-  const columns = unique.map((text, index) => sql`${tsquery(text)} as ${sql.identifier(`q${index}`)}`);
+  const columns = unique.map((text, index) => sql`to_tsquery('english', ${bind(`t${index}`, text)}) as ${sql.identifier(`q${index}`)}`);
   const positions = new Map(unique.map((text, index) => [text, index]));
   return {
     with: sql`with search_queries as materialized (select ${sql.join(columns, sql`, `)})`,
@@ -118,8 +128,15 @@ export const SEARCH_CANDIDATES = SEARCH_RESULT_CAP;
  */
 function candidateRows(where: SQL): SQL {
   return sql`(select ${products.id}, ${products.soldOut}, ${products.unitsSold}, ${products.searchVector}
-    from ${products} where ${where} limit ${SEARCH_CANDIDATES}) as ${sql.identifier('products')}`;
+    from ${products} where ${where} limit ${CANDIDATE_LIMIT}) as ${sql.identifier('products')}`;
 }
+
+/**
+ * Written into the statement rather than bound: the ranking runs as a named prepared statement (decision 127), and once
+ * PostgreSQL plans one generically it assumes an unknown LIMIT keeps 10 % of the rows, which can tip it into reading
+ * the table in order. A constant keeps every plan, custom or generic, the one decision 092 measured.
+ */
+const CANDIDATE_LIMIT = sql.raw(String(SEARCH_CANDIDATES));
 
 /** Every tsquery text a page of this plan uses. */
 const queryTexts = (plan: SearchPlan, joiner: ' & ' | ' | ') => [whereText(plan, joiner), ...qualityTexts(plan).flatMap((cases) => cases.map((c) => c.text))];
@@ -128,8 +145,13 @@ const queryTexts = (plan: SearchPlan, joiner: ' & ' | ' | ') => [whereText(plan,
  * The queries for one page of a plan: the page's ids in order over the candidates with their count, and (for a page
  * past the last candidate) the count alone. Exported for the plan test, which explains exactly this.
  */
-export function searchPageQueries(plan: SearchPlan, joiner: ' & ' | ' | ', window: { limit: number; offset: number }): { rankedIds: SQL; count: SQL } {
-  const { with: withQueries, queryOf } = searchQueries(queryTexts(plan, joiner));
+export function searchPageQueries(
+  plan: SearchPlan,
+  joiner: ' & ' | ' | ',
+  window: { limit: number; offset: number },
+  bind: Bind = byValue,
+): { rankedIds: SQL; count: SQL } {
+  const { with: withQueries, queryOf } = searchQueries(queryTexts(plan, joiner), bind);
   const { query, where } = searchCondition(plan, joiner, queryOf);
   return {
     rankedIds: sql`${withQueries}
@@ -137,36 +159,133 @@ export function searchPageQueries(plan: SearchPlan, joiner: ' & ' | ' | ', windo
       from ${candidateRows(where)}
       order by ${products.soldOut} asc, ${matchQuality(plan, queryOf)} desc, ts_rank_cd(${products.searchVector}, ${query}) desc,
         ${products.unitsSold} desc, ${products.id} desc
-      limit ${window.limit} offset ${window.offset}`,
-    count: sql`${withQueries} select count(*)::int as n from (select 1 from ${products} where ${where} limit ${SEARCH_CANDIDATES}) matches`,
+      limit ${bind('limit', window.limit)} offset ${bind('offset', window.offset)}`,
+    count: sql`${withQueries} select count(*)::int as n from (select 1 from ${products} where ${where} limit ${CANDIDATE_LIMIT}) matches`,
   };
+}
+
+/**
+ * The ranking is named (prepared once per pooled connection, then only bound: decision 127) when the plan has at most
+ * this many slots. Its text depends only on the plan's shape (slots, prefixes, which texts coincide, AND or OR), never
+ * on the words, so one, two and three words give a few dozen shapes a connection keeps; longer searches are rarer and
+ * run unnamed, so no connection collects an unbounded number of statements.
+ */
+const NAMED_SLOTS = 3;
+
+type Statement = (db: Database, values: Record<string, unknown>) => Promise<unknown>;
+
+/** The ranking statements built so far, by shape: only plans of at most NAMED_SLOTS slots, so a few dozen at most. */
+const rankedStatements = new Map<string, Statement>();
+
+/**
+ * The ranking of a plan of at most NAMED_SLOTS slots and its values: the statement is built (Drizzle's templates, then
+ * its text and name) once per shape, with placeholders, and each search only fills in its texts and window. Building
+ * it per search was a third of the API's own time a search (decision 127). The shape is what the text depends on: which
+ * slots have a prefix, and which of the plan's tsquery texts coincide (searchQueries parses each distinct text once).
+ */
+function rankedStatement(
+  plan: SearchPlan,
+  joiner: ' & ' | ' | ',
+  window: { limit: number; offset: number },
+): { run: Statement; values: Record<string, unknown> } {
+  const texts = queryTexts(plan, joiner);
+  const unique = [...new Set(texts)];
+  const key = `${plan.slots.map((slot) => (slot.prefix ? 'p' : '-')).join('')}:${texts.map((text) => unique.indexOf(text)).join(',')}`;
+  let run = rankedStatements.get(key);
+  if (run === undefined) {
+    run = fixedStatement('search-ranked', searchPageQueries(plan, joiner, window, byPlaceholder).rankedIds);
+    rankedStatements.set(key, run);
+  }
+  const values: Record<string, unknown> = { limit: window.limit, offset: window.offset };
+  unique.forEach((text, index) => (values[`t${index}`] = text));
+  return { run, values };
+}
+
+/** The page's ranked ids: a statement built once per shape for short plans, built and run unnamed for long ones. */
+async function rankedIds(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ', window: { limit: number; offset: number }): Promise<RankedId[]> {
+  if (plan.slots.length > NAMED_SLOTS)
+    return rowsOf<RankedId>(await executeNamed(db, 'search-ranked', searchPageQueries(plan, joiner, window).rankedIds, false));
+  const { run, values } = rankedStatement(plan, joiner, window);
+  return rowsOf<RankedId>(await run(db, values));
+}
+
+/** A page of a search and the lexicon version its summaries were read with (null when no statement told it). */
+interface SearchAnswer {
+  page: Paginated<ProductSummary>;
+  version: string | null;
+}
+
+/**
+ * The page's summaries by id, with the lexicon's version (two InitPlans, run once per statement): one named statement
+ * of a single shape (the ids are one array parameter), so the check that the lexicon is current costs no round trip.
+ */
+function prepareSummaries(db: Database) {
+  return db
+    .select({ ...summaryColumns, lexiconVersion })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('search-summaries');
+}
+const summaryReads = new WeakMap<Database, ReturnType<typeof prepareSummaries>>();
+
+async function summariesWithVersion(db: Database, ids: string[]): Promise<{ data: ProductSummary[]; version: string | null }> {
+  let read = summaryReads.get(db);
+  if (!read) summaryReads.set(db, (read = prepareSummaries(db)));
+  const rows = await read.execute({ ids });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const data = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row)] : [];
+  });
+  return { data, version: rows[0]?.lexiconVersion ?? null };
 }
 
 /**
  * Ranking visits every candidate, so that pass reads as little as possible: ids, rank inputs and a window count. The
  * page's summaries are then fetched by id (2.4× faster on 100k products than ranking the full summary rows).
  */
-async function rankedPage(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ', options: { page: number; limit: number }): Promise<Paginated<ProductSummary>> {
+async function rankedPage(db: Database, plan: SearchPlan, joiner: ' & ' | ' | ', options: { page: number; limit: number }): Promise<SearchAnswer> {
   const { page, limit } = options;
   const offset = (page - 1) * limit;
-  const queries = searchPageQueries(plan, joiner, { limit: limit + 1, offset });
-  const ranked = rowsOf<RankedId>(await db.execute(queries.rankedIds));
-  const data = await summariesInOrder(
-    db,
-    ranked.slice(0, limit).map((row) => row.id),
-  );
-  if (ranked[0] !== undefined) return pageOf(data, Number(ranked[0].total), page, limit);
-  if (offset === 0) return pageOf(data, 0, page, limit);
+  const window = { limit: limit + 1, offset };
+  const ranked = await rankedIds(db, plan, joiner, window);
+  if (ranked[0] !== undefined) {
+    const { data, version } = await summariesWithVersion(
+      db,
+      ranked.slice(0, limit).map((row) => row.id),
+    );
+    return { page: pageOf(data, Number(ranked[0].total), page, limit), version };
+  }
+  if (offset === 0) return { page: pageOf([], 0, page, limit), version: null };
   // Past the last match (or the last candidate) no row carries the window count, so count separately.
-  return pageOf(data, Number(rowsOf<{ n: number }>(await db.execute(queries.count))[0]?.n ?? 0), page, limit);
+  const count = searchPageQueries(plan, joiner, window).count;
+  const counted = rowsOf<{ n: number }>(await executeNamed(db, 'search-count', count, plan.slots.length <= NAMED_SLOTS));
+  return { page: pageOf([], Number(counted[0]?.n ?? 0), page, limit), version: null };
 }
 
-export async function searchProducts(reader: CatalogueReader, q: string, page: number, limit: number): Promise<Paginated<ProductSummary>> {
-  const { vocabulary, synonyms } = await searchLexicon(reader);
-  const plan = planSearch(q, vocabulary, synonyms);
-  if (plan.slots.length === 0) return emptyPage(page, limit);
-  const all = await rankedPage(reader.db, plan, ' & ', { page, limit });
+/** The search with one lexicon: every word (AND) and, when nothing has them all, any of them (OR). */
+async function searchWith(db: Database, lexicon: HeldLexicon, q: string, page: number, limit: number): Promise<SearchAnswer> {
+  const plan = planSearch(q, lexicon.vocabulary, lexicon.synonyms);
+  // No words, nothing the lexicon could change.
+  if (plan.slots.length === 0) return { page: emptyPage(page, limit), version: lexicon.version };
+  const all = await rankedPage(db, plan, ' & ', { page, limit });
   // Nothing has every word ("personalised keychain for dad"): products with most of them are better than nothing.
-  if (all.total > 0 || plan.slots.length === 1) return all;
-  return rankedPage(reader.db, plan, ' | ', { page, limit });
+  if (all.page.total > 0 || plan.slots.length === 1) return all;
+  return rankedPage(db, plan, ' | ', { page, limit });
+}
+
+/**
+ * A search, planned with the lexicon this process holds (search-vocabulary.ts) and checked against the tables it came
+ * from in the same statement as the summaries: when a word or a synonym changed since, the search is planned and run
+ * again with a fresh lexicon, so the answer is the one a lexicon read per request gives (decision 127). A search that
+ * found nothing asks the version alone (a missing correction is what a stale lexicon would cause).
+ */
+export async function searchProducts(reader: CatalogueReader, q: string, page: number, limit: number): Promise<Paginated<ProductSummary>> {
+  const db = reader.db;
+  const lexicon = await heldLexicon(db);
+  const answer = await searchWith(db, lexicon, q, page, limit);
+  const version = answer.version ?? (await currentLexiconVersion(db));
+  if (version === lexicon.version) return answer.page;
+  return (await searchWith(db, await reloadLexicon(db, lexicon), q, page, limit)).page;
 }

@@ -1,6 +1,7 @@
 /**
- * Search speed on a seeded database, cache off (every call plans the query, reads the lexicon and asks the
- * database): the misspelling test set plus common words, each run 5 times after a warm-up; prints p50/p95/max.
+ * Search speed on a seeded database, cache off (every call plans the query with the lexicon the process holds, checked
+ * against the tables in the search's own statements, and asks the database): the misspelling test set plus common
+ * words, each run 5 times after a warm-up; prints p50/p95/max.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop_bench npx tsx apps/api/src/cli/search-speed.ts
  */

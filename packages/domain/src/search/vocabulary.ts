@@ -1,23 +1,25 @@
-import { allowedEdits, editDistanceWithin } from './edit-distance.ts';
+import { allowedEdits, codePointDistanceWithin } from './edit-distance.ts';
 
 /**
  * The catalogue's words (search_words: every word of a product's name and tags) and the synonym table's words, in
  * the shapes the query planner asks about: is this a word, does any word start with this, which words are within the
- * allowed edits. Built once per cache window; a few thousand words for 100k generated products.
+ * allowed edits. Built once per lexicon (each API process holds one, decision 127); a few thousand words for 100k
+ * generated products.
  */
 export class Vocabulary {
   private readonly words: Set<string>;
   private readonly sorted: string[];
-  private readonly byLength = new Map<number, string[]>();
+  /** The words by length in code points, each kept split into its code points for near()'s comparisons. */
+  private readonly byLength = new Map<number, { word: string; letters: string[] }[]>();
 
   constructor(words: Iterable<string>) {
     this.words = new Set([...words].filter((word) => word.length > 0));
     this.sorted = [...this.words].sort();
     for (const word of this.sorted) {
-      const length = Array.from(word).length;
-      const bucket = this.byLength.get(length);
-      if (bucket) bucket.push(word);
-      else this.byLength.set(length, [word]);
+      const letters = Array.from(word);
+      const bucket = this.byLength.get(letters.length);
+      if (bucket) bucket.push({ word, letters });
+      else this.byLength.set(letters.length, [{ word, letters }]);
     }
   }
 
@@ -48,13 +50,14 @@ export class Vocabulary {
   near(word: string, limit: number): string[] {
     const max = allowedEdits(word);
     if (max === 0) return [];
-    const length = Array.from(word).length;
+    const letters = Array.from(word);
+    const length = letters.length;
     const found: { word: string; distance: number }[] = [];
     for (let l = Math.max(1, length - max); l <= length + max; l++) {
       for (const candidate of this.byLength.get(l) ?? []) {
-        if (candidate === word) continue;
-        const distance = editDistanceWithin(word, candidate, max);
-        if (distance !== null) found.push({ word: candidate, distance });
+        if (candidate.word === word) continue;
+        const distance = codePointDistanceWithin(letters, candidate.letters, max);
+        if (distance !== null) found.push({ word: candidate.word, distance });
       }
     }
     const first = word[0];

@@ -7,8 +7,9 @@ import { recordAudit } from '../audit.ts';
 
 /**
  * The search's synonym table (issue 25, decision 076): staff list, add, change and remove groups. Each write is one
- * transaction with its audit record; the route then clears the response cache, which also drops the search's
- * remembered lexicon (catalogue/search-vocabulary.ts), so the next search uses the change.
+ * transaction with its audit record; the route then clears the response cache. The next search sees the change itself:
+ * the lexicon each process holds is checked against the tables on every search (catalogue/search-vocabulary.ts,
+ * decision 127).
  */
 
 type Row = typeof searchSynonyms.$inferSelect;
