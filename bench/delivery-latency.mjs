@@ -21,8 +21,9 @@
 // Each pass also reports the event loop's delay (monitorEventLoopDelay) and the directory's reloads.
 // Decision 128 adds where the slow requests' time went: each request slower than BENCH_SLOW_MS (default 10) is put
 // down to a collector pause that overlapped it (the longest one's kind: scavenge, mark-compact, incremental marking,
-// weak callbacks), else to a stall of the event loop of 5 ms or more with no pause in it (a 1 ms timer's late turns:
-// synchronous work of the shop, the bench, a reload, a job), else to neither (it waited behind other requests). The
+// weak callbacks), else to a stall of the event loop of 5 ms or more with no pause in it (a 1 ms timer's late turns)
+// in which the process used CPU (synchronous work of the shop, the bench, a reload, a job) or did not (it waited for
+// a core: the machine's load), else to neither (it waited behind other requests). The
 // longest stalls are listed with their collector pauses and hrtime (µs, the clock of a --cpu-prof profile's
 // timestamps), so a profile of the same run shows what ran in them. BENCH_JOBS=1 builds the app with its background
 // jobs on (payments and COD expiry, reconciliations, housekeeping: as `npm start` runs them); off by default.
@@ -70,16 +71,24 @@ const observer = new PerformanceObserver((list) => {
 observer.observe({ entryTypes: ['gc'] });
 
 /**
- * Stalls of the event loop: a 1 ms interval timer that comes back late by `minMs` or more was kept from running by
- * something synchronous (a collector pause, or code). Each stall is [start, end] in performance.now() ms.
+ * Stalls of the event loop: a 1 ms interval timer that comes back late by `minMs` or more was kept from running, by
+ * something synchronous in this process (a collector pause, or code: the process used CPU for at least half the
+ * stall) or by the machine (it did not: the process waited for a core, as on a shared machine). Each stall is
+ * [start, end] in performance.now() ms, with `onCpu`.
  */
 function watchStalls(minMs = 5) {
   const stalls = [];
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   const timer = setInterval(() => {
     const now = performance.now();
-    if (now - last >= minMs + 1) stalls.push({ start: last, end: now });
+    const cpu = process.cpuUsage();
+    if (now - last >= minMs + 1) {
+      const usedMs = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
+      stalls.push({ start: last, end: now, onCpu: usedMs >= (now - last) / 2 });
+    }
     last = now;
+    lastCpu = cpu;
   }, 1);
   return {
     stalls,
@@ -88,18 +97,25 @@ function watchStalls(minMs = 5) {
 }
 
 const overlaps = (a, b) => a.start < b.end && b.start < a.end;
-/** Where each slow request's time went (decision 128): a collector pause in it, else a stall without one, else neither. */
+/**
+ * Where each slow request's time went (decision 128): a collector pause in it; else a stall in which this process ran
+ * (its own synchronous code); else a stall in which it did not (waiting for a core); else neither (queued behind
+ * other requests).
+ */
 function attribute(spans, stalls) {
   const slow = spans.filter((span) => span.end - span.start > slowMs);
   const byKind = new Map();
   let stalled = 0;
+  let offCpu = 0;
   let queued = 0;
   for (const span of slow) {
     const pauses = gcPauses.filter((pause) => overlaps(pause, span));
+    const during = stalls.filter((stall) => overlaps(stall, span));
     if (pauses.length > 0) {
       const longest = pauses.reduce((a, b) => (b.duration > a.duration ? b : a));
       byKind.set(longest.kind, (byKind.get(longest.kind) ?? 0) + 1);
-    } else if (stalls.some((stall) => overlaps(stall, span))) stalled++;
+    } else if (during.some((stall) => stall.onCpu)) stalled++;
+    else if (during.length > 0) offCpu++;
     else queued++;
   }
   const gc = [...byKind].map(([kind, n]) => `${n} ${kind}`).join(', ');
@@ -109,11 +125,13 @@ function attribute(spans, stalls) {
     .map((stall) => {
       const inside = gcPauses.filter((pause) => overlaps(pause, stall));
       const gcIn = inside.length ? inside.map((pause) => `${pause.kind} ${pause.duration.toFixed(1)}`).join(' + ') : 'no GC';
-      return `${(stall.end - stall.start).toFixed(1)} ms at ${hrtimeUs(stall.start)} µs (${gcIn})`;
+      return `${(stall.end - stall.start).toFixed(1)} ms at ${hrtimeUs(stall.start)} µs (${gcIn}, ${stall.onCpu ? 'on CPU' : 'waiting for a core'})`;
     });
+  const onCpu = stalls.filter((stall) => stall.onCpu).length;
   return (
-    `slower than ${slowMs} ms: ${slow.length}, of them in a GC pause ${slow.length - stalled - queued}${gc ? ` (${gc})` : ''}, ` +
-    `in a stall without GC ${stalled}, queued only ${queued}; ${stalls.length} stalls of 5 ms or more` +
+    `slower than ${slowMs} ms: ${slow.length}, of them in a GC pause ${slow.length - stalled - offCpu - queued}${gc ? ` (${gc})` : ''}, ` +
+    `in a stall running other code ${stalled}, in a stall waiting for a core ${offCpu}, queued only ${queued}; ` +
+    `${stalls.length} stalls of 5 ms or more (${onCpu} on CPU)` +
     (longest.length ? `, longest: ${longest.join('; ')}` : '')
   );
 }
