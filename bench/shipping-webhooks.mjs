@@ -78,7 +78,9 @@ const db = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name
 try {
   await waitForHttp(`${base}/api/health`, { child: api, timeoutMs: 600_000 });
   const awbs = await prepareShipments();
-  console.log(`${awbs.length} shipments with an AWB ready; ${withCustomers ? 'each order a customer with an e-mail and a phone' : 'orders without a customer (no messages)'}`);
+  console.log(
+    `${awbs.length} shipments with an AWB ready; ${withCustomers ? 'each order a customer with an e-mail and a phone' : 'orders without a customer (no messages)'}`,
+  );
   const hello = withHello ? await helloWorld({ port: helloPort, duration: duration }) : null;
 
   // Every update of every journey, in journey order per shipment, shipments interleaved.
