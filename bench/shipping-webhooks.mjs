@@ -10,8 +10,12 @@
 // BENCH_SHIPMENTS (default 3000) packed cash-on-delivery orders with a shipment and an AWB are written straight into
 // the database (making them through the carrier is not what is measured). Each shipment then gets Shiprocket's
 // journey (picked up, in transit, out for delivery, delivered), every update a fresh event: stored once by its key,
-// applied under the order's and the shipment's row locks, the order shipped (its invoice due) and delivered. The orders
-// have no customer, so no "shipped" or "delivered" message is rendered or written. The updates go out kind after kind
+// applied under the order's and the shipment's row locks, the order shipped (its invoice due) and delivered. Each order
+// belongs to a customer of its own with an e-mail address and a phone number and no saved preferences (a new account:
+// order updates by e-mail and SMS), so the event that ships or delivers it renders and writes the shopper's mail and
+// SMS into the outbox as in production, and the API's outbox worker sends them (the dev transport: nothing leaves the
+// machine; the "shipped" mail waits for the COD invoice and loads its PDF). BENCH_CUSTOMERS=0 writes the orders
+// without a customer, as this bench did before 2026-11-27: no message is rendered or written. The updates go out kind after kind
 // (every first scan, then every in-transit scan, …) across 20 connections, so a scenario measures the kinds it reaches:
 // a slow run's max throughput is all first scans (each ships its order), a fast one's mostly later scans; a larger
 // BENCH_SHIPMENTS keeps it on first scans. Scenarios (BENCH_SECONDS each, default 10):
@@ -48,6 +52,7 @@ const WEBHOOK = '/api/shipping/shiprocket/webhook';
 const token = randomBytes(24).toString('base64url');
 const runStamp = Date.now().toString(36).toUpperCase().slice(-6);
 const countStatements = process.env.BENCH_STATEMENTS === '1';
+const withCustomers = process.env.BENCH_CUSTOMERS !== '0';
 const queryCountFile = join(tmpdir(), `shop-bench-shipping-queries-${process.pid}`);
 
 const api = startApi(
@@ -73,7 +78,9 @@ const db = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name
 try {
   await waitForHttp(`${base}/api/health`, { child: api, timeoutMs: 600_000 });
   const awbs = await prepareShipments();
-  console.log(`${awbs.length} shipments with an AWB ready`);
+  console.log(
+    `${awbs.length} shipments with an AWB ready; ${withCustomers ? 'each order a customer with an e-mail and a phone' : 'orders without a customer (no messages)'}`,
+  );
   const hello = withHello ? await helloWorld({ port: helloPort, duration: duration }) : null;
 
   // Every update of every journey, in journey order per shipment, shipments interleaved.
@@ -147,6 +154,12 @@ try {
     [`BENCH-${runStamp}-%`],
   );
   console.log(`this run's orders: ${statuses.rows.map((row) => `${row.n} ${row.status}`).join(', ')}`);
+  const messages = await db.query(
+    `select m.kind, m.channel, m.status, count(*)::int as n from outbox m join orders o on o.id = m.order_id
+     where o.number like $1 group by 1, 2, 3 order by 1, 2, 3`,
+    [`KG-${runStamp.slice(-6)}-%`],
+  );
+  console.log(`this run's messages: ${messages.rows.map((row) => `${row.n} ${row.kind} ${row.channel} ${row.status}`).join(', ') || 'none'}`);
 } finally {
   await db.end();
   await stopAll([api]);
@@ -197,12 +210,25 @@ async function prepareShipments() {
     state: 'Rajasthan',
     pincode: '302001',
   };
+  // A customer per order (a new account: no preferences row, so order updates by e-mail and SMS): the e-mail carries
+  // the run's stamp; the phone number (+91 9, four digits from the stamp, five of the order: up to 99,999 a run) may
+  // meet an earlier run's once in 10,000 runs, which the unique index refuses (run again).
+  if (withCustomers) {
+    await db.query(
+      `insert into users (name, email, email_verified, phone_number, phone_number_verified)
+       select 'Bench Shopper ' || g, 'bench-' || lower($1) || '-' || g || '@example.com', true,
+         '+919' || lpad((abs(hashtext($1)) % 10000)::text, 4, '0') || lpad(g::text, 5, '0'), true
+       from generate_series(1, $2) g`,
+      [runStamp, shipmentCount],
+    );
+  }
   const { rows } = await db.query(
-    `insert into orders (number, status, payment_method, total, total_mrp, grand_total, total_items, address)
-     select 'KG-' || $1 || '-' || lpad(g::text, 6, '0'), 'packed', 'cod', 50000, 50000, 50000, 1, $2::jsonb
+    `insert into orders (number, user_id, status, payment_method, total, total_mrp, grand_total, total_items, address)
+     select 'KG-' || $1 || '-' || lpad(g::text, 6, '0'), u.id, 'packed', 'cod', 50000, 50000, 50000, 1, $2::jsonb
      from generate_series(1, $3) g
+     left join users u on $4 and u.email = 'bench-' || lower($1) || '-' || g || '@example.com'
      returning id, number`,
-    [runStamp.slice(-6), JSON.stringify(address), shipmentCount],
+    [runStamp, JSON.stringify(address), shipmentCount, withCustomers],
   );
   // One line each: the "shipped" step issues a COD order's invoice (issue 21), which needs its lines.
   await db.query(

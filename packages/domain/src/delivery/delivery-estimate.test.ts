@@ -16,6 +16,20 @@ describe('the India clock', () => {
   it('is UTC+5:30: 20:00 UTC on Thursday is 01:30 on Friday in India', () => {
     expect(indiaClock(new Date('2026-12-03T20:00:00Z'))).toEqual({ date: '2026-12-04', hour: 1 });
   });
+
+  it('names every day from 1900 to 2200 as Date does (dates are made by integer arithmetic, decision 128)', () => {
+    const DAY = 86_400_000;
+    const wrong: string[] = [];
+    for (let day = Date.UTC(1900, 0, 1) / DAY; day <= Date.UTC(2200, 11, 31) / DAY; day++) {
+      // 06:00 in India on that day.
+      const expected = new Date(day * DAY).toISOString().slice(0, 10);
+      const date = indiaClock(new Date(day * DAY + 30 * 60_000)).date;
+      if (date !== expected) wrong.push(`${expected}: ${date}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(indiaClock(new Date('2100-02-28T18:30:00Z')).date).toBe('2100-03-01');
+    expect(indiaClock(new Date('2000-02-28T18:30:00Z')).date).toBe('2000-02-29');
+  });
 });
 
 describe('dispatch dates', () => {

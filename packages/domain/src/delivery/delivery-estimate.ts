@@ -48,8 +48,23 @@ function weekdayOf(day: number): number {
   return (day + 4) % 7;
 }
 
+/**
+ * A day number's YYYY-MM-DD, by integer arithmetic (the proleptic Gregorian calendar, as `Date` counts it: Howard
+ * Hinnant's days-to-civil): no `Date` and one string per date, and an answer has three dates a line (decision 128).
+ * Years outside 1000–9999 (and NaN) go through `Date`, whose ISO form is then the answer (or its RangeError).
+ */
 function isoOf(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  const shifted = day + 719_468; // days from 0000-03-01
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1_460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const date = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  if (!(year >= 1000 && year <= 9999)) return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  return `${year}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}`;
 }
 
 /** A YYYY-MM-DD date's day number (NaN for anything else, which then matches no day). */
