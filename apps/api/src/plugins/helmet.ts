@@ -1,20 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-type HelmetMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: Error) => void) => void;
-type Helmet = (options: Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>) => HelmetMiddleware;
-
-/*
- * helmet itself: the package @fastify/helmet wraps, resolved from the wrapper (the API declares only the wrapper, so
- * this is the very copy the wrapper would call). Decision 128: the wrapper calls `helmet(options)` again inside its
- * onRequest hook on every request (parsing the options and the CSP directives, a closure per header) and adds a second
- * async hook for its `reply.helmet`; about 3 % of an estimate's CPU. Built once here, each request only sets headers.
- */
-const requireHere = createRequire(import.meta.url);
-const helmet = createRequire(requireHere.resolve('@fastify/helmet'))('helmet') as Helmet;
+import helmet from 'helmet';
 
 /**
  * Security headers on every API answer (decision 046), by helmet. The API answers JSON, images and
@@ -39,9 +25,10 @@ export const helmetPlugin = fp(
       // Images of the catalogue and uploads may be shown by the storefront only (it forwards /api/*: same origin).
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
-    // Every request, 404s included (a root hook), before the CSRF check and the routes, as @fastify/helmet's was.
+    // Every request, 404s included (a root hook), before the CSRF check and the routes. Not @fastify/helmet: it calls
+    // helmet(options) again on every request (decision 128).
     app.addHook('onRequest', (request, reply, done) => {
-      setHeaders(request.raw, reply.raw, done);
+      setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined));
     });
   },
   { name: 'helmet' },

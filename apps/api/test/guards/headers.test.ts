@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anotherApp } from '../auth/auth-helpers.ts';
 import { createTestContext, type TestContext } from '../helpers.ts';
 
-/** Security headers on the API's answers (issue 19, finding 1; decision 046): @fastify/helmet. */
+/** Security headers on the API's answers (issue 19, finding 1; decision 046): helmet, built once (decision 128). */
 describe('security headers', () => {
   let ctx: TestContext;
   beforeAll(async () => {
