@@ -65,6 +65,21 @@ export interface EventRow {
 }
 
 /**
+ * The customer's and the shop's columns of an event row, and the staff's templates of `events` in the customer's
+ * language: for a statement that joins the customer's `message_preferences` as `p` and the shop's settings as `s`.
+ */
+function customerColumns(events: MessageEvent[]) {
+  return sql`p.order_email, p.order_sms, p.order_whatsapp, p.marketing_email, p.marketing_sms, p.marketing_whatsapp, p.language,
+      s.name as shop_name, s.logo, s.contact_email, s.default_language,
+      (select json_object_agg(t.event, json_build_object('subject', t.subject, 'intro', t.intro, 'dlt_template_id', t.dlt_template_id))
+         from message_templates t
+        where t.event in (${sql.join(
+          events.map((event) => sql`${event}`),
+          sql`, `,
+        )}) and t.language = coalesce(p.language, s.default_language, 'en')) as templates`;
+}
+
+/**
  * What the messages of `events` for one order are made from, in ONE statement (one row, or none). `orderId` may be an
  * SQL expression: the tracking webhook's statement reads it for the order it has just locked (shipping/event-statement.ts).
  */
@@ -72,14 +87,7 @@ export function eventQuery(events: MessageEvent[], orderId: string | SQL) {
   return sql`
     select o.id, o.number, o.grand_total, o.total_items, o.amount_refunded, o.tracking,
       u.name, u.email, u.phone_number as phone,
-      p.order_email, p.order_sms, p.order_whatsapp, p.marketing_email, p.marketing_sms, p.marketing_whatsapp, p.language,
-      s.name as shop_name, s.logo, s.contact_email, s.default_language,
-      (select json_object_agg(t.event, json_build_object('subject', t.subject, 'intro', t.intro, 'dlt_template_id', t.dlt_template_id))
-         from message_templates t
-        where t.event in (${sql.join(
-          events.map((event) => sql`${event}`),
-          sql`, `,
-        )}) and t.language = coalesce(p.language, s.default_language, 'en')) as templates,
+      ${customerColumns(events)},
       (select l.id from order_lines l
         where l.order_id = o.id and l.customization is not null
           and not exists (select 1 from order_line_customisations c where c.line_id = l.id)
@@ -116,14 +124,7 @@ export type CustomerEventInputs = Pick<
  */
 export function customerEventQuery(events: MessageEvent[], userId: SQL) {
   return sql`
-    select p.order_email, p.order_sms, p.order_whatsapp, p.marketing_email, p.marketing_sms, p.marketing_whatsapp, p.language,
-      s.name as shop_name, s.logo, s.contact_email, s.default_language,
-      (select json_object_agg(t.event, json_build_object('subject', t.subject, 'intro', t.intro, 'dlt_template_id', t.dlt_template_id))
-         from message_templates t
-        where t.event in (${sql.join(
-          events.map((event) => sql`${event}`),
-          sql`, `,
-        )}) and t.language = coalesce(p.language, s.default_language, 'en')) as templates
+    select ${customerColumns(events)}
     from (select 1) as one
     left join message_preferences p on p.user_id = ${userId}
     left join lateral (select name, logo, contact_email, default_language from site_settings order by created_at limit 1) s on true`;

@@ -2,7 +2,7 @@ import { type Database, orderLines, orders, orderStatusHistory, outbox } from '@
 import { OPEN_ORDER_STATUSES } from '@shop/domain/order-statuses';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
-import type { outboxRow } from '../outbox/enqueue.ts';
+import { outboxColumns, type outboxRow } from '../outbox/enqueue.ts';
 import type { Tx } from './coupons.ts';
 import type { PricedLine } from './price-lines.ts';
 import { executeNamed } from './named-statement.ts';
@@ -89,19 +89,7 @@ export async function writeOrder(
   // The messages go in as one jsonb array, so the statement's text (and its prepared plan) is the same however many
   // there are (none, for a prepaid order); each row is inserted only if the order was.
   const messages = message === null ? [] : Array.isArray(message) ? message : [message];
-  const messageRows = json(
-    messages.map((row) => ({
-      channel: row.channel,
-      recipient: row.recipient,
-      kind: row.kind,
-      subject: row.subject,
-      body_text: row.bodyText,
-      body_html: row.bodyHtml,
-      order_id: row.orderId ?? null,
-      dedupe_key: row.dedupeKey ?? null,
-      extras: row.extras ?? null,
-    })),
-  );
+  const messageRows = json(messages.map(outboxColumns));
   const [result] = rowsOf<{ placed: number | null; lowest: number | null; counts: OrderCounts }>(
     await executeNamed(
       tx,

@@ -38,6 +38,38 @@ export function outboxRow(message: OutboxMessageInput) {
   };
 }
 
+/** An outbox row as `jsonb_to_recordset` reads it (snake_case column names). */
+export interface OutboxColumns {
+  channel: string;
+  recipient: string;
+  kind: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  order_id: string | null;
+  dedupe_key: string | null;
+  extras: unknown;
+}
+
+/**
+ * An outbox row by its columns' names, for the statements that insert messages from one jsonb array with
+ * `jsonb_to_recordset` (an order's placement, a carrier's tracking event): the statement's text stays the same however
+ * many messages there are.
+ */
+export function outboxColumns(row: ReturnType<typeof outboxRow>): OutboxColumns {
+  return {
+    channel: row.channel,
+    recipient: row.recipient,
+    kind: row.kind,
+    subject: row.subject,
+    body_text: row.bodyText,
+    body_html: row.bodyHtml,
+    order_id: row.orderId ?? null,
+    dedupe_key: row.dedupeKey ?? null,
+    extras: row.extras ?? null,
+  };
+}
+
 /**
  * Writes one message to the outbox and answers its id. `db` may be a transaction, so the message is committed
  * (and later sent) only if the rest of the request's writes are. The worker sends it; nothing here waits on a

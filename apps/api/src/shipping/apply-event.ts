@@ -6,12 +6,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { creditInvoice } from '../invoices/credit-note.ts';
 import { statusEvents } from '../messages/events.ts';
 import { enqueueOrderEvent, type EventRow, renderEvent } from '../messages/order-events.ts';
-import { outboxRow } from '../outbox/enqueue.ts';
+import { type OutboxColumns, outboxColumns, outboxRow } from '../outbox/enqueue.ts';
 import { releaseCoupon } from '../orders/coupons.ts';
 import { Refusal } from '../lib/refusal.ts';
 import { requestRefund } from '../payments/refund-order.ts';
 import type { ShippingDeps, Tx } from './deps.ts';
-import { applyInOneStatement, type LockedState, type OrderPlan, type OutboxColumns, outboxColumns } from './event-statement.ts';
+import { applyInOneStatement, type LockedState, type OrderPlan } from './event-statement.ts';
 import type { CarrierEvent } from './provider.ts';
 import { TRACKING_URL } from './shipment-view.ts';
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import { type EventRow, eventQuery } from '../messages/order-events.ts';
 import { fixedStatement } from '../orders/named-statement.ts';
-import type { outboxRow } from '../outbox/enqueue.ts';
+import type { OutboxColumns } from '../outbox/enqueue.ts';
 import type { CarrierEvent } from './provider.ts';
 
 /**
@@ -51,33 +51,6 @@ export interface OrderPlan {
   tracking: { carrier: string; number: string; link: string | null } | null;
   /** Outbox rows with their columns' names (outboxRow's, as `jsonb_to_recordset` reads them). */
   messages: OutboxColumns[];
-}
-
-export interface OutboxColumns {
-  channel: string;
-  recipient: string;
-  kind: string;
-  subject: string | null;
-  body_text: string;
-  body_html: string | null;
-  order_id: string | null;
-  dedupe_key: string | null;
-  extras: unknown;
-}
-
-/** An outbox row as the statement's recordset names its columns. */
-export function outboxColumns(row: ReturnType<typeof outboxRow>): OutboxColumns {
-  return {
-    channel: row.channel,
-    recipient: row.recipient,
-    kind: row.kind,
-    subject: row.subject,
-    body_text: row.bodyText,
-    body_html: row.bodyHtml,
-    order_id: row.orderId ?? null,
-    dedupe_key: row.dedupeKey ?? null,
-    extras: row.extras ?? null,
-  };
 }
 
 export type StatementAnswer =
