@@ -10,10 +10,11 @@ import { stopAll, waitForHttp } from '../../scripts/lib.mjs';
 
 /** Starts the hello-world on `port`; `measure()` answers its requests per second over `duration` seconds. */
 export async function helloWorld({ port, duration }) {
-  // Its stdout is not the benchmark's: a hello-world left behind by a benchmark that failed would otherwise hold a
-  // pipe the benchmark's output goes through (`node bench/x.mjs | tail`) open for ever.
+  // Its output is not the benchmark's: a hello-world left behind by a benchmark that failed would otherwise hold a
+  // pipe the benchmark's output goes through (`node bench/x.mjs 2>&1 | tail`) open for ever. A port already in use
+  // shows as its exit code (1) in waitForHttp's error.
   const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${port}, '127.0.0.1')`], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: 'ignore',
   });
   await waitForHttp(`http://127.0.0.1:${port}/`, { child, timeoutMs: 10_000 });
   return {
