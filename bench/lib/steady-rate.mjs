@@ -67,12 +67,15 @@ export async function steadyRate({ url, duration = 10, connections = 10, overall
           });
         },
       );
+      let timedOut = false;
       outgoing.on('timeout', () => {
+        timedOut = true;
         timeouts++;
         outgoing.destroy(new Error('timeout'));
       });
+      // A timed-out request is counted once, as a timeout (autocannon's result keeps the two apart too).
       outgoing.on('error', () => {
-        errors++;
+        if (!timedOut) errors++;
         resolve();
       });
       outgoing.end(payload);
