@@ -6,15 +6,15 @@
  * benchmark's own browser (`--ignore-certificate-errors`).
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stopAll, waitForHttp } from '../../scripts/lib.mjs';
+import { nginxPrelude } from '../../scripts/scale-out/nginx-config.mjs';
 
 /** Starts nginx on `port` forwarding to `upstream` (http://host:port); answers the https address and a stop(). */
 export async function startTlsFront({ upstream, port }) {
   const prefix = mkdtempSync(join(tmpdir(), 'bench-tls-'));
-  for (const folder of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, folder));
   const key = join(prefix, 'key.pem');
   const cert = join(prefix, 'cert.pem');
   execFileSync(
@@ -43,18 +43,7 @@ export async function startTlsFront({ upstream, port }) {
   const target = new URL(upstream);
   writeFileSync(
     join(prefix, 'nginx.conf'),
-    `worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/client-body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
+    `${nginxPrelude(prefix)}
   upstream shop { server ${target.hostname === 'localhost' ? '127.0.0.1' : target.hostname}:${target.port}; keepalive 16; }
   server {
     listen 127.0.0.1:${port} ssl http2;
