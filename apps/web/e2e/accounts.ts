@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { baseUrl, shopperAddress } from './browser';
 
 /** Helpers for the sign-in and account browser tests: unique people, and the dev outbox of the shop under test. */
@@ -50,6 +51,26 @@ export function linkIn(message: OutboxMessage): string {
   const link = /https?:\/\/\S+/.exec(message.bodyText)?.[0];
   if (!link) throw new Error(`no link in: ${message.bodyText}`);
   return link;
+}
+
+/**
+ * Signs a new customer in through the "Sign in or sign up" dialog, as a shopper does by phone: a fresh mobile number,
+ * Send code, the 6-digit code from the SMS in the dev outbox, Verify and sign in; resolves once the dialog has closed.
+ * `beforeVerify` runs with the code typed and before it is sent (a test slowing the network from there on). Answers the
+ * number signed in with (10 digits).
+ */
+export async function signInByPhone(page: Page, { beforeVerify }: { beforeVerify?: () => Promise<unknown> } = {}): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Sign in or sign up' });
+  await dialog.waitFor();
+  const phone = uniquePhone();
+  const since = Date.now() - 1000;
+  await dialog.getByLabel('Mobile number').fill(phone);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByLabel('6-digit code').fill(codeIn(await latestMessage(`+91${phone}`, { kind: 'otp', since })));
+  await beforeVerify?.();
+  await dialog.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  return phone;
 }
 
 /**

@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from 'vitest';
 import type { ProductDetail, ProductSummary, Variant } from '@shop/domain/catalogue';
 import { formatInr } from '@shop/domain/money';
 import { MAX_QUANTITY_PER_LINE } from '@shop/domain/order-limits';
-import { codeIn, latestMessage, signedUpCustomer, uniquePhone } from './accounts';
+import { signedUpCustomer, signInByPhone } from './accounts';
 import { baseUrl, errorsOf, useBrowser } from './browser';
 
 const session = useBrowser();
@@ -91,14 +91,7 @@ test('cart to order: sign in by OTP at checkout, add an address, apply a coupon,
   const dialog = page.getByRole('dialog', { name: 'Sign in or sign up' });
   await dialog.waitFor();
   expect(await page.locator('[data-shipping-widget]').count()).toBe(0);
-  const phone = uniquePhone();
-  const since = Date.now() - 1000;
-  await dialog.getByLabel('Mobile number').fill(phone);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  const code = codeIn(await latestMessage(`+91${phone}`, { kind: 'otp', since }));
-  await dialog.getByLabel('6-digit code').fill(code);
-  await dialog.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect.poll(() => dialog.isVisible()).toBe(false);
+  const phone = await signInByPhone(page);
 
   // Signed in on the same page, cart intact: three lines with their options.
   const lines = summary(page).getByRole('list', { name: 'Items in your order' }).getByRole('listitem');

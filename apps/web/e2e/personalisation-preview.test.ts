@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { customisationMessages as m } from '@shop/domain/customisation';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { codeIn, latestMessage, uniquePhone } from './accounts';
+import { signInByPhone, uniquePhone } from './accounts';
 import { adminCookie, signInAdmin } from './admin-session';
 import { axeViolations } from './axe';
 import { baseUrl, errorsOf, useBrowser } from './browser';
@@ -132,18 +132,6 @@ async function previewOf(page: Page, productName: string, label: string) {
   return { panel, canvas, pixels, ink };
 }
 
-async function signInByOtp(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Sign in or sign up' });
-  await dialog.waitFor();
-  const phone = uniquePhone();
-  const since = Date.now() - 1000;
-  await dialog.getByLabel('Mobile number').fill(phone);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByLabel('6-digit code').fill(codeIn(await latestMessage(`+91${phone}`, { kind: 'otp', since })));
-  await dialog.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect.poll(() => dialog.isVisible()).toBe(false);
-}
-
 const loaded = (image: Locator) => image.evaluate((node) => (node as HTMLImageElement).complete && (node as HTMLImageElement).naturalWidth > 0);
 
 test('a name plate personalised live on a phone while signed out, added after signing in, bought as a gift: the order keeps the name, the photo per unit and the preview, shown to the shopper (axe)', async () => {
@@ -187,7 +175,7 @@ test('a name plate personalised live on a phone while signed out, added after si
   await panel.getByText('Choose your photos again: a reloaded page cannot keep them.').waitFor();
   await photo.setInputFiles(ICON);
   await add.click();
-  await signInByOtp(page);
+  await signInByPhone(page);
   // Signed in: the plates go into the cart by themselves, photo and preview uploaded.
   const drawer = page.getByRole('dialog', { name: 'Shopping cart' });
   await drawer.waitFor({ timeout: 15_000 });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { ProductSummary } from '@shop/domain/catalogue';
-import { codeIn, latestMessage, outbox, signedUpCustomer, uniquePhone } from './accounts';
+import { outbox, signedUpCustomer, signInByPhone } from './accounts';
 import { axeViolations } from './axe';
 import { baseUrl, errorsOf, useBrowser } from './browser';
 
@@ -160,21 +160,14 @@ test('checkout: the address form that appears after signing in does not take the
 
   await page.goto('/checkout');
   await page.getByRole('region', { name: 'Sign in to check out' }).getByRole('button', { name: 'Sign in', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in or sign up' });
-  await dialog.waitFor();
-  const phone = uniquePhone();
-  const since = Date.now() - 1000;
-  await dialog.getByLabel('Mobile number').fill(phone);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  const code = codeIn(await latestMessage(`+91${phone}`, { kind: 'otp', since }));
-  await dialog.getByLabel('6-digit code').fill(code);
-  // A slow phone connection: what the page loads from now on (the address form's code) takes a second and a half.
-  await page.route('**/_next/static/chunks/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
+  await signInByPhone(page, {
+    // A slow phone connection: what the page loads from now on (the address form's code) takes a second and a half.
+    beforeVerify: () =>
+      page.route('**/_next/static/chunks/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      }),
   });
-  await dialog.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect.poll(() => dialog.isVisible()).toBe(false);
 
   // The shopper types a coupon code as soon as its field shows, while the address form is still on its way.
   const coupon = page.getByRole('region', { name: 'Order summary' }).getByLabel('Coupon code');
