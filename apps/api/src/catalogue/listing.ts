@@ -6,7 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pageOf } from '../lib/page.ts';
 import { rowsOf } from '../lib/rows.ts';
 import type { CatalogueReader } from './reader.ts';
-import { selectSummaries, toSummary } from './summary.ts';
+import { selectSummaries, summariesInIdOrder, toSummary } from './summary.ts';
 
 /**
  * Product lists: filters, sorts and pagination over the indexes of packages/db/src/schema/catalogue.ts.
@@ -193,12 +193,7 @@ async function mergedPageIds(db: Database, options: { categoryIds: string[]; res
 /** Summaries for ids, in the ids' order (one query). */
 export async function summariesInOrder(db: Database, ids: string[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await selectSummaries(db, { where: inArray(products.id, ids), orderBy: [], limit: ids.length });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row)] : [];
-  });
+  return summariesInIdOrder(ids, await selectSummaries(db, { where: inArray(products.id, ids), orderBy: [], limit: ids.length }));
 }
 
 /** Category pages read from more than one subcategory are merged per category (mergedPageIds). */

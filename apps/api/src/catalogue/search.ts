@@ -9,7 +9,7 @@ import { executeNamed, fixedStatement } from '../orders/named-statement.ts';
 import { emptyPage, published } from './listing.ts';
 import type { CatalogueReader } from './reader.ts';
 import { currentLexiconVersion, heldLexicon, type HeldLexicon, lexiconVersion, reloadLexicon } from './search-vocabulary.ts';
-import { summaryColumns, toSummary } from './summary.ts';
+import { summaryColumns, summariesInIdOrder } from './summary.ts';
 
 /**
  * Search (issue 25, decision 076): the query is planned in the domain package (query-plan.ts: each word, its
@@ -233,12 +233,7 @@ async function summariesWithVersion(db: Database, ids: string[]): Promise<{ data
   let read = summaryReads.get(db);
   if (!read) summaryReads.set(db, (read = prepareSummaries(db)));
   const rows = await read.execute({ ids });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const data = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toSummary(row)] : [];
-  });
-  return { data, version: rows[0]?.lexiconVersion ?? null };
+  return { data: summariesInIdOrder(ids, rows), version: rows[0]?.lexiconVersion ?? null };
 }
 
 /**

@@ -60,6 +60,15 @@ export function customisationOf(row: { customizationType: SummaryRow['customizat
   return row.customizationType ? { type: row.customizationType, mediaLimit: Math.max(1, row.mediaLimit) } : null;
 }
 
+/** Summaries of `rows` in the order of `ids` (an id with no row is left out): a page fetched by id after ranking. */
+export function summariesInIdOrder(ids: string[], rows: SummaryRow[]): ProductSummary[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row)] : [];
+  });
+}
+
 export function toSummary(row: SummaryRow): ProductSummary {
   return {
     _id: row.id,
