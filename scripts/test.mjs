@@ -129,13 +129,22 @@ async function staticCheck(name, script) {
   }
 }
 
+/**
+ * The first lines of a failed test's message (the assertion and its expected/received values, without the stack),
+ * indented under its name: CI keeps only the end of a run's output, and a flaky failure must say what it saw there.
+ */
+function whyFailed(messages = []) {
+  const lines = (messages[0] ?? '').split('\n').filter((line) => line.trim() !== '' && !/^\s+at /.test(line));
+  return lines.slice(0, 12).map((line) => `      ${line.slice(0, 300)}`);
+}
+
 /** The failed tests of one vitest JSON report, as "run › file › test" lines, for the summary at the end. */
 function failedTests(result, runName) {
   const lines = [];
   for (const file of result.testResults ?? []) {
     const path = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failed) lines.push(`${runName} › ${path} › ${test.fullName}`);
+    for (const test of failed) lines.push(`${runName} › ${path} › ${test.fullName}`, ...whyFailed(test.failureMessages));
     // A file that failed to load or threw outside a test has no failed test to name.
     if (failed.length === 0 && file.status === 'failed') lines.push(`${runName} › ${path} › ${(file.message ?? '').split('\n')[0]}`);
   }
@@ -156,7 +165,7 @@ ok = (await browserTests()) && ok;
 if (!e2eOnly || e2eFilters.length === 0) ok = (await scaleOutTest()) && ok;
 rmSync(reports, { recursive: true, force: true });
 
-if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ✗ ${line}`).join('\n')}`);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => (line.startsWith(' ') ? line : `  ✗ ${line}`)).join('\n')}`);
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${minutes} min)`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
