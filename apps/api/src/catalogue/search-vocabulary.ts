@@ -1,4 +1,4 @@
-import { type Database, searchSynonyms, searchWords } from '@shop/db';
+import { type Database, searchLexiconState, searchSynonyms, searchWords } from '@shop/db';
 import { synonymIndex, synonymWords, type SynonymIndex } from '@shop/domain/search/query-plan';
 import { Vocabulary } from '@shop/domain/search/vocabulary';
 import { sql } from 'drizzle-orm';
@@ -23,14 +23,13 @@ export async function synonymGroups(db: Database): Promise<string[][]> {
 }
 
 /**
- * What the lexicon was built from, in one short text the database computes in a fraction of a millisecond: how many
- * catalogue words there are (search_words only grows: its triggers insert a product's new words and nothing deletes
- * them, so a new word always changes the count) and a digest of the synonym groups (a few dozen rows). Any write to
- * either table, from this process, another one, a script or a test writing straight to the tables, changes it at once,
- * with no notification to wait for (decision 127).
+ * What the lexicon was built from: the generation of search_lexicon's one row, which triggers on search_words and
+ * search_synonyms add one to in the transaction that changes either (migration 0029). Any write to either table, from
+ * this process, another one, a script or a test writing straight to the tables, changes it at its commit, with no
+ * notification to wait for; and reading it is one primary-key row however large the vocabulary grows (decision 131;
+ * decision 127 had counted the words and digested the synonyms on every search).
  */
-export const lexiconVersion = sql<string>`((select count(*) from ${searchWords})::text || ':' ||
-  (select coalesce(md5(string_agg(${searchSynonyms.terms}::text, ',' order by ${searchSynonyms.id})), '') from ${searchSynonyms}))`;
+export const lexiconVersion = sql<string>`(select ${searchLexiconState.generation}::text from ${searchLexiconState} where ${searchLexiconState.id} = 1)`;
 
 /** The catalogue's words, the synonym groups and their version, in one statement (one snapshot, one round trip). */
 async function loadLexicon(db: Database): Promise<HeldLexicon> {

@@ -216,7 +216,7 @@ interface SearchAnswer {
 }
 
 /**
- * The page's summaries by id, with the lexicon's version (two InitPlans, run once per statement): one named statement
+ * The page's summaries by id, with the lexicon's version (an InitPlan, run once per statement): one named statement
  * of a single shape (the ids are one array parameter), so the check that the lexicon is current costs no round trip.
  */
 function prepareSummaries(db: Database) {

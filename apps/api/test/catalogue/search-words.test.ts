@@ -1,4 +1,4 @@
-import { products, searchWords } from '@shop/db';
+import { products, searchLexiconState, searchSynonyms, searchWords } from '@shop/db';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, engines, type TestContext } from '../helpers.ts';
@@ -38,5 +38,49 @@ describe.each(engines)('search words on %s', (engine) => {
     expect(await known(['plokmijn'])).toEqual(['plokmijn']);
     // The old name's words stay: a search may still be corrected towards them (as before).
     expect(await known(['qwertyish'])).toEqual(['qwertyish']);
+  });
+
+  const generation = async () => (await ctx.handle.db.select({ generation: searchLexiconState.generation }).from(searchLexiconState))[0]?.generation;
+
+  it("moves the lexicon's generation when words or synonyms change, and only then", async () => {
+    const start = await generation();
+    expect(start).toBeGreaterThan(0);
+    const [frame] = await ctx.handle.db
+      .insert(products)
+      .values({ name: 'Vbnmqish Frame', slug: 'vbnmqish-frame', categoryId: ctx.fixtures.categories.keychains.id, price: 10_000, mrp: 10_000, stock: 5 })
+      .returning({ id: products.id });
+    const afterNewWord = await generation();
+    expect(afterNewWord).toBeGreaterThan(start!);
+
+    // An order's stock update, a save with the same words, and a new product of known words: the lexicon is the same.
+    await ctx.handle.db.update(products).set({ stock: 4 }).where(eq(products.id, frame!.id));
+    await ctx.handle.db.update(products).set({ name: 'Frame Vbnmqish' }).where(eq(products.id, frame!.id));
+    await ctx.handle.db
+      .insert(products)
+      .values({ name: 'Vbnmqish Frame', slug: 'vbnmqish-frame-2', categoryId: ctx.fixtures.categories.keychains.id, price: 10_000, mrp: 10_000, stock: 5 });
+    expect(await generation()).toBe(afterNewWord);
+
+    const [group] = await ctx.handle.db
+      .insert(searchSynonyms)
+      .values({ terms: ['vbnmqish', 'vbnmqesh'] })
+      .returning({ id: searchSynonyms.id });
+    const afterGroup = await generation();
+    expect(afterGroup).toBeGreaterThan(afterNewWord!);
+    await ctx.handle.db.delete(searchSynonyms).where(eq(searchSynonyms.id, group!.id));
+    expect(await generation()).toBeGreaterThan(afterGroup!);
+  });
+
+  it('a search held in the process finds what a write straight to the tables made findable', async () => {
+    const search = async (q: string) =>
+      (await ctx.app.inject({ url: `/api/products/search?q=${encodeURIComponent(q)}` })).json().data.map((p: { slug: string }) => p.slug);
+    expect(await search('lamp')).toContain('qwertyish-lamp');
+    // The process now holds a lexicon without this product's word: a misspelling of it is corrected once it is written.
+    await ctx.handle.db
+      .insert(products)
+      .values({ name: 'Hjklzish Cushion', slug: 'hjklzish-cushion', categoryId: ctx.fixtures.categories.keychains.id, price: 10_000, mrp: 10_000, stock: 5 });
+    expect(await search('hjklzesh')).toEqual(['hjklzish-cushion']);
+    // A synonym group written by another process (no notification to this one) is used by the next search.
+    await ctx.handle.db.insert(searchSynonyms).values({ terms: ['hjklzish', 'pillowcase'] });
+    expect(await search('pillowcase')).toEqual(['hjklzish-cushion']);
   });
 });

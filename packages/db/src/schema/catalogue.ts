@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { commonColumns, type StoredImage, tsvector } from './columns.ts';
 
 export const categories = pgTable(
@@ -193,4 +193,15 @@ export const searchSynonyms = pgTable('search_synonyms', {
  */
 export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
+});
+
+/**
+ * The search lexicon's generation: one row, whose number triggers add one to in the transaction that changes
+ * search_words or search_synonyms (migration 0029), so it commits with the change. Each API process holds the lexicon
+ * it read with this number and reads the number alone on every search (one primary-key row, however large the
+ * vocabulary grows) to know whether to read the lexicon again (decision 131).
+ */
+export const searchLexiconState = pgTable('search_lexicon', {
+  id: integer('id').primaryKey().default(1),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
 });
