@@ -3,19 +3,26 @@
  * Devanagari subsets; apps/api/src/invoices/render-pdf.ts) one after another in this process for BENCH_SECONDS
  * (default 10), and, with `--store`, puts each in a local-disk object store too, as the first download does. A bare
  * node:http hello-world (in its own process, autocannon, 20 connections, 10 s) is measured before and after, so the
- * result can be compared across runs on a machine whose load moves (docs/benchmarks.md). Run from the repository root:
- *   npx tsx bench/invoice-pdfs.mjs [--store]
+ * result can be compared across runs on a machine whose load moves (docs/benchmarks.md). With `--pool`, the PDFs are
+ * drawn as the API draws them (decision 132): on a Piscina pool of BENCH_PDF_THREADS worker threads (default 1), two
+ * in flight per thread. Either way the main thread's event-loop delay is measured while they are drawn (what every
+ * request behind them waits). Run from the repository root:
+ *   npx tsx bench/invoice-pdfs.mjs [--store] [--pool]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { computeInvoice } from '../packages/domain/src/gst/invoice.ts';
-import { renderInvoicePdf } from '../apps/api/src/invoices/render-pdf.ts';
+import { inThreadRenderer, pdfWorkerPool } from '../apps/api/src/invoices/pdf-pool.ts';
 import { LocalDiskStore } from '../apps/api/src/storage/local-disk-store.ts';
 import { helloWorld } from './lib/reference.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const store = process.argv.includes('--store');
+const threads = process.argv.includes('--pool') ? Number(process.env.BENCH_PDF_THREADS ?? 1) : 0;
+const renderer = threads > 0 ? pdfWorkerPool(threads) : inThreadRenderer;
+const inFlight = Math.max(1, threads * 2);
 const helloPort = Number(process.env.BENCH_HELLO_PORT ?? 4190);
 
 // A typical order: three lines at three rates, a coupon, shipping; a Hindi name and address (both scripts drawn).
@@ -69,30 +76,43 @@ const disk = new LocalDiskStore(dir);
 const hello = process.env.BENCH_HELLO === '0' ? null : await helloWorld({ port: helloPort, duration: 10 });
 const before = hello ? await hello.measure() : null;
 
-// Warm-up: the fonts parsed, the code compiled.
-for (let i = 0; i < 20; i += 1) await renderInvoicePdf(row(i + 1));
+// Warm-up: the fonts parsed, the code compiled (in each thread).
+await Promise.all(Array.from({ length: 20 }, (_, i) => renderer.render(row(i + 1), null)));
 let count = 0;
 let bytes = 0;
+const delay = monitorEventLoopDelay({ resolution: 1 });
+delay.enable();
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
-while (performance.now() - started < seconds * 1000) {
-  count += 1;
-  const body = await renderInvoicePdf(row(count));
-  bytes += body.length;
-  if (store) await disk.put(`invoices/2026-27/${count}.pdf`, body, 'application/pdf');
+async function drawUntilTime() {
+  while (performance.now() - started < seconds * 1000) {
+    count += 1;
+    const sequence = count;
+    const body = await renderer.render(row(sequence), null);
+    bytes += body.length;
+    if (store) await disk.put(`invoices/2026-27/${sequence}.pdf`, body, 'application/pdf');
+    // A server's loop turns between PDFs (other requests, timers); without this the delay monitor's timer never ran.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
+await Promise.all(Array.from({ length: inFlight }, drawUntilTime));
+delay.disable();
 const elapsed = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+await renderer.close();
 const after = hello ? await hello.measure() : null;
 await hello?.stop();
 rmSync(dir, { recursive: true, force: true });
 
 const rate = count / elapsed;
 console.log(
-  `${count} invoice PDFs in ${elapsed.toFixed(1)} s${store ? ' (each stored on disk)' : ''}: ${rate.toFixed(1)} PDFs/s, ${(bytes / count / 1024).toFixed(1)} KiB each`,
+  `${count} invoice PDFs in ${elapsed.toFixed(1)} s${store ? ' (each stored on disk)' : ''}, ${threads > 0 ? `on ${threads} worker thread(s), ${inFlight} at once` : 'on the main thread'}: ${rate.toFixed(1)} PDFs/s, ${(bytes / count / 1024).toFixed(1)} KiB each`,
 );
-// On a shared machine the wall clock counts other processes' work too: CPU time per PDF is this process's own.
+const ms = (nanoseconds) => (nanoseconds / 1e6).toFixed(1);
+console.log(`main thread's event-loop delay meanwhile: p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`);
+// On a shared machine the wall clock counts other processes' work too: CPU time per PDF is this process's own (its
+// worker threads' included).
 console.log(`CPU: ${((cpuSeconds / count) * 1000).toFixed(1)} ms per PDF, i.e. ${(count / cpuSeconds).toFixed(1)} PDFs per CPU-second (one core)`);
 if (before && after) {
   const mean = (before + after) / 2;

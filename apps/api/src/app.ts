@@ -50,7 +50,10 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'logFormat' | 'metricsToken' | 's3' | 'images' | 'orderLimits'>> &
     Partial<Pick<Config, 'razorpay' | 'paymentReservationMinutes'>> &
     Partial<
-      Pick<Config, 'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds' | 'whatsapp' | 'outboxBatchSize' | 'smtpConnections'>
+      Pick<
+        Config,
+        'razorpayApiUrl' | 'paymentReconcileEverySeconds' | 'paymentReconcileAfterSeconds' | 'whatsapp' | 'outboxBatchSize' | 'smtpConnections' | 'pdfThreads'
+      >
     > &
     Partial<Pick<Config, 'shiprocket' | 'shiprocketApiUrl' | 'shiprocketWebhookToken' | 'shipmentTrackEverySeconds' | 'shipmentTrackAfterSeconds'>> & {
       /** The resolved secret (server.ts: AUTH_SECRET or $DATA_DIR/auth-secret). Tests may omit it: a random one. */
@@ -172,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db.db,
     batchSize: options.invoiceIssuer === false ? undefined : options.invoiceIssuer?.batchSize,
     pollMs: options.invoiceIssuer === false ? false : options.invoiceIssuer?.pollMs,
+    pdfThreads: config.pdfThreads,
   });
   // Messages to shoppers (issue 21): links' origin, WhatsApp on or off, personalisation reminders.
   await app.register(messagesPlugin, {

@@ -119,6 +119,8 @@ const envSchema = z.object({
   // Outbox throughput (issue 21, bench/outbox.mjs): rows claimed per pass, and pooled SMTP connections.
   OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(2),
+  // Invoice PDFs drawn on worker threads (decision 132); 0 draws them on the API's own thread.
+  PDF_THREADS: z.coerce.number().int().min(0).max(16).default(1),
   // WhatsApp order updates (issue 21, decision 073): off unless both are set, or the loopback double outside production.
   WHATSAPP_PHONE_NUMBER_ID: z
     .string()
@@ -353,6 +355,8 @@ export interface Config {
   /** OUTBOX_BATCH_SIZE and SMTP_CONNECTIONS: how many messages the worker claims and sends at once, over how many SMTP connections. */
   outboxBatchSize: number;
   smtpConnections: number;
+  /** PDF_THREADS: worker threads that draw invoice PDFs (invoices/pdf-pool.ts); 0, the API's own thread. */
+  pdfThreads: number;
   /** WHATSAPP_*: Meta's Cloud API, or its loopback double (WHATSAPP_LOOPBACK=true, never in production); unset, off. */
   whatsapp: WhatsAppConfig | undefined;
   /** PAYMENT_RESERVATION_MINUTES: how long an unpaid prepaid order holds its stock. */
@@ -490,5 +494,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     whatsapp,
     outboxBatchSize: env_.OUTBOX_BATCH_SIZE,
     smtpConnections: env_.SMTP_CONNECTIONS,
+    pdfThreads: env_.PDF_THREADS,
   };
 }

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { AttachmentPending, type AttachmentProvider } from '../messages/attachments.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { invoicePdfFor } from './invoice-files.ts';
+import type { PdfRenderer } from './pdf-pool.ts';
 
 /** A due invoice older than this is stuck (the issuer keeps failing on it): the mail counts its tries again. */
 const WAIT_AT_MOST = '15 minutes';
@@ -15,12 +16,12 @@ const WAIT_AT_MOST = '15 minutes';
  * mail retry with back-off like any failure. An order without an invoice and none due (the shop has no tax identity
  * yet) gets the mail without one.
  */
-export function invoiceAttachment(db: Database, store: ObjectStore): AttachmentProvider {
+export function invoiceAttachment(db: Database, store: ObjectStore, renderer: PdfRenderer): AttachmentProvider {
   return {
     kind: 'invoice',
     events: ['order-shipped'],
     async load(orderId) {
-      const pdf = await invoicePdfFor(db, store, orderId);
+      const pdf = await invoicePdfFor(db, store, orderId, renderer);
       if (pdf) return { filename: pdf.fileName, contentType: 'application/pdf', content: pdf.body };
       const [due] = await db
         .select({ recent: sql<boolean>`${orders.invoiceDueAt} > now() - ${WAIT_AT_MOST}::interval` })

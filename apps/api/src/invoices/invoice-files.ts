@@ -2,7 +2,7 @@ import { type Database, invoices } from '@shop/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ObjectStore } from '../storage/object-store.ts';
 import type { InvoiceRow } from './issue-invoice.ts';
-import { renderInvoicePdf } from './render-pdf.ts';
+import { inThreadRenderer, type PdfRenderer } from './pdf-pool.ts';
 
 /**
  * An invoice's or credit note's PDF, stored once (issue 21, decision 071): the first time it is asked for it is
@@ -23,7 +23,8 @@ export interface DocumentPdf {
 const keyOf = (row: InvoiceRow) => `invoices/${row.financialYear}/${row.id}.pdf`;
 export const pdfFileName = (number: string) => `${number.replace(/\//g, '-')}.pdf`;
 
-export async function documentPdf(db: Database, store: ObjectStore, row: InvoiceRow): Promise<DocumentPdf> {
+/** Where a first download draws its file: the app's worker pool (app.invoices.pdf), or this thread (tests, scripts). */
+export async function documentPdf(db: Database, store: ObjectStore, row: InvoiceRow, renderer: PdfRenderer = inThreadRenderer): Promise<DocumentPdf> {
   const answer = (body: Buffer): DocumentPdf => ({ number: row.number, kind: row.kind, fileName: pdfFileName(row.number), body });
   if (row.pdfKey) {
     const stored = await store.get(row.pdfKey);
@@ -33,7 +34,7 @@ export async function documentPdf(db: Database, store: ObjectStore, row: Invoice
   const reference = row.invoiceId
     ? ((await db.select({ number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).where(eq(invoices.id, row.invoiceId)))[0] ?? null)
     : null;
-  const body = await renderInvoicePdf(row, reference);
+  const body = await renderer.render(row, reference);
   const key = keyOf(row);
   await store.put(key, body, 'application/pdf');
   const [claimed] = await db
@@ -44,7 +45,7 @@ export async function documentPdf(db: Database, store: ObjectStore, row: Invoice
   if (claimed) return answer(body);
   // Another request stored it first: answer what it stored.
   const [current] = await db.select().from(invoices).where(eq(invoices.id, row.id));
-  return documentPdf(db, store, current!);
+  return documentPdf(db, store, current!, renderer);
 }
 
 /** An order's documents, invoice first, then its credit notes in the order they were issued. */
@@ -57,19 +58,25 @@ export async function documentsOfOrder(db: Database, orderId: string): Promise<I
  * The order's tax invoice PDF, or null when none was issued (yet). For the shipped e-mail (issue 21, messages): the
  * same stored file the customer downloads.
  */
-export async function invoicePdfFor(db: Database, store: ObjectStore, orderId: string): Promise<DocumentPdf | null> {
+export async function invoicePdfFor(db: Database, store: ObjectStore, orderId: string, renderer?: PdfRenderer): Promise<DocumentPdf | null> {
   const [invoice] = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
-  return invoice ? documentPdf(db, store, invoice) : null;
+  return invoice ? documentPdf(db, store, invoice, renderer) : null;
 }
 
 /** One document of an order by its id (a credit note, say), or null. */
-export async function orderDocumentPdf(db: Database, store: ObjectStore, orderId: string, documentId: string): Promise<DocumentPdf | null> {
+export async function orderDocumentPdf(
+  db: Database,
+  store: ObjectStore,
+  orderId: string,
+  documentId: string,
+  renderer?: PdfRenderer,
+): Promise<DocumentPdf | null> {
   const [row] = await db
     .select()
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.id, documentId)));
-  return row ? documentPdf(db, store, row) : null;
+  return row ? documentPdf(db, store, row, renderer) : null;
 }

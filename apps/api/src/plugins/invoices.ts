@@ -2,12 +2,15 @@ import type { Database } from '@shop/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createInvoiceIssuer, type InvoiceIssuer } from '../invoices/invoice-issuer.ts';
+import { inThreadRenderer, pdfWorkerPool, type PdfRenderer } from '../invoices/pdf-pool.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     invoices: {
       /** The batch invoice issuer (decision 109): woken after a commit that made an order's invoice due. */
       issuer: InvoiceIssuer;
+      /** Draws invoice and credit-note PDFs: worker threads, or this thread with PDF_THREADS=0 (decision 132). */
+      pdf: PdfRenderer;
     };
   }
 }
@@ -18,6 +21,8 @@ interface InvoicesPluginOptions {
   batchSize?: number;
   /** Milliseconds between passes when not woken; false runs no issuer in this app (its invoices wait for another process). */
   pollMs?: number | false;
+  /** Worker threads for PDFs (PDF_THREADS; default 1); 0 draws them on the API's own thread. */
+  pdfThreads?: number;
 }
 
 /**
@@ -36,7 +41,13 @@ export const invoicesPlugin = fp(
       // A "shipped" mail waits for its invoice (invoice-attachment.ts): it can go now.
       onIssued: () => app.outbox.worker.wake(),
     });
-    app.decorate('invoices', { issuer });
+    const threads = options.pdfThreads ?? 1;
+    const pdf = threads > 0 ? pdfWorkerPool(threads) : inThreadRenderer;
+    app.decorate('invoices', { issuer, pdf });
+    // Waits for the PDFs in hand. A mail that asks for one later fails its attempt and is retried, like any failure.
+    app.addHook('onClose', async () => {
+      await pdf.close();
+    });
     if (options.pollMs === false) return;
     app.addHook('onReady', (done) => {
       issuer.start();

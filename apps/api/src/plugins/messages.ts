@@ -25,8 +25,8 @@ export const messagesPlugin = fp(
   // eslint-disable-next-line @typescript-eslint/require-await -- a Fastify plugin: async rather than done-style, so a registration error rejects ready()
   async function messagesPlugin(app: FastifyInstance, options: MessagesOptions) {
     configureMessages({ siteUrl: options.siteUrl, whatsapp: options.whatsapp });
-    // The GST invoice rides on the shipped mail (issue 21); the object store is the storage plugin's.
-    const unregister = registerAttachmentProvider(invoiceAttachment(options.db, app.objectStore));
+    // The GST invoice rides on the shipped mail (issue 21); the object store is the storage plugin's, the PDF pool the invoices plugin's.
+    const unregister = registerAttachmentProvider(invoiceAttachment(options.db, app.objectStore, app.invoices.pdf));
     app.addHook('onClose', (_instance, done) => {
       unregister();
       done();
@@ -58,5 +58,5 @@ export const messagesPlugin = fp(
       await running;
     });
   },
-  { name: 'messages', dependencies: ['outbox'] },
+  { name: 'messages', dependencies: ['outbox', 'invoices'] },
 );

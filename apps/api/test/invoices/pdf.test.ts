@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditInvoice } from '../../src/invoices/credit-note.ts';
 import { invoicePdfFor, orderDocumentPdf } from '../../src/invoices/invoice-files.ts';
 import { issueInvoice } from '../../src/invoices/issue-invoice.ts';
+import { pdfWorkerPool } from '../../src/invoices/pdf-pool.ts';
 import { renderInvoicePdf } from '../../src/invoices/render-pdf.ts';
 import { LocalDiskStore } from '../../src/storage/local-disk-store.ts';
 import { authContext } from '../auth/auth-helpers.ts';
@@ -99,6 +100,24 @@ describe.each(engines)('invoice PDFs (%s)', (engine) => {
       }
     } finally {
       await setTaxIdentity(ctx);
+    }
+  });
+
+  it('draws the same bytes on a worker thread as on this one, several at once, for invoices and credit notes (decision 132)', async () => {
+    const lamp = await taxedProduct(ctx, { price: 236_000, gstRate: 1800, hsnCode: '9405', name: 'दीया लैंप' });
+    const orderId = await bareOrder(ctx, lamp.id, 236_000, 1, 'दीया लैंप');
+    const invoice = (await issueInvoice(ctx.handle.db, orderId))!;
+    const note = (await creditInvoice(ctx.handle.db, orderId, 'all', 'cancelled'))!;
+    const reference = { number: invoice.number, issuedAt: invoice.issuedAt };
+    const pool = pdfWorkerPool(2);
+    try {
+      const drawn = await Promise.all([pool.render(invoice, null), pool.render(note, reference), pool.render(invoice, null)]);
+      expect(drawn[0].equals(await renderInvoicePdf(invoice))).toBe(true);
+      expect(drawn[1].equals(await renderInvoicePdf(note, reference))).toBe(true);
+      expect(drawn[2].equals(drawn[0])).toBe(true);
+      expect((await pdfText(drawn[1])).join('\n')).toContain(invoice.number);
+    } finally {
+      await pool.close();
     }
   });
 });
