@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       whatsapp: undefined,
       outboxBatchSize: 10,
       smtpConnections: 2,
+      pdfThreads: 1,
       shiprocket: undefined,
       shiprocketApiUrl: undefined,
       shiprocketWebhookToken: undefined,
@@ -55,6 +56,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IMAGE_MAX_MEGAPIXELS: '0' })).toThrow(/IMAGE_MAX_MEGAPIXELS/);
     expect(() => loadConfig({ IMAGE_DECODE_CONCURRENCY: 'many' })).toThrow(/IMAGE_DECODE_CONCURRENCY/);
     expect(() => loadConfig({ IMAGE_QUEUE_LIMIT: '-1' })).toThrow(/IMAGE_QUEUE_LIMIT/);
+  });
+
+  it('reads the PDF threads (0 draws on the API thread) and names a bad count', () => {
+    expect(loadConfig({ PDF_THREADS: '0' }).pdfThreads).toBe(0);
+    expect(loadConfig({ PDF_THREADS: '2' }).pdfThreads).toBe(2);
+    expect(() => loadConfig({ PDF_THREADS: '-1' })).toThrow(/PDF_THREADS/);
+    expect(() => loadConfig({ PDF_THREADS: 'two' })).toThrow(/PDF_THREADS/);
   });
 
   it('reads the abuse limits (issue 19) and refuses a limit that is not a whole number from 1, naming it', () => {
