@@ -2,6 +2,7 @@ import { type Database, invoiceCounters, invoices, orders } from '@shop/db';
 import { financialYearOf } from '@shop/domain/gst/numbering';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
+import { wakeableLoop } from '../lib/wakeable-loop.ts';
 import type { Tx } from '../orders/coupons.ts';
 import { executeNamed } from '../orders/named-statement.ts';
 import { invoiceInputColumns, type InvoiceInputs, issueInvoice, type PreparedInvoice, prepareInvoice } from './issue-invoice.ts';
@@ -193,15 +194,9 @@ export interface InvoiceIssuerOptions {
   onIssued?: () => void;
 }
 
-/** The issuer loop, as the outbox worker's: woken after a commit that made an invoice due, one pass at a time. */
+/** The issuer's loop (lib/wakeable-loop.ts, as the outbox worker's): woken after a commit that made an invoice due. */
 export function createInvoiceIssuer(options: InvoiceIssuerOptions): InvoiceIssuer {
   const batchSize = options.batchSize ?? 50;
-  const pollMs = options.pollMs ?? 1_000;
-  let started = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let wokenWhileRunning = false;
 
   async function pass(): Promise<IssuePass> {
     const done = await issueDueInvoices(options.db, { batchSize, log: options.log });
@@ -209,53 +204,24 @@ export function createInvoiceIssuer(options: InvoiceIssuerOptions): InvoiceIssue
     return done;
   }
 
-  function schedule(delay: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  }
-
-  function tick(): void {
-    if (stopped) return;
-    if (running) {
-      wokenWhileRunning = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = (async () => {
-      try {
-        let done: IssuePass;
-        do {
-          wokenWhileRunning = false;
-          done = await pass();
-        } while (!stopped && ((done.taken === batchSize && done.failed === 0) || wokenWhileRunning));
-      } catch (error) {
-        options.log.error({ err: error }, 'invoices: issuer pass failed');
-      } finally {
-        running = undefined;
-        schedule(pollMs);
-      }
-    })();
-  }
+  const loop = wakeableLoop({
+    pollMs: options.pollMs ?? 1_000,
+    // A full batch leaves more due at once; one that failed an order waits for the poll (the order was put back).
+    pass: async () => {
+      const done = await pass();
+      return done.taken === batchSize && done.failed === 0;
+    },
+    log: options.log,
+    failure: 'invoices: issuer pass failed',
+  });
 
   return {
-    start() {
-      if (started || stopped) return;
-      started = true;
-      schedule(0);
-    },
-    wake() {
-      if (started && !stopped) tick();
-    },
+    start: loop.start,
+    wake: loop.wake,
     async drain() {
-      await running;
+      await loop.settled();
       while ((await pass()).taken > 0);
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: loop.stop,
   };
 }

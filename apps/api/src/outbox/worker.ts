@@ -1,5 +1,6 @@
 import { type Database, outbox, type OutboxExtras } from '@shop/db';
 import { and, eq, or, sql } from 'drizzle-orm';
+import { wakeableLoop } from '../lib/wakeable-loop.ts';
 import { rowsOf } from '../lib/rows.ts';
 import { carriesSecret, REDACTED_BODY } from './redaction.ts';
 import { AttachmentPending, type LoadedAttachment, type OutgoingMessage, type Transport, TransportError } from './transports/transport.ts';
@@ -81,11 +82,6 @@ interface ClaimedRow {
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const timing = { ...defaultTiming, ...options.timing };
   const { db, log } = options;
-  let started = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let wokenWhileRunning = false;
 
   /**
    * Claims due rows in one statement, which also gives up the rows whose lease ran out on their last attempt (their
@@ -197,52 +193,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return rows.length;
   }
 
-  function schedule(delay: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    // A pending poll never keeps a process alive on its own.
-    timer.unref();
-  }
-
-  function tick(): void {
-    if (stopped) return;
-    if (running) {
-      wokenWhileRunning = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = (async () => {
-      try {
-        let claimed: number;
-        do {
-          wokenWhileRunning = false;
-          claimed = await runOnce();
-        } while (!stopped && (claimed === timing.batchSize || wokenWhileRunning));
-      } catch (error) {
-        // The database may be briefly unreachable; the next poll tries again.
-        log.error({ err: error }, 'outbox: worker pass failed');
-      } finally {
-        running = undefined;
-        schedule(timing.pollMs);
-      }
-    })();
-  }
+  // A full batch leaves more due at once; a database briefly unreachable is logged and the next poll tries again.
+  const loop = wakeableLoop({
+    pollMs: timing.pollMs,
+    pass: async () => (await runOnce()) === timing.batchSize,
+    log,
+    failure: 'outbox: worker pass failed',
+  });
 
   return {
-    start() {
-      if (started || stopped) return;
-      started = true;
-      schedule(0);
-    },
-    wake() {
-      if (started && !stopped) tick();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    start: loop.start,
+    wake: loop.wake,
+    stop: loop.stop,
     runOnce,
   };
 }
