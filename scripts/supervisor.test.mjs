@@ -90,13 +90,15 @@ describe('supervise', () => {
   });
 
   it('goes back to the first delay once a child has been healthy long enough', async () => {
-    const { supervisor } = supervised('api', { healthyAfterMs: 400 });
+    // 2 s: a child's start (a node process printing its port) counts as "right after starting" even on a loaded CI
+    // machine, where 400 ms once passed before the test could kill it.
+    const { supervisor } = supervised('api', { healthyAfterMs: 2_000 });
     await portOf(supervisor.child);
     expect((await crash(supervisor)).delayMs).toBe(200);
     // Crashes right after starting: the back-off grows.
     expect((await crash(supervisor)).delayMs).toBe(400);
     // Healthy for longer than healthyAfterMs: the next crash waits the first delay again.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect((await crash(supervisor)).delayMs).toBe(200);
   });
 

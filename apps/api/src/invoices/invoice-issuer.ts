@@ -177,7 +177,7 @@ export interface InvoiceIssuer {
   start(): void;
   /** Looks for due invoices now (after a change in this process made one due) instead of at the next poll. */
   wake(): void;
-  /** Runs passes until nothing is due (tests; a pass in hand is waited for first). */
+  /** Runs passes until nothing is due, whoever issues it (tests; the loop's pass in hand is waited for). */
   drain(): Promise<void>;
   /** Stops polling and waits for the pass in hand. */
   stop(): Promise<void>;
@@ -192,6 +192,14 @@ export interface InvoiceIssuerOptions {
   pollMs?: number;
   /** Called after a pass that wrote invoices (the outbox's shipped mails wait for theirs). */
   onIssued?: () => void;
+}
+
+/** Whether some order's invoice is due now (one put back for a minute after failing is not, yet). */
+async function anyDueNow(db: Database): Promise<boolean> {
+  const [row] = rowsOf<{ due: boolean }>(
+    await db.execute(sql`select exists (select 1 from ${orders} where invoice_due_at is not null and invoice_due_at <= now()) as due`),
+  );
+  return row?.due === true;
 }
 
 /** The issuer's loop (lib/wakeable-loop.ts, as the outbox worker's): woken after a commit that made an invoice due. */
@@ -219,8 +227,14 @@ export function createInvoiceIssuer(options: InvoiceIssuerOptions): InvoiceIssue
     start: loop.start,
     wake: loop.wake,
     async drain() {
-      await loop.settled();
-      while ((await pass()).taken > 0);
+      // The loop's own pass may hold a due order (skip locked hides it from this pass) and commit after it: so this
+      // runs until no order is due at all, waiting for the loop's pass in hand each time, not until a pass took none.
+      for (;;) {
+        await loop.settled();
+        if ((await pass()).taken > 0) continue;
+        if (!(await anyDueNow(options.db))) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
     stop: loop.stop,
   };
