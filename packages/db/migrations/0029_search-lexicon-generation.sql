@@ -4,62 +4,39 @@ CREATE TABLE "search_lexicon" (
 );
 --> statement-breakpoint
 -- Decision 131: the search lexicon's version was `count(*)` of search_words and an md5 of the synonyms, read on every
--- search; it grew with the vocabulary. Now any statement that adds or removes catalogue words or changes a synonym
--- group adds one to this row's generation, in its own transaction (so the number and the words commit together, and
--- a search that reads the number sees the words it stands for). The update takes the row's lock only when words
--- really changed (the products' triggers insert with ON CONFLICT DO NOTHING, usually nothing), so product saves do not
--- queue on it. An upsert, so a row deleted by hand comes back rather than the lexicon never changing again.
+-- search; it grew with the vocabulary. Now a transaction that adds or removes catalogue words or changes a synonym
+-- group adds one to this row's generation AT ITS COMMIT (deferred constraint triggers, once per transaction): the
+-- number and the words commit together, so a search that reads the number sees the words it stands for; and the row's
+-- lock is taken only in the commit itself, with nothing after it that could wait, so a long transaction (a CSV import
+-- of a thousand products) neither holds it nor deadlocks with a product saved beside it. An upsert, so a row deleted
+-- by hand comes back rather than the lexicon never changing again.
 ALTER TABLE "search_lexicon" ADD CONSTRAINT "search_lexicon_one_row" CHECK ("id" = 1);
 --> statement-breakpoint
 INSERT INTO "search_lexicon" ("id", "generation") VALUES (1, 1);
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION shop_bump_search_lexicon() RETURNS void
-  LANGUAGE sql VOLATILE
-  AS $$
-  INSERT INTO search_lexicon (id, generation) VALUES (1, 1)
-    ON CONFLICT (id) DO UPDATE SET generation = search_lexicon.generation + 1;
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION shop_search_lexicon_rows_changed() RETURNS trigger
+CREATE OR REPLACE FUNCTION shop_bump_search_lexicon() RETURNS trigger
   LANGUAGE plpgsql VOLATILE
   AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM changed_rows) THEN
-    PERFORM shop_bump_search_lexicon();
+  -- Once per transaction: the setting is local to it (set_config's third argument), so it is gone at the commit.
+  IF current_setting('shop.search_lexicon_bumped', true) IS DISTINCT FROM 'on' THEN
+    PERFORM set_config('shop.search_lexicon_bumped', 'on', true);
+    INSERT INTO search_lexicon (id, generation) VALUES (1, 1)
+      ON CONFLICT (id) DO UPDATE SET generation = search_lexicon.generation + 1;
   END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION shop_search_lexicon_truncated() RETURNS trigger
-  LANGUAGE plpgsql VOLATILE
-  AS $$
-BEGIN
-  PERFORM shop_bump_search_lexicon();
-  RETURN NULL;
-END
-$$;
+CREATE CONSTRAINT TRIGGER search_words_lexicon_changed AFTER INSERT OR UPDATE OR DELETE ON search_words
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION shop_bump_search_lexicon();
 --> statement-breakpoint
-CREATE TRIGGER search_words_lexicon_insert AFTER INSERT ON search_words
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION shop_search_lexicon_rows_changed();
+CREATE CONSTRAINT TRIGGER search_synonyms_lexicon_changed AFTER INSERT OR UPDATE OR DELETE ON search_synonyms
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION shop_bump_search_lexicon();
 --> statement-breakpoint
-CREATE TRIGGER search_words_lexicon_delete AFTER DELETE ON search_words
-  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION shop_search_lexicon_rows_changed();
---> statement-breakpoint
-CREATE TRIGGER search_words_lexicon_update AFTER UPDATE ON search_words
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION shop_search_lexicon_rows_changed();
---> statement-breakpoint
+-- TRUNCATE has no row triggers: a statement trigger, at once (no one truncates these in a running shop).
 CREATE TRIGGER search_words_lexicon_truncate AFTER TRUNCATE ON search_words
-  FOR EACH STATEMENT EXECUTE FUNCTION shop_search_lexicon_truncated();
---> statement-breakpoint
-CREATE TRIGGER search_synonyms_lexicon_insert AFTER INSERT ON search_synonyms
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION shop_search_lexicon_rows_changed();
---> statement-breakpoint
-CREATE TRIGGER search_synonyms_lexicon_delete AFTER DELETE ON search_synonyms
-  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION shop_search_lexicon_rows_changed();
---> statement-breakpoint
-CREATE TRIGGER search_synonyms_lexicon_update AFTER UPDATE ON search_synonyms
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION shop_search_lexicon_rows_changed();
+  FOR EACH STATEMENT EXECUTE FUNCTION shop_bump_search_lexicon();
 --> statement-breakpoint
 CREATE TRIGGER search_synonyms_lexicon_truncate AFTER TRUNCATE ON search_synonyms
-  FOR EACH STATEMENT EXECUTE FUNCTION shop_search_lexicon_truncated();
+  FOR EACH STATEMENT EXECUTE FUNCTION shop_bump_search_lexicon();

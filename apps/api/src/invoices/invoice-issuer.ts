@@ -194,13 +194,14 @@ export interface InvoiceIssuerOptions {
   onIssued?: () => void;
 }
 
-/** Whether some order's invoice is due now (one put back for a minute after failing is not, yet). */
-async function anyDueNow(db: Database): Promise<boolean> {
-  const [row] = rowsOf<{ due: boolean }>(
-    await db.execute(sql`select exists (select 1 from ${orders} where invoice_due_at is not null and invoice_due_at <= now()) as due`),
-  );
-  return row?.due === true;
+/** The orders whose invoice is due now, a few (one put back for a minute after failing is not, yet). */
+async function dueNow(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`select id from ${orders} where invoice_due_at is not null and invoice_due_at <= now() limit 5`));
+  return rows.map((row) => row.id);
 }
+
+/** How long drain waits for a due order another transaction holds. */
+const DRAIN_AT_MOST_MS = 30_000;
 
 /** The issuer's loop (lib/wakeable-loop.ts, as the outbox worker's): woken after a commit that made an invoice due. */
 export function createInvoiceIssuer(options: InvoiceIssuerOptions): InvoiceIssuer {
@@ -229,10 +230,14 @@ export function createInvoiceIssuer(options: InvoiceIssuerOptions): InvoiceIssue
     async drain() {
       // The loop's own pass may hold a due order (skip locked hides it from this pass) and commit after it: so this
       // runs until no order is due at all, waiting for the loop's pass in hand each time, not until a pass took none.
+      const giveUpAt = Date.now() + DRAIN_AT_MOST_MS;
       for (;;) {
         await loop.settled();
         if ((await pass()).taken > 0) continue;
-        if (!(await anyDueNow(options.db))) return;
+        const due = await dueNow(options.db);
+        if (due.length === 0) return;
+        // Held by a transaction that does not end (another process, a test's own open transaction): say which.
+        if (Date.now() > giveUpAt) throw new Error(`invoices: orders ${due.join(', ')} stayed due and locked for ${DRAIN_AT_MOST_MS / 1000} s`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },

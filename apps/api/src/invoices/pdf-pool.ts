@@ -32,11 +32,17 @@ export function pdfWorkerPool(threads: number): PdfRenderer {
     maxThreads: threads,
     idleTimeout: 5 * 60_000,
   });
+  // Piscina would start a thread again for a task after close(); a closed app's pool refuses instead.
+  let closed = false;
   return {
     async render(document, reference) {
+      if (closed) throw new Error('the PDF pool is closed (the app is shutting down)');
       const bytes = await pool.run({ document, reference });
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
-    close: () => pool.close(),
+    async close() {
+      closed = true;
+      await pool.close();
+    },
   };
 }

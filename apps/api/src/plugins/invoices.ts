@@ -44,8 +44,10 @@ export const invoicesPlugin = fp(
     const threads = options.pdfThreads ?? 1;
     const pdf = threads > 0 ? pdfWorkerPool(threads) : inThreadRenderer;
     app.decorate('invoices', { issuer, pdf });
-    // Waits for the PDFs in hand. A mail that asks for one later fails its attempt and is retried, like any failure.
+    // onClose hooks run last-registered first, so this one runs before the outbox plugin's: the outbox worker (which
+    // asks for PDFs for the shipped mails) is stopped here first (stop is idempotent), then the PDFs in hand finish.
     app.addHook('onClose', async () => {
+      await app.outbox.worker.stop();
       await pdf.close();
     });
     if (options.pollMs === false) return;

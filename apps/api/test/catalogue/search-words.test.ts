@@ -1,5 +1,5 @@
 import { products, searchLexiconState, searchSynonyms, searchWords } from '@shop/db';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, engines, type TestContext } from '../helpers.ts';
 
@@ -68,6 +68,54 @@ describe.each(engines)('search words on %s', (engine) => {
     expect(afterGroup).toBeGreaterThan(afterNewWord!);
     await ctx.handle.db.delete(searchSynonyms).where(eq(searchSynonyms.id, group!.id));
     expect(await generation()).toBeGreaterThan(afterGroup!);
+  });
+
+  it.runIf(engine === 'postgres')('a long transaction adding words does not hold up a product saved beside it (the bump is at commit)', async () => {
+    const before = await generation();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let added!: () => void;
+    const wordsAdded = new Promise<void>((resolve) => (added = resolve));
+    // A CSV import's transaction: new words written, then it keeps working (here: waits) before its commit.
+    const importing = ctx.handle.db.transaction(async (tx) => {
+      await tx
+        .insert(products)
+        .values({
+          name: 'Alphaqish Zorblat',
+          slug: 'alphaqish-zorblat',
+          categoryId: ctx.fixtures.categories.keychains.id,
+          price: 10_000,
+          mrp: 10_000,
+          stock: 5,
+        });
+      added();
+      await held;
+    });
+    await wordsAdded;
+    // Staff save another product with new words (none shared: a shared new word waits for the first writer's commit,
+    // as any unique key does) meanwhile: it commits at once; it used to wait for the import's lock on the lexicon row.
+    try {
+      const saved = ctx.handle.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '3s'`);
+        await tx
+          .insert(products)
+          .values({
+            name: 'Betaqish Quenvik',
+            slug: 'betaqish-quenvik',
+            categoryId: ctx.fixtures.categories.keychains.id,
+            price: 10_000,
+            mrp: 10_000,
+            stock: 5,
+          });
+      });
+      await expect(saved).resolves.toBeUndefined();
+      expect(await generation()).toBe(before! + 1);
+    } finally {
+      release();
+    }
+    await importing;
+    expect(await generation()).toBe(before! + 2);
+    expect(await known(['alphaqish', 'betaqish', 'quenvik', 'zorblat'])).toEqual(['alphaqish', 'betaqish', 'quenvik', 'zorblat']);
   });
 
   it('a search held in the process finds what a write straight to the tables made findable', async () => {

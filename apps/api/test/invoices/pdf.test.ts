@@ -119,5 +119,7 @@ describe.each(engines)('invoice PDFs (%s)', (engine) => {
     } finally {
       await pool.close();
     }
+    // A closed app's pool starts no thread again.
+    await expect(pool.render(invoice, null)).rejects.toThrow(/closed/);
   });
 });
