@@ -32,7 +32,14 @@ export function NameForm({ name }: { name: string }) {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
-      <TextField label={t('nameLabel')} autoComplete="name" registration={form.register('name')} error={errorText.field(form.formState.errors.name)} />
+      {/* defaultValue too: the server's HTML shows the name before the form hydrates (react-hook-form fills it only then). */}
+      <TextField
+        label={t('nameLabel')}
+        autoComplete="name"
+        defaultValue={name}
+        registration={form.register('name')}
+        error={errorText.field(form.formState.errors.name)}
+      />
       {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
       <SubmitButton busy={form.formState.isSubmitting} className="sm:w-auto sm:self-start">
         {t('saveName')}
