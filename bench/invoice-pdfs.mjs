@@ -23,7 +23,8 @@ const store = process.argv.includes('--store');
 const threads = process.argv.includes('--pool') ? Number(process.env.BENCH_PDF_THREADS ?? 1) : 0;
 const renderer = threads > 0 ? pdfWorkerPool(threads) : inThreadRenderer;
 const inFlight = Math.max(1, threads * 2);
-const helloPort = Number(process.env.BENCH_HELLO_PORT ?? 4190);
+// Not 4190: fetch refuses it (a "bad port" of the Fetch standard, ManageSieve), so waitForHttp never saw it answer.
+const helloPort = Number(process.env.BENCH_HELLO_PORT ?? 4180);
 
 // A typical order: three lines at three rates, a coupon, shipping; a Hindi name and address (both scripts drawn).
 const computed = computeInvoice({

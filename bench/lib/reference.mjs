@@ -16,7 +16,13 @@ export async function helloWorld({ port, duration }) {
   const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${port}, '127.0.0.1')`], {
     stdio: 'ignore',
   });
-  await waitForHttp(`http://127.0.0.1:${port}/`, { child, timeoutMs: 10_000 });
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/`, { child, timeoutMs: 10_000 });
+  } catch (error) {
+    // Not left behind holding the port: the next run would fail on it (exit code 1) instead of saying why this one did.
+    await stopAll([child]);
+    throw error;
+  }
   return {
     async measure() {
       const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: 20, duration });
