@@ -78,16 +78,14 @@ describe.each(engines)('search words on %s', (engine) => {
     const wordsAdded = new Promise<void>((resolve) => (added = resolve));
     // A CSV import's transaction: new words written, then it keeps working (here: waits) before its commit.
     const importing = ctx.handle.db.transaction(async (tx) => {
-      await tx
-        .insert(products)
-        .values({
-          name: 'Alphaqish Zorblat',
-          slug: 'alphaqish-zorblat',
-          categoryId: ctx.fixtures.categories.keychains.id,
-          price: 10_000,
-          mrp: 10_000,
-          stock: 5,
-        });
+      await tx.insert(products).values({
+        name: 'Alphaqish Zorblat',
+        slug: 'alphaqish-zorblat',
+        categoryId: ctx.fixtures.categories.keychains.id,
+        price: 10_000,
+        mrp: 10_000,
+        stock: 5,
+      });
       added();
       await held;
     });
@@ -97,16 +95,14 @@ describe.each(engines)('search words on %s', (engine) => {
     try {
       const saved = ctx.handle.db.transaction(async (tx) => {
         await tx.execute(sql`set local lock_timeout = '3s'`);
-        await tx
-          .insert(products)
-          .values({
-            name: 'Betaqish Quenvik',
-            slug: 'betaqish-quenvik',
-            categoryId: ctx.fixtures.categories.keychains.id,
-            price: 10_000,
-            mrp: 10_000,
-            stock: 5,
-          });
+        await tx.insert(products).values({
+          name: 'Betaqish Quenvik',
+          slug: 'betaqish-quenvik',
+          categoryId: ctx.fixtures.categories.keychains.id,
+          price: 10_000,
+          mrp: 10_000,
+          stock: 5,
+        });
       });
       await expect(saved).resolves.toBeUndefined();
       expect(await generation()).toBe(before! + 1);

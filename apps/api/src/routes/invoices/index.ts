@@ -45,7 +45,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const pdfOf = async (orderId: string, documentId: string) => {
-    const pdf = isOrderId(documentId) ? await orderDocumentPdf(app.db, app.objectStore, orderId.toLowerCase(), documentId.toLowerCase(), app.invoices.pdf) : null;
+    const pdf = isOrderId(documentId)
+      ? await orderDocumentPdf(app.db, app.objectStore, orderId.toLowerCase(), documentId.toLowerCase(), app.invoices.pdf)
+      : null;
     if (!pdf) throw new Refusal('invoice_not_found');
     return pdf;
   };
