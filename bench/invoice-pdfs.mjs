@@ -14,14 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { computeInvoice } from '../packages/domain/src/gst/invoice.ts';
-import { inThreadRenderer, pdfWorkerPool } from '../apps/api/src/invoices/pdf-pool.ts';
+import { pdfRenderer } from '../apps/api/src/invoices/pdf-pool.ts';
 import { LocalDiskStore } from '../apps/api/src/storage/local-disk-store.ts';
 import { helloWorld } from './lib/reference.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const store = process.argv.includes('--store');
 const threads = process.argv.includes('--pool') ? Number(process.env.BENCH_PDF_THREADS ?? 1) : 0;
-const renderer = threads > 0 ? pdfWorkerPool(threads) : inThreadRenderer;
+const renderer = pdfRenderer(threads);
 const inFlight = Math.max(1, threads * 2);
 // Not 4190: fetch refuses it (a "bad port" of the Fetch standard, ManageSieve), so waitForHttp never saw it answer.
 const helloPort = Number(process.env.BENCH_HELLO_PORT ?? 4180);

@@ -46,6 +46,14 @@ type DueRow = InvoiceInputs & { id: string };
 /** How long an order whose invoice could not be issued waits before the next try. */
 const RETRY_AFTER = '1 minute';
 
+/** The orders whose invoice is due now, oldest first (one put back for a minute after failing is not, yet). */
+async function dueOrderIds(db: Database, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from ${orders} where invoice_due_at is not null and invoice_due_at <= now() order by invoice_due_at limit ${limit}`),
+  );
+  return rows.map((row) => row.id);
+}
+
 /** One pass over up to `batchSize` due orders; answers what it did. */
 export async function issueDueInvoices(db: Database, options: { batchSize: number; log?: IssuerLog; at?: Date }): Promise<IssuePass> {
   const at = options.at ?? new Date();
@@ -56,12 +64,7 @@ export async function issueDueInvoices(db: Database, options: { batchSize: numbe
   }
   // One by one: each due order in its own transaction, so one bad order does not hold back the others.
   const pass: IssuePass = { taken: 0, issued: 0, failed: 0 };
-  const due = rowsOf<{ id: string }>(
-    await db.execute(
-      sql`select id from ${orders} where invoice_due_at is not null and invoice_due_at <= now() order by invoice_due_at limit ${options.batchSize}`,
-    ),
-  );
-  for (const { id } of due) {
+  for (const id of await dueOrderIds(db, options.batchSize)) {
     try {
       const one = await db.transaction((tx) => issueBatch(tx, 1, at, id));
       pass.taken += one.taken;
@@ -194,12 +197,6 @@ export interface InvoiceIssuerOptions {
   onIssued?: () => void;
 }
 
-/** The orders whose invoice is due now, a few (one put back for a minute after failing is not, yet). */
-async function dueNow(db: Database): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(await db.execute(sql`select id from ${orders} where invoice_due_at is not null and invoice_due_at <= now() limit 5`));
-  return rows.map((row) => row.id);
-}
-
 /** How long drain waits for a due order another transaction holds. */
 const DRAIN_AT_MOST_MS = 30_000;
 
@@ -234,7 +231,7 @@ export function createInvoiceIssuer(options: InvoiceIssuerOptions): InvoiceIssue
       for (;;) {
         await loop.settled();
         if ((await pass()).taken > 0) continue;
-        const due = await dueNow(options.db);
+        const due = await dueOrderIds(options.db, 5);
         if (due.length === 0) return;
         // Held by a transaction that does not end (another process, a test's own open transaction): say which.
         if (Date.now() > giveUpAt) throw new Error(`invoices: orders ${due.join(', ')} stayed due and locked for ${DRAIN_AT_MOST_MS / 1000} s`);

@@ -46,3 +46,8 @@ export function pdfWorkerPool(threads: number): PdfRenderer {
     },
   };
 }
+
+/** The renderer for `PDF_THREADS`: a pool of that many threads, or the caller's own thread for 0. */
+export function pdfRenderer(threads: number): PdfRenderer {
+  return threads > 0 ? pdfWorkerPool(threads) : inThreadRenderer;
+}

@@ -2,7 +2,7 @@ import type { Database } from '@shop/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createInvoiceIssuer, type InvoiceIssuer } from '../invoices/invoice-issuer.ts';
-import { inThreadRenderer, pdfWorkerPool, type PdfRenderer } from '../invoices/pdf-pool.ts';
+import { pdfRenderer, type PdfRenderer } from '../invoices/pdf-pool.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,8 +41,7 @@ export const invoicesPlugin = fp(
       // A "shipped" mail waits for its invoice (invoice-attachment.ts): it can go now.
       onIssued: () => app.outbox.worker.wake(),
     });
-    const threads = options.pdfThreads ?? 1;
-    const pdf = threads > 0 ? pdfWorkerPool(threads) : inThreadRenderer;
+    const pdf = pdfRenderer(options.pdfThreads ?? 1);
     app.decorate('invoices', { issuer, pdf });
     // onClose hooks run last-registered first, so this one runs before the outbox plugin's: the outbox worker (which
     // asks for PDFs for the shipped mails) is stopped here first (stop is idempotent), then the PDFs in hand finish.
