@@ -13,12 +13,14 @@ import { NO_SCRIPT_CSS } from '@modules/common/lazy-images/lazy-attributes';
 import { LazyImages } from '@modules/common/lazy-images/lazy-images';
 import { LazyOverlays } from '@modules/layout/components/lazy-overlays';
 import { ScrollToTop } from '@modules/layout/components/scroll-to-top';
-import { inter, playfair } from '@modules/layout/fonts';
+import { inter, playfair, playfairFamily } from '@modules/layout/fonts';
 import { getShellSite } from '@modules/layout/site';
 import { siteUrl } from '@modules/layout/site-url';
 import { NewsletterOffer } from '@modules/newsletter/components/newsletter-offer';
 import { ThirdPartyScripts } from '@modules/third-party/third-party-scripts';
 import { ZodWithoutEval } from '@modules/layout/components/zod-without-eval';
+import { FetchDisplayFont } from '@modules/layout/display-font/fetch-display-font';
+import { MarkDisplayFont } from '@modules/layout/display-font/mark-display-font';
 
 /** Spec §1 page head: title and description from site settings, web-app-capable, manifest. */
 export async function generateMetadata(): Promise<Metadata> {
@@ -56,8 +58,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // No next-intl provider here: always-loaded client leaves get translated strings as props, and the parts that
   // translate in the browser (overlays, sign-in and account pages) provide their own messages (decision 018).
   return (
-    <html lang={locale} dir={directionOf(locale)} className={`${inter.variable} ${playfair.variable}`}>
+    // suppressHydrationWarning: MarkDisplayFont's script may mark <html> before React hydrates it (decision 133).
+    <html lang={locale} dir={directionOf(locale)} className={`${inter.variable} ${playfair.variable}`} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col" data-shared-page={sharedPage ? '' : undefined}>
+        <MarkDisplayFont />
         <ZodWithoutEval />
         {/* Lazy images wait for a script; without one, their <noscript> copies show instead (decision 036). */}
         <noscript>
@@ -68,6 +72,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <ScrollToTop />
             <IntentPrefetch />
             <LazyImages />
+            <FetchDisplayFont family={playfairFamily} />
           </HydrateSeparately>
           {/* The header and the page each hydrate on their own, in slices, rather than in one blocking task with
               the framework's start-up (decision 018). */}

@@ -8,9 +8,11 @@ import localFont from 'next/font/local';
  *
  * Neither is preloaded (decision 130). Body text is set in the phone's own UI font (globals.css `--font-sans`), so Inter
  * is fetched only where a personalisation preview draws with it (it waits for the font, render-preview.ts). Playfair
- * Display, for headings, is fetched when a heading first needs it; if it is not there within the browser's short
- * block period, that page keeps the fallback serif (`display: 'optional'`), and later pages have it from the cache.
- * Preloaded, the two files (87 KB) were on the way to every first paint on a phone's network, before the page's image.
+ * Display, for headings, is fetched after a first visit's page has loaded, and used from the next page on
+ * (display-font/, decision 133); if the cached file is not there within the browser's short block period, that
+ * page keeps the fallback serif (`display: 'optional'`). Preloaded, the two files (87 KB) were on the way to every first
+ * paint on a phone's network, before the page's image; fetched when the first heading was laid out, Playfair alone
+ * (38.8 KB) still finished before the page's image was drawn on most measured loads.
  */
 export const inter = localFont({
   src: '../../../../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
@@ -27,12 +29,18 @@ export const playfair = localFont({
   src: '../../../../../node_modules/@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2',
   weight: '400 900',
   style: 'normal',
-  // Not preloaded, so on a slow first visit it can arrive after the headings were drawn: `optional` then keeps the
-  // fallback for that page instead of swapping it in and moving the page (a layout shift of 0.16 was measured in
-  // browse.test with `swap`); the file is cached for the next page.
+  // Used only once the browser has the file (decision 133), but a cache can drop it: `optional` then keeps the fallback
+  // for that page instead of swapping it in and moving the page (a layout shift of 0.16 was measured in browse.test
+  // with `swap`).
   display: 'optional',
   preload: false,
   variable: '--font-playfair',
   fallback: ['ui-serif', 'Georgia', 'Times New Roman', 'serif'],
   adjustFontFallback: 'Times New Roman',
 });
+
+/**
+ * Playfair's own family name, without next/font's size-adjusted fallback (a `local()` face that fails where the
+ * machine lacks Times New Roman, and would fail `document.fonts.load` with it).
+ */
+export const playfairFamily = playfair.style.fontFamily.split(',', 1)[0]!.trim();

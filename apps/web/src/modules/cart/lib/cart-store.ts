@@ -5,6 +5,7 @@ import * as cart from '@shop/domain/cart/actions';
 import type { CartLine } from '@shop/domain/cart/item';
 import { emptyCart, type CartCoupon, type CartState, type CashOnDeliveryPageState } from '@shop/domain/cart/state';
 import type { ShippingRules } from '@shop/domain/pricing';
+import { cartStorage } from './cart-storage';
 import { restoreCart, storedPart } from './restore-cart';
 
 /** The local-storage key the cart lives under (spec §4). */
@@ -58,7 +59,7 @@ export const useCart = create<CartStore>()(
   persist((set) => ({ ...emptyCart(), ...actions(set) }), {
     name: CART_STORAGE_KEY,
     version: 1,
-    storage: createJSONStorage(() => window.localStorage),
+    storage: createJSONStorage(cartStorage),
     skipHydration: true,
     partialize: (state) => storedPart(state),
     merge: (stored, current) => ({ ...current, ...restoreCart(stored, current) }),

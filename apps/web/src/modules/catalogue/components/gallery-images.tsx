@@ -44,9 +44,11 @@ export function galleryImages(images: ProductImage[], name: string): { slides: R
 /**
  * A slide after the first: the browser's own lazy loading, which also watches horizontal scrollers, so the next image
  * is fetched as the strip nears it rather than when it is already on screen (the page's data-attribute lazy images
- * watch the viewport only).
+ * watch the viewport only). Low fetch priority: the strip's next slides sit within the browser's lazy-load margin,
+ * so they are fetched at once, and Chromium raised them to high priority beside the first slide, the page's largest
+ * paint, on half of the measured loads (Lighthouse then counted them on the way to it).
  */
 function LazySlide({ image, alt }: { image: ProductImage; alt: string }) {
   const { props } = getImageProps({ src: image.original, alt, width: image.width, height: image.height, sizes: MAIN_SIZES, loading: 'lazy' });
-  return <img {...props} srcSet={capSrcSet(props.srcSet, 1920)} alt={alt} className="h-full w-full object-cover" />;
+  return <img {...props} srcSet={capSrcSet(props.srcSet, 1920)} alt={alt} fetchPriority="low" className="h-full w-full object-cover" />;
 }

@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { ProductSummary } from '@shop/domain/catalogue';
+import { baseUrl, errorsOf, useBrowser } from './browser';
+
+const session = useBrowser();
+
+/** The headings' web font (decision 133): next/font names its file after the family. */
+const isDisplayFont = (url: string) => /playfair/i.test(url) && url.endsWith('.woff2');
+const headingFont = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily);
+
+test("a first visit draws headings in the phone's serif, fetches the web font after load, and the next page uses it", async () => {
+  const page = await session.newPage({ width: 390, height: 844, mobile: true });
+  const downloads: { url: string; at: number }[] = [];
+  let loadedAt = Number.POSITIVE_INFINITY;
+  page.on('request', (request) => isDisplayFont(request.url()) && downloads.push({ url: request.url(), at: Date.now() }));
+  page.on('load', () => (loadedAt = Math.min(loadedAt, Date.now())));
+  // Layout shifts of what is on screen, from the start of the page: the download must not move anything.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+  await page.goto('/category/lamps');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(false);
+  expect(await headingFont(page)).not.toMatch(/playfair/i);
+  // Downloaded once the page has loaded and painted, not on the way to its first paint.
+  await expect.poll(() => downloads.length, { timeout: 15_000 }).toBe(1);
+  expect(downloads[0]!.at).toBeGreaterThan(loadedAt);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('kaarigar:display-font'))).toBe('1');
+  // This page keeps the serif it was drawn with.
+  expect(await headingFont(page)).not.toMatch(/playfair/i);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+
+  // A page reached by a link draws its headings in the font from the cache.
+  await page.locator('main a[href^="/product/"]').first().click();
+  await page.waitForURL('**/product/**');
+  await expect.poll(() => headingFont(page)).toMatch(/^"?playfair/i);
+  // So does a page loaded afresh: it marks <html> before its headings are laid out.
+  await page.reload();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(true);
+  expect(await headingFont(page)).toMatch(/^"?playfair/i);
+  expect(
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some((face) => /playfair/i.test(face.family) && face.status === 'loaded');
+    }),
+  ).toBe(true);
+  expect(errorsOf(page)).toEqual([]);
+});
+
+test('a browser that refuses storage keeps the serif on every page, and its cart still works', async () => {
+  const page = await session.newPage();
+  await page.addInitScript(() => {
+    const refuse = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    Object.defineProperty(window, 'localStorage', { get: refuse });
+  });
+  await page.goto('/');
+  await page.waitForTimeout(3500);
+  await page.goto('/category/lamps');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(false);
+  expect(await headingFont(page)).not.toMatch(/playfair/i);
+
+  // The cart is kept in the page's memory instead (it used to fail to start: "reading 'rehydrate'").
+  const listing = (await (await fetch(`${baseUrl}/api/products?inStock=true&limit=24`)).json()) as { data: ProductSummary[] };
+  const plain = listing.data.find((product) => !product.hasVariants && product.stock >= 1);
+  expect(plain, 'a plain product in stock').toBeTruthy();
+  await page.goto(`/product/${plain!.slug}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('1');
+  expect(errorsOf(page)).toEqual([]);
+});
