@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capSrcSet } from './src-set';
+import { capSrcSet, widestSource } from './src-set';
 
 const srcSet = ['128', '256', '640', '1080', '3840'].map((w) => `/_next/image?url=%2Fa.webp&w=${w}&q=75 ${w}w`).join(', ');
 
@@ -15,5 +15,15 @@ describe('capSrcSet', () => {
   it('leaves density srcsets and a missing cap alone', () => {
     expect(capSrcSet('/a 1x, /b 2x', 640)).toBe('/a 1x, /b 2x');
     expect(capSrcSet(srcSet, undefined)).toBe(srcSet);
+  });
+});
+
+describe('widestSource', () => {
+  it("answers the widest candidate's address", () => {
+    expect(widestSource(capSrcSet(srcSet, 1080))).toBe('/_next/image?url=%2Fa.webp&w=1080&q=75');
+    expect(widestSource('/only.webp 640w')).toBe('/only.webp');
+  });
+  it('answers nothing without a srcset', () => {
+    expect(widestSource(undefined)).toBeUndefined();
   });
 });

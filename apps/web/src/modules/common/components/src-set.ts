@@ -8,3 +8,8 @@ export function capSrcSet(srcSet: string | undefined, maxWidth: number | undefin
   const kept = candidates.filter((candidate) => Number(/ (\d+)w$/.exec(candidate)?.[1] ?? 0) <= maxWidth);
   return (kept.length > 0 ? kept : candidates.slice(0, 1)).join(', ');
 }
+
+/** The address of a srcset's widest candidate (Next lists them narrowest first). */
+export function widestSource(srcSet: string | undefined): string | undefined {
+  return srcSet?.split(', ').at(-1)?.split(' ')[0];
+}
