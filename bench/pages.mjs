@@ -157,10 +157,11 @@ const chrome = await chromeLauncher.launch({
  * that this browser has the headings' font file (decision 133); the note would then send a run that has no file
  * fetching it before the page's image. Cleared too, so every run is a first visit, as the cleared cache intends.
  */
+let storageConnection;
 async function forgetEarlierVisits() {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  storageConnection ??= await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   // Lighthouse's tabs are in the browser's default context; a page of the site there clears what they will see.
-  const page = await browser.contexts()[0].newPage();
+  const page = await storageConnection.contexts()[0].newPage();
   try {
     await page.goto(`${base}/robots.txt`);
     await page.evaluate(() => localStorage.clear());
