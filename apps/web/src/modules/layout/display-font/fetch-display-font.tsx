@@ -12,14 +12,14 @@ import { fontFileUrl } from './font-file-url';
 const AFTER_LOAD_MS = 2000;
 
 /**
- * Mounted once in the root layout: on a page drawn without the headings' web font, downloads its file into the
- * browser's cache a while after the page has loaded, when the browser is idle, and remembers that it has it. The next
+ * Mounted once in the root layout: on a page drawn without the headings' web font, has the browser download its file
+ * into its cache a while after the page has loaded, when the browser is idle, and remembers that it has it. The next
  * page uses the font from the cache (a page loaded afresh through MarkDisplayFont, one reached by a link here); this
  * one keeps the serif it was drawn with.
  *
- * A plain download, not `document.fonts.load`: a font loading into the page makes the browser restyle and lay out
- * every element again (40 ms on a category page here, four times that on Lighthouse's phone), for text that does not
- * even use it.
+ * A download into the cache, not `document.fonts.load`: a font loading into the page makes the browser restyle and
+ * lay out every element again (40 ms on a category page here, four times that on Lighthouse's phone), for text that
+ * does not even use it.
  */
 export function FetchDisplayFont({ family }: { family: string }) {
   const pathname = usePathname();
@@ -38,14 +38,22 @@ export function FetchDisplayFont({ family }: { family: string }) {
     const download = () => {
       const url = cancelled ? null : fontFileUrl(family);
       if (!url) return;
-      fetch(url)
-        .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(String(response.status)))))
-        .then(() => {
-          downloaded.current = true;
+      // A prefetch hint: the browser downloads the file into its cache at low priority, for the pages to come.
+      const hint = document.createElement('link');
+      hint.rel = 'prefetch';
+      hint.as = 'font';
+      hint.type = 'font/woff2';
+      hint.crossOrigin = 'anonymous';
+      hint.href = url;
+      hint.onload = () => {
+        downloaded.current = true;
+        try {
           localStorage.setItem(DISPLAY_FONT_KEY, '1');
-        })
-        // Offline, or storage refused: a later page downloads it again.
-        .catch(() => {});
+        } catch {
+          // Storage refused: a later page downloads it again.
+        }
+      };
+      document.head.append(hint);
     };
     const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(download, { timeout: 5000 }) : setTimeout(download, 1000));
     let timer: ReturnType<typeof setTimeout> | undefined;
