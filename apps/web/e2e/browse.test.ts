@@ -1,6 +1,7 @@
 import type { Response } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { errorsOf, useBrowser } from './browser';
+import { layoutShiftSoFar, recordLayoutShifts } from './layout-shifts';
 
 const session = useBrowser();
 
@@ -95,13 +96,7 @@ test('a category page shows its breadcrumb, its subcategories, and the colour fi
 test('the home page brings its four product rails as the shopper scrolls towards them, and nothing on screen moves', async () => {
   const page = await session.newPage({ width: 390, height: 844, mobile: true });
   // Layout shifts of what is on screen (what CLS adds up), recorded from the start of the page.
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto('/');
   const main = page.locator('main');
   const rails = ['Flash sale', 'Featured gifts', 'Best sellers', 'New arrivals'];
@@ -120,7 +115,7 @@ test('the home page brings its four product rails as the shopper scrolls towards
     expect(await rail.textContent()).toMatch(/₹[\d,]+/);
   }
   // Issue 2: CLS ≤ 0.02, also while the rails arrive.
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.02);
+  expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02);
   // A rail's card leads to its product page.
   const card = main.getByRole('region', { name: 'Best sellers', exact: true }).locator('a[href^="/product/"]').first();
   const href = await card.getAttribute('href');
@@ -138,13 +133,7 @@ test('a product page writes its reviews in place and brings related products as 
   expect(html).toContain('data-testid="product-reviews"');
   expect(html).not.toMatch(/<div hidden id="S:\d+"/);
   expect(html).not.toContain('You may also like');
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto(`/product/${slug}`);
   const main = page.locator('main');
   await main.getByTestId('product-reviews').waitFor();
@@ -159,7 +148,7 @@ test('a product page writes its reviews in place and brings related products as 
   const href = await card.getAttribute('href');
   expect(href).not.toBe(`/product/${slug}`);
   expect(await rail.textContent()).toMatch(/₹[\d,]+/);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.02);
+  expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02);
   await card.click();
   await page.waitForURL(`**${href}`);
   expect(errorsOf(page)).toEqual([]);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { ProductSummary } from '@shop/domain/catalogue';
 import { baseUrl, errorsOf, useBrowser } from './browser';
+import { layoutShiftSoFar, recordLayoutShifts } from './layout-shifts';
 
 const session = useBrowser();
 
@@ -15,14 +16,8 @@ test("a first visit draws headings in the phone's serif, fetches the web font af
   let loadedAt = Number.POSITIVE_INFINITY;
   page.on('request', (request) => isDisplayFont(request.url()) && downloads.push({ url: request.url(), at: Date.now() }));
   page.on('load', () => (loadedAt = Math.min(loadedAt, Date.now())));
-  // Layout shifts of what is on screen, from the start of the page: the download must not move anything.
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  // The download must not move anything on screen.
+  await recordLayoutShifts(page);
 
   await page.goto('/category/lamps');
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(false);
@@ -33,7 +28,7 @@ test("a first visit draws headings in the phone's serif, fetches the web font af
   await expect.poll(() => page.evaluate(() => localStorage.getItem('kaarigar:display-font'))).toBe('1');
   // This page keeps the serif it was drawn with.
   expect(await headingFont(page)).not.toMatch(/playfair/i);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  expect(await layoutShiftSoFar(page)).toBe(0);
 
   // A page reached by a link draws its headings in the font from the cache.
   await page.locator('main a[href^="/product/"]').first().click();

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import type { ProductSummary } from '@shop/domain/catalogue';
 import { outbox, signedUpCustomer, signInByPhone } from './accounts';
 import { axeViolations } from './axe';
+import { layoutShiftSoFar, recordLayoutShifts } from './layout-shifts';
 import { baseUrl, errorsOf, useBrowser } from './browser';
 
 /**
@@ -243,19 +244,10 @@ test("the confirmation page's track form comes filled in with the order's number
   expect(errorsOf(page)).toEqual([]);
 });
 
-/** Layout shifts the page has had so far (not those right after an input, as CLS counts them). */
-const shiftsSoFar = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
-
 /** A tab with a controllable clock that records layout shifts; an automated browser, as every test browser is. */
 async function visitor(options: Parameters<typeof session.newPage>[0] = {}) {
   const page = await session.newPage(options);
-  await page.context().addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.clock.install({ time: new Date() });
   return page;
 }
@@ -271,7 +263,7 @@ test('newsletter pop-up: shown to automated browsers after the delay, takes no f
   await search.click();
   await page.keyboard.type('lam');
   await page.waitForLoadState('networkidle');
-  const shiftsBefore = await shiftsSoFar(page);
+  const shiftsBefore = await layoutShiftSoFar(page);
 
   // Not before the delay; then there, in the corner, while the shopper keeps typing where they were.
   await page.clock.fastForward(10_000);
@@ -283,7 +275,7 @@ test('newsletter pop-up: shown to automated browsers after the delay, takes no f
   expect(await search.evaluate((input) => input === document.activeElement)).toBe(true);
   await page.keyboard.type('p');
   expect(await search.inputValue()).toBe('lamp');
-  expect(await shiftsSoFar(page)).toBe(shiftsBefore);
+  expect(await layoutShiftSoFar(page)).toBe(shiftsBefore);
   // Not a modal: nothing behind it is made inert or hidden from assistive technology.
   expect(await page.locator('[aria-modal="true"]').count()).toBe(0);
 
