@@ -1,4 +1,4 @@
-import { headers } from 'next/headers';
+import { InlineScript } from './inline-script';
 
 /**
  * zod 4 checks whether it may compile parsers with `new Function` the first time a form parses an object. Under the
@@ -8,8 +8,6 @@ import { headers } from 'next/headers';
  */
 const JITLESS = 'Object.assign(globalThis.__zod_globalConfig??={},{jitless:true})';
 
-export async function ZodWithoutEval() {
-  const nonce = (await headers()).get('x-nonce') ?? undefined;
-  // The browser hides a nonce from the DOM once the script has run, so the attribute never matches on hydration.
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: JITLESS }} />;
+export function ZodWithoutEval() {
+  return <InlineScript code={JITLESS} />;
 }
