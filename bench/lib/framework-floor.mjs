@@ -1,0 +1,32 @@
+/**
+ * The framework floor (decision 134): a Next.js app with one static page and nothing of the shop in it, built with the
+ * repository's own Next.js and React and served by `next start`. The page benchmark runs Lighthouse and the main-thread
+ * trace on it in the same run and the same Chromium as the shop's pages, as the load benchmarks run a hello-world
+ * beside the API. Lighthouse's phone model multiplies the browser's own speed, which moves three- to fourfold between
+ * machines here; a floor that itself misses a target says the machine, not the shop, decides that run.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { nextBin, run, stopAll, waitForHttp } from '../../scripts/lib.mjs';
+
+const appDir = join(import.meta.dirname, 'framework-floor');
+
+/** Builds the floor app once (its .next folder stays, ignored by git) and serves it on `port`; answers url and stop(). */
+export async function startFrameworkFloor({ port }) {
+  const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
+  delete env.NEXT_DIST_DIR; // the shop's build folder setting is not the floor's
+  if (!existsSync(join(appDir, '.next', 'BUILD_ID'))) {
+    // Its progress is not the benchmark's output (a table on stdout); its errors are.
+    await run(process.execPath, [nextBin, 'build'], { cwd: appDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], { cwd: appDir, env, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/`, { child, timeoutMs: 30_000 });
+  } catch (error) {
+    await stopAll([child]);
+    throw error;
+  }
+  return { url, stop: () => stopAll([child]) };
+}
