@@ -31,11 +31,21 @@ const shop = process.argv[2] ?? process.env.SHOP_URL ?? 'http://localhost:3000';
 const { categorySlug, productSlug } = await samplePages(shop);
 // BENCH_TLS=1: measured through nginx with TLS and HTTP/2 in front of the shop, as deployed (decision 130).
 const tlsPort = Number(process.env.BENCH_TLS_PORT ?? 3443);
-const front = process.env.BENCH_TLS === '1' ? await startTlsFront({ upstream: shop, port: tlsPort }) : null;
-const base = front?.url ?? shop;
 // Measured first, the same way and behind the same kind of front: what Next.js and this machine cost with no shop.
 const floor = await startFrameworkFloor({ port: Number(process.env.BENCH_FLOOR_PORT ?? 3390) });
-const floorFront = front ? await startTlsFront({ upstream: floor.url, port: tlsPort + 1 }) : null;
+const fronts = [];
+try {
+  if (process.env.BENCH_TLS === '1') {
+    fronts.push(await startTlsFront({ upstream: shop, port: tlsPort }));
+    fronts.push(await startTlsFront({ upstream: floor.url, port: tlsPort + 1 }));
+  }
+} catch (error) {
+  // Not left behind holding their ports: the next run would fail on them instead of saying why this one did.
+  await Promise.all([...fronts.map((f) => f.stop()), floor.stop()]);
+  throw error;
+}
+const [front, floorFront] = fronts;
+const base = front?.url ?? shop;
 const pages = [
   { name: 'framework floor', origin: floorFront?.url ?? floor.url, path: '/' },
   { name: '/', origin: base, path: '/' },
@@ -263,5 +273,5 @@ try {
   }
 } finally {
   await chrome.kill();
-  await Promise.all([front?.stop(), floorFront?.stop(), floor.stop()]);
+  await Promise.all([...fronts.map((f) => f.stop()), floor.stop()]);
 }

@@ -6,19 +6,25 @@
  * machines here; a floor that itself misses a target says the machine, not the shop, decides that run.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nextBin, run, stopAll, waitForHttp } from '../../scripts/lib.mjs';
+import { nextBin, root, run, stopAll, waitForHttp } from '../../scripts/lib.mjs';
 
 const appDir = join(import.meta.dirname, 'framework-floor');
 
-/** Builds the floor app once (its .next folder stays, ignored by git) and serves it on `port`; answers url and stop(). */
+/**
+ * Builds the floor app when it has no build or one made by another Next.js version (the build folder stays, ignored
+ * by git), then serves it on `port`; answers url and stop().
+ */
 export async function startFrameworkFloor({ port }) {
   const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
   delete env.NEXT_DIST_DIR; // the shop's build folder setting is not the floor's
-  if (!existsSync(join(appDir, '.next', 'BUILD_ID'))) {
+  const version = JSON.parse(readFileSync(join(root, 'node_modules/next/package.json'), 'utf8')).version;
+  const stamp = join(appDir, '.next', 'next-version');
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== version) {
     // Its progress is not the benchmark's output (a table on stdout); its errors are.
     await run(process.execPath, [nextBin, 'build'], { cwd: appDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    writeFileSync(stamp, version);
   }
   const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], { cwd: appDir, env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
