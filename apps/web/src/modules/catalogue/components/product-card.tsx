@@ -30,6 +30,8 @@ interface ProductCardProps {
 /**
  * One product in a grid or rail: square image, badges, name, price, rating; the whole card links to the product.
  * A product without variants has an add-to-cart button; one with variants is chosen on its page, where the card leads.
+ * The `product-card-*` class names are defined in product-card.css: a listing repeats them too often to spell out
+ * (decision 135).
  */
 export function ProductCard({
   product,
@@ -44,8 +46,8 @@ export function ProductCard({
   const quickAdd = product.inStock && !product.hasVariants;
   const off = product.discountPercent;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-white transition-shadow hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand">
-      <div className="relative aspect-square overflow-hidden bg-surface">
+    <article className="group product-card">
+      <div className="product-card-media">
         {product.image ? (
           <StaticImage
             src={product.image.original}
@@ -56,20 +58,18 @@ export function ProductCard({
             maxWidth={828}
             loading={eager ? 'eager' : undefined}
             preload={preload}
-            className={`h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] ${product.inStock ? '' : 'opacity-60 grayscale'}`}
+            className={product.inStock ? 'product-card-image' : 'product-card-image opacity-60 grayscale'}
           />
         ) : null}
         {/* The badges keep clear of the heart at the top end. */}
-        <div className="pointer-events-none absolute start-2 end-12 top-2 flex flex-wrap items-start gap-1">
+        <div className="product-card-badges">
           {off > 0 ? (
             // aria-hidden: the price below already says the percent off in words.
-            <span aria-hidden="true" className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white tabular-nums">
+            <span aria-hidden="true" className="product-card-off">
               {t('off', { percent: off })}
             </span>
           ) : null}
-          {product.product_customization ? (
-            <span className="rounded-full bg-white/95 px-2 py-0.5 text-xs font-medium text-accent-strong shadow-sm">{t('personalisable')}</span>
-          ) : null}
+          {product.product_customization ? <span className="product-card-personal">{t('personalisable')}</span> : null}
         </div>
         {/* Above the card link's overlay (z-10); its state is filled in by the browser (issue 24, decision 099). */}
         <WishlistHeart
@@ -77,7 +77,7 @@ export function ProductCard({
           label={t('wishlist', { name: product.name })}
           failed={t('wishlistFailed')}
           full={t('wishlistFull')}
-          className="absolute end-2 top-2 z-10 h-9 w-9 bg-white/95 shadow-sm"
+          className="product-card-heart"
         />
         {/* Above the card link's overlay (z-10); hover or keyboard focus reveals it on larger screens. */}
         {quickView ? (
@@ -85,7 +85,7 @@ export function ProductCard({
             view="PRODUCT_VIEW"
             data={{ slug: product.slug }}
             aria-label={t('quickView', { name: product.name })}
-            className={`absolute end-2 ${product.inStock ? 'bottom-2' : 'bottom-8'} z-10 hidden h-9 items-center gap-1 rounded-full bg-white/95 px-3 text-xs font-semibold text-ink opacity-0 shadow-sm transition-opacity group-hover:opacity-100 hover:text-brand focus-visible:opacity-100 sm:inline-flex`}
+            className={product.inStock ? 'product-card-quick-view bottom-2' : 'product-card-quick-view bottom-8'}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8">
               <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
@@ -94,27 +94,23 @@ export function ProductCard({
             {t('quickViewShort')}
           </OpenModalButton>
         ) : null}
-        {!product.inStock ? (
-          <span className="absolute inset-x-0 bottom-0 bg-ink/80 py-1 text-center text-xs font-semibold uppercase tracking-wide text-white">
-            {t('outOfStock')}
-          </span>
-        ) : null}
+        {!product.inStock ? <span className="product-card-sold-out">{t('outOfStock')}</span> : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <Heading className="font-sans text-sm leading-snug font-medium text-ink">
+      <div className="product-card-body">
+        <Heading className="product-card-title">
           {/* The link's ::after covers the whole card, so the card is one click target with one accessible name. */}
           <Link
             href={`/product/${product.slug}`}
             // Not prefetched on viewport entry: every visible card's prefetch answer is parsed on the main thread
             // while the page is still loading (decision 018); the product page is fetched on click.
             prefetch={false}
-            className="line-clamp-2 min-h-[2.5em] after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            className="product-card-link"
           >
             {product.name}
           </Link>
         </Heading>
-        <div className="mt-auto flex items-end justify-between gap-2">
-          <div className="flex min-w-0 flex-col gap-1">
+        <div className="product-card-foot">
+          <div className="product-card-prices">
             <Price price={product.price} mrp={product.mrp} size="sm" />
             {/* The rating line keeps its height when empty, so prices line up across a row. */}
             <div className="h-4">
@@ -123,12 +119,7 @@ export function ProductCard({
           </div>
           {/* Above the card link's overlay (z-10), like the quick view. */}
           {quickAdd ? (
-            <QuickAddButton
-              productId={product._id}
-              label={tc('addNamed', { name: product.name })}
-              failed={tc('failed')}
-              className="relative z-10 flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand text-white shadow-sm hover:bg-brand-strong aria-busy:opacity-60"
-            />
+            <QuickAddButton productId={product._id} label={tc('addNamed', { name: product.name })} failed={tc('failed')} className="product-card-add" />
           ) : null}
         </div>
       </div>

@@ -16,7 +16,7 @@ export function ProductGrid({ products, label }: { products: ProductSummary[]; l
       {products.map((product, index) => (
         // Cards past the first row: the browser skips their style and layout until they near the viewport
         // (content-visibility), to shorten the category page's first layout (decision 027 addendum).
-        <li key={product._id} className={index < LAID_OUT_CARDS ? undefined : '[contain-intrinsic-size:auto_20rem] [content-visibility:auto]'}>
+        <li key={product._id} className={index < LAID_OUT_CARDS ? undefined : 'product-grid-later'}>
           <ProductCard product={product} eager={index < EAGER_CARDS} preload={index === 0} />
         </li>
       ))}
