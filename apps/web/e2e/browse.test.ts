@@ -1,7 +1,7 @@
 import type { Response } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { errorsOf, useBrowser } from './browser';
-import { layoutShiftSoFar, recordLayoutShifts } from './layout-shifts';
+import { layoutShiftSoFar, layoutShiftsSoFar, recordLayoutShifts } from './layout-shifts';
 
 const session = useBrowser();
 
@@ -115,7 +115,7 @@ test('the home page brings its four product rails as the shopper scrolls towards
     expect(await rail.textContent()).toMatch(/₹[\d,]+/);
   }
   // Issue 2: CLS ≤ 0.02, also while the rails arrive.
-  expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02);
+  expect(await layoutShiftSoFar(page), await layoutShiftsSoFar(page)).toBeLessThanOrEqual(0.02);
   // A rail's card leads to its product page.
   const card = main.getByRole('region', { name: 'Best sellers', exact: true }).locator('a[href^="/product/"]').first();
   const href = await card.getAttribute('href');
@@ -134,6 +134,10 @@ test('a product page writes its reviews in place and brings related products as 
   expect(html).not.toMatch(/<div hidden id="S:\d+"/);
   expect(html).not.toContain('You may also like');
   await recordLayoutShifts(page);
+  // A slow phone: the page hydrates and asks for the rail only once the shopper has scrolled to its place, so the rail
+  // arrives in view. Laid out first at a guessed size, it moved the footer by 142 px and back (decision 136).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
   await page.goto(`/product/${slug}`);
   const main = page.locator('main');
   await main.getByTestId('product-reviews').waitFor();
@@ -148,7 +152,8 @@ test('a product page writes its reviews in place and brings related products as 
   const href = await card.getAttribute('href');
   expect(href).not.toBe(`/product/${slug}`);
   expect(await rail.textContent()).toMatch(/₹[\d,]+/);
-  expect(await layoutShiftSoFar(page)).toBeLessThanOrEqual(0.02);
+  expect(await layoutShiftSoFar(page), await layoutShiftsSoFar(page)).toBeLessThanOrEqual(0.02);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await card.click();
   await page.waitForURL(`**${href}`);
   expect(errorsOf(page)).toEqual([]);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { ProductSummary } from '@shop/domain/catalogue';
 import { baseUrl, errorsOf, useBrowser } from './browser';
-import { layoutShiftSoFar, recordLayoutShifts } from './layout-shifts';
+import { layoutShiftSince, layoutShiftSoFar, layoutShiftsSoFar, recordLayoutShifts } from './layout-shifts';
 
 const session = useBrowser();
 
@@ -26,9 +26,13 @@ test("a first visit draws headings in the phone's serif, fetches the web font af
   await expect.poll(() => downloads.length, { timeout: 15_000 }).toBe(1);
   expect(downloads[0]!.at).toBeGreaterThan(loadedAt);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('kaarigar:display-font'))).toBe('1');
-  // This page keeps the serif it was drawn with.
+  // This page keeps the serif it was drawn with, and nothing on it moved once the download began. Before that the page
+  // stays within issue 23's CLS (once, on a loaded CI machine, the sort form moved sideways by 0.002 while hydrating).
   expect(await headingFont(page)).not.toMatch(/playfair/i);
-  expect(await layoutShiftSoFar(page)).toBe(0);
+  const downloadStart = await page.evaluate(() => performance.getEntriesByType('resource').find((entry) => /playfair/i.test(entry.name))?.startTime ?? 0);
+  expect(downloadStart).toBeGreaterThan(0);
+  expect(await layoutShiftSince(page, downloadStart), await layoutShiftsSoFar(page)).toBe(0);
+  expect(await layoutShiftSoFar(page), await layoutShiftsSoFar(page)).toBeLessThanOrEqual(0.01);
 
   // A page reached by a link draws its headings in the font from the cache.
   await page.locator('main a[href^="/product/"]').first().click();

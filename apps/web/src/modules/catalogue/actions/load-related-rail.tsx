@@ -13,5 +13,5 @@ import { ProductRail } from '../components/product-rail';
 export async function loadRelatedRail(slug: string) {
   const [related, t] = await Promise.all([getRelated(slug), getTranslations('catalogue')]);
   if (related.length === 0) return <></>;
-  return <ProductRail deferRendering id="related" title={t('rails.related')} products={related} />;
+  return <ProductRail id="related" title={t('rails.related')} products={related} />;
 }

@@ -15,20 +15,19 @@ interface ProductRailProps {
   href?: string;
   /** Extra content beside the title, e.g. the flash-sale countdown. */
   aside?: ReactNode;
-  /**
-   * For rails below the fold: the browser skips their style and layout until they come near the
-   * viewport (content-visibility), which keeps the first render of a long page cheap.
-   */
-  deferRendering?: boolean;
 }
 
-/** A titled row of products that scrolls sideways on small screens (scroll-snap, no script). */
-export function ProductRail({ id, title, products, href, aside, deferRendering = false }: ProductRailProps) {
+/**
+ * A titled row of products that scrolls sideways on small screens (scroll-snap, no script).
+ * No content-visibility: rails arrive as the shopper scrolls near them (DeferredRails), often while in view, and a
+ * rail laid out first at a guessed size and then at its own moved the footer by 142 px and back (decision 136).
+ */
+export function ProductRail({ id, title, products, href, aside }: ProductRailProps) {
   const t = useTranslations('catalogue.rails');
   if (products.length === 0) return null;
   const headingId = `${id}-title`;
   return (
-    <section aria-labelledby={headingId} className={`py-6 sm:py-8 ${deferRendering ? '[contain-intrinsic-size:auto_30rem] [content-visibility:auto]' : ''}`}>
+    <section aria-labelledby={headingId} className="py-6 sm:py-8">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <h2 id={headingId} className="text-2xl font-semibold text-ink sm:text-3xl">

@@ -61,7 +61,11 @@ export function DeferredRails({ load, count }: DeferredRailsProps) {
   );
 }
 
-/** The outline of a ProductRail (title row, five cards), the same size at every breakpoint. */
+/**
+ * The outline of a ProductRail (title row, five cards), the same size at every breakpoint. A card's text block is as
+ * tall as a discounted product's beside its add button: on a phone its price, MRP and percent off take three lines, on
+ * a tablet two, on a desktop one (measured, decision 136). A rail's cards all take its tallest one's height.
+ */
 function RailPlaceholder() {
   return (
     <div className="py-6 sm:py-8">
@@ -70,7 +74,7 @@ function RailPlaceholder() {
         {Array.from({ length: 5 }, (_, i) => (
           <li key={i} className="flex flex-col overflow-hidden rounded-xl border border-line">
             <div className="aspect-square bg-surface" />
-            <div className="h-[7.75rem] sm:h-[6.8rem]" />
+            <div className="h-[8.78rem] sm:h-[7.78rem] lg:h-[6.78rem]" />
           </li>
         ))}
       </ul>

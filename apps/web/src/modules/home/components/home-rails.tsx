@@ -42,9 +42,9 @@ export function HomeRails({ flashSale, featured, bestSelling, newArrivals, now }
           ) : null
         }
       />
-      <ProductRail deferRendering id="featured" title={t('rails.featured')} products={featured} href="/shop" />
-      <ProductRail deferRendering id="best-selling" title={t('rails.bestSelling')} products={bestSelling} href="/shop?sort=popularity" />
-      <ProductRail deferRendering id="new-arrivals" title={t('rails.newArrivals')} products={newArrivals} href="/shop?sort=newest" />
+      <ProductRail id="featured" title={t('rails.featured')} products={featured} href="/shop" />
+      <ProductRail id="best-selling" title={t('rails.bestSelling')} products={bestSelling} href="/shop?sort=popularity" />
+      <ProductRail id="new-arrivals" title={t('rails.newArrivals')} products={newArrivals} href="/shop?sort=newest" />
     </>
   );
 }
