@@ -36,10 +36,6 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
   });
 }
 
-/** What the current document's recorded layout shifts add up to so far. */
-export const layoutShiftSoFar = (page: Page): Promise<number> =>
-  page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts.reduce((sum, shift) => sum + shift.value, 0));
-
 /** Every recorded shift of the current document and what moved in it: the message of a failed layout-shift check. */
 export const layoutShiftsSoFar = (page: Page): Promise<string> =>
   page.evaluate(() =>
@@ -54,3 +50,6 @@ export const layoutShiftSince = (page: Page, startTime: number): Promise<number>
     (since) => (window as unknown as { __shifts: Shift[] }).__shifts.filter((shift) => shift.at >= since).reduce((sum, shift) => sum + shift.value, 0),
     startTime,
   );
+
+/** What the current document's recorded layout shifts add up to so far. */
+export const layoutShiftSoFar = (page: Page): Promise<number> => layoutShiftSince(page, 0);
