@@ -21,6 +21,22 @@ export default defineConfig([
     rules: { '@next/next/no-img-element': 'off' },
   },
   {
+    // Storefront links are prefetched on intent (a pointer, touch or focus: IntentPrefetch), never because they scrolled
+    // into view: each prefetch answer is parsed on the main thread, and a short page (an empty cart, the 404) showed
+    // the footer's links and prefetched six pages twice while it was still starting (decisions 018, 033 and 137).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/app/admin/**', 'apps/web/src/modules/admin/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name="Link"]:not(:has(JSXAttribute[name.name="prefetch"]))',
+          message: 'A storefront <Link> says prefetch={false}: IntentPrefetch prefetches it when the shopper points at it (decision 137).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx}'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {

@@ -190,6 +190,26 @@ test('links are prefetched when the shopper points at, touches or focuses them, 
   expect(errorsOf(page)).toEqual([]);
 });
 
+test('a short page prefetches none of the links in or near view until the shopper points at one', async () => {
+  const page = await session.newPage({ width: 390, height: 844, mobile: true });
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
+  });
+  // The 404 page is short: its own links are in view and the footer's just below, within the 200 px margin in which
+  // Next prefetches a link on sight. They prefetched six pages twice each before every storefront link said
+  // prefetch={false} (decision 137).
+  await page.goto('/no-such-page-here');
+  await page.waitForLoadState('networkidle');
+  const shopLink = page.locator('main a[href="/shop"]');
+  expect((await shopLink.boundingBox())?.y).toBeLessThan(844);
+  await page.waitForTimeout(1_000);
+  expect(prefetched).toEqual([]);
+  await shopLink.focus();
+  await expect.poll(() => prefetched.includes('/shop'), { timeout: 5_000 }).toBe(true);
+  expect(new Set(prefetched)).toEqual(new Set(['/shop']));
+});
+
 test('prices show in rupees with Indian grouping and the percent off when mrp is above price', async () => {
   const page = await session.newPage();
   await page.goto('/shop?sort=discount');

@@ -20,17 +20,25 @@ export default async function NotFound() {
       <SearchForm id="not-found-search" className="mt-8 w-full max-w-md" landmark={false} />
       <ul className="mt-8 flex flex-wrap justify-center gap-3">
         <li>
-          <Link href="/shop" className="inline-block rounded-full border border-transparent bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong">
+          <Link
+            prefetch={false}
+            href="/shop"
+            className="inline-block rounded-full border border-transparent bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong"
+          >
             {t('shop')}
           </Link>
         </li>
         <li>
-          <Link href="/category" className="inline-block rounded-full border border-line px-6 py-3 font-semibold hover:border-brand hover:text-brand">
+          <Link
+            prefetch={false}
+            href="/category"
+            className="inline-block rounded-full border border-line px-6 py-3 font-semibold hover:border-brand hover:text-brand"
+          >
             {t('categories')}
           </Link>
         </li>
         <li>
-          <Link href="/" className="inline-block rounded-full px-6 py-3 font-semibold text-brand hover:underline">
+          <Link prefetch={false} href="/" className="inline-block rounded-full px-6 py-3 font-semibold text-brand hover:underline">
             {t('home')}
           </Link>
         </li>

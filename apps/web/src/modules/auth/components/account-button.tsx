@@ -33,7 +33,7 @@ export function AccountButton({ signInLabel, accountLabel }: { signInLabel: stri
   const openModal = useUI((s) => s.openModal);
   if (isAuthorized) {
     return (
-      <Link href="/my-account" aria-label={accountLabel} className={iconButton}>
+      <Link prefetch={false} href="/my-account" aria-label={accountLabel} className={iconButton}>
         <UserIcon />
       </Link>
     );

@@ -24,7 +24,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     return (
       <div className="flex flex-col gap-4">
         <FormMessage tone="error">{errorText.text({ code: 'invalid_token', message: refusalMessage('invalid_token') })}</FormMessage>
-        <Link href="/forget-password" className="font-medium text-brand underline-offset-4 hover:underline">
+        <Link prefetch={false} href="/forget-password" className="font-medium text-brand underline-offset-4 hover:underline">
           {t('requestAgain')}
         </Link>
       </div>
@@ -35,7 +35,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     return (
       <div className="flex flex-col gap-4">
         <FormMessage tone="success">{t('done')}</FormMessage>
-        <Link href="/signin" className="font-medium text-brand underline-offset-4 hover:underline">
+        <Link prefetch={false} href="/signin" className="font-medium text-brand underline-offset-4 hover:underline">
           {t('toSignIn')}
         </Link>
       </div>
@@ -72,7 +72,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       {failure ? (
         <FormMessage tone="error">
           {failure}{' '}
-          <Link href="/forget-password" className="font-medium underline">
+          <Link prefetch={false} href="/forget-password" className="font-medium underline">
             {t('requestAgain')}
           </Link>
         </FormMessage>

@@ -149,6 +149,7 @@ export function FilterForm({ action, state, idPrefix, categories, brands, attrib
           {t('apply')}
         </button>
         <Link
+          prefetch={false}
           href={state.sort !== 'newest' ? `${action}?sort=${state.sort}` : action}
           className="rounded text-sm font-medium text-brand underline-offset-4 hover:underline"
         >

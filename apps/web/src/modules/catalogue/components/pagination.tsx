@@ -20,7 +20,7 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
-            <Link href={hrefFor(page - 1)} rel="prev" className={`${itemClass} border-line text-ink hover:border-brand hover:text-brand`}>
+            <Link prefetch={false} href={hrefFor(page - 1)} rel="prev" className={`${itemClass} border-line text-ink hover:border-brand hover:text-brand`}>
               <span aria-hidden="true" className="inline-block rtl:rotate-180">
                 ‹
               </span>
@@ -41,7 +41,7 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
                   {p}
                 </span>
               ) : (
-                <Link href={hrefFor(p)} className={`${itemClass} border-line text-ink hover:border-brand hover:text-brand`}>
+                <Link prefetch={false} href={hrefFor(p)} className={`${itemClass} border-line text-ink hover:border-brand hover:text-brand`}>
                   <span className="sr-only">{t('page')} </span>
                   {p}
                 </Link>
@@ -51,7 +51,7 @@ export function Pagination({ page, totalPages, hrefFor }: PaginationProps) {
         )}
         <li>
           {page < totalPages ? (
-            <Link href={hrefFor(page + 1)} rel="next" className={`${itemClass} border-line text-ink hover:border-brand hover:text-brand`}>
+            <Link prefetch={false} href={hrefFor(page + 1)} rel="next" className={`${itemClass} border-line text-ink hover:border-brand hover:text-brand`}>
               <span className="me-1">{t('next')}</span>
               <span aria-hidden="true" className="inline-block rtl:rotate-180">
                 ›

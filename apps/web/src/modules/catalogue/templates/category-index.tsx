@@ -26,6 +26,7 @@ export function CategoryIndexTemplate({ categories }: { categories: Category[] }
                   {parent.name}
                 </h2>
                 <Link
+                  prefetch={false}
                   href={`/category/${parent.slug}`}
                   className="rounded text-sm font-semibold text-brand underline-offset-4 hover:underline"
                   aria-label={t('rails.viewAllOf', { title: parent.name })}

@@ -68,11 +68,11 @@ export function ProductListingTemplate({ title, breadcrumbs, intro, action, stat
             <div className="rounded-xl border border-dashed border-line bg-surface px-6 py-12 text-center">
               <p className="font-display text-xl text-ink">{filtered ? t('emptyFiltered') : t('empty')}</p>
               {filtered ? (
-                <Link href={action} className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white">
+                <Link prefetch={false} href={action} className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white">
                   {t('clearFilters')}
                 </Link>
               ) : (
-                <Link href="/shop" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white">
+                <Link prefetch={false} href="/shop" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white">
                   {t('browseAll')}
                 </Link>
               )}

@@ -26,6 +26,7 @@ function Suggestions({ suggestions }: { suggestions: Category[] }) {
           {POPULAR.map((term) => (
             <li key={term}>
               <Link
+                prefetch={false}
                 href={`/search?q=${encodeURIComponent(term)}`}
                 className="inline-flex h-9 items-center rounded-full border border-line bg-white px-4 text-sm text-ink hover:border-brand hover:text-brand"
               >
@@ -42,6 +43,7 @@ function Suggestions({ suggestions }: { suggestions: Category[] }) {
             {suggestions.map((c) => (
               <li key={c._id}>
                 <Link
+                  prefetch={false}
                   href={`/category/${c.slug}`}
                   className="inline-flex h-9 items-center rounded-full bg-brand-soft px-4 text-sm text-brand-strong hover:bg-brand hover:text-white"
                 >

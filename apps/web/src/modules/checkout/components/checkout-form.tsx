@@ -315,7 +315,11 @@ export function CheckoutForm({ signedIn, addresses: savedAddresses, shippingRule
     return (
       <div className="rounded-xl border border-line bg-white p-6 text-center">
         <p className="text-lg">{t('empty')}</p>
-        <Link href="/shop" className="mt-4 inline-flex min-h-11 items-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong">
+        <Link
+          prefetch={false}
+          href="/shop"
+          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
+        >
           {t('continueShopping')}
         </Link>
       </div>

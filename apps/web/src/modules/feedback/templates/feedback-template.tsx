@@ -53,6 +53,7 @@ export async function FeedbackTemplate({ list }: { list: Paginated<Feedback> | n
               <nav className="flex items-center justify-between gap-3 text-sm" aria-label={t('pageOf', { page: list.page, pages })}>
                 {list.page > 1 ? (
                   <Link
+                    prefetch={false}
                     href={list.page === 2 ? '/feedback' : `/feedback?page=${list.page - 1}`}
                     className="min-h-11 rounded-full border border-line px-4 py-2.5"
                   >
@@ -63,7 +64,7 @@ export async function FeedbackTemplate({ list }: { list: Paginated<Feedback> | n
                 )}
                 <span className="text-muted">{t('pageOf', { page: list.page, pages })}</span>
                 {list.hasMore ? (
-                  <Link href={`/feedback?page=${list.page + 1}`} className="min-h-11 rounded-full border border-line px-4 py-2.5">
+                  <Link prefetch={false} href={`/feedback?page=${list.page + 1}`} className="min-h-11 rounded-full border border-line px-4 py-2.5">
                     {t('next')}
                   </Link>
                 ) : (

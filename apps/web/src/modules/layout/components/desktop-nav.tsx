@@ -18,7 +18,7 @@ export async function DesktopNav({ items }: { items: MenuItem[] }) {
             <DesktopSubmenu key={item.id} item={item} toggleLabel={t('showSubmenu', { label: item.label })} />
           ) : (
             <li key={item.id}>
-              <Link href={item.path} className={topLinkClass}>
+              <Link prefetch={false} href={item.path} className={topLinkClass}>
                 {item.label}
               </Link>
             </li>

@@ -43,7 +43,7 @@ export function DesktopSubmenu({ item, toggleLabel }: { item: MenuItem; toggleLa
   return (
     <li className="relative" onMouseEnter={() => show(true)} onMouseLeave={() => open && show(false)} onKeyDown={onKeyDown} onBlur={onBlur} onClick={onClick}>
       <div className="flex items-center">
-        <Link href={item.path} className={topLinkClass}>
+        <Link prefetch={false} href={item.path} className={topLinkClass}>
           {item.label}
         </Link>
         <button

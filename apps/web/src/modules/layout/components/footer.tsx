@@ -31,7 +31,7 @@ function LinkColumn({ column }: { column: FooterColumn }) {
       <ul className="space-y-2">
         {column.links.map((item) => (
           <li key={item.href}>
-            <Link href={item.href} className={link}>
+            <Link prefetch={false} href={item.href} className={link}>
               {item.label}
             </Link>
           </li>

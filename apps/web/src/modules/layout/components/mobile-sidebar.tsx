@@ -47,7 +47,7 @@ export function MobileSidebar({ items, siteName }: { items: MenuItem[]; siteName
               return (
                 <li key={item.id} className="border-b border-line/70 last:border-0">
                   <div className="flex items-center">
-                    <Link href={item.path} className="flex-1 px-3 py-3 font-medium hover:text-brand">
+                    <Link prefetch={false} href={item.path} className="flex-1 px-3 py-3 font-medium hover:text-brand">
                       {item.label}
                     </Link>
                     {sub.length > 0 ? (

@@ -12,7 +12,7 @@ export const topLinkClass = 'block py-3 ps-3 pe-1 text-[15px] font-medium text-i
 export function SubmenuLinks({ items, linkClassName }: { items: MenuItem[]; linkClassName: string }) {
   return items.map((child) => (
     <li key={child.id}>
-      <Link href={child.path} className={linkClassName}>
+      <Link prefetch={false} href={child.path} className={linkClassName}>
         {child.label}
       </Link>
     </li>

@@ -23,7 +23,7 @@ interface FaqGroup {
 function withContactLinks(text: string) {
   return contactParts(text).map((part, index) =>
     part.contact ? (
-      <Link key={index} href="/contact-us" className="font-medium text-brand underline underline-offset-2">
+      <Link prefetch={false} key={index} href="/contact-us" className="font-medium text-brand underline underline-offset-2">
         {part.text}
       </Link>
     ) : (

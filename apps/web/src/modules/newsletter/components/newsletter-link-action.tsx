@@ -38,7 +38,7 @@ export function NewsletterLinkAction({ action, token }: NewsletterLinkActionProp
     return (
       <div className="flex flex-col items-center gap-4">
         <FormMessage tone="success">{t(`${action}.done`)}</FormMessage>
-        <Link href="/" className="min-h-11 rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong">
+        <Link prefetch={false} href="/" className="min-h-11 rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong">
           {t(`${action}.home`)}
         </Link>
       </div>

@@ -34,7 +34,7 @@ export function ConfirmCodAction({ token }: { token: string }) {
     return (
       <div className="flex flex-col items-center gap-4">
         <FormMessage tone="success">{t('linkDone', { number: state.number })}</FormMessage>
-        <Link href="/my-account/orders" className="min-h-11 rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong">
+        <Link prefetch={false} href="/my-account/orders" className="min-h-11 rounded-full bg-brand px-6 py-2.5 font-semibold text-white hover:bg-brand-strong">
           {t('myOrders')}
         </Link>
       </div>

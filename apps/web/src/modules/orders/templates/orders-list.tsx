@@ -26,7 +26,11 @@ export async function OrdersList({ orders, count, page, totalPages }: OrdersList
       {orders.length === 0 ? (
         <div className="rounded-xl border border-line bg-white p-6 text-center">
           <p>{page > 1 ? t('list.pastEnd') : t('list.empty')}</p>
-          <Link href={page > 1 ? '/my-account/orders' : '/shop'} className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand hover:underline">
+          <Link
+            prefetch={false}
+            href={page > 1 ? '/my-account/orders' : '/shop'}
+            className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand hover:underline"
+          >
             {page > 1 ? t('list.firstPage') : t('list.shop')}
           </Link>
         </div>

@@ -109,7 +109,7 @@ export function WishlistView() {
       {load.state === 'ready' && load.items.length === 0 ? (
         <div className="flex flex-col items-start gap-3">
           <p className="text-ink">{t('empty')}</p>
-          <Link href="/shop" className="font-semibold text-brand underline-offset-2 hover:underline">
+          <Link prefetch={false} href="/shop" className="font-semibold text-brand underline-offset-2 hover:underline">
             {t('browse')}
           </Link>
         </div>
@@ -121,7 +121,7 @@ export function WishlistView() {
               <div className="flex min-w-0 flex-1 items-center gap-4">
                 <Thumbnail product={product} />
                 <div className="flex min-w-0 flex-col gap-1">
-                  <Link href={`/product/${product.slug}`} className="font-medium text-ink hover:text-brand">
+                  <Link prefetch={false} href={`/product/${product.slug}`} className="font-medium text-ink hover:text-brand">
                     {product.name}
                   </Link>
                   <span className="text-sm text-ink tabular-nums">{formatInr(product.price)}</span>
@@ -141,7 +141,11 @@ export function WishlistView() {
                   </button>
                 ) : null}
                 {product.inStock && product.hasVariants ? (
-                  <Link href={`/product/${product.slug}`} className={`${action} inline-flex items-center border border-brand text-brand hover:bg-brand-soft`}>
+                  <Link
+                    prefetch={false}
+                    href={`/product/${product.slug}`}
+                    className={`${action} inline-flex items-center border border-brand text-brand hover:bg-brand-soft`}
+                  >
                     {t('chooseOptions')}
                   </Link>
                 ) : null}

@@ -64,6 +64,7 @@ export default function ProductView() {
         {data.product_customization ? <p className="rounded-lg bg-brand-soft px-3 py-2 text-sm text-brand">{t('personalised')}</p> : null}
         <p className="leading-relaxed text-ink/90">{summary(data.description)}</p>
         <Link
+          prefetch={false}
           href={`/product/${data.slug}`}
           onClick={closeModal}
           className="mt-auto inline-flex items-center justify-center rounded-full bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-strong"
