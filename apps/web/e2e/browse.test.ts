@@ -1,4 +1,4 @@
-import type { Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { errorsOf, useBrowser } from './browser';
 import { layoutShiftSoFar, layoutShiftsSoFar, recordLayoutShifts } from './layout-shifts';
@@ -159,13 +159,18 @@ test('a product page writes its reviews in place and brings related products as 
   expect(errorsOf(page)).toEqual([]);
 });
 
-test('links are prefetched when the shopper points at, touches or focuses them, not when they come into view', async () => {
-  const page = await session.newPage({ width: 390, height: 844, mobile: true });
-  // Each RSC prefetch (Next's router) carries this header; the path is the page prefetched.
+/** The paths a page prefetches from now on: each RSC prefetch of Next's router carries `next-router-prefetch`. */
+function prefetchesOf(page: Page): string[] {
   const prefetched: string[] = [];
   page.on('request', (request) => {
     if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
   });
+  return prefetched;
+}
+
+test('links are prefetched when the shopper points at, touches or focuses them, not when they come into view', async () => {
+  const page = await session.newPage({ width: 390, height: 844, mobile: true });
+  const prefetched = prefetchesOf(page);
   await page.goto('/category/lamps');
   const main = page.locator('main');
   const cards = main.locator('a[href^="/product/"]');
@@ -192,10 +197,7 @@ test('links are prefetched when the shopper points at, touches or focuses them, 
 
 test('a short page prefetches none of the links in or near view until the shopper points at one', async () => {
   const page = await session.newPage({ width: 390, height: 844, mobile: true });
-  const prefetched: string[] = [];
-  page.on('request', (request) => {
-    if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname);
-  });
+  const prefetched = prefetchesOf(page);
   // The 404 page is short: its own links are in view and the footer's just below, within the 200 px margin in which
   // Next prefetches a link on sight. They prefetched six pages twice each before every storefront link said
   // prefetch={false} (decision 137).
