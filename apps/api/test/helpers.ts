@@ -40,41 +40,76 @@ export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<
   };
 }
 
-/** A fresh, migrated database with the fixtures, and the app built on it. */
-export async function createTestContext(
-  engine: Engine,
-  config: Partial<Pick<Config, 'redisUrl' | 'trustProxy' | 'responseCacheSeconds' | 'orderLimits'>> = {},
-  options: { fixtures?: boolean } = {},
-): Promise<TestContext> {
+/** A fresh, migrated database with the fixtures (unless asked not to) and a media folder, without an app. */
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  fixtures: Fixtures;
+  mediaDir: string;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(engine: Engine, options: { fixtures?: boolean } = {}): Promise<TestDatabase> {
   const scratch = engine === 'postgres' ? await scratchPostgres() : undefined;
   const handle = await connect(scratch ? { url: scratch.url, poolSize: 4 } : {});
   await migrate(handle);
   const fixtures = options.fixtures === false ? ({} as Fixtures) : await insertFixtures(handle.db);
   const mediaDir = mkdtempSync(join(tmpdir(), 'api-media-'));
-  const app = await buildApp({
-    // The response cache is off unless a test asks for it: most tests change data between reads.
-    config: {
-      mediaDir,
-      redisUrl: config.redisUrl,
-      trustProxy: config.trustProxy ?? false,
-      logLevel: 'silent',
-      responseCacheSeconds: config.responseCacheSeconds ?? 0,
-      ...(config.orderLimits ? { orderLimits: config.orderLimits } : {}),
-    },
-    db: handle,
-    logger: false,
-  });
-  await app.ready();
   return {
-    app,
     handle,
     fixtures,
     mediaDir,
     async close() {
-      await app.close();
       await handle.close();
       await scratch?.drop();
       rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A test database with ONE app built on it. A helper that needs an app of other settings opens the database alone
+ * (openTestDatabase) and builds its own, rather than building one beside this: every app runs the background workers
+ * (the invoice issuer, the outbox worker, the expiry passes), and a hidden second one takes the work a test stopped
+ * its own app's worker to do by hand.
+ */
+export async function createTestContext(
+  engine: Engine,
+  config: Partial<Pick<Config, 'redisUrl' | 'trustProxy' | 'responseCacheSeconds' | 'orderLimits'>> = {},
+  options: { fixtures?: boolean } = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase(engine, options);
+  try {
+    const app = await buildApp({
+      // The response cache is off unless a test asks for it: most tests change data between reads.
+      config: {
+        mediaDir: database.mediaDir,
+        redisUrl: config.redisUrl,
+        trustProxy: config.trustProxy ?? false,
+        logLevel: 'silent',
+        responseCacheSeconds: config.responseCacheSeconds ?? 0,
+        ...(config.orderLimits ? { orderLimits: config.orderLimits } : {}),
+      },
+      db: database.handle,
+      logger: false,
+    });
+    await app.ready();
+    return withApp(database, app);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** The test context of a database and the app on it: closing it closes the app, then the database. */
+export function withApp(database: TestDatabase, app: FastifyInstance): TestContext {
+  return {
+    app,
+    handle: database.handle,
+    fixtures: database.fixtures,
+    mediaDir: database.mediaDir,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

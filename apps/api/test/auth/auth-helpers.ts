@@ -2,24 +2,20 @@ import { outbox, verification } from '@shop/db';
 import { desc, eq, and, like } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
-import { createTestContext, type Engine, type TestContext } from '../helpers.ts';
+import { type Engine, openTestDatabase, type TestContext, withApp } from '../helpers.ts';
 
 export const SITE = 'http://localhost:3000';
 export const SECRET = 'test-secret-'.padEnd(40, 'x');
 
 /** A test context on a fresh database (no catalogue fixtures), with a fixed AUTH_SECRET. */
 export async function authContext(engine: Engine, config: Partial<BuildAppOptions['config']> = {}): Promise<TestContext> {
-  const base = await createTestContext(engine, {}, { fixtures: false });
-  // createTestContext's app has no identity settings; ours runs beside it on the same database.
-  const app = await anotherApp(base, config);
-  return {
-    ...base,
-    app,
-    async close() {
-      await app.close();
-      await base.close();
-    },
-  };
+  const database = await openTestDatabase(engine, { fixtures: false });
+  try {
+    return withApp(database, await anotherApp(database, config));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 }
 
 /** The settings of a test's API: the shop at SITE with the tests' secret, quiet, no cache, no proxy trusted. */

@@ -3,23 +3,20 @@ import { orderLines, orders, type OrderStatusValue, outbox, user } from '@shop/d
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { anotherApp, freshIp, signInByPhone } from '../auth/auth-helpers.ts';
-import { createTestContext, type Engine, type TestContext } from '../helpers.ts';
+import { type Engine, openTestDatabase, type TestContext, withApp } from '../helpers.ts';
 
 /**
  * One database with the catalogue fixtures (site settings with the shop's contact address, products) and an app
  * with identity settings on it, as the engagement routes need both.
  */
 export async function engagementContext(engine: Engine): Promise<TestContext> {
-  const base = await createTestContext(engine);
-  const app = await anotherApp(base);
-  return {
-    ...base,
-    app,
-    async close() {
-      await app.close();
-      await base.close();
-    },
-  };
+  const database = await openTestDatabase(engine);
+  try {
+    return withApp(database, await anotherApp(database));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 }
 
 export interface Customer {

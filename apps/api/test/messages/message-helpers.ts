@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { anotherApp, testAppConfig } from '../auth/auth-helpers.ts';
-import { createTestContext, type Engine, type TestContext } from '../helpers.ts';
+import { type Engine, openTestDatabase, type TestContext } from '../helpers.ts';
 import { customer, makeStaff, roomyLimits } from '../orders/order-helpers.ts';
 import { type LocalSmsGateway, type LocalSmtpServer, startSmsGateway, startSmtpServer } from '../outbox/local-servers.ts';
 
@@ -20,8 +20,7 @@ export interface MessagesContext extends TestContext {
 }
 
 export async function messagesContext(engine: Engine, people: number, config: Partial<BuildAppOptions['config']> = {}): Promise<MessagesContext> {
-  const base = await createTestContext(engine, {}, { fixtures: false });
-  await base.app.outbox.worker.stop();
+  const base = await openTestDatabase(engine, { fixtures: false });
   const signIn = await anotherApp(base, roomyLimits);
   const signInCtx = { ...base, app: signIn };
   const signedIn = [];
