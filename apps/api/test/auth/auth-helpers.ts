@@ -7,9 +7,9 @@ import { type Engine, openTestDatabase, type TestContext, withApp } from '../hel
 export const SITE = 'http://localhost:3000';
 export const SECRET = 'test-secret-'.padEnd(40, 'x');
 
-/** A test context on a fresh database (no catalogue fixtures), with a fixed AUTH_SECRET. */
-export async function authContext(engine: Engine, config: Partial<BuildAppOptions['config']> = {}): Promise<TestContext> {
-  const database = await openTestDatabase(engine, { fixtures: false });
+/** A test context on a fresh database (no catalogue fixtures unless asked), with a fixed AUTH_SECRET. */
+export async function authContext(engine: Engine, config: Partial<BuildAppOptions['config']> = {}, options: { fixtures?: boolean } = {}): Promise<TestContext> {
+  const database = await openTestDatabase(engine, { fixtures: options.fixtures ?? false });
   try {
     return withApp(database, await anotherApp(database, config));
   } catch (error) {

@@ -2,21 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { orderLines, orders, type OrderStatusValue, outbox, user } from '@shop/db';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { anotherApp, freshIp, signInByPhone } from '../auth/auth-helpers.ts';
-import { type Engine, openTestDatabase, type TestContext, withApp } from '../helpers.ts';
+import { authContext, freshIp, signInByPhone } from '../auth/auth-helpers.ts';
+import type { Engine, TestContext } from '../helpers.ts';
 
 /**
  * One database with the catalogue fixtures (site settings with the shop's contact address, products) and an app
  * with identity settings on it, as the engagement routes need both.
  */
-export async function engagementContext(engine: Engine): Promise<TestContext> {
-  const database = await openTestDatabase(engine);
-  try {
-    return withApp(database, await anotherApp(database));
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+export function engagementContext(engine: Engine): Promise<TestContext> {
+  return authContext(engine, {}, { fixtures: true });
 }
 
 export interface Customer {
