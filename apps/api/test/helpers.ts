@@ -78,7 +78,7 @@ export async function createTestContext(
   options: { fixtures?: boolean } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(engine, options);
-  try {
+  return withApp(database, async () => {
     const app = await buildApp({
       // The response cache is off unless a test asks for it: most tests change data between reads.
       config: {
@@ -93,15 +93,22 @@ export async function createTestContext(
       logger: false,
     });
     await app.ready();
-    return withApp(database, app);
+    return app;
+  });
+}
+
+/**
+ * The test context of a database and the app `build` makes on it: closing it closes the app, then the database. A
+ * build that fails closes the database, as the suite never sees a context to close.
+ */
+export async function withApp(database: TestDatabase, build: () => Promise<FastifyInstance>): Promise<TestContext> {
+  let app: FastifyInstance;
+  try {
+    app = await build();
   } catch (error) {
     await database.close();
     throw error;
   }
-}
-
-/** The test context of a database and the app on it: closing it closes the app, then the database. */
-export function withApp(database: TestDatabase, app: FastifyInstance): TestContext {
   return {
     app,
     handle: database.handle,

@@ -10,12 +10,7 @@ export const SECRET = 'test-secret-'.padEnd(40, 'x');
 /** A test context on a fresh database (no catalogue fixtures unless asked), with a fixed AUTH_SECRET. */
 export async function authContext(engine: Engine, config: Partial<BuildAppOptions['config']> = {}, options: { fixtures?: boolean } = {}): Promise<TestContext> {
   const database = await openTestDatabase(engine, { fixtures: options.fixtures ?? false });
-  try {
-    return withApp(database, await anotherApp(database, config));
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+  return withApp(database, () => anotherApp(database, config));
 }
 
 /** The settings of a test's API: the shop at SITE with the tests' secret, quiet, no cache, no proxy trusted. */
