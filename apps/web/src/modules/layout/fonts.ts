@@ -21,7 +21,7 @@ export const inter = localFont({
   display: 'swap',
   preload: false,
   variable: '--font-inter',
-  fallback: ['ui-sans-serif', 'system-ui', 'Segoe UI', 'Noto Sans', 'sans-serif'],
+  fallback: ['system-ui', 'sans-serif'],
   adjustFontFallback: 'Arial',
 });
 
@@ -35,7 +35,7 @@ export const playfair = localFont({
   display: 'optional',
   preload: false,
   variable: '--font-playfair',
-  fallback: ['ui-serif', 'Georgia', 'Times New Roman', 'serif'],
+  fallback: ['Georgia', 'serif'],
   adjustFontFallback: 'Times New Roman',
 });
 

@@ -41,7 +41,7 @@ export function CartCountButton({ labels, emptyLabel, locale, shippingRules }: C
       <span
         aria-hidden="true"
         data-testid="cart-count"
-        className="absolute end-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] font-semibold leading-none text-white tabular-nums"
+        className="absolute end-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1 text-xs font-semibold leading-none text-white tabular-nums"
       >
         {count}
       </span>

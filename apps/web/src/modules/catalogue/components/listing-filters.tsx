@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { ComponentProps } from 'react';
+import { ChevronDownIcon } from '@modules/common/components/icons';
 import { FilterForm } from './filter-form';
 
 type Props = Omit<ComponentProps<typeof FilterForm>, 'idPrefix'> & { activeCount: number };
@@ -18,9 +19,7 @@ export function ListingFilters({ activeCount, ...props }: Props) {
             {t('title')}
             {activeCount > 0 ? <span className="ms-2 rounded-full bg-brand px-2 py-0.5 text-xs text-white">{activeCount}</span> : null}
           </span>
-          <span aria-hidden="true" className="transition-transform group-open:rotate-180">
-            ▾
-          </span>
+          <ChevronDownIcon width={18} height={18} className="transition-transform group-open:rotate-180" />
         </summary>
         <div className="px-4 pb-4">
           <FilterForm idPrefix="filters-m" {...props} />

@@ -70,7 +70,7 @@ export function DeliveryCheckForm({ productId, locale, labels }: { productId: st
   const refused = state.kind === 'refused';
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2" data-testid="delivery-check">
-      <h2 id={`${id}-title`} className="text-sm font-semibold text-ink">
+      <h2 id={`${id}-title`} className="font-sans text-sm font-semibold text-ink">
         {labels.title}
       </h2>
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" noValidate>

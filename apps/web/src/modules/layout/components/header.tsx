@@ -24,7 +24,7 @@ export async function Header({ site }: { site: ShellSite }) {
       </a>
       {site.freeShippingThreshold !== null ? (
         <div className="bg-brand text-white">
-          <Container className="flex h-8 items-center justify-center gap-4 text-xs font-medium tracking-wide sm:justify-between">
+          <Container className="flex h-8 items-center justify-center gap-4 text-xs tracking-wide sm:justify-between">
             <p>{t('freeShipping', { amount: formatInr(site.freeShippingThreshold) })}</p>
             <p className="hidden sm:block">{t('cod')}</p>
           </Container>

@@ -34,7 +34,7 @@ export function LanguageSwitcher({ label, className = '' }: { label: string; cla
             window.location.assign(localizedPath(pathname + search, next) + hash);
           });
         }}
-        className="cursor-pointer rounded-md border border-current/30 bg-transparent py-1 ps-2 pe-7 text-sm"
+        className="field-sizing-content cursor-pointer rounded-md border border-current/30 bg-transparent py-1 ps-2 pe-7 text-sm"
       >
         {locales.map((code) => (
           <option key={code} value={code} lang={code} className="text-ink">
