@@ -48,6 +48,16 @@ test("a first visit draws headings in the phone's serif, fetches the web font af
       return [...document.fonts].some((face) => /playfair/i.test(face.family) && face.status === 'loaded');
     }),
   ).toBe(true);
+
+  // A page someone lands on from outside the shop does not read storage while its HTML is parsed (decision 139): it
+  // keeps the serif although this browser has the font. One opened from another of the shop's pages uses it.
+  const origin = new URL(page.url()).origin;
+  await page.goto('/category/lamps');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(false);
+  expect(await headingFont(page)).not.toMatch(/playfair/i);
+  await page.goto('/category/lamps', { referer: `${origin}/` });
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(true);
+  expect(await headingFont(page)).toMatch(/^"?playfair/i);
   expect(errorsOf(page)).toEqual([]);
 });
 
