@@ -50,6 +50,19 @@ export async function waitForHttp(url, { timeoutMs = 180_000, child } = {}) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * waitForHttp for a process just started: one that does not answer is stopped before the error is thrown, so a failed
+ * start does not leave it holding its port for the next run.
+ */
+export async function waitForHttpOrStop(url, { child, timeoutMs }) {
+  try {
+    await waitForHttp(url, { child, timeoutMs });
+  } catch (error) {
+    await stopAll([child]);
+    throw error;
+  }
+}
+
 /** A fingerprint of everything the storefront build depends on, so a stale build is rebuilt. */
 function sourceStamp() {
   const hash = createHash('sha256');

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nextBin, root, run, stopAll, waitForHttp } from '../../scripts/lib.mjs';
+import { nextBin, root, run, stopAll, waitForHttpOrStop } from '../../scripts/lib.mjs';
 
 const appDir = join(import.meta.dirname, 'framework-floor');
 
@@ -28,11 +28,6 @@ export async function startFrameworkFloor({ port }) {
   }
   const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], { cwd: appDir, env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHttp(`${url}/`, { child, timeoutMs: 30_000 });
-  } catch (error) {
-    await stopAll([child]);
-    throw error;
-  }
+  await waitForHttpOrStop(`${url}/`, { child, timeoutMs: 30_000 });
   return { url, stop: () => stopAll([child]) };
 }

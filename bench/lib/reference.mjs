@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { stopAll, waitForHttp } from '../../scripts/lib.mjs';
+import { stopAll, waitForHttpOrStop } from '../../scripts/lib.mjs';
 
 /** Starts the hello-world on `port`; `measure()` answers its requests per second over `duration` seconds. */
 export async function helloWorld({ port, duration }) {
@@ -16,13 +16,8 @@ export async function helloWorld({ port, duration }) {
   const child = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => s.end('hello world')).listen(${port}, '127.0.0.1')`], {
     stdio: 'ignore',
   });
-  try {
-    await waitForHttp(`http://127.0.0.1:${port}/`, { child, timeoutMs: 10_000 });
-  } catch (error) {
-    // Not left behind holding the port: the next run would fail on it (exit code 1) instead of saying why this one did.
-    await stopAll([child]);
-    throw error;
-  }
+  // Not left behind holding the port if it fails: the next run would fail on it (exit code 1) instead of saying why.
+  await waitForHttpOrStop(`http://127.0.0.1:${port}/`, { child, timeoutMs: 10_000 });
   return {
     async measure() {
       const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: 20, duration });
