@@ -9,7 +9,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopAll, waitForHttp } from '../../scripts/lib.mjs';
+import { stopAll, waitForHttpOrStop } from '../../scripts/lib.mjs';
 import { nginxPrelude } from '../../scripts/scale-out/nginx-config.mjs';
 
 /** Starts nginx on `port` forwarding to `upstream` (http://host:port); answers the https address and a stop(). */
@@ -66,7 +66,7 @@ export async function startTlsFront({ upstream, port }) {
   const url = `https://localhost:${port}`;
   // The benchmark's own requests (the warm-up fetches) accept the run's certificate too.
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  await waitForHttp(`${url}/`, { child: nginx, timeoutMs: 10_000 });
+  await waitForHttpOrStop(`${url}/`, { child: nginx, timeoutMs: 10_000 });
   return {
     url,
     stop: async () => {

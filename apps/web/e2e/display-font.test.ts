@@ -9,6 +9,8 @@ const session = useBrowser();
 /** The headings' web font (decision 133): next/font names its file after the family. */
 const isDisplayFont = (url: string) => /playfair/i.test(url) && url.endsWith('.woff2');
 const headingFont = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily);
+/** Whether the page's head script marked <html> to use the web font (MarkDisplayFont). */
+const markedForFont = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-display-font'));
 
 test("a first visit draws headings in the phone's serif, fetches the web font after load, and the next page uses it", async () => {
   const page = await session.newPage({ width: 390, height: 844, mobile: true });
@@ -20,7 +22,7 @@ test("a first visit draws headings in the phone's serif, fetches the web font af
   await recordLayoutShifts(page);
 
   await page.goto('/category/lamps');
-  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(false);
+  expect(await markedForFont(page)).toBe(false);
   expect(await headingFont(page)).not.toMatch(/playfair/i);
   // Downloaded once the page has loaded and painted, not on the way to its first paint.
   await expect.poll(() => downloads.length, { timeout: 15_000 }).toBe(1);
@@ -40,7 +42,7 @@ test("a first visit draws headings in the phone's serif, fetches the web font af
   await expect.poll(() => headingFont(page)).toMatch(/^"?playfair/i);
   // So does a page loaded afresh: it marks <html> before its headings are laid out.
   await page.reload();
-  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(true);
+  expect(await markedForFont(page)).toBe(true);
   expect(await headingFont(page)).toMatch(/^"?playfair/i);
   expect(
     await page.evaluate(async () => {
@@ -53,10 +55,10 @@ test("a first visit draws headings in the phone's serif, fetches the web font af
   // keeps the serif although this browser has the font. One opened from another of the shop's pages uses it.
   const origin = new URL(page.url()).origin;
   await page.goto('/category/lamps');
-  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(false);
+  expect(await markedForFont(page)).toBe(false);
   expect(await headingFont(page)).not.toMatch(/playfair/i);
   await page.goto('/category/lamps', { referer: `${origin}/` });
-  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(true);
+  expect(await markedForFont(page)).toBe(true);
   expect(await headingFont(page)).toMatch(/^"?playfair/i);
   expect(errorsOf(page)).toEqual([]);
 });
@@ -72,7 +74,7 @@ test('a browser that refuses storage keeps the serif on every page, and its cart
   await page.goto('/');
   await page.waitForTimeout(3500);
   await page.goto('/category/lamps');
-  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-display-font'))).toBe(false);
+  expect(await markedForFont(page)).toBe(false);
   expect(await headingFont(page)).not.toMatch(/playfair/i);
 
   // The cart is kept in the page's memory instead (it used to fail to start: "reading 'rehydrate'").
