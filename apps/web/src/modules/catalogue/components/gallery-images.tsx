@@ -35,8 +35,18 @@ export function galleryImages(images: ProductImage[], name: string): { slides: R
         <LazySlide key={image.id} image={image} alt={image.alt ?? name} />
       ),
     ),
+    // An 80px thumbnail needs at most 240 pixels (a 3x screen): its srcset stops at 256 instead of listing files to 3840.
     thumbs: images.map((image) => (
-      <StaticImage key={image.id} src={image.thumbnail ?? image.original} alt="" width={80} height={80} sizes="80px" className="h-full w-full object-cover" />
+      <StaticImage
+        key={image.id}
+        src={image.thumbnail ?? image.original}
+        alt=""
+        width={80}
+        height={80}
+        sizes="80px"
+        maxWidth={256}
+        className="h-full w-full object-cover"
+      />
     )),
   };
 }
