@@ -59,7 +59,10 @@ const pages = [
  * links and menus, not only client components.
  */
 async function hydrated(origin, path) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  return withPlaywright((browser) => hydratedIn(browser, origin, path));
+}
+
+async function hydratedIn(browser, origin, path) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, ignoreHTTPSErrors: origin.startsWith('https:') });
   try {
     const page = await context.newPage();
@@ -98,7 +101,10 @@ async function mainThread(origin, path) {
  * roughly what it counts towards total blocking time; `compile` is V8 compiling functions on the main thread.
  */
 async function tracedLoad(origin, path) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  return withPlaywright((browser) => tracedLoadIn(browser, origin, path));
+}
+
+async function tracedLoadIn(browser, origin, path) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, ignoreHTTPSErrors: origin.startsWith('https:') });
   try {
     const page = await context.newPage();
@@ -188,16 +194,30 @@ const chrome = await chromeLauncher.launch({
  * that this browser has the headings' font file (decision 133); the note would then send a run that has no file
  * fetching it before the page's image. Cleared too, so every run is a first visit, as the cleared cache intends.
  */
-let storageConnection;
 async function forgetEarlierVisits() {
-  storageConnection ??= await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  // Lighthouse's tabs are in the browser's default context; a page of the site there clears what they will see.
-  const page = await storageConnection.contexts()[0].newPage();
+  await withPlaywright(async (browser) => {
+    // Lighthouse's tabs are in the browser's default context; a page of the site there clears what they will see.
+    const page = await browser.contexts()[0].newPage();
+    try {
+      await page.goto(`${base}/robots.txt`);
+      await page.evaluate(() => localStorage.clear());
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+/**
+ * Playwright on the benchmark's Chromium for one job, then disconnected. A connection left open attaches to every tab
+ * opened later, Lighthouse's too, and instruments it (runtime, network and page events sent to it): the pages measured
+ * last would carry one more client per earlier page's traced loads than the floor, measured first, did.
+ */
+async function withPlaywright(job) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
-    await page.goto(`${base}/robots.txt`);
-    await page.evaluate(() => localStorage.clear());
+    return await job(browser);
   } finally {
-    await page.close();
+    await browser.close();
   }
 }
 
