@@ -209,8 +209,8 @@ async function forgetEarlierVisits() {
 
 /**
  * Playwright on the benchmark's Chromium for one job, then disconnected. A connection left open attaches to every tab
- * opened later, Lighthouse's too, and instruments it (runtime, network and page events sent to it): the pages measured
- * last would carry one more client per earlier page's traced loads than the floor, measured first, did.
+ * opened later, Lighthouse's too, and instruments it (runtime, network and page events sent to it): each page would be
+ * measured with one more client for every earlier job, the product page with thirteen against the floor's one.
  */
 async function withPlaywright(job) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
