@@ -64,7 +64,7 @@ export async function startTlsFront({ upstream, port }) {
   );
   const nginx = spawn(process.env.NGINX_PATH ?? '/usr/sbin/nginx', ['-c', join(prefix, 'nginx.conf'), '-p', prefix], { stdio: 'inherit' });
   const url = `https://localhost:${port}`;
-  // The benchmark's own requests (the warm-up fetches) accept the run's certificate too.
+  // The benchmark's own requests (the page-weight fetches) accept the run's certificate too.
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   await waitForHttpOrStop(`${url}/`, { child: nginx, timeoutMs: 10_000 });
   return {
