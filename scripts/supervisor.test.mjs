@@ -1,5 +1,5 @@
 // The supervisor behind npm start, driven with small real child processes (`node -e`): a tiny HTTP server that answers
-// its pid (after 600 ms on /slow) and, on SIGTERM, stops accepting and exits once its requests are answered (as
+// its pid (after 600 ms on /slow), prints each request's path as it arrives and, on SIGTERM, stops accepting and exits once its requests are answered (as
 // apps/web/server.mjs does; the API's Fastify does the same).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,7 +8,10 @@ import { supervise } from './supervisor.mjs';
 
 const serverSource = `
   const http = require('node:http');
-  const server = http.createServer((req, res) => setTimeout(() => res.end(String(process.pid)), req.url === '/slow' ? 600 : 0));
+  const server = http.createServer((req, res) => {
+    process.stdout.write(req.url + '\\n');
+    setTimeout(() => res.end(String(process.pid)), req.url === '/slow' ? 600 : 0);
+  });
   server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));
   process.on('SIGTERM', () => {
     setInterval(() => server.closeIdleConnections(), 50).unref();
@@ -17,6 +20,21 @@ const serverSource = `
 `;
 
 const fakeServer = () => spawn(process.execPath, ['-e', serverSource], { stdio: ['ignore', 'pipe', 'inherit'] });
+
+/**
+ * Resolves once the fake server says `/slow` reached it: SIGTERM is meant to arrive with that request in flight, which a
+ * fixed wait cannot promise on a loaded machine.
+ */
+function arrived(stdout) {
+  return new Promise((resolve) => {
+    const onData = (chunk) => {
+      if (!String(chunk).includes('/slow')) return;
+      stdout.off('data', onData);
+      resolve();
+    };
+    stdout.on('data', onData);
+  });
+}
 
 /** The port a fake server prints once it listens. */
 async function portOf(child) {
@@ -116,7 +134,7 @@ describe('supervise', () => {
     const port = await portOf(supervisor.child);
     const pid = supervisor.child.pid;
     const slow = fetch(`http://127.0.0.1:${port}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await arrived(supervisor.child.stdout);
     const stopAt = Date.now();
     const stopped = supervisor.stop({ graceMs: 5_000 });
     const response = await slow;
@@ -152,13 +170,17 @@ describe('stopOnSignals', () => {
       import { stopOnSignals, supervise } from ${JSON.stringify(new URL('./supervisor.mjs', import.meta.url).href)};
       const server = supervise('web', () => spawn(process.execPath, ['-e', ${JSON.stringify(serverSource)}], { stdio: ['ignore', 'pipe', 'inherit'] }));
       stopOnSignals(() => [server]);
-      server.child.stdout.once('data', (port) => console.log(String(port).trim() + ' ' + server.child.pid));
+      // Its first line is the port, said with the pid; the request paths after it are passed on as they come.
+      server.child.stdout.once('data', (port) => {
+        console.log(String(port).trim() + ' ' + server.child.pid);
+        server.child.stdout.pipe(process.stdout);
+      });
     `;
     const starter = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
     const [line] = await once(starter.stdout, 'data');
     const [port, pid] = String(line).trim().split(' ').map(Number);
     const slow = fetch(`http://127.0.0.1:${port}/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await arrived(starter.stdout);
     const exited = once(starter, 'exit');
     starter.kill('SIGTERM');
     const response = await slow;

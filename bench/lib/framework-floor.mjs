@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { nextBin, root, run, stopAll, waitForHttpOrStop } from '../../scripts/lib.mjs';
 
@@ -26,8 +27,28 @@ export async function startFrameworkFloor({ port }) {
     await run(process.execPath, [nextBin, 'build'], { cwd: appDir, env, stdio: ['ignore', 'ignore', 'inherit'] });
     writeFileSync(stamp, version);
   }
+  await assertPortFree(port);
   const child = spawn(process.execPath, [nextBin, 'start', '--port', String(port), '--hostname', '127.0.0.1'], { cwd: appDir, env, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttpOrStop(`${url}/`, { child, timeoutMs: 30_000 });
   return { url, stop: () => stopAll([child]) };
+}
+
+/**
+ * A floor left running by an earlier, interrupted run would answer the readiness poll at once while the new `next
+ * start` exits on the busy port, and the bench would measure whatever holds the port. Said instead.
+ */
+async function assertPortFree(port) {
+  const probe = createServer();
+  await new Promise((resolve, reject) => {
+    probe.once('error', (error) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is in use (a framework floor left from an earlier run?): stop it or set BENCH_FLOOR_PORT`)
+          : error,
+      ),
+    );
+    probe.listen(port, '127.0.0.1', resolve);
+  });
+  await new Promise((resolve) => probe.close(resolve));
 }
