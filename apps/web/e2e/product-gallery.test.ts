@@ -39,6 +39,9 @@ test('thumbnails, arrow keys and the zoom dialog move through a product’s imag
   expect(await preload.count()).toBe(1);
   expect(await preload.getAttribute('fetchpriority')).toBe('high');
   expect(await preload.getAttribute('imagesrcset')).toBe(await first.getAttribute('srcset'));
+  // Its files run from the narrowest slot's (a 320px phone: 288px) to 1920, not every configured width from 16 to 3840.
+  const widths = (srcset: string | null) => (srcset ?? '').split(', ').map((candidate) => Number(/ (\d+)w$/.exec(candidate)?.[1]));
+  expect(widths(await first.getAttribute('srcset'))).toEqual([384, 640, 750, 828, 1080, 1200, 1920]);
   expect(await current(page)).toBe(`Image 1 of ${count}`);
 
   // A thumbnail shows its image: it becomes the current one and the strip scrolls to it.

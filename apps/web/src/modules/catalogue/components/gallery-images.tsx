@@ -10,6 +10,13 @@ import { capSrcSet } from '@modules/common/components/src-set';
  * (100vw − 112px) × 7/12 between; below 1024px it spans the container (16px padding, 24px from 640px).
  */
 export const MAIN_SIZES = '(min-width: 1280px) 681px, (min-width: 1024px) calc(58.33vw - 65px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)';
+/**
+ * The main image's narrowest slot: a 320px phone's (100vw − 32px). Next lists every configured width from 16 for these
+ * sizes (each `vw` is inside a `calc()`, so it finds no share of the viewport to start from); the seven files under
+ * 288px are never picked, and cost ~650 bytes a srcset, ten times on the page (four slides and the preload, each in the
+ * HTML and the hydration data).
+ */
+const MAIN_MIN_WIDTH = 288;
 
 /**
  * The gallery's images, rendered here on the server and handed to the client gallery as finished elements (decision
@@ -29,13 +36,15 @@ export function galleryImages(images: ProductImage[], name: string): { slides: R
           sizes={MAIN_SIZES}
           preload
           maxWidth={1920}
+          minWidth={MAIN_MIN_WIDTH}
           className="h-full w-full object-cover"
         />
       ) : (
         <LazySlide key={image.id} image={image} alt={image.alt ?? name} />
       ),
     ),
-    // An 80px thumbnail needs at most 240 pixels (a 3x screen): its srcset stops at 256 instead of listing files to 3840.
+    // An 80px thumbnail needs at most 240 pixels (a 3x screen) and at least 80: its srcset is 96 to 256 instead of
+    // listing every file from 16 to 3840.
     thumbs: images.map((image) => (
       <StaticImage
         key={image.id}
@@ -45,6 +54,7 @@ export function galleryImages(images: ProductImage[], name: string): { slides: R
         height={80}
         sizes="80px"
         maxWidth={256}
+        minWidth={80}
         className="h-full w-full object-cover"
       />
     )),
@@ -60,5 +70,5 @@ export function galleryImages(images: ProductImage[], name: string): { slides: R
  */
 function LazySlide({ image, alt }: { image: ProductImage; alt: string }) {
   const { props } = getImageProps({ src: image.original, alt, width: image.width, height: image.height, sizes: MAIN_SIZES, loading: 'lazy' });
-  return <img {...props} srcSet={capSrcSet(props.srcSet, 1920)} alt={alt} fetchPriority="low" className="h-full w-full object-cover" />;
+  return <img {...props} srcSet={capSrcSet(props.srcSet, 1920, MAIN_MIN_WIDTH)} alt={alt} fetchPriority="low" className="h-full w-full object-cover" />;
 }

@@ -12,6 +12,16 @@ describe('capSrcSet', () => {
   it('keeps the narrowest when every candidate is wider', () => {
     expect(capSrcSet(srcSet, 64)).toBe('/_next/image?url=%2Fa.webp&w=128&q=75 128w');
   });
+  it('drops the candidates narrower than the slot', () => {
+    expect(capSrcSet(srcSet, 1080, 200)).toBe(
+      '/_next/image?url=%2Fa.webp&w=256&q=75 256w, /_next/image?url=%2Fa.webp&w=640&q=75 640w, /_next/image?url=%2Fa.webp&w=1080&q=75 1080w',
+    );
+    // A slot at exactly a file's width keeps that file: it is the one a 1x screen picks.
+    expect(capSrcSet(srcSet, 1080, 256)).toMatch(/^\/_next\/image\?url=%2Fa.webp&w=256&/);
+  });
+  it('keeps the widest allowed when every candidate is narrower than the slot', () => {
+    expect(capSrcSet(srcSet, 640, 2000)).toBe('/_next/image?url=%2Fa.webp&w=640&q=75 640w');
+  });
   it('leaves density srcsets and a missing cap alone', () => {
     expect(capSrcSet('/a 1x, /b 2x', 640)).toBe('/a 1x, /b 2x');
     expect(capSrcSet(srcSet, undefined)).toBe(srcSet);

@@ -20,6 +20,8 @@ interface StaticImageProps {
    * to 3840 for a `vw` size; each entry is ~90 bytes in the HTML and again in the hydration data, dozens of times a page.
    */
   maxWidth?: number;
+  /** The slot's narrowest drawn width in CSS pixels (the smallest phone's): narrower files are left out of the srcset. */
+  minWidth?: number;
 }
 
 /**
@@ -28,13 +30,13 @@ interface StaticImageProps {
  * HTML for server components and costs nothing to hydrate (ADR 015). A lazy one carries its sources in data attributes
  * until `LazyImages` sees it within 200px of the screen, and a `<noscript>` copy for browsers without JavaScript.
  */
-export function StaticImage({ preload = false, fetchPriority, loading, maxWidth, ...image }: StaticImageProps) {
+export function StaticImage({ preload = false, fetchPriority, loading, maxWidth, minWidth, ...image }: StaticImageProps) {
   const { props: all } = getImageProps({
     ...image,
     loading: preload ? 'eager' : loading,
     fetchPriority: fetchPriority ?? (preload ? 'high' : undefined),
   });
-  const props = { ...all, srcSet: capSrcSet(all.srcSet, maxWidth) };
+  const props = { ...all, srcSet: capSrcSet(all.srcSet, maxWidth, minWidth) };
   if (preload) {
     // What next/image's `preload` does in the App Router: a <link rel=preload> with the same srcset, hoisted to <head>.
     preloadResource(props.src, {
