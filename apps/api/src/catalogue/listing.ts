@@ -48,17 +48,22 @@ const descNullsLast = (column: AnyPgColumn) => sql`${column} desc nulls last`;
  */
 export const availableFirst = asc(products.soldOut);
 
+/**
+ * Every order ends on the id (decision 140). Pages are offsets into the order, and products that tie on its key (a new
+ * shop's all sold 0 units; an import gives its products one created_at) came back in whatever order each page's plan
+ * produced: page 2 repeated products from page 1 and others were never shown. Each sort index ends on the id too.
+ */
 export const sortOrders: Record<ProductSort, SQL[]> = {
-  newest: [availableFirst, descNullsLast(products.createdAt)],
-  price_asc: [availableFirst, asc(products.price)],
-  price_desc: [availableFirst, descNullsLast(products.price)],
-  popularity: [availableFirst, descNullsLast(products.unitsSold)],
-  discount: [availableFirst, descNullsLast(products.discountPercent)],
+  newest: [availableFirst, descNullsLast(products.createdAt), descNullsLast(products.id)],
+  price_asc: [availableFirst, asc(products.price), asc(products.id)],
+  price_desc: [availableFirst, descNullsLast(products.price), descNullsLast(products.id)],
+  popularity: [availableFirst, descNullsLast(products.unitsSold), descNullsLast(products.id)],
+  discount: [availableFirst, descNullsLast(products.discountPercent), descNullsLast(products.id)],
 };
 
 /** Price high to low has its own index (sold_out ascending, price descending), so NULLS LAST there too. */
 export const categorySortOrders: Record<ProductSort, SQL[]> = {
-  newest: [availableFirst, descNullsLast(products.createdAt)],
+  newest: [availableFirst, descNullsLast(products.createdAt), descNullsLast(products.id)],
   price_asc: [availableFirst, asc(products.price), asc(products.id)],
   price_desc: [availableFirst, descNullsLast(products.price), descNullsLast(products.id)],
   popularity: [availableFirst, descNullsLast(products.unitsSold), descNullsLast(products.id)],

@@ -31,7 +31,7 @@ export const rails: Rail[] = [
     url: '/api/products/flash-sale',
     summary: 'Products on a flash sale that has not ended, soonest ending first',
     where: () => and(forSale, sql`${products.flashSaleEndsAt} > now()`) as SQL,
-    orderBy: [asc(products.flashSaleEndsAt)],
+    orderBy: [asc(products.flashSaleEndsAt), asc(products.id)],
   },
   { url: '/api/products/best-selling', summary: 'Best-selling products (units sold, most first)', ...bestSelling },
   {

@@ -116,8 +116,9 @@ export const products = pgTable(
     uniqueIndex('products_slug_idx').on(t.slug),
     // A category page sorts by one of five orders; each gets an index led by category_id so a page reads
     // only its category's rows, already in order (a price-only index made PostgreSQL scan 70k rows). Every order
-    // puts available products before sold-out ones (decision 075), so sold_out comes right after the category.
-    index('products_category_created_idx').on(t.categoryId, t.soldOut, t.createdAt.desc()),
+    // puts available products before sold-out ones (decision 075), so sold_out comes right after the category. Every
+    // order ends on the id, so products that tie on the key keep one order from page to page (decision 140).
+    index('products_category_created_idx').on(t.categoryId, t.soldOut, t.createdAt.desc(), t.id.desc()),
     index('products_category_price_idx').on(t.categoryId, t.soldOut, t.price, t.id),
     // Price high to low keeps sold_out ascending, so it cannot read the ascending index backwards.
     index('products_category_price_desc_idx').on(t.categoryId, t.soldOut, t.price.desc(), t.id.desc()),
@@ -128,12 +129,12 @@ export const products = pgTable(
     index('products_category_count_idx')
       .on(t.categoryId, t.price, t.stock)
       .where(sql`${t.published}`),
-    index('products_brand_created_idx').on(t.brandId, t.soldOut, t.createdAt.desc()),
-    index('products_created_idx').on(t.soldOut, t.createdAt.desc()),
-    index('products_price_idx').on(t.soldOut, t.price),
-    index('products_price_desc_idx').on(t.soldOut, t.price.desc()),
-    index('products_units_sold_idx').on(t.soldOut, t.unitsSold.desc()),
-    index('products_discount_idx').on(t.soldOut, t.discountPercent.desc()),
+    index('products_brand_created_idx').on(t.brandId, t.soldOut, t.createdAt.desc(), t.id.desc()),
+    index('products_created_idx').on(t.soldOut, t.createdAt.desc(), t.id.desc()),
+    index('products_price_idx').on(t.soldOut, t.price, t.id),
+    index('products_price_desc_idx').on(t.soldOut, t.price.desc(), t.id.desc()),
+    index('products_units_sold_idx').on(t.soldOut, t.unitsSold.desc(), t.id.desc()),
+    index('products_discount_idx').on(t.soldOut, t.discountPercent.desc(), t.id.desc()),
     // fastupdate off: with it on, new rows wait in a pending list that every search scans linearly until a vacuum
     // (144 pages after seeding 100k products: a one-word search went from 0.04 ms to 0.8 ms). Staff edit products
     // a few at a time, so writing each row's entries straight into the index costs nothing that matters (decision 092).
@@ -144,7 +145,7 @@ export const products = pgTable(
       .on(t.createdAt.desc())
       .where(sql`${t.featured}`),
     index('products_flash_sale_idx')
-      .on(t.flashSaleEndsAt)
+      .on(t.flashSaleEndsAt, t.id)
       .where(sql`${t.flashSaleEndsAt} is not null`),
     index('products_new_arrival_idx')
       .on(t.createdAt.desc())
