@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { connect, type DatabaseHandle, migrate } from '@shop/db';
 import pg from 'pg';
@@ -73,8 +74,8 @@ describe.skipIf(!databaseUrl)('the API killed between capture and webhook (Postg
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     api = child;
-    child.stdout?.on('data', (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
-    child.stderr?.on('data', (chunk: Buffer) => logs.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    // Whole lines: a chunk of the pipe can end mid-line, and half a JSON log line does not parse.
+    for (const stream of [child.stdout, child.stderr]) if (stream) createInterface({ input: stream }).on('line', (text) => text && logs.push(text));
     const started = Date.now();
     while (Date.now() - started < 60_000) {
       if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}:\n${logs.join('\n')}`);
@@ -218,11 +219,15 @@ describe.skipIf(!databaseUrl)('the API killed between capture and webhook (Postg
       if (Date.now() - started > 30_000) throw new Error(`not reconciled:\n${logs.join('\n')}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const line = logs
-      .filter((text) => text.startsWith('{'))
-      .map((text) => JSON.parse(text) as Record<string, unknown>)
-      .find((entry) => entry.orderId === placed._id);
-    expect(line).toMatchObject({ msg: 'payments: reconciled an order with the provider', paymentId, status: 'captured', outcome: 'applied' });
+    // The pass commits, then logs: its line comes through the child's stdout pipe a moment after the row is visible.
+    const line = () =>
+      logs
+        .filter((text) => text.startsWith('{'))
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((entry) => entry.orderId === placed._id);
+    await expect
+      .poll(line, { timeout: 5_000 })
+      .toMatchObject({ msg: 'payments: reconciled an order with the provider', paymentId, status: 'captured', outcome: 'applied' });
 
     for (const sent of await gateway.releaseHeld()) expect(sent.status).toBe(200);
     // Two more passes run meanwhile; then the API is killed again, mid-whatever, and started once more.
