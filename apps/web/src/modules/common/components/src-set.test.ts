@@ -24,6 +24,7 @@ describe('capSrcSet', () => {
   });
   it('leaves density srcsets and a missing cap alone', () => {
     expect(capSrcSet('/a 1x, /b 2x', 640)).toBe('/a 1x, /b 2x');
+    expect(capSrcSet('/a 1x, /b 2x', 640, 300)).toBe('/a 1x, /b 2x');
     expect(capSrcSet(srcSet, undefined)).toBe(srcSet);
   });
 });

@@ -9,6 +9,8 @@ export function capSrcSet(srcSet: string | undefined, maxWidth: number | undefin
   if (!srcSet || !maxWidth) return srcSet;
   const candidates = srcSet.split(', ');
   const width = (candidate: string) => Number(/ (\d+)w$/.exec(candidate)?.[1] ?? 0);
+  // Density candidates (`2x`, for an image without sizes) say nothing about widths.
+  if (candidates.some((candidate) => width(candidate) === 0)) return srcSet;
   const capped = candidates.filter((candidate) => width(candidate) <= maxWidth);
   const withinCap = capped.length > 0 ? capped : candidates.slice(0, 1);
   const wideEnough = withinCap.filter((candidate) => width(candidate) >= minWidth);
