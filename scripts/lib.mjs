@@ -97,7 +97,9 @@ export async function buildWebIfNeeded(distDir = process.env.NEXT_DIST_DIR ?? '.
   console.log('[start] building the storefront (first start or changed sources)…');
   await run(process.execPath, [nextBin, 'build'], {
     cwd: webDir,
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
+    // Always a production build, which is what `next start` serves: NODE_ENV=development in the shell (the API's
+    // loopback providers on PostgreSQL, as the benchmarks run it) made `next build` fail prerendering its error page.
+    env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
     signal,
   });
   writeFileSync(stampFile, stamp);
