@@ -1,6 +1,6 @@
 // The supervisor behind npm start, driven with small real child processes (`node -e`): a tiny HTTP server that answers
-// its pid (after 600 ms on /slow), prints each request's path as it arrives and, on SIGTERM, stops accepting and exits once its requests are answered (as
-// apps/web/server.mjs does; the API's Fastify does the same).
+// its pid (after 600 ms on /slow), prints each request's path as it arrives and, on SIGTERM, stops accepting and exits
+// once its requests are answered (as apps/web/server.mjs does; the API's Fastify does the same).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,8 +22,8 @@ const serverSource = `
 const fakeServer = () => spawn(process.execPath, ['-e', serverSource], { stdio: ['ignore', 'pipe', 'inherit'] });
 
 /**
- * Resolves once the fake server says `/slow` reached it: SIGTERM is meant to arrive with that request in flight, which a
- * fixed wait cannot promise on a loaded machine.
+ * Resolves once the fake server says `/slow` reached it: SIGTERM is meant to arrive with that request in flight, which
+ * a fixed wait cannot promise on a loaded machine.
  */
 function arrived(stdout) {
   return new Promise((resolve) => {
