@@ -246,7 +246,12 @@ async function withPlaywright(job) {
  */
 async function warmUp(url) {
   await forgetEarlierVisits();
-  await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  await measure(url);
+}
+
+/** One Lighthouse run (mobile defaults, performance only) of a first visit: the warm-up's and every measured one. */
+function measure(url) {
+  return lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
 }
 
 try {
@@ -263,7 +268,7 @@ try {
     const runs = [];
     for (let failed = 0; runs.length < RUNS;) {
       await forgetEarlierVisits();
-      const { lhr } = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const { lhr } = await measure(origin + path);
       // A run that errored has no score and no metrics (seen at high load, docs/benchmarks.md): it is run again, and
       // said, rather than counted as a 0 that drags the median.
       if (lhr.categories.performance.score !== null) runs.push(lhr);

@@ -19,6 +19,9 @@ describe('capSrcSet', () => {
     // A slot at exactly a file's width keeps that file: it is the one a 1x screen picks.
     expect(capSrcSet(srcSet, 1080, 256)).toMatch(/^\/_next\/image\?url=%2Fa.webp&w=256&/);
   });
+  it('drops the narrow candidates without a cap too', () => {
+    expect(capSrcSet(srcSet, undefined, 1000)).toBe('/_next/image?url=%2Fa.webp&w=1080&q=75 1080w, /_next/image?url=%2Fa.webp&w=3840&q=75 3840w');
+  });
   it('keeps the widest allowed when every candidate is narrower than the slot', () => {
     expect(capSrcSet(srcSet, 640, 2000)).toBe('/_next/image?url=%2Fa.webp&w=640&q=75 640w');
   });

@@ -6,12 +6,12 @@
  * file is never picked for a 288 px slot, yet Next lists it for any `sizes` with a `calc()`.
  */
 export function capSrcSet(srcSet: string | undefined, maxWidth: number | undefined, minWidth = 0): string | undefined {
-  if (!srcSet || !maxWidth) return srcSet;
+  if (!srcSet || (!maxWidth && !minWidth)) return srcSet;
   const candidates = srcSet.split(', ');
   const width = (candidate: string) => Number(/ (\d+)w$/.exec(candidate)?.[1] ?? 0);
   // Density candidates (`2x`, for an image without sizes) say nothing about widths.
   if (candidates.some((candidate) => width(candidate) === 0)) return srcSet;
-  const capped = candidates.filter((candidate) => width(candidate) <= maxWidth);
+  const capped = candidates.filter((candidate) => width(candidate) <= (maxWidth ?? Infinity));
   const withinCap = capped.length > 0 ? capped : candidates.slice(0, 1);
   const wideEnough = withinCap.filter((candidate) => width(candidate) >= minWidth);
   return (wideEnough.length > 0 ? wideEnough : withinCap.slice(-1)).join(', ');
