@@ -69,5 +69,10 @@ export const paymentFlags = [
   'late_payment_refund_failed',
   /** A paid order was cancelled and the provider refused its refund: staff refund by hand. */
   'cancel_refund_failed',
+  /**
+   * Paid online after its shopper switched it to cash on delivery, too late to take the money instead of the cash (a
+   * shipment booked, the order over): staff refund the payment (decision 141).
+   */
+  'paid_after_cod_switch',
 ] as const;
 export type PaymentFlag = (typeof paymentFlags)[number];

@@ -257,6 +257,7 @@ export async function placeOrder(
       paymentStatus: 'pending',
       paymentProvider: cod ? null : provider.name,
       providerOrderId: null,
+      providerOrderAmount: null,
       providerPaymentId: null,
       amountPaid: 0,
       amountRefunded: 0,

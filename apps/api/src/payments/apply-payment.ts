@@ -1,6 +1,15 @@
-import { type Database, type OrderStatusValue, orders } from '@shop/db';
-import { canMovePayment, type PaymentFlag, type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { type Database, type OrderStatusValue, orders, shipments } from '@shop/db';
+import {
+  CASH_ON_DELIVERY,
+  canMovePayment,
+  PREPAID,
+  type PaymentFlag,
+  type PaymentMethod,
+  type PaymentStatus,
+  paymentStatusesBefore,
+  SHOP_CURRENCY,
+} from '@shop/domain/payment';
+import { and, eq, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import type { Tx } from '../orders/coupons.ts';
 import { executeNamed } from '../orders/named-statement.ts';
@@ -29,6 +38,10 @@ export interface PayableOrder {
 export interface LockedOrder extends PayableOrder {
   paymentStatus: PaymentStatus;
   status: OrderStatusValue;
+  /** `cod` on a prepaid order's row once its shopper switched to cash on delivery (payments/pay-on-delivery.ts). */
+  paymentMethod: PaymentMethod;
+  /** What the provider's order was opened for (null on orders from before migration 0031 that switched since). */
+  providerOrderAmount: number | null;
 }
 
 /** What applying a report leaves for its caller to do, in its transaction or after its commit. */
@@ -74,7 +87,14 @@ export async function orderOfProviderOrder(db: Writer, provider: string, provide
  */
 export async function lockForPayment(tx: Tx, orderId: string): Promise<LockedOrder | null> {
   const [row] = await tx
-    .select({ id: orders.id, grandTotal: orders.grandTotal, paymentStatus: orders.paymentStatus, status: orders.status })
+    .select({
+      id: orders.id,
+      grandTotal: orders.grandTotal,
+      paymentStatus: orders.paymentStatus,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      providerOrderAmount: orders.providerOrderAmount,
+    })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('no key update');
@@ -120,6 +140,7 @@ export async function markPaid(
   to: Extract<PaymentStatus, 'authorized' | 'captured'>,
   effects: ApplyEffects,
 ): Promise<ApplyOutcome> {
+  if (order.paymentMethod === CASH_ON_DELIVERY) return payInsteadOfCash(tx, order, payment, to, effects);
   const mismatch = mismatchOf(order, payment);
   if (mismatch) {
     await flag(tx, order.id, mismatch);
@@ -147,6 +168,82 @@ export async function markPaid(
     // this transaction commits (decision 109), or by the caller in it.
     effects.invoiceDue = order.id;
   }
+  return 'applied';
+}
+
+/** An order whose parcel is still the shop's: no courier has been told what to collect. */
+const BEFORE_SHIPPING: OrderStatusValue[] = ['placed', 'confirmed', 'in_production', 'packed'];
+
+/**
+ * A payment on the provider order of an order its shopper then switched to cash on delivery (decision 141): the
+ * online payment was already on its way (a UPI collect request approved later, checkout still open in another tab).
+ * The money wins while the parcel is still the shop's: in one conditional UPDATE the order becomes prepaid again and
+ * paid, with the figures the provider order was opened for (its amount is the grand total again: the COD fee goes, the
+ * prepaid saving comes back), its COD confirmation dropped, its invoice due, and the "payment received" message
+ * written. Never both cash and card: once a shipment is booked (the courier was told to collect cash) or the order is
+ * over, or the amount is not the provider order's, the payment is only flagged for staff (`paid_after_cod_switch`,
+ * or the mismatch), who refund it.
+ */
+async function payInsteadOfCash(
+  tx: Tx,
+  order: LockedOrder,
+  payment: ProviderPayment,
+  to: Extract<PaymentStatus, 'authorized' | 'captured'>,
+  effects: ApplyEffects,
+): Promise<ApplyOutcome> {
+  const mismatch =
+    payment.currency !== SHOP_CURRENCY
+      ? 'currency_mismatch'
+      : order.providerOrderAmount !== null && payment.amount !== order.providerOrderAmount
+        ? 'amount_mismatch'
+        : null;
+  if (mismatch) {
+    await flag(tx, order.id, mismatch);
+    return 'flagged';
+  }
+  if (!canMovePayment(order.paymentStatus, to)) return 'ignored';
+  const [switched] = await tx
+    .update(orders)
+    .set({
+      paymentMethod: PREPAID,
+      codFee: 0,
+      // What the shopper saved by paying online, as the provider order's amount says: the charges before the COD fee.
+      prepaidDiscount: sql`${orders.grandTotal} - ${orders.codFee} + ${orders.prepaidDiscount} - ${payment.amount}::int`,
+      grandTotal: payment.amount,
+      codConfirmation: null,
+      codConfirmSecret: null,
+      codConfirmBy: null,
+      paymentStatus: to,
+      providerPaymentId: payment.id,
+      amountPaid: payment.amount,
+      reservationExpiresAt: null,
+      invoiceDueAt: sql`coalesce(${orders.invoiceDueAt}, now())`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.paymentMethod, CASH_ON_DELIVERY),
+        eq(orders.paymentStatus, order.paymentStatus),
+        inArray(orders.status, BEFORE_SHIPPING),
+        eq(orders.providerOrderAmount, payment.amount),
+        sql`${orders.grandTotal} - ${orders.codFee} + ${orders.prepaidDiscount} >= ${payment.amount}::int`,
+        notExists(
+          tx
+            .select({ id: shipments.id })
+            .from(shipments)
+            .where(and(eq(shipments.orderId, order.id), ne(shipments.status, 'cancelled'))),
+        ),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!switched) {
+    await flag(tx, order.id, 'paid_after_cod_switch');
+    return 'flagged';
+  }
+  await writePaidMessage(tx, order.id);
+  effects.messages = true;
+  effects.invoiceDue = order.id;
   return 'applied';
 }
 

@@ -1,6 +1,6 @@
 import { type Database, orders } from '@shop/db';
 import type { CheckoutPayment } from '@shop/domain/order';
-import { SHOP_CURRENCY } from '@shop/domain/payment';
+import { PREPAID, SHOP_CURRENCY } from '@shop/domain/payment';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import { cancelUnpaid, UNPAID } from './cancel-unpaid.ts';
@@ -38,7 +38,7 @@ export async function startCheckout(
       receipt: order.number,
       notes: { order_id: order.id },
     });
-    await db.update(orders).set({ providerOrderId: created.id }).where(eq(orders.id, order.id));
+    await db.update(orders).set({ providerOrderId: created.id, providerOrderAmount: created.amount }).where(eq(orders.id, order.id));
     return {
       provider: payments.provider.name,
       keyId: payments.provider.keyId,
@@ -64,6 +64,8 @@ export async function checkoutOf(db: Database, payments: PaymentDeps, orderId: s
       and(
         eq(orders.id, orderId),
         eq(orders.status, 'placed'),
+        // Not once switched to cash on delivery: its grand total is no longer the provider order's amount.
+        eq(orders.paymentMethod, PREPAID),
         eq(orders.paymentProvider, payments.provider.name),
         isNotNull(orders.providerOrderId),
         inArray(orders.paymentStatus, [...UNPAID]),

@@ -1,5 +1,6 @@
 import { type Database, orders } from '@shop/db';
 import type { Order, VerifyPaymentRequest } from '@shop/domain/order';
+import { PREPAID } from '@shop/domain/payment';
 import { and, eq } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import { findOrder, isOrderId } from '../orders/order-view.ts';
@@ -37,7 +38,9 @@ export async function verifyCheckout(
     .where(and(eq(orders.id, orderId), eq(orders.userId, caller.userId)))
     .limit(1);
   if (!order) throw new Refusal('order_not_found');
-  if (order.paymentMethod !== 'prepaid' || order.paymentProvider !== provider.name || !order.providerOrderId) throw new Refusal('payment_not_pending');
+  // An order switched to cash on delivery keeps its provider order: a payment already on its way may still land, and
+  // applyPayment decides whether it replaces the cash (decision 141).
+  if (order.paymentProvider !== provider.name || !order.providerOrderId) throw new Refusal('payment_not_pending');
   if (body.razorpay_order_id !== order.providerOrderId) throw new Refusal('payment_order_mismatch');
   const signed = provider.verifyCheckoutSignature({
     providerOrderId: order.providerOrderId,
@@ -57,7 +60,7 @@ export async function verifyCheckout(
   }
   if (payment.orderId !== order.providerOrderId) throw new Refusal('payment_order_mismatch');
   if (payment.status !== 'authorized' && payment.status !== 'captured' && payment.status !== 'refunded') throw new Refusal('payment_not_completed');
-  if (mismatchOf(order, payment)) {
+  if (order.paymentMethod === PREPAID && mismatchOf(order, payment)) {
     // Flagged for staff (applyPayment does not apply a mismatch), and refused.
     await applyPayment(db, orderId, payment, 'captured');
     throw new Refusal('payment_amount_mismatch');

@@ -1,5 +1,5 @@
 import { type Database, type OrderStatusValue, orders, paymentEvents } from '@shop/db';
-import { type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
+import { type PaymentMethod, type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
 import { type SQL, sql } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import type { Tx } from '../orders/coupons.ts';
@@ -173,13 +173,15 @@ async function recordAndApplyInTransaction(
       grand_total: number | null;
       payment_status: PaymentStatus | null;
       status: OrderStatusValue | null;
+      payment_method: PaymentMethod | null;
+      provider_order_amount: number | string | null;
     }>(
       await executeNamed(
         tx,
         'webhook-record',
         sql`
         with found as (
-          select id, grand_total, payment_status, status from ${orders}
+          select id, grand_total, payment_status, status, payment_method, provider_order_amount from ${orders}
            where ${orders.paymentProvider} = ${provider.name} and ${orders.providerOrderId} = ${providerOrderId}
            for no key update
         ), recorded as (
@@ -189,12 +191,20 @@ async function recordAndApplyInTransaction(
           on conflict do nothing
           returning id, outcome
         )
-        select r.id as recorded, r.outcome as noted, f.id, f.grand_total, f.payment_status, f.status
+        select r.id as recorded, r.outcome as noted, f.id, f.grand_total, f.payment_status, f.status, f.payment_method,
+               f.provider_order_amount
           from (select 1) as one left join found f on true left join recorded r on true`,
       ),
     );
     const order: LockedOrder | null = found?.id
-      ? { id: found.id, grandTotal: Number(found.grand_total), paymentStatus: found.payment_status!, status: found.status! }
+      ? {
+          id: found.id,
+          grandTotal: Number(found.grand_total),
+          paymentStatus: found.payment_status!,
+          status: found.status!,
+          paymentMethod: found.payment_method!,
+          providerOrderAmount: found.provider_order_amount === null ? null : Number(found.provider_order_amount),
+        }
       : null;
     if (!found?.recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null, late: false };
     // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.

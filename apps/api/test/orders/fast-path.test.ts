@@ -284,6 +284,7 @@ describe.each(engines)('placing an order in two statements (%s)', (engine) => {
         paymentStatus: 'pending',
         paymentProvider: null,
         providerOrderId: null,
+        providerOrderAmount: null,
         providerPaymentId: null,
         amountPaid: 0,
         amountRefunded: 0,

@@ -98,6 +98,11 @@ export const orders = pgTable(
     paymentProvider: text('payment_provider'),
     /** The provider's order (Razorpay `order_…`), made right after this row: the only one a checkout signature is checked against. */
     providerOrderId: text('provider_order_id'),
+    /**
+     * Paise the provider's order was opened for: what a payment on it must be. Kept apart from grand_total, which a
+     * switch to cash on delivery recomputes while the provider's order, and a payment already on its way, stay.
+     */
+    providerOrderAmount: integer('provider_order_amount'),
     /** The provider's payment that paid it (Razorpay `pay_…`). */
     providerPaymentId: text('provider_payment_id'),
     /** Paise the provider confirmed (authorised or captured), and refunded so far. */
