@@ -1,25 +1,32 @@
-import { type Database, orderLines, orders, user } from '@shop/db';
+import { type Database, orderLines, orders, pincodes } from '@shop/db';
 import { openCodCap } from '@shop/domain/cod/cod-rules';
 import type { Order } from '@shop/domain/order';
 import { OPEN_ORDER_STATUSES } from '@shop/domain/order-statuses';
 import { CASH_ON_DELIVERY, PREPAID } from '@shop/domain/payment';
 import { fieldRefusal } from '@shop/domain/refusals/index';
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { chargesAtPlacement, type CodDeps, confirmationAtPlacement } from '../cod/cod-placement.ts';
+import { refuseUndeliverable } from '../delivery/deliverable.ts';
 import { Refusal } from '../lib/refusal.ts';
+import { rowsOf } from '../lib/rows.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
 import { enqueueOrderConfirmed } from '../messages/order-events.ts';
 import { findOrder, isOrderId } from '../orders/order-view.ts';
 import { lineLabel } from '../orders/price-lines.ts';
 import { UNPAID } from './cancel-unpaid.ts';
 
+/** The open statuses as one text[] literal (a JS array would become a list of parameters). */
+const OPEN_STATUSES = sql.raw(`'{${OPEN_ORDER_STATUSES.join(',')}}'`);
+
 /**
  * A shopper whose online payment failed or was abandoned pays on delivery instead (POST
  * /api/user/order/{id}/payment/cash-on-delivery, decision 062). Only their own prepaid order, still placed, still
  * unpaid and within its reservation; and only where cash on delivery would have been allowed when placing: every line
  * may be paid on delivery (spec §4, the lines' cod as sold), and the shop's COD controls (decision 065, the same
- * cod/cod-placement.ts calls placement makes) allow it: the delivery pincode is not blocked, the cash to collect is
- * within the maximum, the customer is under the shop's open-COD cap (the server's OPEN_COD_ORDERS_MAX when unset).
+ * cod/cod-placement.ts calls placement makes) allow it: the delivery pincode is not blocked, by the shop or by the
+ * couriers (who collect no cash there: issue 22's directory, as placement reads it), the cash to collect is within the
+ * maximum, the customer is under the shop's open-COD cap (the server's OPEN_COD_ORDERS_MAX when unset), counted under
+ * the same per-customer lock placement counts under, so a switch and a new COD order at once cannot both pass it.
  * The money becomes a COD order's: the prepaid saving goes, the COD fee comes, the grand total is recomputed. A shop
  * that asks for COD confirmation (decision 066) gets it as for a new COD order, counted from the switch.
  * The order keeps its stock, coupon and number; its reservation ends (a cash-on-delivery order does not expire), and the
@@ -68,6 +75,14 @@ export async function payOnDelivery(
     throw new Refusal('cod_unavailable', { params: { names, count: names.length }, errors });
   }
 
+  // The couriers' word on the pincode first, as placement asks it (a pincode the directory does not know passes).
+  const [service] = await db
+    .select({ serviceable: pincodes.serviceable, cod: pincodes.cod })
+    .from(pincodes)
+    .where(eq(pincodes.pincode, order.address.pincode))
+    .limit(1);
+  refuseUndeliverable(service ?? null, order.address.pincode, true);
+
   // The shop's refusals and the COD order's money, exactly as placement decides them (fee in, prepaid saving out).
   const settings = await cod.settings();
   const charges = chargesAtPlacement(settings, {
@@ -91,13 +106,12 @@ export async function payOnDelivery(
   });
 
   const switched = await db.transaction(async (tx) => {
-    // The customer's own row is locked first: two switches of theirs at once count their open orders one after the other.
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, caller.userId)).for('update');
-    const [open] = await tx
-      .select({ open: count() })
-      .from(orders)
-      .where(and(eq(orders.userId, caller.userId), eq(orders.paymentMethod, CASH_ON_DELIVERY), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
-    if ((open?.open ?? 0) >= openCodLimit) throw new Refusal('open_orders_limit', { params: { max: openCodLimit } });
+    // Counted under the customer's placement lock (order_limit_counts, migration 0010: its advisory lock, held to the
+    // commit): a switch and a placement of theirs at once count their open COD orders one after the other.
+    const [counts] = rowsOf<{ openCod: number }>(
+      await tx.execute(sql`select "openCod" from order_limit_counts(${caller.userId}::uuid, ${now}, ${now}, ${OPEN_STATUSES}::text[])`),
+    );
+    if (Number(counts?.openCod ?? 0) >= openCodLimit) throw new Refusal('open_orders_limit', { params: { max: openCodLimit } });
     const [row] = await tx
       .update(orders)
       // A failed online attempt is history: cash on delivery is pending until collected (decision 060).

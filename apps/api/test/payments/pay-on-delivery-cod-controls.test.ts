@@ -1,4 +1,5 @@
-import { orders, outbox, siteSettings } from '@shop/db';
+import { orders, outbox, pincodes, siteSettings } from '@shop/db';
+import { seedPincodes } from '@shop/db/pincodes/seed-pincodes';
 import { type CodSettings, DEFAULT_COD_SETTINGS } from '@shop/domain/cod/cod-rules';
 import { formatInr } from '@shop/domain/money';
 import { and, desc, eq } from 'drizzle-orm';
@@ -126,6 +127,50 @@ describe.each(engines)('pay on delivery under the COD controls (%s)', (engine) =
     const over = expectRefusal(await switchToCod(asha, second._id), 409, 'open_orders_limit');
     expect(over.params).toEqual({ max: 1 });
     expect((await orderRow(second._id)).paymentMethod).toBe('prepaid');
+  });
+
+  it('counts a switch and a COD order placed at the same moment one after the other: never both over the cap', async () => {
+    await setCod({ maxOpenOrders: 1 });
+    const asha = await customer(ctx);
+    const lamp = await product(ctx, { stock: 10 });
+    for (let round = 0; round < 3; round++) {
+      const prepaid = await place(asha, lamp.id);
+      const [switched, placedCod] = await Promise.all([
+        switchToCod(asha, prepaid._id),
+        call(app, 'POST', '/api/user/order', asha, {
+          items: [{ productId: lamp.id, quantity: 1, variantId: null }],
+          addressId: asha.addressId,
+          paymentMethod: 'cod',
+        }),
+      ]);
+      // Exactly one of the two became an open COD order; the other was refused for the cap.
+      const answers = [switched, placedCod].map((answer) => `${answer.statusCode} ${answer.json().code ?? ''}`.trim()).sort();
+      expect(answers).toEqual(switched.statusCode === 200 ? ['200', '409 open_orders_limit'] : ['201', '409 open_orders_limit']);
+      const open = await ctx.handle.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, asha.userId), eq(orders.paymentMethod, 'cod'), eq(orders.status, 'placed')));
+      expect(open).toHaveLength(1);
+      // Cancelled for the next round: the cap counts open orders only.
+      await ctx.handle.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.userId, asha.userId));
+    }
+  });
+
+  it('refuses a pincode where the couriers collect no cash, as placing a COD order does (naming addressId)', async () => {
+    const asha = await customer(ctx);
+    const lamp = await product(ctx, { price: 60_000, stock: 5 });
+    const placed = await place(asha, lamp.id);
+    await seedPincodes(ctx.handle.db, [
+      { pincode: '560001', office: 'Bangalore G.P.O.', district: 'Bangalore', state: 'Karnataka', latitude: null, longitude: null },
+    ]);
+    await ctx.handle.db.update(pincodes).set({ serviceable: true, cod: false }).where(eq(pincodes.pincode, '560001'));
+    try {
+      const refused = expectRefusal(await switchToCod(asha, placed._id), 422, 'cod_pincode_blocked', { addressId: 'cod_pincode_blocked' });
+      expect(refused.params).toEqual({ pincode: '560001' });
+      expect((await orderRow(placed._id)).paymentMethod).toBe('prepaid');
+    } finally {
+      await ctx.handle.db.delete(pincodes).where(eq(pincodes.pincode, '560001'));
+    }
   });
 
   it('with confirmation on, the switched order awaits it: the SMS with the new amount, staff held back, the code confirms', async () => {
