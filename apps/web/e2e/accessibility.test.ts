@@ -38,6 +38,7 @@ test('the storefront pages break no WCAG A/AA or best-practice rule, on a phone 
     '/faq',
     '/terms',
     '/signin',
+    '/logout',
     '/checkout',
     '/order',
     '/contact-us',
@@ -48,7 +49,7 @@ test('the storefront pages break no WCAG A/AA or best-practice rule, on a phone 
   expect(await auditPages(await session.newPage({ width: 390, height: 844, mobile: true }), ['/no-such-page'])).toEqual([]);
   // Right to left: the same pages mirrored, where the layout is most likely to break (spacing, icons, contrast).
   const desktop = await session.newPage({ locale: 'ar' });
-  expect(await auditPages(desktop, ['/', category, product, '/search?q=lamp', '/signin'])).toEqual([]);
+  expect(await auditPages(desktop, ['/', category, product, '/search?q=lamp', '/signin', '/logout'])).toEqual([]);
   expect([...errorsOf(phone), ...errorsOf(desktop)]).toEqual([]);
 });
 

@@ -122,12 +122,19 @@ test('account details: a new name is saved and greets on the dashboard', async (
   expect(errorsOf(page)).toEqual([]);
 });
 
-test('sign-out at /logout ends the session: account pages ask to sign in again', async () => {
+test('sign-out at /logout asks first, then ends the session: account pages ask to sign in again', async () => {
   const page = await session.newPage();
   await signedUpCustomer(page.context(), 'logout');
   await page.goto('/my-account');
   await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+  // Arriving signs no one out (another site can send a browser here); "Stay signed in" keeps the session.
   await page.goto('/logout');
+  await page.getByRole('link', { name: 'Stay signed in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/my-account');
+  await page.getByRole('heading', { level: 1, name: /^Hello, / }).waitFor();
+  await page.goto('/logout');
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   expect((await page.context().cookies()).some((c) => c.name === 'auth_token')).toBe(false);

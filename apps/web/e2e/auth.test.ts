@@ -111,6 +111,7 @@ test('forgot password: the emailed link sets a new password that signs in', asyn
   expect(signUp.ok).toBe(true);
   await page.goto(linkIn(await latestMessage(email, { kind: 'verify-email', since })));
   await page.goto('/logout');
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 
   await page.goto('/forget-password');

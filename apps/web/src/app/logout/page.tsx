@@ -1,5 +1,5 @@
 import { AuthCard, AuthMessagesProvider, authPageMetadata } from '@modules/auth/templates/auth-page';
-import { SignOutRunner } from '@modules/auth/components/sign-out-runner';
+import { SignOutConfirm } from '@modules/auth/components/sign-out-confirm';
 
 export const generateMetadata = () => authPageMetadata('logout');
 
@@ -7,7 +7,7 @@ export default function Page() {
   return (
     <AuthCard>
       <AuthMessagesProvider>
-        <SignOutRunner />
+        <SignOutConfirm />
       </AuthMessagesProvider>
     </AuthCard>
   );
