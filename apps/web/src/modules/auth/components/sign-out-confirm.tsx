@@ -11,6 +11,7 @@ export async function SignOutConfirm() {
   const t = await getTranslations('auth.logout');
   return (
     <div className="space-y-5 text-center">
+      <h1 className="font-display text-2xl font-semibold text-ink">{t('title')}</h1>
       <p className="text-ink">{t('ask')}</p>
       <SignOutButton className="h-11 w-full rounded-lg bg-brand px-4 text-base font-semibold text-white hover:bg-brand-strong disabled:opacity-60">
         {t('confirm')}
