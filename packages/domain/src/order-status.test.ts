@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, customerCanCancel, nextStatuses, type OrderStatus, orderStatuses, orderStatusLabels } from './order-status.ts';
+import { canMarkRefunded, canTransition, customerCanCancel, nextStatuses, type OrderStatus, orderStatuses, orderStatusLabels } from './order-status.ts';
+import { paymentStatuses } from './payment.ts';
 
 describe('order status machine', () => {
   it('walks the normal path one step at a time, for the shop', () => {
@@ -30,6 +31,11 @@ describe('order status machine', () => {
   it('allows returned and refunded only after delivery', () => {
     expect(orderStatuses.filter((status) => canTransition(status, 'returned', 'shop'))).toEqual(['delivered']);
     expect(orderStatuses.filter((status) => canTransition(status, 'refunded', 'shop'))).toEqual(['delivered', 'returned']);
+  });
+
+  it("marks an online-paid order refunded only once its payment is refunded in full; cash on delivery on the shop's word", () => {
+    expect(paymentStatuses.filter((status) => canMarkRefunded('prepaid', status))).toEqual(['refunded']);
+    expect(paymentStatuses.filter((status) => canMarkRefunded('cod', status))).toEqual([...paymentStatuses]);
   });
 
   it('ends at cancelled and refunded', () => {

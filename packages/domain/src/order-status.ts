@@ -9,6 +9,7 @@ import { z } from 'zod';
  */
 
 import { type OrderStatus, orderStatuses } from './order-statuses.ts';
+import { isCashOnDelivery, type PaymentMethod, type PaymentStatus } from './payment.ts';
 
 export { orderStatuses, type OrderStatus } from './order-statuses.ts';
 export const orderStatusSchema = z.enum(orderStatuses);
@@ -54,6 +55,16 @@ export function nextStatuses(from: OrderStatus, actor: OrderActor): readonly Ord
 
 export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
   return nextStatuses(from, actor).includes(to);
+}
+
+/**
+ * Whether the shop may mark an order `refunded` as far as its money goes. Cash on delivery is given back by hand (no
+ * provider holds it), so the shop's word is the record. An online payment is given back through the provider (the
+ * refund ledger, decision 063): the order may be marked refunded only once its payment is refunded in full, or the
+ * status (and the GST credit note it issues) would say money went back that never did.
+ */
+export function canMarkRefunded(method: PaymentMethod, paymentStatus: PaymentStatus): boolean {
+  return isCashOnDelivery(method) || paymentStatus === 'refunded';
 }
 
 /** Whether the customer's "Cancel order" button should show. */

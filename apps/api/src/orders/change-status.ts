@@ -1,7 +1,7 @@
 import { orderLines, orders, orderStatusHistory } from '@shop/db';
 import type { Order, OrderStatusChangeRequest } from '@shop/domain/order';
-import { canTransition, type OrderActor, type OrderStatus } from '@shop/domain/order-status';
-import { awaitsPayment } from '@shop/domain/payment';
+import { canMarkRefunded, canTransition, type OrderActor, type OrderStatus } from '@shop/domain/order-status';
+import { awaitsPayment, isCashOnDelivery } from '@shop/domain/payment';
 import { awaitsCodConfirmation } from '@shop/domain/cod/cod-rules';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit.ts';
@@ -83,6 +83,8 @@ export async function changeStatus(
     if (change.to === 'in_production' && order.proofRequired) await checkProofCleared(tx, orderId);
     if (change.to === 'shipped' && !change.tracking) throw fieldRefusal('tracking', 'tracking_required');
     if (change.actor === 'shop' && change.to === 'cancelled' && !change.note?.trim()) throw fieldRefusal('note', 'cancel_reason_required');
+    // An online payment goes back through the provider (the refund ledger): `refunded` follows it, never replaces it.
+    if (change.to === 'refunded' && !canMarkRefunded(order.paymentMethod, order.paymentStatus)) throw fieldRefusal('status', 'payment_not_refunded');
     const tracking = change.tracking ? { carrier: change.tracking.carrier, number: change.tracking.number, link: change.tracking.link ?? null } : null;
     await tx
       .update(orders)
@@ -108,9 +110,12 @@ export async function changeStatus(
       });
     }
     // Issue 21: cash on delivery is invoiced when it ships (a prepaid order already was, on payment: issueInvoice
-    // returns that one); a cancelled or refunded invoiced order gets a credit note for what is left of its invoice.
+    // returns that one); a cancelled invoiced order gets a credit note for what is left of its invoice, and so does a
+    // refunded one paid in cash. A refunded online payment is credited up to what the provider refunded (its refund
+    // webhooks already did so: this only makes sure), never more.
     if (change.to === 'shipped') await issueInvoice(tx, orderId);
-    if (change.to === 'cancelled' || change.to === 'refunded') await creditInvoice(tx, orderId, 'all', change.to);
+    if (change.to === 'cancelled') await creditInvoice(tx, orderId, 'all', change.to);
+    if (change.to === 'refunded') await creditInvoice(tx, orderId, isCashOnDelivery(order.paymentMethod) ? 'all' : order.amountRefunded, change.to);
     // Issue 21: tell the shopper, in this transaction (the message exists exactly when the change does). A prepaid
     // order's refund is told when the provider confirms it (payments/apply-payment.ts), so only cash on delivery here.
     const event = statusEvents[change.to];

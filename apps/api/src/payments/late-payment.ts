@@ -117,7 +117,8 @@ async function refundLate(db: Database, provider: PaymentProvider, orderId: stri
     return 'refunding';
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    // The row is failed; staff see the flag and refund by hand. The payment is kept as captured.
+    // The provider refused it (no answer leaves it under way: decision 142): the row is failed, staff see the flag
+    // and refund by hand. The payment is kept as captured.
     await db.update(orders).set({ paymentFlag: 'late_payment_refund_failed' }).where(eq(orders.id, orderId));
     return 'refund_failed';
   }

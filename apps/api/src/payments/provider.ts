@@ -57,6 +57,8 @@ export interface PaymentProvider {
   /** Every payment attempted for a provider order, in any state (the reconciliation asks when no webhook came). */
   fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]>;
   refund(paymentId: string, input: { amount?: number; notes?: Record<string, string> }): Promise<ProviderRefund>;
+  /** The refunds made of a payment, with their notes (the reconciliation finds a refund it never heard of by our id). */
+  fetchRefunds(paymentId: string): Promise<ProviderRefund[]>;
 }
 
 /**

@@ -5,6 +5,7 @@ import { processRegistry } from '../metrics/registry.ts';
 import { DEFAULT_RECONCILE_AFTER_SECONDS } from './reconcile-defaults.ts';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderPayment } from './provider.ts';
 import { withRunnerLock } from './reconcile-lock.ts';
+import { reconcileRefunds, type RefundsReconciled } from './reconcile-refunds.ts';
 import { recordAndApply, type WebhookOutcome } from './webhook.ts';
 
 /**
@@ -15,7 +16,8 @@ import { recordAndApply, type WebhookOutcome } from './webhook.ts';
  * while the API was down (Razorpay retries, but a shop may be down longer, or a webhook misconfigured) still confirms
  * the order, exactly once: a webhook arriving after the reconciliation finds the order moved and changes nothing,
  * and a reconciliation after the webhook finds nothing to do. One runner among several API instances
- * (reconcile-lock.ts).
+ * (reconcile-lock.ts). The same pass then asks about refunds whose provider call went unanswered
+ * (reconcile-refunds.ts).
  */
 
 /**
@@ -51,8 +53,10 @@ export interface ReconcileReport {
   checked: number;
   /** Orders a report changed (outcome applied or flagged). */
   settled: ReconciledOrder[];
-  /** Orders the provider could not answer for; the next pass asks again. */
+  /** Orders (and refunds) the provider could not answer for; the next pass asks again. */
   failed: number;
+  /** Refunds left `requested` that were asked about (reconcile-refunds.ts); none when the provider was down. */
+  refunds?: RefundsReconciled;
 }
 
 /** Prepaid orders placed between two days and `afterMs` ago whose payment is still open, newest first. */
@@ -98,7 +102,10 @@ export async function reconcilePayments(
 ): Promise<ReconcileReport> {
   const locked = await withRunnerLock(db, RECONCILE_LOCK, async () => {
     const report: ReconcileReport = { ran: true, checked: 0, settled: [], failed: 0 };
-    const due = await ordersToReconcile(db, options.now ?? new Date(), options.afterMs ?? DEFAULT_RECONCILE_AFTER_SECONDS * 1000);
+    const now = options.now ?? new Date();
+    const afterMs = options.afterMs ?? DEFAULT_RECONCILE_AFTER_SECONDS * 1000;
+    const due = await ordersToReconcile(db, now, afterMs);
+    let outage = false;
     for (const [index, order] of due.entries()) {
       let payments: ProviderPayment[];
       try {
@@ -109,6 +116,7 @@ export async function reconcilePayments(
           continue;
         }
         report.failed += due.length - index;
+        outage = true;
         break;
       }
       report.checked += 1;
@@ -133,6 +141,11 @@ export async function reconcilePayments(
       report.settled.push(settled);
       paymentsReconciled.inc({ status: payment.status });
       options.onSettled?.(settled);
+    }
+    // Refunds whose outcome was never heard (a provider call with no answer), after the orders, by the same runner.
+    if (!outage) {
+      report.refunds = await reconcileRefunds(db, provider, { now, afterMs });
+      report.failed += report.refunds.failed;
     }
     return report;
   });

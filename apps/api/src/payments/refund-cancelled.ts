@@ -22,7 +22,7 @@ export interface CancelledPayment {
  * cancellation itself put the units back. Called once per cancellation, after its transaction (the status machine
  * lets an order be cancelled once, under its row lock). An authorised but uncaptured payment cannot be refunded:
  * Razorpay releases it by itself if it is never captured. If the provider refuses, the order is flagged
- * `cancel_refund_failed` for staff.
+ * `cancel_refund_failed` for staff; if it does not answer, the refund stays under way (decision 142).
  */
 export async function refundCancelled(db: Database, provider: PaymentProvider, held: CancelledPayment): Promise<'refunding' | 'not_paid' | 'refund_failed'> {
   const left = held.amountPaid - held.amountRefunded;

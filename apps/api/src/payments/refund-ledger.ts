@@ -1,4 +1,4 @@
-import { type Database, orderLines, orderRefunds, orders, type RefundLineValue } from '@shop/db';
+import { type Database, orderLines, orderRefunds, orders, type RefundLineValue, shipments } from '@shop/db';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../orders/coupons.ts';
 import { returnStock } from '../orders/stock.ts';
@@ -18,7 +18,7 @@ export const REFUNDABLE_STATUSES = ['captured', 'partially_refunded'] as const;
 /** Refunds not failed: given, or under way (their money is spoken for). */
 export async function liveRefunds(db: Reader, orderId: string) {
   return db
-    .select({ id: orderRefunds.id, amount: orderRefunds.amount, status: orderRefunds.status, lines: orderRefunds.lines })
+    .select({ id: orderRefunds.id, kind: orderRefunds.kind, amount: orderRefunds.amount, status: orderRefunds.status, lines: orderRefunds.lines })
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed')));
 }
@@ -38,6 +38,24 @@ export function refundedQuantities(live: Array<{ lines: RefundLineValue[] | null
   const taken = new Map<string, number>();
   for (const refund of live) for (const line of refund.lines ?? []) taken.set(line.lineId, (taken.get(line.lineId) ?? 0) + line.quantity);
   return taken;
+}
+
+/**
+ * Whether the order's units came back into stock other than by a refund: it was cancelled (by changeStatus or, unpaid, by
+ * the expiry, both of which return its units; a parcel sent back cancels only cash-on-delivery orders, which have no
+ * refunds), or its parcel came back and staff put it on sale again (shipping/shipment-actions.ts resolveRto). Each
+ * returned every unit a refund had not put back by then, so no refund may put any back after it. Read under the
+ * order's row lock, which both of those changes also take.
+ */
+export async function stockCameBackWithOrder(db: Reader, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      back: sql<boolean>`${orders.status} = 'cancelled' or exists (
+        select 1 from ${shipments} where ${shipments.orderId} = ${orderId} and ${shipments.rtoResolution} = 'restocked')`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.back === true;
 }
 
 /** Units of each line a processed refund already put back into stock (a later cancellation must not put them back again). */
@@ -62,6 +80,9 @@ export interface SettledRefund {
  * A refund webhook settles our row: found by the provider's refund id or by our id in its notes (the webhook can
  * arrive before the provider's answer to our call has been stored). The move out of requested/pending is one
  * conditional update, so a redelivered or concurrent event settles it once; only that update's caller restocks.
+ * Called in the webhook's transaction, which holds the order's row lock (webhook.ts): a cancellation or a returned
+ * parcel put back on sale waits for it, or has already happened. In the second case their units are back already
+ * (stockCameBackWithOrder) and the refund puts none back, so each unit comes back once whichever happens first.
  */
 export async function settleRefund(tx: Tx, orderId: string, refund: ProviderRefund, to: 'processed' | 'failed'): Promise<SettledRefund> {
   const ours = refund.notes?.refund_id;
@@ -79,6 +100,7 @@ export async function settleRefund(tx: Tx, orderId: string, refund: ProviderRefu
     .returning({ id: orderRefunds.id, restock: orderRefunds.restock, lines: orderRefunds.lines });
   if (!row) return { settled: false, cameBack: false };
   if (to !== 'processed' || !row.restock || !row.lines?.length) return { settled: true, cameBack: false };
+  if (await stockCameBackWithOrder(tx, orderId)) return { settled: true, cameBack: false };
   const sold = await tx
     .select({ id: orderLines.id, productId: orderLines.productId, variantId: orderLines.variantId })
     .from(orderLines)
@@ -113,6 +135,7 @@ export async function lockPayment(tx: Tx, orderId: string) {
       amountRefunded: orders.amountRefunded,
       total: orders.total,
       discount: orders.discount,
+      prepaidDiscount: orders.prepaidDiscount,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

@@ -1,12 +1,13 @@
 import { type Database, orderLines, orderRefunds, type RefundKindValue, type RefundLineValue } from '@shop/db';
 import { MIN_REFUND } from '@shop/domain/admin/payments';
+import { linesRefundAmount, type RefundedByLines } from '@shop/domain/admin/refund-amount';
 import { and, asc, eq } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit.ts';
 import type { Tx } from '../orders/coupons.ts';
 import type { RequestUser } from '../auth/request-user.ts';
 import { fieldRefusal, Refusal } from '../lib/refusal.ts';
-import { PaymentProviderError, type PaymentProvider } from './provider.ts';
-import { liveRefunds, lockPayment, REFUNDABLE_STATUSES, refundableAmount, refundedQuantities } from './refund-ledger.ts';
+import { PaymentProviderError, type PaymentProvider, type ProviderRefund } from './provider.ts';
+import { liveRefunds, lockPayment, REFUNDABLE_STATUSES, refundableAmount, refundedQuantities, stockCameBackWithOrder } from './refund-ledger.ts';
 
 export interface RefundAsk {
   orderId: string;
@@ -47,12 +48,27 @@ function chosenLines(
 /** The order's payment as read under its row lock (refund-ledger.ts lockPayment). */
 export type LockedPayment = NonNullable<Awaited<ReturnType<typeof lockPayment>>>;
 
+type LiveRefund = Awaited<ReturnType<typeof liveRefunds>>[number];
+
+/** What the refunds by lines given or under way (not failed) took: their units at their prices, and their amounts. */
+function refundedByLines(live: LiveRefund[], sold: Array<{ id: string; price: number }>): RefundedByLines {
+  const price = new Map(sold.map((line) => [line.id, line.price]));
+  const byLines = live.filter((refund) => refund.kind === 'lines');
+  return {
+    gross: byLines.reduce((sum, refund) => sum + (refund.lines ?? []).reduce((units, line) => units + (price.get(line.lineId) ?? 0) * line.quantity, 0), 0),
+    given: byLines.reduce((sum, refund) => sum + refund.amount, 0),
+  };
+}
+
 /**
  * Judges a refund against the ledger and writes it `requested`, in the caller's transaction with the order's row
  * locked (lockPayment): the order must have captured money left (409 `refund_order_not_paid`), the amount must fit in
  * what is left after refunds given and under way (409 `refund_exceeds_remaining`), and the row is written with its
  * audit record. Every refund the shop asks for passes here, so two at once are judged one after the other and can
  * never add up to more than was paid. Answers the row and the payment to refund.
+ * Items go back to stock at most once: not by a refund of an order whose units already came back (cancelled, or its
+ * returned parcel put on sale again: 409 `refund_restock_already_returned` on `restock`). The other order, a refund
+ * under way when the order is cancelled, is settled without restocking (refund-ledger.ts settleRefund).
  */
 export async function reserveRefund(tx: Tx, order: LockedPayment, ask: RefundAsk): Promise<{ row: RefundRow; paymentId: string }> {
   const live = await liveRefunds(tx, order.id);
@@ -75,9 +91,11 @@ export async function reserveRefund(tx: Tx, order: LockedPayment, ask: RefundAsk
     } else {
       const chosen = chosenLines(ask.lines ?? [], sold, taken);
       lines = chosen.lines;
-      // The coupon's discount is shared by the lines in proportion to their prices; shipping is not refunded by line.
-      amount = order.total > 0 ? Math.round((chosen.gross * (order.total - order.discount)) / order.total) : 0;
+      // What was paid for these units: the coupon's discount and the online-payment saving shared by price, rounded on
+      // the running total so that refunding every line gives back exactly what was paid for them (domain rule).
+      amount = linesRefundAmount(order, refundedByLines(live, sold), chosen.gross);
     }
+    if (ask.restock && (await stockCameBackWithOrder(tx, order.id))) throw fieldRefusal('restock', 'refund_restock_already_returned');
   } else if (ask.kind === 'cancellation') {
     amount = left;
   } else {
@@ -111,41 +129,72 @@ export async function reserveRefund(tx: Tx, order: LockedPayment, ask: RefundAsk
 }
 
 /**
+ * Whether the provider's error says it will not make the refund: it answered with a 4xx (a request it will never
+ * accept: the amount, the payment's state, the keys). Anything else (no answer, a timeout, a 5xx) may have come after
+ * the provider made the refund, so its outcome is unknown.
+ */
+export const refusedByProvider = (error: unknown): error is PaymentProviderError =>
+  error instanceof PaymentProviderError && error.status !== undefined && error.status >= 400 && error.status < 500;
+
+/**
  * Asks the provider for a refund already written `requested` (reserveRefund), after its transaction committed (a
- * network call must not hold the order's lock), with our row id in its notes (it comes back in the webhook). The
- * provider's refund id is stored and the row becomes `pending` unless the webhook settled it first. If the provider
- * refuses or cannot be reached, the row becomes `failed` (its money is no longer held) and this throws 503
- * `refund_provider_failed`. The refund's outcome, and any return of stock, comes later with the webhook.
+ * network call must not hold the order's lock), with our row id in its notes (it comes back in the webhook, and the
+ * reconciliation finds the refund by it). The provider's refund id is stored and the row becomes `pending` unless
+ * the webhook settled it first.
+ * - The provider refused (a 4xx): the row becomes `failed` (its money is no longer held) and this throws 503
+ *   `refund_provider_failed`.
+ * - No answer, a timeout or a 5xx: the provider may have made the refund, so the row stays `requested`, its money
+ *   held, and is answered as it is. Marking it failed would free that money for a second refund while the first may
+ *   be paid out. Its refund.processed / refund.failed webhook settles it as usual (found by `notes.refund_id`), and
+ *   the reconciliation asks the provider about a row still `requested` minutes later, sending it again with the same
+ *   id if the provider never had it (reconcile-refunds.ts).
+ * The refund's outcome, and any return of stock, comes later with the webhook.
  */
 export async function sendRefund(db: Database, provider: PaymentProvider, row: RefundRow, paymentId: string): Promise<RefundRow> {
+  let refund: ProviderRefund;
   try {
-    const refund = await provider.refund(paymentId, {
+    refund = await provider.refund(paymentId, {
       amount: row.amount,
       // Razorpay keeps up to 15 notes of 256 characters; ours comes back in the webhook.
       notes: { refund_id: row.id, order_id: row.orderId, reason: row.reason.slice(0, 250) },
     });
-    // The webhook may have settled the row already: only a still-requested refund becomes pending.
-    const [stored] = await db.update(orderRefunds).set({ providerRefundId: refund.id }).where(eq(orderRefunds.id, row.id)).returning();
-    await db
-      .update(orderRefunds)
-      .set({ status: 'pending' })
-      .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'requested')));
-    return { ...(stored ?? row), status: stored?.status === 'requested' ? 'pending' : (stored?.status ?? 'pending') };
   } catch (error) {
-    const failure = error instanceof PaymentProviderError ? error.message : 'the provider call failed';
+    if (!refusedByProvider(error)) {
+      // Its webhook may have come while we waited: answer the row as it stands.
+      const [current] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
+      return current ?? row;
+    }
     await db
       .update(orderRefunds)
-      .set({ status: 'failed', failure, settledAt: new Date() })
+      .set({ status: 'failed', failure: error.message, settledAt: new Date() })
       .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'requested')));
     throw new Refusal('refund_provider_failed');
   }
+  return markSent(db, row, refund.id);
+}
+
+/**
+ * The provider has the refund (its answer to our call, or the reconciliation found it): its id is stored and the row
+ * becomes `pending`, unless its webhook settled it first (only a still-requested refund becomes pending).
+ */
+export async function markSent(db: Database, row: RefundRow, providerRefundId: string): Promise<RefundRow> {
+  const [stored] = await db.update(orderRefunds).set({ providerRefundId }).where(eq(orderRefunds.id, row.id)).returning();
+  await db
+    .update(orderRefunds)
+    .set({ status: 'pending' })
+    .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'requested')));
+  return { ...(stored ?? row), status: stored?.status === 'requested' ? 'pending' : (stored?.status ?? 'pending') };
 }
 
 /**
  * Asks the payment provider for a refund of a paid order (issue 20, decision 063): staff's refunds in full, by lines
- * (their prices less the coupon's discount in proportion) or by an amount, and the refund of a cancelled paid order.
- * The ledger row is written in one transaction under the order's row lock (reserveRefund), then the provider is
- * called after the commit (sendRefund). A late payment's refund takes the same two steps (late-payment.ts).
+ * (what was paid for them: their prices less the coupon's discount and the online-payment saving in proportion) or by
+ * an amount, and the refund of a cancelled paid order or of a parcel sent back. The ledger row is written in one
+ * transaction under the order's row lock (reserveRefund), then the provider is called after the commit (sendRefund).
+ * A late payment's refund takes the same two steps (late-payment.ts).
+ * When the provider does not answer, the row stays `requested` (sendRefund). The shop's own refunds go on as under
+ * way; a staff member is answered 503 `refund_outcome_unknown`, so they know the refund may have been made and must
+ * not ask for it again (its money is held meanwhile, so the ledger would refuse most repeats anyway).
  */
 export async function requestRefund(db: Database, provider: PaymentProvider, ask: RefundAsk): Promise<RefundRow> {
   const { row, paymentId } = await db.transaction(async (tx) => {
@@ -153,5 +202,7 @@ export async function requestRefund(db: Database, provider: PaymentProvider, ask
     if (!order) throw new Refusal('admin_order_not_found');
     return reserveRefund(tx, order, ask);
   });
-  return sendRefund(db, provider, row, paymentId);
+  const sent = await sendRefund(db, provider, row, paymentId);
+  if (sent.status === 'requested' && ask.actor) throw new Refusal('refund_outcome_unknown');
+  return sent;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyPayment } from '../../src/payments/apply-payment.ts';
 import { settleLatePayment } from '../../src/payments/late-payment.ts';
+import { PaymentProviderError, type PaymentProvider } from '../../src/payments/provider.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { setTaxIdentity } from '../invoices/invoice-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
@@ -76,15 +77,39 @@ describe.each(engines)('late payments (%s)', (engine) => {
     expect(refundsAsked(paymentId)).toHaveLength(1);
   });
 
-  it('marks the row failed and flags the order when the provider cannot be reached; staff can then refund it by hand', async () => {
+  it('keeps the refund requested, the payment held, when the provider cannot be reached; the reconciliation sends it once it is back', async () => {
     const placed = await cancelledUnpaid();
     gateway.down = true;
     let paymentId: string;
     try {
-      // The webhooks confirm the payment (no provider call); the refund after their commit meets the outage.
+      // The webhooks confirm the payment (no provider call); the refund after their commit meets the outage, which
+      // may have come after Razorpay made it: the row is not failed, so its money cannot be refunded a second time.
       paymentId = (await gateway.pay(placed.payment.providerOrderId)).paymentId;
     } finally {
       gateway.down = false;
+    }
+    expect(await ledger(placed._id)).toMatchObject([{ kind: 'cancellation', status: 'requested', providerRefundId: null, failure: null }]);
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refunded' });
+    expect(refundsAsked(paymentId)).toHaveLength(0);
+    expectRefusal(await staffRefund(placed._id), 409, 'refund_order_not_paid');
+    // The reconciliation finds Razorpay never had it and sends it again, with the same row.
+    await app.payments.reconcile(later(6));
+    await gateway.settle();
+    expect(refundsAsked(paymentId)).toHaveLength(1);
+    expect(await ledger(placed._id)).toMatchObject([{ kind: 'cancellation', status: 'processed' }]);
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
+  });
+
+  it('marks the row failed and flags the order when the provider refuses the refund; staff can then refund it by hand', async () => {
+    const placed = await cancelledUnpaid();
+    const provider = app.payments.provider;
+    const real = provider.refund.bind(provider);
+    (provider as { refund: PaymentProvider['refund'] }).refund = () => Promise.reject(new PaymentProviderError('razorpay: 400 BAD_REQUEST_ERROR refused', 400));
+    let paymentId: string;
+    try {
+      paymentId = (await gateway.pay(placed.payment.providerOrderId)).paymentId;
+    } finally {
+      (provider as { refund: PaymentProvider['refund'] }).refund = real;
     }
     expect(await ledger(placed._id)).toMatchObject([{ kind: 'cancellation', status: 'failed', providerRefundId: null, failure: expect.any(String) as string }]);
     expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refund_failed' });

@@ -32,8 +32,27 @@ export const refundRefusals = defineRefusals({
   },
   /** Stock is given back for named items only: a refund by amount names none. */
   refund_restock_needs_lines: { status: 400, message: () => 'Items go back to stock only with a full refund or a refund by items' },
-  /** The provider refused the refund or could not be reached: nothing was refunded and nothing is held. */
+  /** The order was cancelled, or its returned parcel put back on sale: its items are in stock already (decision 063). */
+  refund_restock_already_returned: {
+    status: 409,
+    message: () => "This order's items are already back in stock (it was cancelled, or its returned parcel was restocked); refund without putting them back",
+  },
+  /** The provider answered that it will not make the refund (a 4xx): nothing was refunded and nothing is held. */
   refund_provider_failed: { status: 503, message: () => 'The payment provider did not accept the refund; nothing was refunded. Try again in a moment.' },
+  /**
+   * The provider did not answer (a timeout, a network error, a 5xx): it may have made the refund. The ledger row stays
+   * requested, its money held, until the provider's webhook or the reconciliation settles it (decision 063).
+   */
+  refund_outcome_unknown: {
+    status: 503,
+    message: () =>
+      'The payment provider did not answer, so the refund may have been made. It is kept as requested, its amount held, until the provider confirms it (the shop asks again within minutes): do not refund it again.',
+  },
+  /** Staff marked a prepaid order refunded before its payment was refunded in full through the refund ledger. */
+  payment_not_refunded: {
+    status: 409,
+    message: () => "This order's online payment has not been refunded in full; refund it from the payment page first, then mark the order refunded",
+  },
   payment_flag_none: { status: 409, message: () => 'This payment has no open flag to resolve' },
   payment_flag_note_required: { status: 400, message: () => 'Write what was done about the flag' },
   payment_flag_note_too_long: { status: 400, message: (p: { max: number }) => `Write the note in at most ${p.max} characters`, fixed: { max: 500 } },

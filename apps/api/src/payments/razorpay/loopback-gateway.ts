@@ -372,6 +372,12 @@ export class LoopbackGateway {
       return payment;
     }
     if (method === 'POST' && (match = path.match(/^\/v1\/payments\/([^/]+)\/refund$/))) return this.refund(this.paymentOf(match[1] as string), body);
+    if (method === 'GET' && (match = path.match(/^\/v1\/payments\/([^/]+)\/refunds$/))) {
+      const payment = this.paymentOf(match[1] as string);
+      // Newest first, as Razorpay lists them.
+      const items = [...this.refunds.values()].filter((refund) => refund.payment_id === payment.id).reverse();
+      return { entity: 'collection', count: items.length, items };
+    }
     throw new GatewayError(400, 'The requested URL was not found on the server.');
   }
 

@@ -81,5 +81,16 @@ export function createRazorpayProvider(keys: RazorpayKeys, options: { baseUrl?: 
       if (!parsed) throw new PaymentProviderError('razorpay: a refund in an unknown shape');
       return parsed;
     },
+    async fetchRefunds(paymentId: string): Promise<ProviderRefund[]> {
+      // GET /v1/payments/:id/refunds: a collection of refund entities, 10 unless asked (100 is Razorpay's most).
+      const collection = await call(() => sdk.payments.fetchMultipleRefund(paymentId, { count: 100 }));
+      const items: unknown = (collection as { items?: unknown }).items;
+      if (!Array.isArray(items)) throw new PaymentProviderError('razorpay: the refunds of a payment in an unknown shape');
+      return items.map((item: unknown) => {
+        const parsed = toRefund(item);
+        if (!parsed) throw new PaymentProviderError('razorpay: a refund in an unknown shape');
+        return parsed;
+      });
+    },
   };
 }
