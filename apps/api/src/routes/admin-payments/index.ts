@@ -96,7 +96,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Refund a paid order in full, by lines or by amount, with a reason (staff, admin)',
         description:
-          "Answers 202 with the refund asked of the provider (`pending`); the provider's refund.processed webhook then makes the order `partially_refunded` or `refunded` and, when `restock` was asked, puts the refunded items back in stock once. Refused: 409 `refund_order_not_paid`, 409 `refund_exceeds_remaining` (refunds under way count), 409 `refund_quantity_too_large`, 400 `refund_reason_required`, 503 `refund_provider_failed`.",
+          "Answers 202 with the refund asked of the provider (`pending`); the provider's refund.processed webhook then makes the order `partially_refunded` or `refunded` and, when `restock` was asked, puts the refunded items back in stock once. Refused: 409 `refund_order_not_paid`, 409 `refund_exceeds_remaining` (refunds under way count), 409 `refund_quantity_too_large`, 409 `refund_restock_already_returned` (the order's units are back already: cancelled, or its returned parcel put on sale), 400 `refund_reason_required`, 503 `refund_provider_failed` (the provider refused it), 503 `refund_outcome_unknown` (no answer: the refund stays held until the provider's webhook or the reconciliation settles it; do not ask again).",
         params,
         body: refundRequestSchema,
         response: { 202: adminRefundSchema, ...errors, 409: errorResponseSchema, 503: errorResponseSchema },
