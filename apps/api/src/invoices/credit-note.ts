@@ -1,7 +1,7 @@
-import { type Database, invoices, type StoredInvoiceLine } from '@shop/db';
-import { computeCreditNote, type CreditNoteLine, remainingToCredit } from '@shop/domain/gst/credit-note';
+import { type Database, invoices, orderLines, orderRefunds, type StoredInvoiceLine } from '@shop/db';
+import { type CreditableLine, computeCreditNote, type CreditNoteLine, remainingToCredit } from '@shop/domain/gst/credit-note';
 import { documentNumber, financialYearOf } from '@shop/domain/gst/numbering';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../orders/coupons.ts';
 import { nextSequence } from './counter.ts';
 import { issueDueInvoiceNow } from './invoice-issuer.ts';
@@ -19,7 +19,8 @@ type Writer = Database | Tx;
  *   refunded by the shop (status refunded)          → the whole invoice
  *   a provider's refund report (cumulative amount)  → that amount (a partial refund gives a partial credit note)
  * The invoice row is locked, so two events for one order never credit the same paisa twice. An order without an
- * invoice gets nothing (nothing was invoiced, nothing to reverse).
+ * invoice gets nothing (nothing was invoiced, nothing to reverse). A partial credit goes first to the lines of the
+ * items refunded by lines (refundTargets, decision 143), so it carries their GST rates, not a slice of every line's.
  */
 export async function creditInvoice(
   db: Writer,
@@ -56,7 +57,8 @@ export async function creditInvoice(
       invoice.lines,
       earlier.map((note) => note.lines as CreditNoteLine[]),
     );
-    const computed = computeCreditNote(remaining, invoice.supplyType, amount);
+    const targets = creditedTotal === 'all' ? undefined : await refundTargets(tx, orderId, invoice.lines, remaining);
+    const computed = computeCreditNote(remaining, invoice.supplyType, amount, targets);
     const byPosition = new Map(invoice.lines.map((line) => [line.position, line]));
     const lines: StoredInvoiceLine[] = computed.lines.map((line) => {
       const original = byPosition.get(line.position)!;
@@ -91,5 +93,45 @@ export async function creditInvoice(
       })
       .returning();
     return row ?? null;
+  });
+}
+
+/**
+ * Per invoice line, what the order's refunds by lines (given or under way) gave back for its items and no credit note
+ * has credited yet: a partial credit note's aim (decision 143). The invoice's item lines are the order's lines in their
+ * order (issue-invoice.ts), so an item line's position is its order line's index; a line's share is its invoiced
+ * amount times the units refunded over the units sold. Undefined when no refund named items (a refund by amount).
+ */
+async function refundTargets(
+  tx: Tx,
+  orderId: string,
+  invoiceLines: readonly StoredInvoiceLine[],
+  remaining: readonly CreditableLine[],
+): Promise<number[] | undefined> {
+  const refunds = await tx
+    .select({ lines: orderRefunds.lines })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.kind, 'lines'), ne(orderRefunds.status, 'failed')));
+  if (refunds.length === 0) return undefined;
+  const sold = await tx
+    .select({ id: orderLines.id, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+  const indexOf = new Map(sold.map((line, index) => [line.id, index]));
+  const units = sold.map(() => 0);
+  for (const refund of refunds) {
+    for (const line of refund.lines ?? []) {
+      const index = indexOf.get(line.lineId);
+      if (index !== undefined) units[index]! += line.quantity;
+    }
+  }
+  return invoiceLines.map((line, index) => {
+    const soldLine = line.kind === 'item' ? sold[line.position] : undefined;
+    if (!soldLine || soldLine.quantity <= 0) return 0;
+    const refunded = Math.round((line.amount * Math.min(units[line.position]!, soldLine.quantity)) / soldLine.quantity);
+    // What earlier notes credited on this line counts against its share.
+    const credited = line.amount - (remaining[index]?.amount ?? line.amount);
+    return Math.max(0, refunded - credited);
   });
 }

@@ -5,7 +5,7 @@ import { issueInvoice } from '../../src/invoices/issue-invoice.ts';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { engines, type TestContext } from '../helpers.ts';
 import { call } from '../orders/order-helpers.ts';
-import { openPaymentShop, placeOrder, type Shopper, staffMember, verifyCheckout } from '../payments/payment-fixture.ts';
+import { openPaymentShop, placeOrder, refundAsStaff, type Shopper, staffMember, verifyCheckout } from '../payments/payment-fixture.ts';
 import { bareOrder, documentsOf, setTaxIdentity, taxedProduct } from './invoice-helpers.ts';
 
 /**
@@ -123,6 +123,40 @@ describe.each(engines)('issuing invoices (%s)', (engine) => {
     const rest = documents[2]!;
     expect(rest).toMatchObject({ kind: 'credit_note', amount: 68_000, taxable: 100_000 - 42_373, igst: 18_000 - 7_627 });
     expect(partial!.amount + rest.amount).toBe(invoice!.amount);
+  });
+
+  it("credits a refund of one item on that item's line, at its GST rate, and the rest of the order later (decision 143)", async () => {
+    const ring = await taxedProduct(ctx, { price: 100_000, gstRate: 300, hsnCode: '7113' });
+    const cushion = await taxedProduct(ctx, { price: 100_000, gstRate: 1800, hsnCode: '9404' });
+    const placed = (
+      await placeOrder(ctx, asha, [
+        { productId: ring.id, quantity: 1 },
+        { productId: cushion.id, quantity: 1 },
+      ])
+    ).json();
+    await gateway.pay(placed.payment.providerOrderId);
+    await app.invoices.issuer.drain();
+    const cushionLine = placed.items.find((line: { productId: string }) => line.productId === cushion.id);
+    const refunded = await refundAsStaff(ctx, staff, placed._id, {
+      kind: 'lines',
+      lines: [{ lineId: cushionLine.id, quantity: 1 }],
+      reason: 'Cushion arrived torn',
+      restock: false,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(202);
+    await gateway.settle();
+    const [invoice, note] = await documentsOf(ctx, placed._id);
+    // ₹1,000 back for the cushion at 18 %: IGST = round(100000 × 1800 / 11800) = 15254. Spread over both lines, it
+    // was ₹500 at 3 % and ₹500 at 18 %: 1456 + 7627 = 9083 of tax.
+    expect(note).toMatchObject({ kind: 'credit_note', amount: 100_000, taxable: 84_746, igst: 15_254 });
+    expect(note!.lines.map((line) => [line.hsn, line.rate, line.amount])).toEqual([['9404', 1800, 100_000]]);
+    // The rest refunded later credits the ring: the notes add up to the invoice, tax included.
+    const rest = await refundAsStaff(ctx, staff, placed._id, { kind: 'full', reason: 'Order refunded', restock: false });
+    expect(rest.statusCode, rest.body).toBe(202);
+    await gateway.settle();
+    const notes = (await documentsOf(ctx, placed._id)).filter((document) => document.kind === 'credit_note');
+    expect(notes.reduce((sum, document) => sum + document.igst, 0)).toBe(invoice!.igst);
+    expect(notes[1]!.lines.map((line) => [line.hsn, line.rate])).toEqual([['7113', 300]]);
   });
 
   it('issues no invoice while the shop has no GST registration', async () => {

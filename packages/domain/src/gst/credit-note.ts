@@ -65,15 +65,41 @@ function withinRemaining(share: number, line: CreditableLine, supplyType: Supply
   return { amount: share, taxable: share - tax, cgst, sgst, igst: 0 };
 }
 
-/** A credit note of `amount` paise (at most what is left) over the remaining lines; lines it does not touch are left out. */
-export function computeCreditNote(remaining: readonly CreditableLine[], supplyType: SupplyType, amount: number): CreditNoteComputation {
+/**
+ * How much of `amount` each remaining line takes. Without targets, in proportion to what is left of each line. With
+ * `targets` (paise per remaining line that the refunds being credited gave back for that line's items: a refund by
+ * lines names its items), those lines are credited first, in proportion to their targets, so a partial refund of one
+ * item carries that item's own GST rate and HSN code rather than a slice of every line's. What the targets do not
+ * cover (a refund by amount, or a target already credited) is spread over what is left, as without them.
+ */
+function creditShares(remaining: readonly CreditableLine[], amount: number, targets?: readonly number[]): number[] {
+  const left = remaining.map((line) => line.amount);
+  if (!targets) return apportion(amount, left);
+  const aimed = remaining.map((line, index) => Math.min(line.amount, Math.max(0, Math.trunc(targets[index] ?? 0))));
+  const aimedTotal = aimed.reduce((sum, share) => sum + share, 0);
+  if (aimedTotal >= amount) return apportion(amount, aimed);
+  const rest = apportion(
+    amount - aimedTotal,
+    left.map((lineLeft, index) => lineLeft - aimed[index]!),
+  );
+  return aimed.map((share, index) => share + rest[index]!);
+}
+
+/**
+ * A credit note of `amount` paise (at most what is left) over the remaining lines; lines it does not touch are left
+ * out. `targets` (optional, one per remaining line) aims it at the lines a refund was for (creditShares).
+ */
+export function computeCreditNote(
+  remaining: readonly CreditableLine[],
+  supplyType: SupplyType,
+  amount: number,
+  targets?: readonly number[],
+): CreditNoteComputation {
   const left = remaining.reduce((sum, line) => sum + line.amount, 0);
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error('a credit note is for 1 paisa or more');
   if (amount > left) throw new Error('a credit note cannot give back more than is left of the invoice');
-  const shares = apportion(
-    amount,
-    remaining.map((line) => line.amount),
-  );
+  if (targets && targets.length !== remaining.length) throw new Error('a credit note needs one target per remaining line');
+  const shares = creditShares(remaining, amount, targets);
   const lines: CreditNoteLine[] = [];
   remaining.forEach((line, index) => {
     const share = shares[index]!;

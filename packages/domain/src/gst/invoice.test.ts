@@ -211,6 +211,25 @@ describe('credit notes', () => {
     expect(partial.taxable + rest.taxable).toBe(invoice.taxable);
     expect(() => computeCreditNote(remainingToCredit(invoice.lines, [partial.lines, rest.lines]), invoice.supplyType, 1)).toThrow();
   });
+
+  it("a refund of one item is credited on that item's line, at its own rate, and the rest of the invoice later", () => {
+    // The cushion cover (5 %) refunded: ₹269.10 paid for it. Aimed at its line, the note carries the 5 % tax only.
+    const remaining = remainingToCredit(invoice.lines, []);
+    const cover = computeCreditNote(remaining, invoice.supplyType, 26_910, [0, 26_910]);
+    expect(cover.lines.map((line) => [line.position, line.rate, line.amount, line.taxable, line.igst])).toEqual([[1, 500, 26_910, 25_629, 1_281]]);
+    // An amount the targets do not cover spills over what is left, in proportion, as an untargeted note does.
+    const more = computeCreditNote(remaining, invoice.supplyType, 36_910, [0, 26_910]);
+    expect(more.lines.map((line) => [line.position, line.amount])).toEqual([
+      [0, 10_000],
+      [1, 26_910],
+    ]);
+    // Less than its target: only the aimed line, never past what is left of it.
+    const part = computeCreditNote(remaining, invoice.supplyType, 10_000, [0, 99_999]);
+    expect(part.lines.map((line) => [line.position, line.amount])).toEqual([[1, 10_000]]);
+    const rest = computeCreditNote(remainingToCredit(invoice.lines, [cover.lines]), invoice.supplyType, 89_820);
+    expect(cover.igst + rest.igst).toBe(invoice.igst);
+    expect(() => computeCreditNote(remaining, invoice.supplyType, 100, [1])).toThrow();
+  });
 });
 
 describe('apportion', () => {
