@@ -37,6 +37,8 @@ export interface RefundsReconciled {
   resent: number;
   /** Rows the provider could not be asked about; the next pass asks again. */
   failed: number;
+  /** A settled refund put a sold-out item back on sale: the caller tells the catalogue's caches, as the webhook route does. */
+  stockCameBack: boolean;
 }
 
 /** Rows `requested` since before `afterMs` ago, with the payment they refund. */
@@ -55,26 +57,34 @@ async function stuckRefunds(db: Database, now: Date, afterMs: number) {
 const isOutage = (error: unknown) => error instanceof PaymentProviderError && (error.status === undefined || error.status >= 500);
 
 /** Settles a row from what the provider reports of its refund, as its webhook would have. */
-async function settleFromProvider(db: Database, provider: PaymentProvider, paymentId: string, refund: ProviderRefund & { status: 'processed' | 'failed' }) {
+async function settleFromProvider(
+  db: Database,
+  provider: PaymentProvider,
+  paymentId: string,
+  refund: ProviderRefund & { status: 'processed' | 'failed' },
+): Promise<boolean> {
   const payment = await provider.fetchPayment(paymentId);
   const type: PaymentEvent['type'] = refund.status === 'processed' ? 'refund.processed' : 'refund.failed';
-  await recordAndApply(db, provider, {
+  const decided = await recordAndApply(db, provider, {
     // One id per refund and outcome: a later pass, or the webhook's own event, finds the row settled.
     eventId: `reconcile_${refund.id}_${refund.status}`,
     event: { type, name: `reconcile.${type}`, payment, refund },
     payload: { source: 'reconciliation', refund, payment },
   });
+  return decided.stockCameBack === true;
 }
 
 /** One pass over the refunds left `requested` (see the file's comment). */
 export async function reconcileRefunds(db: Database, provider: PaymentProvider, options: { now: Date; afterMs: number }): Promise<RefundsReconciled> {
-  const report: RefundsReconciled = { checked: 0, settled: 0, pending: 0, resent: 0, failed: 0 };
+  const report: RefundsReconciled = { checked: 0, settled: 0, pending: 0, resent: 0, failed: 0, stockCameBack: false };
   const stuck = await stuckRefunds(db, options.now, options.afterMs);
   for (const [index, { refund: row, paymentId }] of stuck.entries()) {
     let made: ProviderRefund | undefined;
     try {
       made = (await provider.fetchRefunds(paymentId)).find((refund) => refund.notes?.refund_id === row.id);
-      if (made?.status === 'processed' || made?.status === 'failed') await settleFromProvider(db, provider, paymentId, { ...made, status: made.status });
+      if (made?.status === 'processed' || made?.status === 'failed') {
+        report.stockCameBack = (await settleFromProvider(db, provider, paymentId, { ...made, status: made.status })) || report.stockCameBack;
+      }
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       if (!isOutage(error)) {

@@ -115,6 +115,9 @@ export const paymentsPlugin = fp(
             everyMs: reconcileEveryMs,
             run: async () => {
               const report = await reconcile();
+              // A refund settled by the reconciliation may have put sold-out items back on sale.
+              if (report.refunds?.stockCameBack) await onStockBack();
+              if (report.refunds && report.refunds.checked > 0) app.log.info({ refunds: report.refunds }, 'payments: reconciled refunds with the provider');
               if (report.failed > 0)
                 app.log.warn({ failed: report.failed, checked: report.checked }, 'payments: reconciliation could not ask about some orders, will retry');
             },

@@ -108,6 +108,24 @@ describe.each(engines)('refunds reconciled with the provider (%s)', (engine) => 
     expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'partially_refunded', amountRefunded: 50_000 });
   });
 
+  it('reports a sold-out item back on sale when the refund it settles restocks one, so the catalogue caches are told', async () => {
+    const lamp = await product(ctx, { stock: 2, price: 50_000 });
+    const order = await paidOrder(ctx, asha, [{ productId: lamp.id, quantity: 2 }]);
+    expect(await stockOf(ctx, lamp.id)).toBe(0);
+    gateway.holdWebhooks = true;
+    try {
+      const lost = await answersLost(() =>
+        refundAsStaff(ctx, staff, order._id, { kind: 'lines', lines: [{ lineId: order.items[0]!.id, quantity: 1 }], reason: 'Cracked', restock: true }),
+      );
+      expectRefusal(lost, 503, 'refund_outcome_unknown');
+      expect((await app.payments.reconcile(inSixMinutes())).refunds).toMatchObject({ settled: 1, stockCameBack: true });
+    } finally {
+      gateway.holdWebhooks = false;
+      await gateway.releaseHeld();
+    }
+    expect(await stockOf(ctx, lamp.id)).toBe(1);
+  });
+
   it('marks pending a refund the provider is still making, for its webhook to settle', async () => {
     const lamp = await product(ctx, { stock: 5, price: 50_000 });
     const order = await paidOrder(ctx, asha, lamp.id);
