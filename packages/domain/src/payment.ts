@@ -14,6 +14,8 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const CASH_ON_DELIVERY: PaymentMethod = 'cod';
 export const PREPAID: PaymentMethod = 'prepaid';
 export const isCashOnDelivery = (method: PaymentMethod): boolean => method === CASH_ON_DELIVERY;
+/** Paise: the least a payment provider takes online (Razorpay: ₹1). An order for less cannot be paid online. */
+export const MIN_ONLINE_PAYMENT = 100;
 
 /** The currency every order is priced in. */
 export const SHOP_CURRENCY = 'INR';

@@ -3,7 +3,7 @@ import { type Database, orderIdempotencyKeys } from '@shop/db';
 import type { Order, PlaceOrderValues } from '@shop/domain/order';
 import { fieldRefusal as fieldRefusalOf } from '@shop/domain/refusals/index';
 import { type ShippingRules, shippingFor } from '@shop/domain/pricing';
-import { isCashOnDelivery } from '@shop/domain/payment';
+import { isCashOnDelivery, MIN_ONLINE_PAYMENT } from '@shop/domain/payment';
 import { checkoutOf, type PaymentDeps, startCheckout } from '../payments/start-checkout.ts';
 import { and, eq } from 'drizzle-orm';
 import { requestUserFrom } from '../auth/request-user.ts';
@@ -210,6 +210,9 @@ export async function placeOrder(
     giftWrap: gifting.giftWrapFee,
     pincode: address.pincode,
   });
+  // The provider takes nothing under ₹1 (a 100 % coupon and free shipping): refused now, rather than the order written,
+  // the provider's refusal answered 503 and the order cancelled again.
+  if (!cod && charges.grandTotal < MIN_ONLINE_PAYMENT) throw fieldRefusal('paymentMethod', 'prepaid_total_too_small');
   // Issue 22: a pincode our couriers do not serve, or where they collect no cash, is refused before any payment (its
   // directory row came with the order's read).
   refuseUndeliverable(inputs.pincode, address.pincode, cod);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoopbackGateway } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { authContext } from '../auth/auth-helpers.ts';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { call, customer, product } from '../orders/order-helpers.ts';
+import { call, coupon, customer, product, stockOf } from '../orders/order-helpers.ts';
 import { placeOrder, type Shopper } from './payment-fixture.ts';
 
 /**
@@ -34,6 +34,20 @@ describe.each(engines)('prepaid orders (%s)', (engine) => {
     expect(prepaid.statusCode, prepaid.body).toBe(201);
     expect(prepaid.json()).toMatchObject({ paymentMethod: 'prepaid', paymentStatus: 'pending' });
     expectRefusal(await place(asha, noCod.id, 'card'), 400, 'validation_failed', { paymentMethod: 'payment_method_invalid' });
+  });
+
+  it('refuses online payment for an order under ₹1 before writing it, and takes the same order on delivery', async () => {
+    const asha = await customer(ctx);
+    const mug = await product(ctx, { price: 60_000, stock: 5 });
+    const free = await coupon(ctx, { type: 'fixed', value: 60_000 });
+    const refused = expectRefusal(await placeOrder(ctx, asha, mug.id, 'prepaid', { couponCode: free.code }), 422, 'prepaid_total_too_small', {
+      paymentMethod: 'prepaid_total_too_small',
+    });
+    expect(refused.message).toBe('An order under ₹1 cannot be paid online. Choose cash on delivery.');
+    expect(await stockOf(ctx, mug.id)).toBe(5);
+    const cod = await placeOrder(ctx, asha, mug.id, 'cod', { couponCode: free.code });
+    expect(cod.statusCode, cod.body).toBe(201);
+    expect(cod.json()).toMatchObject({ grandTotal: 0, paymentMethod: 'cod' });
   });
 
   it('keeps the open cash-on-delivery limit to cash on delivery; the per-minute limit counts every order', async () => {

@@ -19,6 +19,8 @@ export const paymentRefusals = defineRefusals({
   payment_amount_mismatch: { status: 409, message: () => 'The amount paid does not match the order. The shop will look into it.' },
   /** The payment provider could not be reached or refused: the order was not kept, the cart is untouched. */
   payment_provider_unavailable: { status: 503, message: () => 'Online payment is unavailable right now. Try again in a moment, or choose cash on delivery.' },
+  /** A prepaid order for less than the provider's minimum (a 100 % coupon, free shipping): it cannot be paid online. */
+  prepaid_total_too_small: { status: 422, message: () => 'An order under ₹1 cannot be paid online. Choose cash on delivery.' },
   /** Too late to pay or to switch to cash on delivery: the order's stock reservation has run out. */
   payment_reservation_expired: { status: 409, message: () => 'The time to pay for this order has run out. Place the order again from your cart.' },
   /** The loopback test gateway's checkout was asked about a provider order or key it does not know. */
