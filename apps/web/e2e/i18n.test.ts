@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { useBrowser } from './browser';
+import { errorsOf, useBrowser } from './browser';
 
 const session = useBrowser();
 
@@ -34,4 +35,50 @@ test('the language switcher keeps the choice in the NEXT_LOCALE cookie', async (
   await page.reload();
   expect(await page.locator('html').getAttribute('lang')).toBe('hi');
   expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+});
+
+const messages = (locale: string, file: string) => JSON.parse(readFileSync(new URL(`../src/i18n/messages/${locale}/${file}.json`, import.meta.url), 'utf8'));
+
+test("in Hindi, the notifications' screen-reader texts are Hindi too", async () => {
+  const toast = messages('hi', 'shell').toast as { region: string; close: string; timer: string };
+  const page = await session.newPage();
+  await page.goto('/hi/contact-us');
+  const form = page.getByTestId('contact-form-page');
+  const send = form.locator('button[type="submit"]');
+  await expect.poll(() => send.isEnabled()).toBe(true);
+  await form.locator('input[name="name"]').fill('Asha Verma');
+  await form.locator('input[name="contact_number"]').fill('9876543210');
+  await form.locator('input[name="email"]').fill('asha@example.com');
+  await form.locator('textarea[name="message"]').fill('क्या आप मराठी में नाम की तख्ती बनाते हैं?');
+  await send.click();
+  await page.locator('.Toastify__toast').first().waitFor();
+  expect(await page.locator('section.Toastify').getAttribute('aria-label')).toBe(toast.region);
+  expect(await page.locator('.Toastify__close-button').first().getAttribute('aria-label')).toBe(toast.close);
+  await expect.poll(() => page.locator('.Toastify [role="progressbar"]').first().getAttribute('aria-label')).toBe(toast.timer);
+  expect(errorsOf(page)).toEqual([]);
+});
+
+test("in Hindi, the colour filter's heading is Hindi; the shop's own English content is marked as English", async () => {
+  const page = await session.newPage();
+  await page.goto('/hi/category/mugs');
+  const filters = page.getByRole('complementary', { name: messages('hi', 'catalogue').filters.title });
+  // The heading is the shop's; the colour names are product data, in English, and say so.
+  await filters.locator('legend', { hasText: messages('hi', 'catalogue').filters.colour }).waitFor();
+  expect(await filters.locator('label[for*="attr-colour"]').evaluateAll((labels) => labels.map((l) => l.getAttribute('lang')))).toSatisfy(
+    (langs: (string | null)[]) => langs.length > 0 && langs.every((lang) => lang === 'en'),
+  );
+  // Product names on the cards, the category's name, and the footer's site description.
+  const cardTitle = page.locator('main a[href^="/product/"] [lang="en"][dir="auto"]').first();
+  await cardTitle.waitFor();
+  expect(await page.locator('h1 [lang="en"][dir="auto"]').count()).toBe(1);
+  expect(await page.locator('footer p[lang="en"][dir="auto"]').count()).toBe(1);
+
+  // A product page: its name and its description paragraphs.
+  await page.locator('main a[href^="/product/"]').first().click();
+  await page.waitForURL('**/product/**');
+  await page.locator('h1 [lang="en"][dir="auto"]').waitFor();
+  expect(
+    await page.locator('[aria-labelledby="description-title"] p').evaluateAll((ps) => ps.map((p) => `${p.getAttribute('lang')} ${p.getAttribute('dir')}`)),
+  ).toSatisfy((marks: string[]) => marks.length > 0 && marks.every((mark) => mark === 'en auto'));
+  expect(errorsOf(page)).toEqual([]);
 });

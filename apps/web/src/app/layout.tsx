@@ -2,7 +2,7 @@ import './globals.css';
 import type { Metadata, Viewport } from 'next';
 import { cookies, headers } from 'next/headers';
 import type { ReactNode } from 'react';
-import { getLocale } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { directionOf, resolveLocale } from '@lib/locale/config';
 import { HydrateSeparately } from '@modules/common/components/hydrate-separately';
 import { Providers } from '@modules/common/providers';
@@ -49,7 +49,13 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, site, cookieStore, requestHeaders] = await Promise.all([getLocale().then(resolveLocale), getShellSite(), cookies(), headers()]);
+  const [locale, site, cookieStore, requestHeaders, t] = await Promise.all([
+    getLocale().then(resolveLocale),
+    getShellSite(),
+    cookies(),
+    headers(),
+    getTranslations('shell.toast'),
+  ]);
   // Spec §3: isAuthorized starts from the presence of the auth_token cookie.
   const isAuthorized = cookieStore.has('auth_token');
   // Rendered for the shared page cache (server.mjs strips this header from anyone else's request): signed out by
@@ -67,7 +73,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <noscript>
           <style>{NO_SCRIPT_CSS}</style>
         </noscript>
-        <Providers locale={locale} isAuthorized={isAuthorized}>
+        <Providers locale={locale} isAuthorized={isAuthorized} toastLabels={{ region: t('region'), close: t('close'), timer: t('timer') }}>
           <HydrateSeparately>
             <ScrollToTop />
             <IntentPrefetch />

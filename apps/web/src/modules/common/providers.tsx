@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { Locale } from '@lib/locale/config';
 import { LocaleProvider } from './locale-context';
 import { UIProvider } from './ui-store';
+import type { ToastLabels } from './toast-container';
 import { Toasts } from './toasts';
 
 /**
@@ -11,12 +12,22 @@ import { Toasts } from './toasts';
  * provided only where it is used (QueryProvider), and translated strings reach always-loaded client leaves as props,
  * so neither library is part of every page's first load (decision 018).
  */
-export function Providers({ locale, isAuthorized, children }: { locale: Locale; isAuthorized: boolean; children: ReactNode }) {
+export function Providers({
+  locale,
+  isAuthorized,
+  toastLabels,
+  children,
+}: {
+  locale: Locale;
+  isAuthorized: boolean;
+  toastLabels: ToastLabels;
+  children: ReactNode;
+}) {
   return (
     <LocaleProvider locale={locale}>
       <UIProvider isAuthorized={isAuthorized}>
         {children}
-        <Toasts />
+        <Toasts labels={toastLabels} />
       </UIProvider>
     </LocaleProvider>
   );

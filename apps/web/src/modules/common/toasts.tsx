@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import type { ToastLabels } from './toast-container';
 
 // React.lazy rather than next/dynamic: next/dynamic's loader code would join every page's first load (decision 115).
 // It is never rendered on the server: `mounted` is false there.
@@ -27,7 +28,7 @@ function subscribe(listener: () => void) {
  * (toasts answer what someone did). Mounting it on every page load cost a ~60 ms task (4x that on a throttled phone)
  * inside the page's busiest second. Toasts raised before it mounts are queued by react-toastify and shown when it does.
  */
-export function Toasts() {
+export function Toasts({ labels }: { labels: ToastLabels }) {
   const mounted = useSyncExternalStore(
     subscribe,
     () => requested,
@@ -52,7 +53,7 @@ export function Toasts() {
   }, []);
   return mounted ? (
     <Suspense fallback={null}>
-      <ToastContainer />
+      <ToastContainer labels={labels} />
     </Suspense>
   ) : null;
 }

@@ -5,6 +5,7 @@ import { getBrands, getCategoryPage } from '@lib/api/catalogue';
 import { pageAlternates } from '@modules/layout/locale-alternates';
 import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
 import { SubcategoryChips } from '@modules/catalogue/components/subcategory-chips';
+import { ShopText, shopTextProps } from '@modules/common/components/shop-text';
 import { attributeFiltersFromFacets } from '@modules/catalogue/lib/facet-attributes';
 import { listingQuery, parseListing, toFilters, type ListingState, type SearchParams } from '@modules/catalogue/lib/listing-params';
 
@@ -27,7 +28,8 @@ const pageData = (slug: string, state: ListingState) => getCategoryPage(slug, to
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { slug } = await params;
   const found = await pageData(slug, await stateOf(searchParams));
-  if (!found) return {};
+  // The 404 page's own title: this metadata is what the browser keeps once the page has streamed in.
+  if (!found) return { title: (await getTranslations('shell.notFound'))('title'), robots: { index: false } };
   const t = await getTranslations('catalogue.meta');
   const { category } = found;
   return {
@@ -48,7 +50,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   if (result.data.length === 0 && state.page > 1) redirect(`/category/${category.slug}${listingQuery(state, { page: 1 })}`);
   return (
     <ProductListingTemplate
-      title={category.name}
+      title={<ShopText>{category.name}</ShopText>}
       breadcrumbs={[
         { label: t('breadcrumbs.home'), href: '/' },
         { label: t('breadcrumbs.categories'), href: '/category' },
@@ -57,7 +59,11 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       ]}
       intro={
         <>
-          {category.description ? <p className="mt-2 max-w-2xl text-muted">{category.description}</p> : null}
+          {category.description ? (
+            <p {...shopTextProps} className="mt-2 max-w-2xl text-muted">
+              {category.description}
+            </p>
+          ) : null}
           <SubcategoryChips items={subcategories} label={t('category.subcategories')} />
         </>
       }

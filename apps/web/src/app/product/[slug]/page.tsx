@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { getCategoryBySlug, getProduct } from '@lib/api/catalogue';
 import { ProductTemplate } from '@modules/catalogue/templates/product-template';
 import { absoluteUrl, summarise } from '@modules/catalogue/lib/seo';
@@ -14,7 +15,8 @@ interface Props {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const product = await getProduct(slug);
-  if (!product) return {};
+  // The 404 page's own title: this metadata is what the browser keeps once the page has streamed in.
+  if (!product) return { title: (await getTranslations('shell.notFound'))('title'), robots: { index: false } };
   const description = summarise(product.description);
   const image = product.images[0] ?? product.image;
   const alternates = await pageAlternates(`/product/${product.slug}`);

@@ -24,7 +24,8 @@ export function AddressCard({ address, busy, onEdit, onDelete, onMakeDefault }: 
       className={`flex h-full flex-col rounded-xl border bg-white p-4 ${address.isDefault ? 'border-brand' : 'border-line'}`}
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold">{address.name}</h3>
+        {/* h2, looking as before: the cards sit straight under the page's h1 (axe: heading-order). */}
+        <h2 className="font-semibold">{address.name}</h2>
         {address.isDefault ? <span className="rounded bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{t('default')}</span> : null}
       </div>
       <PostalAddress address={address} className="mt-2 flex-1 text-sm not-italic text-ink/90" />

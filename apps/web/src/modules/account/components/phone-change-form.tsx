@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { normaliseIndianMobile } from '@shop/domain/phone';
 import { sendPhoneOtp, verifyNewPhoneNumber } from '@lib/api/auth';
@@ -11,6 +11,7 @@ import { FormMessage, SubmitButton, TextButton, TextField } from '@modules/auth/
 import { useAuthErrorText } from '@modules/auth/components/use-auth-error';
 import { codeSchema, formatIndianMobile, phoneSchema, type CodeForm, type PhoneForm } from '@modules/auth/lib/schemas';
 import { reloadToken } from '@modules/auth/session/session';
+import { isolateIn } from '@modules/common/i18n/isolate';
 
 /** A new mobile number takes effect only once the code sent to it is entered (updatePhoneNumber). */
 export function PhoneChangeForm({ mobile }: { mobile: string | null }) {
@@ -18,7 +19,7 @@ export function PhoneChangeForm({ mobile }: { mobile: string | null }) {
   const errorText = useAuthErrorText();
   const router = useRouter();
   const [pending, setPending] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'error' | 'success' | 'info'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success' | 'info'; text: ReactNode } | null>(null);
   const phoneForm = useForm<PhoneForm>({ resolver: zodResolver(phoneSchema), defaultValues: { phone: '' } });
   const codeForm = useForm<CodeForm>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
 
@@ -36,7 +37,8 @@ export function PhoneChangeForm({ mobile }: { mobile: string | null }) {
       return;
     }
     setPending(number);
-    setNotice({ tone: 'info', text: t('codeSent', { phone: formatIndianMobile(number) }) });
+    // The number stays left to right inside a right-to-left sentence.
+    setNotice({ tone: 'info', text: isolateIn((slot) => t('codeSent', { phone: slot }), formatIndianMobile(number), 'ltr') });
   });
 
   const onCode = codeForm.handleSubmit(async ({ code }) => {

@@ -30,7 +30,7 @@ export async function AccountLayout({ children }: { children: ReactNode }) {
   );
 }
 
-export function AccountHeading({ title, intro }: { title: string; intro?: string }) {
+export function AccountHeading({ title, intro }: { title: ReactNode; intro?: string }) {
   return (
     <div className="mb-6">
       <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">{title}</h1>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { normaliseIndianMobile } from '@shop/domain/phone';
 import { sendPhoneOtp, verifyPhoneOtp } from '@lib/api/auth';
+import { isolateIn } from '@modules/common/i18n/isolate';
 import { codeSchema, formatIndianMobile, phoneSchema, type CodeForm, type PhoneForm } from '../lib/schemas';
 import { useCompleteSignIn } from '../session/use-auth';
 import { FormMessage, SubmitButton, TextButton, TextField } from './form-controls';
@@ -96,7 +97,10 @@ export function OtpLoginForm({ onNavigate, next, autoFocus }: AuthFormProps) {
         </form>
       ) : (
         <form onSubmit={(event) => void onCode(event)} noValidate className="flex flex-col gap-4">
-          <FormMessage tone="info">{resent ? t('resent', { phone: formatIndianMobile(phone) }) : t('sent', { phone: formatIndianMobile(phone) })}</FormMessage>
+          <FormMessage tone="info">
+            {/* The number stays left to right inside a right-to-left sentence. */}
+            {isolateIn((slot) => t(resent ? 'resent' : 'sent', { phone: slot }), formatIndianMobile(phone), 'ltr')}
+          </FormMessage>
           <TextField
             label={t('codeLabel')}
             inputMode="numeric"

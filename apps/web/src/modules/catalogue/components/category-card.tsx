@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Category } from '@shop/domain/catalogue';
+import { ShopText } from '@modules/common/components/shop-text';
 import { StaticImage } from '@modules/common/components/static-image';
 
 /** Square image tile with the category's name; the whole tile is the link. */
@@ -24,7 +25,9 @@ export function CategoryCard({ category, sizes }: { category: Category; sizes: s
           />
         ) : null}
       </span>
-      <span className="text-sm font-medium text-ink group-hover:text-brand">{category.name}</span>
+      <span className="text-sm font-medium text-ink group-hover:text-brand">
+        <ShopText>{category.name}</ShopText>
+      </span>
     </Link>
   );
 }

@@ -1,6 +1,7 @@
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { AttributeOption, Brand, Category } from '@shop/domain/catalogue';
+import { ATTRIBUTE_HEADINGS } from '../lib/facet-attributes';
 import type { ListingState } from '../lib/listing-params';
 import { HiddenListingFields } from './hidden-listing-fields';
 
@@ -29,7 +30,13 @@ function groupCategories(categories: Category[]) {
 /** Listing filters as a plain GET form: works without JavaScript, and the result URL can be shared. */
 export function FilterForm({ action, state, idPrefix, categories, brands, attributes = [] }: FilterFormProps) {
   const t = useTranslations('catalogue.filters');
+  // Attribute values are the products' data, in English: marked so, a Hindi or Arabic screen reader voice does not read them.
+  const valueLang = useLocale() === 'en' ? undefined : 'en';
   const id = (name: string) => `${idPrefix}-${name}`;
+  const headingOf = (name: string) => {
+    const key = ATTRIBUTE_HEADINGS[name];
+    return key ? t(key) : name;
+  };
   return (
     <form method="get" action={action} className="flex flex-col gap-4">
       <HiddenListingFields state={state} omit={['category', 'brand', 'min', 'max', 'attr', 'inStock', 'page']} />
@@ -116,7 +123,7 @@ export function FilterForm({ action, state, idPrefix, categories, brands, attrib
 
       {attributes.map((attribute) => (
         <fieldset key={attribute.name} className={fieldset}>
-          <legend className={`${legend} float-start w-full`}>{attribute.name}</legend>
+          <legend className={`${legend} float-start w-full`}>{headingOf(attribute.name)}</legend>
           <div className="clear-both flex flex-wrap gap-2">
             {attribute.values.map((value) => {
               const token = `${attribute.name}:${value}`.toLowerCase();
@@ -126,6 +133,7 @@ export function FilterForm({ action, state, idPrefix, categories, brands, attrib
                   <input id={inputId} type="checkbox" name="attr" value={token} defaultChecked={state.attr.includes(token)} className="peer sr-only" />
                   <label
                     htmlFor={inputId}
+                    lang={valueLang}
                     className="inline-flex h-9 cursor-pointer items-center rounded-full border border-line px-3 text-sm text-ink peer-checked:border-brand peer-checked:bg-brand-soft peer-checked:font-semibold peer-checked:text-brand-strong peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand"
                   >
                     {value}

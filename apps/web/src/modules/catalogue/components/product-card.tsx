@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ProductSummary } from '@shop/domain/catalogue';
 import { Price } from '@modules/common/components/price';
+import { ShopText } from '@modules/common/components/shop-text';
 import { StaticImage } from '@modules/common/components/static-image';
 import { OpenModalButton } from '@modules/common/modal/open-modal-button';
 import { QuickAddButton } from '@modules/cart/components/quick-add-button';
@@ -106,7 +107,7 @@ export function ProductCard({
             prefetch={false}
             className="product-card-link"
           >
-            {product.name}
+            <ShopText>{product.name}</ShopText>
           </Link>
         </Heading>
         <div className="product-card-foot">

@@ -2,17 +2,18 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ProductDetail } from '@shop/domain/catalogue';
+import { ShopText, shopTextProps } from '@modules/common/components/shop-text';
 
 /** Description paragraphs and the facts table: brand, category, HSN code, weight. */
 export function ProductDetails({ product }: { product: ProductDetail }) {
   const t = useTranslations('catalogue.product');
   const paragraphs = product.description.split(/\n{2,}/).filter(Boolean);
   const rows: [string, ReactNode][] = [
-    ...(product.brand ? [[t('brand'), product.brand.name] as [string, ReactNode]] : []),
+    ...(product.brand ? [[t('brand'), <ShopText key="b">{product.brand.name}</ShopText>] as [string, ReactNode]] : []),
     [
       t('category'),
       <Link key="c" href={`/category/${product.category.slug}`} prefetch={false} className="text-brand underline-offset-4 hover:underline">
-        {product.category.name}
+        <ShopText>{product.category.name}</ShopText>
       </Link>,
     ],
     ...(product.hsnCode ? [[t('hsn'), product.hsnCode] as [string, ReactNode]] : []),
@@ -26,7 +27,7 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
         </h2>
         <div className="flex max-w-prose flex-col gap-3 leading-7 text-ink">
           {paragraphs.map((p, i) => (
-            <p key={i} className="whitespace-pre-line">
+            <p key={i} {...shopTextProps} className="whitespace-pre-line">
               {p}
             </p>
           ))}

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Category } from '@shop/domain/catalogue';
+import { ShopText } from '@modules/common/components/shop-text';
 
 /** Links to a category's children as a row of pills that scrolls sideways on phones. */
 export function SubcategoryChips({ items, label }: { items: Category[]; label: string }) {
@@ -15,7 +16,7 @@ export function SubcategoryChips({ items, label }: { items: Category[]; label: s
               prefetch={false}
               className="inline-flex h-9 items-center rounded-full border border-line bg-white px-4 text-sm whitespace-nowrap text-ink hover:border-brand hover:text-brand"
             >
-              {item.name}
+              <ShopText>{item.name}</ShopText>
             </Link>
           </li>
         ))}

@@ -6,6 +6,12 @@ import type { AttributeOption, CategoryFacets } from '@shop/domain/catalogue';
  */
 export const LISTING_ATTRIBUTES: AttributeOption[] = [{ name: 'Colour', values: ['Black', 'White', 'Pink', 'Red', 'Blue', 'Brown', 'Beige'] }];
 
+/**
+ * The catalogue.filters message that heads each offered attribute in the visitor's language. The attribute's name is
+ * the API's filter key and stays English; its values are the products' own data and are shown as they are.
+ */
+export const ATTRIBUTE_HEADINGS: Record<string, 'colour'> = { Colour: 'colour' };
+
 /** An attribute's values as the API's `attr` filter and its facets spell them ("colour:black"). */
 export const pairsOf = (attribute: AttributeOption): string[] => attribute.values.map((value) => `${attribute.name}:${value}`.toLowerCase());
 

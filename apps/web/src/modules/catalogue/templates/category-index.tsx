@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import type { Category } from '@shop/domain/catalogue';
 import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
 import { Container } from '@modules/common/components/container';
+import { ShopText } from '@modules/common/components/shop-text';
 import { CategoryCard } from '../components/category-card';
 
 const TILE_SIZES = '(min-width: 1280px) 190px, (min-width: 1024px) 15vw, (min-width: 640px) 23vw, 30vw';
@@ -23,7 +24,7 @@ export function CategoryIndexTemplate({ categories }: { categories: Category[] }
             <section key={parent._id} aria-labelledby={`cat-${parent.slug}`}>
               <div className="mb-4 flex items-end justify-between gap-4 border-b border-line pb-2">
                 <h2 id={`cat-${parent.slug}`} className="text-2xl font-semibold text-ink">
-                  {parent.name}
+                  <ShopText>{parent.name}</ShopText>
                 </h2>
                 <Link
                   prefetch={false}

@@ -12,7 +12,8 @@ import { activeFilterCount, hasFilters, listingQuery, type ListingState } from '
 import { HydrateSeparately } from '@modules/common/components/hydrate-separately';
 
 interface ProductListingProps {
-  title: string;
+  /** Text on /shop; a category page's name comes as shop content (ShopText). */
+  title: ReactNode;
   breadcrumbs: BreadcrumbItem[];
   /** Under the title: a description, subcategory chips... */
   intro?: ReactNode;

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { CategoryRef, ProductDetail, Variant } from '@shop/domain/catalogue';
 import { Breadcrumbs } from '@modules/common/components/breadcrumbs';
 import { Container } from '@modules/common/components/container';
+import { ShopText } from '@modules/common/components/shop-text';
 import { BuyBox } from '../components/buy-box';
 import { CodNotice } from '../components/cod-notice';
 import { DeliveryCheck } from '@modules/delivery/components/delivery-check';
@@ -110,10 +111,12 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
                 prefetch={false}
                 className="w-fit rounded text-xs font-semibold tracking-wider text-brand uppercase hover:underline"
               >
-                {product.category.name}
+                <ShopText>{product.category.name}</ShopText>
               </Link>
               <div className="flex items-start justify-between gap-3">
-                <h1 className="text-3xl leading-tight font-semibold text-ink sm:text-4xl">{product.name}</h1>
+                <h1 className="text-3xl leading-tight font-semibold text-ink sm:text-4xl">
+                  <ShopText>{product.name}</ShopText>
+                </h1>
                 {/* Its state comes from the browser, never from this cached page (issue 24, decision 099). */}
                 <WishlistHeart
                   productId={product._id}

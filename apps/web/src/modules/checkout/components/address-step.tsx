@@ -79,9 +79,12 @@ export const AddressStep = forwardRef<HTMLFieldSetElement, AddressStepProps>(fun
                     {address.name}
                     {address.isDefault ? <span className="ms-2 rounded bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{t('default')}</span> : null}
                   </span>
-                  <span className="block text-ink/90">{addressLines(address).join(', ')}</span>
-                  <span className="block text-muted" dir="ltr">
-                    {address.mobile}
+                  {/* Isolated, its direction from its own text: in Arabic, "12 MG Road" must not read "MG Road 12". */}
+                  <span className="block text-ink/90">
+                    <bdi>{addressLines(address).join(', ')}</bdi>
+                  </span>
+                  <span className="block text-muted">
+                    <bdi dir="ltr">{address.mobile}</bdi>
                   </span>
                 </span>
               </label>

@@ -1,8 +1,10 @@
 import { addressLines, type PostalAddressFields } from '@shop/domain/address';
 
 /**
- * An address as it is written on a parcel, one line per part, the mobile number last (always left to right):
- * the same block on a saved-address card and on an order.
+ * An address as it is written on a parcel, one line per part, the mobile number last: the same block on a
+ * saved-address card and on an order. Each part is isolated (<bdi>) and takes its direction from its own text, so
+ * in an Arabic page "12 MG Road" does not read "MG Road 12"; the mobile number, which has no letters to go by, is
+ * isolated left to right. The lines themselves keep the page's alignment.
  */
 export function PostalAddress({
   address,
@@ -15,14 +17,18 @@ export function PostalAddress({
 }) {
   return (
     <address className={className}>
-      {withName ? <span className="block font-semibold">{address.name}</span> : null}
+      {withName ? (
+        <span className="block font-semibold">
+          <bdi>{address.name}</bdi>
+        </span>
+      ) : null}
       {addressLines(address).map((line) => (
         <span key={line} className="block">
-          {line}
+          <bdi>{line}</bdi>
         </span>
       ))}
-      <span className="mt-1 block" dir="ltr">
-        {address.mobile}
+      <span className="mt-1 block">
+        <bdi dir="ltr">{address.mobile}</bdi>
       </span>
     </address>
   );

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { Slider } from '@shop/domain/catalogue';
+import { ShopText } from '@modules/common/components/shop-text';
 import { StaticImage } from '@modules/common/components/static-image';
 import { SliderControls } from './slider-controls';
 
@@ -41,11 +42,19 @@ export function HeroSlider({ slides }: { slides: Slider[] }) {
           <div className="absolute inset-0 flex items-end bg-gradient-to-t from-black/70 via-black/25 to-transparent p-5 sm:items-center sm:bg-gradient-to-r sm:px-20 sm:py-12 rtl:sm:bg-gradient-to-l">
             <div className="max-w-md text-white">
               {i === 0 ? (
-                <h2 className="text-2xl leading-tight font-semibold sm:text-5xl">{slide.title}</h2>
+                <h2 className="text-2xl leading-tight font-semibold sm:text-5xl">
+                  <ShopText>{slide.title}</ShopText>
+                </h2>
               ) : (
-                <p className="font-display text-2xl leading-tight font-semibold sm:text-5xl">{slide.title}</p>
+                <p className="font-display text-2xl leading-tight font-semibold sm:text-5xl">
+                  <ShopText>{slide.title}</ShopText>
+                </p>
               )}
-              {slide.subtitle ? <p className="mt-2 text-sm text-white/90 sm:text-lg">{slide.subtitle}</p> : null}
+              {slide.subtitle ? (
+                <p className="mt-2 text-sm text-white/90 sm:text-lg">
+                  <ShopText>{slide.subtitle}</ShopText>
+                </p>
+              ) : null}
               <Link
                 href={slide.link}
                 // Not prefetched on viewport entry, like the cards (decision 018).

@@ -53,15 +53,17 @@ export function SliderControls({ count, label, labels, children }: SliderControl
       </div>
       {count > 1 ? (
         <>
+          {/* Drawn arrows, mirrored in right-to-left pages so each points outward, away from the slides: the ‹ › glyphs
+              were already mirrored by the browser there, and rotating them turned both inward. */}
           <button type="button" onClick={() => go(current - 1)} aria-label={labels.previous} className={`${button} start-3`}>
-            <span aria-hidden="true" className="inline-block text-2xl leading-none rtl:rotate-180">
-              ‹
-            </span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M15 6l-6 6 6 6" />
+            </svg>
           </button>
           <button type="button" onClick={() => go(current + 1)} aria-label={labels.next} className={`${button} end-3`}>
-            <span aria-hidden="true" className="inline-block text-2xl leading-none rtl:rotate-180">
-              ›
-            </span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 rtl:-scale-x-100" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M9 6l6 6-6 6" />
+            </svg>
           </button>
           <div className="mt-3 flex justify-center gap-1">
             {Array.from({ length: count }, (_, i) => (

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { Container } from '@modules/common/components/container';
 import { MailIcon, PhoneIcon } from '@modules/common/components/icons';
+import { shopTextProps } from '@modules/common/components/shop-text';
 import { telHref, type ShellSite } from '../site';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
@@ -79,7 +80,10 @@ export async function Footer({ site }: { site: ShellSite }) {
             <div className="mb-4 flex items-center gap-2">
               <Logo name={site.name} />
             </div>
-            <p className="text-sm leading-relaxed text-muted">{site.description}</p>
+            {/* The settings' description is shop content, in English; the fallback (API down) is translated. */}
+            <p {...(site.live ? shopTextProps : {})} className="text-sm leading-relaxed text-muted">
+              {site.description}
+            </p>
           </section>
           {columns.map((column) => (
             <LinkColumn key={column.id} column={column} />

@@ -11,6 +11,7 @@ import type { Locale } from '@lib/locale/config';
 import { formatInr } from '@shop/domain/money';
 import { paymentStatusKey } from '@modules/payments/lib/payment-display';
 import { formatOrderTime } from '../lib/format-time';
+import { trackInputRefusals } from '../lib/track-input';
 import type { PaymentTexts } from '../lib/texts';
 import { buildTimeline, type TimelineState } from '../lib/timeline';
 import { StatusTimeline } from './status-timeline';
@@ -74,21 +75,33 @@ export function TrackOrderForm({
   const errorRef = useRef<HTMLParagraphElement>(null);
   const resultRef = useRef<HTMLElement>(null);
 
+  /** Shows each field's refusal beside it and takes focus to the first field refused. */
+  function showFieldErrors(errors: { number?: string; mobile?: string }) {
+    setFieldErrors(errors);
+    requestAnimationFrame(() => (errors.number ? numberRef : mobileRef).current?.focus());
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setError(null);
-    setFieldErrors({});
     setResult(null);
+    // The API's own checks first, here: an empty or mistyped field is refused without a request (the API would answer
+    // 400, which the browser logs as an error).
+    const refused = Object.fromEntries(Object.entries(trackInputRefusals(number, mobile)).map(([field, code]) => [field, { code, message: code }]));
+    if (Object.keys(refused).length > 0) {
+      const texts = fieldTexts(refused, t, locale);
+      showFieldErrors({ number: texts.number, mobile: texts.mobile });
+      return;
+    }
+    setBusy(true);
+    setFieldErrors({});
     try {
       setResult(await trackOrder({ number, mobile }));
       requestAnimationFrame(() => resultRef.current?.focus());
     } catch (caught) {
       if (caught instanceof BrowserApiError && caught.errors && (caught.errors.number || caught.errors.mobile)) {
         const texts = fieldTexts(caught.errors, t, locale);
-        const errors = { number: texts.number, mobile: texts.mobile };
-        setFieldErrors(errors);
-        requestAnimationFrame(() => (errors.number ? numberRef : mobileRef).current?.focus());
+        showFieldErrors({ number: texts.number, mobile: texts.mobile });
       } else {
         setError(caught instanceof BrowserApiError ? refusalText(caught, t, locale) : labels.failed);
         requestAnimationFrame(() => errorRef.current?.focus());

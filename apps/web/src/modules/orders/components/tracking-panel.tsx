@@ -36,20 +36,19 @@ export function TrackingPanel({
   labels,
   locale,
   compact = false,
+  label = labels.title,
 }: {
   tracking: ShipmentTracking | null;
   shipment: CustomerShipment | null;
   labels: TrackingPanelLabels;
   locale: Locale;
   compact?: boolean;
+  /** The region's name; a list of orders names each one's panel by its order, so the landmarks stay distinct. */
+  label?: string;
 }) {
   const live = shipment && shipment.status !== 'cancelled' ? shipment : null;
   return (
-    <section
-      data-shipping-widget="tracking"
-      aria-label={labels.title}
-      className={compact ? 'text-sm' : 'rounded-xl border border-line bg-white p-4 text-sm sm:p-6'}
-    >
+    <section data-shipping-widget="tracking" aria-label={label} className={compact ? 'text-sm' : 'rounded-xl border border-line bg-white p-4 text-sm sm:p-6'}>
       {compact ? null : <h2 className="mb-2 text-lg font-semibold">{labels.title}</h2>}
       {live ? (
         <ShipmentFacts shipment={live} labels={labels} locale={locale} />

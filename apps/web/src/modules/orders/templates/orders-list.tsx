@@ -71,7 +71,14 @@ export async function OrdersList({ orders, count, page, totalPages }: OrdersList
                       </p>
                     ) : null}
                     <div className="mt-2 flex flex-col gap-1">
-                      <TrackingPanel tracking={order.tracking} shipment={order.shipment} labels={texts.tracking} locale={texts.locale} compact />
+                      <TrackingPanel
+                        tracking={order.tracking}
+                        shipment={order.shipment}
+                        labels={texts.tracking}
+                        locale={texts.locale}
+                        label={t('list.trackingLabel', { number: order.number })}
+                        compact
+                      />
                       <ShipmentJourney shipment={order.shipment} texts={texts.journey} titles={texts.journeyTitles} locale={texts.locale} compact />
                     </div>
                   </div>

@@ -128,7 +128,9 @@ export async function GstReportPage({ month }: { month: { month: string; invalid
         ) : null}
       </form>
       <p className="mb-4 text-muted">{t('report.counts', { month: month.month, invoices: report.invoices.count, creditNotes: report.creditNotes.count })}</p>
-      <div className="flex flex-col gap-8 overflow-x-auto">
+      {/* On a phone the tables scroll sideways: a named, focusable region, so the keyboard can scroll it too (axe:
+          scrollable-region-focusable). */}
+      <div className="flex flex-col gap-8 overflow-x-auto" tabIndex={0} role="region" aria-label={t('report.tables')}>
         <RateTable id="gst-net" caption={t('report.net')} rows={report.net.byRate} total={report.net.total} t={t} />
         <RateTable id="gst-invoices" caption={t('report.invoices')} rows={report.invoices.byRate} total={report.invoices.total} t={t} />
         <RateTable id="gst-credit-notes" caption={t('report.creditNotes')} rows={report.creditNotes.byRate} total={report.creditNotes.total} t={t} />

@@ -40,7 +40,9 @@ export function MessagesPage({ templates, selected, t }: { templates: MessageTem
           <TemplateEditor key={`${selected.event}/${selected.language}`} template={selected} texts={editorTexts} />
         </section>
       ) : null}
-      <div className={`${card} overflow-x-auto`}>
+      {/* relative: the sr-only labels of the last column are positioned absolutely; without a positioned ancestor inside
+          the scroll box they escaped it and made the page scroll sideways on a phone. */}
+      <div className={`${card} relative overflow-x-auto`}>
         <table className="w-full text-start text-sm">
           <caption className="sr-only">{t('title')}</caption>
           <thead>
