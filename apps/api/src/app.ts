@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthSettings } from './auth/create-auth.ts';
 import type { Config } from './config.ts';
+import { answerClientError } from './lib/client-errors.ts';
 import { adminGuardPlugin } from './plugins/admin-guard.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -125,6 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const code = error.code === 'FST_ERR_BAD_URL' ? 'invalid_url' : 'bad_request';
       void reply.code(400).send({ message: refusalMessage(code), code });
     },
+    // A request Node's parser refuses before Fastify sees it (a URL over the header limit, a bad Content-Length)
+    // gets the contract's shape too, not Fastify's default `{ error, message, statusCode }` (found by the fuzzer).
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, migrate } from '@shop/db';
@@ -265,5 +266,56 @@ describe('app: server errors', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+/** Sends raw bytes to a listening app and reads everything it answers until it closes the connection. */
+function rawExchange(port: number, request: string): Promise<{ status: number; headers: string; body: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = netConnect(port, '127.0.0.1');
+    let received = '';
+    const settle = (closed: boolean) => {
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head, body, closed });
+    };
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('close', () => settle(true));
+    // The server closes at once, so the client may see a reset after the answer arrived.
+    socket.on('error', (error) => (received ? undefined : reject(error)));
+    socket.write(request);
+  });
+}
+
+describe("app: requests Node's HTTP parser refuses", () => {
+  let ctx: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite', {}, { fixtures: false });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers them in the contract shape with a stable code, and closes the connection', async () => {
+    const tooLarge = { message: "The request's address or headers are too long", code: 'header_too_large' };
+    const bad = { message: 'Bad request', code: 'bad_request' };
+    const cases: [string, number, typeof bad][] = [
+      // A URL over the 16 KB header limit: Fastify answered {"error":"Request Header Fields Too Large",...} without a code.
+      [`GET /api/products?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`, 431, tooLarge],
+      [`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(17_000)}\r\n\r\n`, 431, tooLarge],
+      ['POST /api/log HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: -1\r\n\r\n{}', 400, bad],
+      ['POST /api/log HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', 400, bad],
+      ['GET /api/health HTTP/9.9\r\nHost: localhost\r\n\r\n', 400, bad],
+    ];
+    for (const [request, status, refusal] of cases) {
+      const answer = await rawExchange(port, request);
+      expect(answer.status, request.slice(0, 60)).toBe(status);
+      expect(answer.headers.toLowerCase()).toContain('content-type: application/json');
+      expect(JSON.parse(answer.body)).toEqual(refusal);
+      expect(answer.closed).toBe(true);
+    }
+    // The server still answers the next connection.
+    expect((await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(200);
   });
 });

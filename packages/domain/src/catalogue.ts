@@ -7,6 +7,11 @@ import { z } from 'zod';
  * Money fields are integer paise.
  */
 
+/**
+ * A stored image as the API answers it. What a client may send as one (the back office's categories, brands and
+ * slides) is narrower: whole pixel sizes from 1 to 20000 and bounded texts (admin/catalogue.ts, adminImageSchema); this
+ * schema stays as wide as what rows already hold, so an old row never fails its own answer.
+ */
 export const imageSchema = z.object({
   id: z.string(),
   original: z.string(),

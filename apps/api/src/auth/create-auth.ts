@@ -1,9 +1,12 @@
 import { account, type Database, jwks, session, user, verification } from '@shop/db';
+import { checkProfileName, type ProfileNameRefusal } from '@shop/domain/profile-name';
+import { refusalMessage } from '@shop/domain/refusals/index';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, jwt, magicLink, phoneNumber } from 'better-auth/plugins';
 import { decodeJwt } from 'jose';
+import { authLogLine } from './auth-log.ts';
 import { accountExistsMail, magicLinkMail, type OutboxMessage, otpSms, passwordResetMail, verifyEmailMail } from './messages.ts';
 import { INVALID_MOBILE_MESSAGE, isIndianMobile, isPlaceholderEmail, normaliseIndianMobile, placeholderEmail, visibleEmail } from './phone.ts';
 import { protectVerificationValue, submittedOtp } from './otp-hash.ts';
@@ -44,6 +47,30 @@ const EMAIL_VERIFICATION_SECONDS = 3600;
 
 // better-auth's error codes reach the client in lower case with the account area's texts (auth/refusals.ts).
 const invalidEmail = () => new APIError('BAD_REQUEST', { message: 'Enter a valid email address', code: 'INVALID_EMAIL' });
+const refused = (code: ProfileNameRefusal | 'profile_image_not_accepted') =>
+  new APIError('BAD_REQUEST', { message: refusalMessage(code), code: code.toUpperCase() });
+
+/**
+ * The endpoints that take an account's name (and better-auth's `image`): a name is required to sign up by email and
+ * optional elsewhere (a magic link's first sign-in, a profile change). Phone sign-ups start with no name.
+ */
+const NAME_REQUIRED_ON = new Map([
+  ['/sign-up/email', true],
+  ['/update-user', false],
+  ['/sign-in/magic-link', false],
+]);
+
+/**
+ * The body with its name checked and trimmed (profile-name.ts), or the refusal. The shop shows no profile pictures,
+ * so `image` may only be left out or cleared: a URL there would be stored unseen (a `javascript:` one, or 60 kB).
+ */
+function checkedProfile(body: Record<string, unknown>, nameRequired: boolean): Record<string, unknown> {
+  if (body.image !== undefined && body.image !== null) throw refused('profile_image_not_accepted');
+  if (body.name === undefined && !nameRequired) return body;
+  const checked = checkProfileName(body.name);
+  if ('refusal' in checked) throw refused(checked.refusal);
+  return { ...body, name: checked.name };
+}
 
 export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
   const { secret } = settings;
@@ -62,7 +89,11 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
-      log: (level, message, ...args) => deps.log(level, message, args),
+      // A client's own mistake (a callback URL not the shop's, a forged OAuth state) is a warning, its values cut short.
+      log: (level, message, ...args) => {
+        const line = authLogLine(level, message, args);
+        deps.log(line.level, line.message, line.args);
+      },
     },
     // better-auth would print every 4xx answer as an error; only server errors are errors here.
     onAPIError: {
@@ -139,6 +170,8 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
         for (const field of ['email', 'newEmail'] as const) {
           if (isPlaceholderEmail(body[field] as string | undefined)) throw invalidEmail();
         }
+        const nameRequired = NAME_REQUIRED_ON.get(ctx.path);
+        if (nameRequired !== undefined) return { context: { body: checkedProfile(body, nameRequired) } };
         if (!ctx.path.startsWith('/phone-number/') && ctx.path !== '/sign-in/phone-number') return;
         // "98765 43210", "09876543210", "+91 98765-43210" all become "+919876543210" (one user, one counter).
         const phone = normaliseIndianMobile(body.phoneNumber);

@@ -1,4 +1,4 @@
-import { type Database, outbox } from '@shop/db';
+import { type Database, orders, outbox } from '@shop/db';
 import { asc, eq } from 'drizzle-orm';
 import { isOrderId } from '../orders/order-view.ts';
 import { Refusal } from '../lib/refusal.ts';
@@ -17,10 +17,18 @@ export interface OrderMessageEntry {
   sentAt: string | null;
 }
 
-/** The messages written about an order, oldest first, with their delivery status (issue 21). */
+/**
+ * The messages written about an order, oldest first, with their delivery status (issue 21). An order that does not
+ * exist is 404 `order_not_found`, whether its id is malformed or just unknown; an order without messages is [].
+ */
 export async function orderMessages(db: Database, orderId: string): Promise<OrderMessageEntry[]> {
   if (!isOrderId(orderId)) throw new Refusal('order_not_found');
-  const rows = await db.select().from(outbox).where(eq(outbox.orderId, orderId.toLowerCase())).orderBy(asc(outbox.createdAt), asc(outbox.id));
+  const id = orderId.toLowerCase();
+  const rows = await db.select().from(outbox).where(eq(outbox.orderId, id)).orderBy(asc(outbox.createdAt), asc(outbox.id));
+  if (rows.length === 0) {
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+    if (!order) throw new Refusal('order_not_found');
+  }
   return rows.map((row) => ({
     _id: row.id,
     channel: row.channel,

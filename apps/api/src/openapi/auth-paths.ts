@@ -75,7 +75,7 @@ const SUMMARIES: Record<string, string> = {
   'post /change-password': 'Change my password',
   'post /change-email': 'Change my email address (confirmed by a mailed link)',
   'post /send-verification-email': 'Mail the email verification link again',
-  'post /update-user': 'Update my name or image',
+  'post /update-user': 'Update my name (trimmed, 1 to 100 characters; a profile picture cannot be set)',
 };
 
 function summaryOf(method: string, path: string, operation: Operation): string {

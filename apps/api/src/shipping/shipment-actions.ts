@@ -1,4 +1,5 @@
 import { orderLines, orders, shipmentParcels, shipments } from '@shop/db';
+import { isCalendarDate } from '@shop/domain/calendar';
 import type { ManifestRow, Shipment } from '@shop/domain/shipping/shipment';
 import type { ShipmentStatus } from '@shop/domain/shipping/statuses';
 import { shipmentCancellable } from '@shop/domain/shipping/tracking';
@@ -43,7 +44,8 @@ export async function requestPickup(deps: ShippingDeps, orderId: string, date: s
   const row = await liveShipment(deps, orderId);
   if (!row.awb || !row.providerShipmentId) throw new Refusal('shipment_no_awb');
   const today = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-  if (date !== undefined && (Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || date < today)) throw new Refusal('shipment_pickup_date_invalid');
+  // The schema took only real dates (calendar.ts); a day already past in India is refused here, where today is known.
+  if (date !== undefined && (!isCalendarDate(date) || date < today)) throw new Refusal('shipment_pickup_date_invalid');
   if (row.pickupScheduledFor) return reload(deps, row.orderId);
   let pickup;
   try {

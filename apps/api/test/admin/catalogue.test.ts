@@ -120,6 +120,33 @@ describe.each(engines)('admin catalogue (%s)', (engine) => {
       expectRefusal(await staff('GET', '/api/admin/categories/not-an-id'), 400, 'validation_failed', { id: 'admin_id_invalid' });
     });
 
+    it('refuses an image with sizes that are not whole pixels from 1 to 20000 or texts past their limits, and stores none of it', async () => {
+      const created = await staff('POST', '/api/admin/categories', { name: 'Frames', slug: 'frames-image-bounds' });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json()._id as string;
+      const put = (changes: Record<string, unknown>) =>
+        staff('PUT', `/api/admin/categories/${id}`, { name: 'Frames', slug: 'frames-image-bounds', image: { ...image, ...changes } });
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ width: -5 }, 'image.width', 'image_side_invalid'],
+        [{ width: 0 }, 'image.width', 'image_side_invalid'],
+        [{ height: 9_007_199_254_740_991 }, 'image.height', 'image_side_invalid'],
+        [{ height: 20_001 }, 'image.height', 'image_side_invalid'],
+        [{ width: 1.5 }, 'image.width', 'image_side_invalid'],
+        [{ id: 'x'.repeat(201) }, 'image.id', 'image_id_too_long'],
+        [{ alt: 'a'.repeat(301) }, 'image.alt', 'image_alt_too_long'],
+        [{ original: `/api/media/admin/${'x'.repeat(600)}.webp` }, 'image.original', 'image_path'],
+        [{ thumbnail: 'javascript:alert(1)' }, 'image', 'image_path'],
+      ];
+      for (const [changes, field, code] of cases) {
+        const body = expectRefusal(await put(changes), 400, 'validation_failed', { [field]: code });
+        expect(body.message, field).toMatch(new RegExp(`^Invalid ${field.replace('.', '\\.')}: `));
+      }
+      expect((await ctx.handle.db.select().from(categories).where(eq(categories.id, id)))[0]?.image).toBeNull();
+      const fine = await put({ width: 20_000, height: 1, alt: 'A frame', thumbnail: '/api/media/admin/x-thumb.webp' });
+      expect(fine.statusCode, fine.body).toBe(200);
+      expect(fine.json().image).toMatchObject({ width: 20_000, height: 1, alt: 'A frame' });
+    });
+
     it('refuses to delete a category with products, with subcategories, in a menu or a slide; deletes an unused one', async () => {
       const withProducts = expectRefusal(await staff('DELETE', `/api/admin/categories/${ctx.fixtures.categories.lamps.id}`), 409, 'category_in_use');
       expect(withProducts.message).toMatch(/still has \d+ products?: move/);

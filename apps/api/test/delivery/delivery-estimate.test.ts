@@ -144,6 +144,38 @@ describe.each(engines)('delivery estimate (%s)', (engine) => {
     }
   });
 
+  it("keeps the shop's holidays as real dates only, and reads a stored impossible one as no holiday", async () => {
+    const read = await callAs(ctx, 'admin', { method: 'GET', url: '/api/admin/settings' });
+    const { updatedAt: _updatedAt, ...settings } = read.json<Record<string, unknown> & { delivery: typeof DEFAULT_DELIVERY_SETTINGS }>();
+    const body = (delivery: unknown) => ({ ...settings, chatWidgetId: settings.chatWidgetId ?? '', analyticsId: settings.analyticsId ?? '', delivery });
+    const put = (delivery: unknown) => callAs(ctx, 'admin', { method: 'PUT', url: '/api/admin/settings', body: body(delivery) });
+    const delivery = () =>
+      callAs(ctx, 'admin', { method: 'GET', url: '/api/admin/settings' }).then((r) => r.json<{ delivery: typeof DEFAULT_DELIVERY_SETTINGS }>().delivery);
+    try {
+      // Each was stored as it was (and never matched a day): month 13, day 0, 30 February, year 0 or 9999.
+      for (const day of ['2026-13-45', '0000-00-00', '2026-02-30', '9999-12-31', '1999-12-31', '2026-1-5']) {
+        expectRefusal(await put({ ...settings.delivery, holidays: ['2026-12-25', day] }), 400, 'validation_failed', {
+          'delivery.holidays.1': 'settings_delivery_holiday_invalid',
+        });
+      }
+      expect((await delivery()).holidays).toEqual(settings.delivery.holidays);
+      const saved = await put({ ...settings.delivery, holidays: ['2028-02-29', '2026-12-25'] });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await delivery()).holidays).toEqual(['2026-12-25', '2028-02-29']);
+      // A row written before dates were checked keeps its other settings; the impossible day is dropped.
+      await ctx.handle.db.execute(
+        sql`update site_settings set delivery_settings = jsonb_set(delivery_settings, '{holidays}', '["2026-12-25", "2026-02-30"]'::jsonb)`,
+      );
+      expect(await delivery()).toMatchObject({
+        holidays: ['2026-12-25'],
+        dispatchWeekdays: settings.delivery.dispatchWeekdays,
+        cutoffHour: settings.delivery.cutoffHour,
+      });
+    } finally {
+      expect((await put(settings.delivery)).statusCode).toBe(200);
+    }
+  });
+
   it('remembers pincodes and products with the response cache on, and forgets them in every process when a file is imported', async () => {
     // A second API process on the same database, with the cache on as in production: the import below runs on the
     // first one, and reaches this one through the invalidation's NOTIFY.

@@ -5,7 +5,7 @@ import { registerAttachmentProvider } from '../../src/messages/attachments.ts';
 import { invoicePdfFor } from '../../src/invoices/invoice-files.ts';
 import { enqueueOrderEvent } from '../../src/messages/order-events.ts';
 import { remindPersonalisation } from '../../src/messages/reminders.ts';
-import { engines } from '../helpers.ts';
+import { engines, expectRefusal } from '../helpers.ts';
 import { call, product } from '../orders/order-helpers.ts';
 import { eventually } from '../outbox/local-servers.ts';
 import { setTaxIdentity, taxedProduct } from '../invoices/invoice-helpers.ts';
@@ -88,6 +88,10 @@ describe.each(engines)('order messages (%s)', (engine) => {
     );
     const customerTry = await call(ctx.app, 'GET', `/api/admin/orders/${placed._id}/messages`, asha);
     expect(customerTry.statusCode).toBe(403);
+    // An order that does not exist is 404 whether its id is malformed or well-formed and unknown (was 200 { data: [] }).
+    for (const id of ['not-an-order', '00000000-0000-4000-8000-000000000000']) {
+      expectRefusal(await call(ctx.app, 'GET', `/api/admin/orders/${id}/messages`, ctx.staff), 404, 'order_not_found');
+    }
   });
 
   it('mails "shipped" with the tracking link and the attachment a provider gives, and sends each event once', async () => {

@@ -222,6 +222,10 @@ describe.each(engines)('shipments (%s)', (engine) => {
     const bare = await app.inject({ method: 'POST', url: '/api/shipping/shiprocket/webhook', payload });
     expectRefusal(bare, 401, 'shipment_webhook_unauthorised');
     expectRefusal(await sendWebhook(app, carrier, { hello: 'world' }), 400, 'shipment_webhook_invalid');
+    // A status id the event's integer column cannot hold is not a tracking update either (it was a 500).
+    for (const id of [2_147_483_648, '99999999999']) {
+      expectRefusal(await sendWebhook(app, carrier, { ...payload, shipment_status_id: id, current_status_id: id }), 400, 'shipment_webhook_invalid');
+    }
     expect((await orderRow(order._id)).status).toBe('packed');
     // An AWB that is not ours is stored for staff and answered 200 (Shiprocket must not send it again).
     const stranger = await sendWebhook(app, carrier, { ...payload, awb: '99999999999999' });
@@ -399,6 +403,39 @@ describe.each(engines)('shipments (%s)', (engine) => {
     expectRefusal(await call(app, 'GET', '/api/admin/shipments/manifest.json?date=tomorrow', staff), 400, 'validation_failed', {
       date: 'shipment_manifest_date_invalid',
     });
+  });
+
+  it('refuses input past what it can store or mean, naming the field: a courier id over the integer column, impossible pickup and manifest days, a loosely written page', async () => {
+    const order = await confirmedOrder();
+    const shipUrl = `/api/admin/orders/${order._id}/shipment`;
+    for (const courierId of [2_147_483_648, 2 ** 53, 0, -1, 1.5, '33']) {
+      expectRefusal(await call(app, 'POST', shipUrl, staff, { courierId }), 400, 'validation_failed', { courierId: 'shipment_courier_invalid' });
+    }
+    await ship(app, staff, order._id);
+    // 2027-02-30 was scheduled for 2 March, 9999-12-31 stored as it was.
+    for (const date of ['2027-02-30', '9999-12-31', '2026-13-45', '0000-00-00', '3000-01-01']) {
+      expectRefusal(await call(app, 'POST', `${shipUrl}/pickup`, staff, { date }), 400, 'validation_failed', { date: 'shipment_pickup_date_invalid' });
+    }
+    expect((await call(app, 'GET', shipUrl, staff)).json().shipment.pickup.scheduledFor).toBeNull();
+    for (const date of ['2026-13-45', '2026-02-30', '9999-12-31', '0000-00-00']) {
+      for (const url of [`/api/admin/shipments/manifest.json?date=${date}`, `/api/admin/shipments/manifest?date=${date}&format=csv`]) {
+        expectRefusal(await call(app, 'GET', url, staff), 400, 'validation_failed', { date: 'shipment_manifest_date_invalid' });
+      }
+    }
+    // The list reads its page and limit as the other back-office lists do: plain digits, page 1-10000, limit 1-100.
+    for (const [query, field, code] of [
+      ['limit=0x10', 'limit', 'order_filter_limit_invalid'],
+      ['limit=1.5', 'limit', 'order_filter_limit_invalid'],
+      ['limit=101', 'limit', 'order_filter_limit_invalid'],
+      ['page=1e3', 'page', 'order_filter_page_invalid'],
+      ['page=9007199254740992', 'page', 'order_filter_page_invalid'],
+      ['page=0', 'page', 'order_filter_page_invalid'],
+    ] as const) {
+      expectRefusal(await call(app, 'GET', `/api/admin/shipments?${query}`, staff), 400, 'validation_failed', { [field]: code });
+    }
+    const listed = await call(app, 'GET', '/api/admin/shipments?page=1&limit=16', staff);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({ page: 1, limit: 16 });
   });
 
   it('ships many orders at once with one result each, and keeps a carrier refusal to finish later', async () => {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { dateTimeSchema } from '../calendar-schemas.ts';
 import { imageSchema, type MenuItem } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
 import { type FieldRefusal, fieldRefusal, type RefusalCode } from '../refusals/index.ts';
 import { maxOf } from './fixed.ts';
-import { MENU_MAX_SUB, MENU_MAX_TOP } from './limits.ts';
+import { MAX_IMAGE_PATH, MENU_MAX_SUB, MENU_MAX_TOP } from './limits.ts';
 
 /**
  * Back office (issue 7), catalogue area: the request schemas for categories, brands, sliders, the two menus and
@@ -64,9 +65,36 @@ export function slugFrom(name: string): string {
 
 /** Images the back office stores live under this URL prefix; nothing else may be set as a catalogue image. */
 const ADMIN_MEDIA_PREFIX = '/api/media/';
+const isMediaPath = (path: string | undefined) => path === undefined || (path.startsWith(ADMIN_MEDIA_PREFIX) && !path.includes('..') && !CONTROL.test(path));
+const mediaPath = z.string({ error: coded('image_path') }).max(MAX_IMAGE_PATH, { error: coded('image_path') });
+const side = coded('image_side_invalid');
+const pixels = z.number({ error: side }).int({ error: side }).min(1, { error: side }).max(maxOf('image_side_invalid'), { error: side });
+
+/**
+ * An image as the upload answered it (`{ id, original, width, height, alt? }`), sent back with the category, brand or
+ * slide: its paths this shop's media (`image_path`, on the image), its sizes whole pixels from 1 to 20000, its texts
+ * bounded (limits.ts). Anything else is refused with the field's code, never stored.
+ */
 const adminImageSchema = z
-  .object(imageSchema.shape, { error: coded('image_required') })
-  .refine((image) => image.original.startsWith(ADMIN_MEDIA_PREFIX) && !image.original.includes('..'), { error: coded('image_path') });
+  .object(
+    {
+      id: z
+        .string({ error: coded('image_required') })
+        .min(1, { error: coded('image_required') })
+        .max(maxOf('image_id_too_long'), { error: coded('image_id_too_long') }),
+      original: mediaPath,
+      thumbnail: mediaPath.optional(),
+      width: pixels,
+      height: pixels,
+      alt: z
+        .string({ error: coded('image_alt_too_long') })
+        .max(maxOf('image_alt_too_long'), { error: coded('image_alt_too_long') })
+        .refine((alt) => !CONTROL.test(alt), { error: coded('product_control_characters') })
+        .optional(),
+    },
+    { error: coded('image_required') },
+  )
+  .refine((image) => isMediaPath(image.original) && isMediaPath(image.thumbnail), { error: coded('image_path') });
 
 const position = coded('position_invalid');
 const positionSchema = z.number({ error: position }).int({ error: position }).min(0, { error: position }).max(9999, { error: position });
@@ -317,10 +345,8 @@ export type AdminSlider = z.infer<typeof adminSliderSchema>;
 
 const uses = coded('coupon_uses_invalid');
 const usesSchema = z.number({ error: uses }).int({ error: uses }).min(1, { error: uses }).max(PG_INT_MAX, { error: uses }).nullable();
-const dateSchema = z.iso
-  .datetime({ offset: true, error: coded('coupon_date_invalid') })
-  .nullable()
-  .default(null);
+/** ISO 8601 with its offset, a real date in the shop's years (calendar.ts); null for no limit. */
+const dateSchema = dateTimeSchema('coupon_date_invalid').nullable().default(null);
 const amount = coded('coupon_amount_invalid');
 const money = coded('admin_money_invalid');
 const tooLarge = coded('coupon_amount_too_large');

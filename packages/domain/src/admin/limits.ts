@@ -13,6 +13,13 @@ export const MAX_IMPORT_ROWS = 2_000;
 export const MENU_MAX_TOP = 12;
 export const MENU_MAX_SUB = 30;
 
+/**
+ * An image sent back with a category, brand or slide: no real picture is wider or taller than this (uploads are
+ * re-encoded to at most 1600 px), and its paths are short media URLs.
+ */
+export const MAX_IMAGE_SIDE = 20_000;
+export const MAX_IMAGE_PATH = 500;
+
 export const ERROR_LOG_MAX_AGE_DAYS = 3_650;
 export const MAX_ADMIN_ORDERS_PAGE_SIZE = 100;
 

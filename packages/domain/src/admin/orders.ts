@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../calendar-schemas.ts';
 import { paginatedSchema } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
 import { orderSchema, paymentMethods } from '../order.ts';
 import { type OrderStatus, orderStatuses, orderStatusSchema } from '../order-status.ts';
 import { refusalMessage } from '../refusals/index.ts';
-import { MAX_ADMIN_ORDERS_PAGE_SIZE } from './limits.ts';
 import { maxOf } from './fixed.ts';
+import { adminPageFields } from './paging.ts';
 import { revenueByMethodSchema } from './payments.ts';
 
 /**
@@ -42,7 +43,7 @@ export { MAX_ADMIN_ORDERS_PAGE_SIZE } from './limits.ts';
  */
 export const adminOrderMessages = { cancelReasonRequired: refusalMessage('admin_cancel_reason_required') } as const;
 
-/** The UTC instant at which a Kolkata calendar day (YYYY-MM-DD) begins. */
+/** The UTC instant at which a Kolkata calendar day (YYYY-MM-DD, years 2000-2999: calendar.ts) begins. */
 export function kolkataDayStart(day: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d) - KOLKATA_OFFSET_MS);
@@ -53,7 +54,7 @@ export function kolkataDay(at: Date): string {
   return new Date(at.getTime() + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** The next calendar day after `day` (YYYY-MM-DD). */
+/** The next calendar day after `day` (YYYY-MM-DD, years 2000-2999: calendar.ts). */
 export function nextDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
@@ -62,29 +63,8 @@ export function nextDay(day: string): string {
 /** Empty form fields arrive as '' from a GET form: the same as not sent. */
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-const daySchema = z.preprocess(
-  blank,
-  z
-    .string({ error: coded('order_filter_date_invalid') })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: coded('order_filter_date_invalid') })
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
-      error: coded('order_filter_date_invalid'),
-    })
-    .optional(),
-);
-
-const wholeNumber = (min: number, max: number, fallback: number, code: 'order_filter_page_invalid' | 'order_filter_limit_invalid') => {
-  const message = coded(code);
-  return z.preprocess(
-    blank,
-    z
-      .string({ error: message })
-      .regex(/^\d{1,5}$/, { error: message })
-      .transform(Number)
-      .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
-      .default(fallback),
-  );
-};
+/** A Kolkata day (YYYY-MM-DD), a real date in the shop's years (calendar.ts): its start and the next day's are real instants. */
+const daySchema = z.preprocess(blank, calendarDateSchema('order_filter_date_invalid').optional());
 
 /**
  * GET /api/admin/orders. Every field is optional and a GET form's empty fields mean "any". `q` is an order number
@@ -106,8 +86,7 @@ export const adminOrderListQuerySchema = z
         .max(maxOf('order_filter_search_too_long'), { error: coded('order_filter_search_too_long') })
         .optional(),
     ),
-    page: wholeNumber(1, 10_000, 1, 'order_filter_page_invalid'),
-    limit: wholeNumber(1, MAX_ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE, 'order_filter_limit_invalid'),
+    ...adminPageFields(ADMIN_ORDERS_PAGE_SIZE),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], error: coded('order_filter_dates_order') });
 export type AdminOrderListQuery = z.input<typeof adminOrderListQuerySchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../calendar-schemas.ts';
 import { paginatedSchema } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
 import { paymentMethods, paymentStatuses, paymentFlags } from '../payment.ts';
 import { maxOf } from './fixed.ts';
-import { MAX_ADMIN_ORDERS_PAGE_SIZE } from './limits.ts';
+import { adminPageFields } from './paging.ts';
 
 /**
  * The back office's payments (issue 20, decision 063): the list of orders' payments with filters and CSV, one
@@ -29,33 +30,8 @@ export const ADMIN_PAYMENTS_PAGE_SIZE = 20;
 /** Empty form fields arrive as '' from a GET form: the same as not sent. */
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-const daySchema = z.preprocess(
-  blank,
-  z
-    .string({ error: coded('order_filter_date_invalid') })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: coded('order_filter_date_invalid') })
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
-      error: coded('order_filter_date_invalid'),
-    })
-    .optional(),
-);
-
-const wholeNumber = (min: number, max: number, fallback: number, code: 'order_filter_page_invalid' | 'order_filter_limit_invalid') =>
-  z.preprocess(
-    blank,
-    z
-      .string({ error: coded(code) })
-      .regex(/^\d{1,5}$/, { error: coded(code) })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(min, { error: coded(code) })
-          .max(max, { error: coded(code) }),
-      )
-      .default(fallback),
-  );
+/** A Kolkata day (YYYY-MM-DD), a real date in the shop's years (calendar.ts), as the orders list's filters take it. */
+const daySchema = z.preprocess(blank, calendarDateSchema('order_filter_date_invalid').optional());
 
 const filterFields = {
   status: z.preprocess(blank, z.enum(paymentStatuses, { error: coded('payment_filter_status_invalid') }).optional()),
@@ -81,8 +57,7 @@ const datesInOrder = (query: { from?: string | undefined; to?: string | undefine
 export const adminPaymentListQuerySchema = z
   .object({
     ...filterFields,
-    page: wholeNumber(1, 10_000, 1, 'order_filter_page_invalid'),
-    limit: wholeNumber(1, MAX_ADMIN_ORDERS_PAGE_SIZE, ADMIN_PAYMENTS_PAGE_SIZE, 'order_filter_limit_invalid'),
+    ...adminPageFields(ADMIN_PAYMENTS_PAGE_SIZE),
   })
   .refine(datesInOrder, { path: ['to'], error: coded('order_filter_dates_order') });
 export type AdminPaymentListQuery = z.input<typeof adminPaymentListQuerySchema>;

@@ -1,5 +1,7 @@
 import { PARCEL_LIMITS } from '../shipping/shipment.ts';
 import { z } from 'zod';
+import { isCalendarDate } from '../calendar.ts';
+import { dateTimeSchema } from '../calendar-schemas.ts';
 import { imageSchema, paginatedSchema, variantSchema } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
 import type { RefusalCode } from '../refusals/index.ts';
@@ -111,7 +113,7 @@ export const productInputSchema = z
     heightCm: sideCm.optional(),
     tags: z.array(plainText('tag_too_long', 1)).max(MAX_PRODUCT_TAGS, { error: coded('tags_too_many') }),
     featured: z.boolean(),
-    flashSaleEndsAt: z.iso.datetime({ offset: true, error: coded('date_time_invalid') }).nullable(),
+    flashSaleEndsAt: dateTimeSchema('date_time_invalid').nullable(),
     newArrival: z.boolean(),
     unique: z.boolean(),
     onSelling: z.boolean(),
@@ -377,7 +379,8 @@ export const productFormSchema = z
       checkMrp(value, context);
     }
     if (!(GST_RATES as readonly number[]).includes(Number(value.gstRate))) context.addIssue({ code: 'custom', path: ['gstRate'], message: gstRate });
-    if (value.flashSaleEndsAt !== '' && Number.isNaN(new Date(value.flashSaleEndsAt).getTime())) {
+    // A datetime-local value ("2026-12-31T18:30"): a real date in the shop's years, as the API will check it.
+    if (value.flashSaleEndsAt !== '' && (Number.isNaN(new Date(value.flashSaleEndsAt).getTime()) || !isCalendarDate(value.flashSaleEndsAt.slice(0, 10)))) {
       context.addIssue({ code: 'custom', path: ['flashSaleEndsAt'], message: coded('date_time_invalid') });
     }
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../calendar-schemas.ts';
 import { coded } from '../field-errors.ts';
 import { normaliseIndianMobile } from '../phone.ts';
 import { maxOf } from './fixed.ts';
@@ -63,12 +64,8 @@ export function demotionRefusal(input: {
 
 /* ---------- Audit log viewer ---------- */
 
-const dateQuery = (code: 'audit_from_invalid' | 'audit_to_invalid') =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: coded(code) })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: coded(code) })
-    .optional();
+/** A UTC day (YYYY-MM-DD), a real date in the shop's years (calendar.ts): 2026-02-31 is refused, not read as 3 March. */
+const dateQuery = (code: 'audit_from_invalid' | 'audit_to_invalid') => calendarDateSchema(code).optional();
 
 /** A filter's text, refused with its field's codes (`audit_actor_too_long`, `audit_actor_control_characters`). */
 const filterText = (field: 'entity_type' | 'entity_id' | 'actor') =>

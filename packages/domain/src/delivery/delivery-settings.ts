@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../calendar.ts';
+import { calendarDateSchema } from '../calendar-schemas.ts';
 import { coded } from '../field-errors.ts';
 
 /**
@@ -69,7 +71,8 @@ export const deliverySettingsSchema = z.object({
     .max(7, { error: weekday })
     .transform((list) => [...new Set(list)].sort((a, b) => a - b)),
   holidays: z
-    .array(z.string({ error: isoDate }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: isoDate }), { error: isoDate })
+    // Real dates only (calendar.ts): 2026-02-30 or 0000-00-00 would be stored and never match a day.
+    .array(calendarDateSchema('settings_delivery_holiday_invalid'), { error: isoDate })
     .max(366, { error: isoDate })
     .transform((list) => [...new Set(list)].sort()),
   personalisationDays: dayCount,
@@ -82,6 +85,8 @@ export function deliverySettingsOf(stored: unknown): DeliverySettings {
     ...DEFAULT_DELIVERY_SETTINGS,
     ...(stored && typeof stored === 'object' ? stored : {}),
   } as Record<string, unknown>;
+  // A holiday that is not a real date (stored before they were checked) is dropped, not the whole settings with it.
+  if (Array.isArray(merged.holidays)) merged.holidays = merged.holidays.filter(isCalendarDate);
   const transit = merged.transitDays;
   merged.transitDays = { ...DEFAULT_DELIVERY_SETTINGS.transitDays, ...(transit && typeof transit === 'object' ? transit : {}) };
   const parsed = deliverySettingsSchema.safeParse(merged);

@@ -8,14 +8,8 @@ export { GIFT_MESSAGE_MAX, GIFT_NAME_MAX } from './gift-limits.ts';
 export const giftOccasions = ['birthday', 'anniversary', 'rakhi', 'diwali', 'wedding', 'other'] as const;
 export type GiftOccasion = (typeof giftOccasions)[number];
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+/** A real calendar date written YYYY-MM-DD in the shop's years (2026-02-30 and 9999-12-31 are not one): calendar.ts. */
+export { isCalendarDate } from '../calendar.ts';
 
 /** Whether an occasion on `occasionDate` (YYYY-MM-DD) is already past on `today` (India's date). */
 export function occasionIsPast(occasionDate: string, today: string): boolean {

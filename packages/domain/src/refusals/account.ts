@@ -52,6 +52,10 @@ export const accountRefusals = defineRefusals({
     message: (p: { max: number }) => `Name must be at most ${p.max} characters`,
     fixed: { max: PROFILE_NAME_MAX },
   },
+  /** A name with control characters or text-direction controls (e.g. U+202E), which would disguise how it reads. */
+  profile_name_characters: { status: 400, message: () => 'Name must not contain control or text-direction characters' },
+  /** The shop shows no profile pictures, so an account's `image` is never set through the API. */
+  profile_image_not_accepted: { status: 400, message: () => 'A profile picture cannot be set' },
 
   // Person fields shared by the account, address, contact and feedback forms.
   name_required: { status: 400, message: () => 'Name is required' },

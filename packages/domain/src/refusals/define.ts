@@ -15,7 +15,7 @@ export type RefusalParams = Record<string, RefusalParam>;
 
 export interface RefusalEntry<P extends RefusalParams = RefusalParams> {
   /** The HTTP status when this code refuses a whole request (a field error inside another refusal has none of its own). */
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+  readonly status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
   /** The English text (the API's `message`). */
   readonly message: (params: P) => string;
   /** Values fixed by the shop's rules (a maximum, a size), always sent as params so every language can name them. */

@@ -26,6 +26,13 @@ export const generalRefusals = defineRefusals({
   },
   /** A path with a broken percent-escape (`%E0%A4` cut short): Fastify cannot read it as a route (frameworkErrors). */
   invalid_url: { status: 400, message: () => 'The address is not valid' },
+  /**
+   * A request Node's HTTP parser refused before Fastify saw it (app.ts, clientErrorHandler): its address and headers
+   * together over the server's limit (16 KB by default).
+   */
+  header_too_large: { status: 431, message: () => "The request's address or headers are too long" },
+  /** A request that did not arrive in full within the server's time (app.ts, clientErrorHandler). */
+  request_timeout: { status: 408, message: () => 'The request took too long to arrive' },
   not_signed_in: { status: 401, message: () => 'Sign in to continue' },
   forbidden: { status: 403, message: () => 'You do not have access to this' },
   /** A cookie-signed change sent from another site's page (decision 046): the shop's own pages send none. */

@@ -5,6 +5,7 @@ export const shippingRefusals = defineRefusals({
   shipment_parcel_weight_invalid: { status: 400, message: () => 'Enter the parcel weight in whole grams, from 1 to 30000' },
   shipment_parcel_size_invalid: { status: 400, message: () => 'Enter the parcel length, breadth and height in whole centimetres, from 1 to 150' },
   shipment_parcels_invalid: { status: 400, message: () => 'Give from 1 to 10 parcels' },
+  shipment_courier_invalid: { status: 400, message: () => 'Courier must be the whole-number id of a courier the carrier offers' },
   shipment_bulk_invalid: { status: 400, message: () => 'Choose from 1 to 50 orders to ship' },
   shipment_pickup_date_invalid: { status: 400, message: () => 'Enter the pickup date as YYYY-MM-DD, today or later' },
   shipment_manifest_date_invalid: { status: 400, message: () => 'Enter the manifest date as YYYY-MM-DD' },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { adminPageFields } from '../admin/paging.ts';
+import { calendarDateSchema } from '../calendar-schemas.ts';
 import { coded } from '../field-errors.ts';
 import { paginatedSchema } from '../catalogue.ts';
 import { shipmentStatuses, type TrackingEventKind, trackingEventKinds } from './statuses.ts';
@@ -33,6 +35,9 @@ export const trackingEventLabels: Record<TrackingEventKind, string> = {
   rto_delivered: 'Returned to the shop',
 };
 
+/** Largest value of a PostgreSQL `integer` column. */
+const PG_INT_MAX = 2_147_483_647;
+
 /** Limits a parcel must respect (a courier's single-piece limits for surface parcels). */
 export const PARCEL_LIMITS = { maxWeightGrams: 30_000, maxSideCm: 150, maxParcels: 10 } as const;
 
@@ -64,7 +69,13 @@ export const shipOrderRequestSchema = z.object({
     .max(PARCEL_LIMITS.maxParcels, { error: coded('shipment_parcels_invalid') })
     .optional(),
   /** A courier the carrier offers (Shiprocket's courier_company_id); omitted: the carrier's own choice by its rules. */
-  courierId: z.number().int().positive().optional(),
+  courierId: z
+    .number({ error: coded('shipment_courier_invalid') })
+    .int({ error: coded('shipment_courier_invalid') })
+    .min(1, { error: coded('shipment_courier_invalid') })
+    // The shipment's integer column holds no more.
+    .max(PG_INT_MAX, { error: coded('shipment_courier_invalid') })
+    .optional(),
 });
 export type ShipOrderRequest = z.input<typeof shipOrderRequestSchema>;
 
@@ -142,10 +153,10 @@ export const orderShipmentSchema = z.object({
 export type OrderShipment = z.infer<typeof orderShipmentSchema>;
 
 export const shipmentListSchema = paginatedSchema(shipmentSchema);
+/** GET /api/admin/shipments: the status, and the page and limit as the other back-office lists read them. */
 export const shipmentListQuerySchema = z.object({
   status: shipmentStatusSchema.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  ...adminPageFields(20),
 });
 
 /** POST /api/admin/shipments/bulk: ship many orders with their default parcels; one result per order, in order. */
@@ -165,20 +176,14 @@ export type BulkShipResponse = z.infer<typeof bulkShipResponseSchema>;
 
 /** POST /api/admin/orders/{id}/shipment/pickup: ask the courier to come (the carrier picks the date unless given). */
 export const pickupRequestSchema = z.object({
-  /** YYYY-MM-DD, today or later; omitted: the carrier's next pickup slot. */
-  date: z
-    .string({ error: coded('shipment_pickup_date_invalid') })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: coded('shipment_pickup_date_invalid') })
-    .optional(),
+  /** YYYY-MM-DD, a real date (calendar.ts), today or later (the API knows today); omitted: the carrier's next pickup slot. */
+  date: calendarDateSchema('shipment_pickup_date_invalid').optional(),
 });
 
 /** GET /api/admin/shipments/manifest?date=&format=: the day's handover sheet for the courier. */
 export const manifestQuerySchema = z.object({
   /** YYYY-MM-DD in India; default today. Shipments whose pickup is scheduled that day. */
-  date: z
-    .string({ error: coded('shipment_manifest_date_invalid') })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: coded('shipment_manifest_date_invalid') })
-    .optional(),
+  date: calendarDateSchema('shipment_manifest_date_invalid').optional(),
   format: z.enum(['pdf', 'csv']).default('pdf'),
 });
 

@@ -11,6 +11,7 @@ import {
   productInputSchema,
   rupeesTextToPaise,
 } from '@shop/domain/admin/products';
+import { parseDateTime } from '@shop/domain/calendar-schemas';
 import { issueRefusal } from '@shop/domain/field-errors';
 import { type FieldRefusal, fieldRefusal as refusalOf } from '@shop/domain/refusals/index';
 import { CsvError, parse } from 'csv-parse/sync';
@@ -278,8 +279,10 @@ function buildInput(
   let flashSaleEndsAt = existing?.flashSaleEndsAt ?? null;
   const flashCell = cell('flash_sale_ends_at');
   if (flashCell !== undefined) {
-    const time = flashCell === '' ? null : new Date(flashCell);
-    if (time && Number.isNaN(time.getTime())) count(first.number, 'flash_sale_ends_at', refusalOf('import_date_time'));
+    // ISO 8601 with its offset, as the export writes it, under the API's rule (calendar-schemas.ts): not Date's
+    // guesses, which read "12" or "Dec 25" as days of 2001 and roll 2026-02-30 over to 2 March.
+    const time = flashCell === '' ? null : parseDateTime(flashCell);
+    if (flashCell !== '' && !time) count(first.number, 'flash_sale_ends_at', refusalOf('import_date_time'));
     else flashSaleEndsAt = time ? time.toISOString() : null;
   }
   const tagsCell = cell('tags');

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseShiprocketTime, shiprocketDate, shiprocketKind } from '@shop/domain/shipping/carrier-statuses';
 import { z } from 'zod';
+import { PG_INT_MAX } from '../../lib/params.ts';
 import type { CarrierEvent } from '../provider.ts';
 
 /**
@@ -14,7 +15,14 @@ export function tokenMatches(sent: string | string[] | undefined, token: string)
   return timingSafeEqual(digest(sent), digest(token));
 }
 
-const statusId = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+/** Shiprocket's status ids are small numbers; the event's integer column holds none above PG_INT_MAX. */
+const statusId = z.union([
+  z.number().int().min(0).max(PG_INT_MAX),
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+]);
 
 /** What we need of the payload; everything else is kept in the stored payload as it came. */
 const webhookSchema = z.object({
