@@ -62,8 +62,8 @@ export interface OrderCounts {
 
 export type WriteResult = { placed: true; wentOut: boolean } | { placed: false; counts: OrderCounts };
 
-/** The open statuses as an array literal (constants of the domain, not input). */
-const OPEN = sql.raw(`'{${OPEN_ORDER_STATUSES.join(',')}}'`);
+/** The open statuses as an array literal (constants of the domain, not input), for order_limit_counts. */
+export const OPEN = sql.raw(`'{${OPEN_ORDER_STATUSES.join(',')}}'`);
 
 export async function writeOrder(
   tx: Database | Tx,

@@ -9,7 +9,7 @@ import {
   paymentStatusesBefore,
   SHOP_CURRENCY,
 } from '@shop/domain/payment';
-import { and, eq, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rows.ts';
 import type { Tx } from '../orders/coupons.ts';
 import { executeNamed } from '../orders/named-statement.ts';
@@ -191,52 +191,31 @@ async function payInsteadOfCash(
   to: Extract<PaymentStatus, 'authorized' | 'captured'>,
   effects: ApplyEffects,
 ): Promise<ApplyOutcome> {
-  const mismatch =
-    payment.currency !== SHOP_CURRENCY
-      ? 'currency_mismatch'
-      : order.providerOrderAmount !== null && payment.amount !== order.providerOrderAmount
-        ? 'amount_mismatch'
-        : null;
+  // Checked against what the provider order was opened for (unknown on an order switched before migration 0031: then
+  // only the currency, and the UPDATE below, which asks for the amount, flags it).
+  const mismatch = mismatchOf({ id: order.id, grandTotal: order.providerOrderAmount ?? payment.amount }, payment);
   if (mismatch) {
     await flag(tx, order.id, mismatch);
     return 'flagged';
   }
   if (!canMovePayment(order.paymentStatus, to)) return 'ignored';
-  const [switched] = await tx
-    .update(orders)
-    .set({
-      paymentMethod: PREPAID,
-      codFee: 0,
-      // What the shopper saved by paying online, as the provider order's amount says: the charges before the COD fee.
-      prepaidDiscount: sql`${orders.grandTotal} - ${orders.codFee} + ${orders.prepaidDiscount} - ${payment.amount}::int`,
-      grandTotal: payment.amount,
-      codConfirmation: null,
-      codConfirmSecret: null,
-      codConfirmBy: null,
-      paymentStatus: to,
-      providerPaymentId: payment.id,
-      amountPaid: payment.amount,
-      reservationExpiresAt: null,
-      invoiceDueAt: sql`coalesce(${orders.invoiceDueAt}, now())`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        eq(orders.paymentMethod, CASH_ON_DELIVERY),
-        eq(orders.paymentStatus, order.paymentStatus),
-        inArray(orders.status, BEFORE_SHIPPING),
-        eq(orders.providerOrderAmount, payment.amount),
-        sql`${orders.grandTotal} - ${orders.codFee} + ${orders.prepaidDiscount} >= ${payment.amount}::int`,
-        notExists(
-          tx
-            .select({ id: shipments.id })
-            .from(shipments)
-            .where(and(eq(shipments.orderId, order.id), ne(shipments.status, 'cancelled'))),
-        ),
-      ),
-    )
-    .returning({ id: orders.id });
+  // The paid columns are markPaid's (paidColumns); the rest undoes the switch: the COD fee goes, the prepaid saving
+  // comes back as the provider order's amount says (the charges before the COD fee, less that amount).
+  const [switched] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      update ${orders} as o set ${paidColumns(payment, to)}, payment_method = ${PREPAID}, cod_fee = 0,
+             prepaid_discount = o.grand_total - o.cod_fee + o.prepaid_discount - ${payment.amount}::int, grand_total = ${payment.amount}::int,
+             cod_confirmation = null, cod_confirm_secret = null, cod_confirm_by = null, invoice_due_at = coalesce(o.invoice_due_at, now())
+       where o.id = ${order.id}::uuid and o.payment_method = ${CASH_ON_DELIVERY} and o.payment_status = ${order.paymentStatus}
+         and o.status in (${sql.join(
+           BEFORE_SHIPPING.map((status) => sql`${status}`),
+           sql`, `,
+         )})
+         and o.provider_order_amount = ${payment.amount}::int
+         and o.grand_total - o.cod_fee + o.prepaid_discount >= ${payment.amount}::int
+         and not exists (select 1 from ${shipments} s where s.order_id = o.id and s.status <> 'cancelled')
+      returning o.id`),
+  );
   if (!switched) {
     await flag(tx, order.id, 'paid_after_cod_switch');
     return 'flagged';

@@ -1,22 +1,20 @@
-import { type Database, orderLines, orders, pincodes } from '@shop/db';
+import { type Database, orderLines, orders } from '@shop/db';
 import { openCodCap } from '@shop/domain/cod/cod-rules';
 import type { Order } from '@shop/domain/order';
-import { OPEN_ORDER_STATUSES } from '@shop/domain/order-statuses';
 import { CASH_ON_DELIVERY, PREPAID } from '@shop/domain/payment';
 import { fieldRefusal } from '@shop/domain/refusals/index';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { chargesAtPlacement, type CodDeps, confirmationAtPlacement } from '../cod/cod-placement.ts';
 import { refuseUndeliverable } from '../delivery/deliverable.ts';
+import { databaseLookups } from '../delivery/delivery-lookups.ts';
 import { Refusal } from '../lib/refusal.ts';
 import { rowsOf } from '../lib/rows.ts';
 import { enqueueMessage } from '../outbox/enqueue.ts';
 import { enqueueOrderConfirmed } from '../messages/order-events.ts';
 import { findOrder, isOrderId } from '../orders/order-view.ts';
 import { lineLabel } from '../orders/price-lines.ts';
+import { OPEN } from '../orders/write-order.ts';
 import { UNPAID } from './cancel-unpaid.ts';
-
-/** The open statuses as one text[] literal (a JS array would become a list of parameters). */
-const OPEN_STATUSES = sql.raw(`'{${OPEN_ORDER_STATUSES.join(',')}}'`);
 
 /**
  * A shopper whose online payment failed or was abandoned pays on delivery instead (POST
@@ -76,12 +74,7 @@ export async function payOnDelivery(
   }
 
   // The couriers' word on the pincode first, as placement asks it (a pincode the directory does not know passes).
-  const [service] = await db
-    .select({ serviceable: pincodes.serviceable, cod: pincodes.cod })
-    .from(pincodes)
-    .where(eq(pincodes.pincode, order.address.pincode))
-    .limit(1);
-  refuseUndeliverable(service ?? null, order.address.pincode, true);
+  refuseUndeliverable(await databaseLookups(db).pincode(order.address.pincode), order.address.pincode, true);
 
   // The shop's refusals and the COD order's money, exactly as placement decides them (fee in, prepaid saving out).
   const settings = await cod.settings();
@@ -109,7 +102,7 @@ export async function payOnDelivery(
     // Counted under the customer's placement lock (order_limit_counts, migration 0010: its advisory lock, held to the
     // commit): a switch and a placement of theirs at once count their open COD orders one after the other.
     const [counts] = rowsOf<{ openCod: number }>(
-      await tx.execute(sql`select "openCod" from order_limit_counts(${caller.userId}::uuid, ${now}, ${now}, ${OPEN_STATUSES}::text[])`),
+      await tx.execute(sql`select "openCod" from order_limit_counts(${caller.userId}::uuid, ${now}, ${now}, ${OPEN}::text[])`),
     );
     if (Number(counts?.openCod ?? 0) >= openCodLimit) throw new Refusal('open_orders_limit', { params: { max: openCodLimit } });
     const [row] = await tx
