@@ -1,8 +1,9 @@
-import { type Database, invoices, orderLines, orderRefunds, type StoredInvoiceLine } from '@shop/db';
+import { type Database, invoices, orderLines, type StoredInvoiceLine } from '@shop/db';
 import { type CreditableLine, computeCreditNote, type CreditNoteLine, remainingToCredit } from '@shop/domain/gst/credit-note';
 import { documentNumber, financialYearOf } from '@shop/domain/gst/numbering';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../orders/coupons.ts';
+import { liveRefunds, refundedQuantities } from '../payments/refund-ledger.ts';
 import { nextSequence } from './counter.ts';
 import { issueDueInvoiceNow } from './invoice-issuer.ts';
 import type { InvoiceRow } from './issue-invoice.ts';
@@ -108,28 +109,18 @@ async function refundTargets(
   invoiceLines: readonly StoredInvoiceLine[],
   remaining: readonly CreditableLine[],
 ): Promise<number[] | undefined> {
-  const refunds = await tx
-    .select({ lines: orderRefunds.lines })
-    .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.kind, 'lines'), ne(orderRefunds.status, 'failed')));
-  if (refunds.length === 0) return undefined;
+  const byLines = (await liveRefunds(tx, orderId)).filter((refund) => refund.kind === 'lines');
+  if (byLines.length === 0) return undefined;
   const sold = await tx
     .select({ id: orderLines.id, quantity: orderLines.quantity })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
-  const indexOf = new Map(sold.map((line, index) => [line.id, index]));
-  const units = sold.map(() => 0);
-  for (const refund of refunds) {
-    for (const line of refund.lines ?? []) {
-      const index = indexOf.get(line.lineId);
-      if (index !== undefined) units[index]! += line.quantity;
-    }
-  }
+  const taken = refundedQuantities(byLines);
   return invoiceLines.map((line, index) => {
     const soldLine = line.kind === 'item' ? sold[line.position] : undefined;
     if (!soldLine || soldLine.quantity <= 0) return 0;
-    const refunded = Math.round((line.amount * Math.min(units[line.position]!, soldLine.quantity)) / soldLine.quantity);
+    const refunded = Math.round((line.amount * Math.min(taken.get(soldLine.id) ?? 0, soldLine.quantity)) / soldLine.quantity);
     // What earlier notes credited on this line counts against its share.
     const credited = line.amount - (remaining[index]?.amount ?? line.amount);
     return Math.max(0, refunded - credited);
