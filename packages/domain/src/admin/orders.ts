@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { calendarDateSchema } from '../calendar-schemas.ts';
 import { paginatedSchema } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
 import { orderSchema, paymentMethods } from '../order.ts';
 import { type OrderStatus, orderStatuses, orderStatusSchema } from '../order-status.ts';
 import { refusalMessage } from '../refusals/index.ts';
 import { maxOf } from './fixed.ts';
-import { adminPageFields } from './paging.ts';
+import { adminDaySchema, adminPageFields, blank } from './paging.ts';
 import { revenueByMethodSchema } from './payments.ts';
 
 /**
@@ -60,12 +59,6 @@ export function nextDay(day: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
-/** Empty form fields arrive as '' from a GET form: the same as not sent. */
-const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
-
-/** A Kolkata day (YYYY-MM-DD), a real date in the shop's years (calendar.ts): its start and the next day's are real instants. */
-const daySchema = z.preprocess(blank, calendarDateSchema('order_filter_date_invalid').optional());
-
 /**
  * GET /api/admin/orders. Every field is optional and a GET form's empty fields mean "any". `q` is an order number
  * (or its start), a phone number (the order's delivery mobile or the account's phone) or an email address.
@@ -73,8 +66,8 @@ const daySchema = z.preprocess(blank, calendarDateSchema('order_filter_date_inva
 export const adminOrderListQuerySchema = z
   .object({
     status: z.preprocess(blank, z.enum(orderStatuses, { error: coded('order_filter_status_invalid') }).optional()),
-    from: daySchema,
-    to: daySchema,
+    from: adminDaySchema,
+    to: adminDaySchema,
     payment: z.preprocess(blank, z.enum(paymentMethods, { error: coded('order_filter_payment_invalid') }).optional()),
     /** "1" (or "true"): only orders with a personalised line whose details have not been sent. */
     missing: z.preprocess(blank, z.enum(['1', 'true', '0', 'false']).optional()).transform((value) => value === '1' || value === 'true'),

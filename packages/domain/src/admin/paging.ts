@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../calendar-schemas.ts';
 import { coded } from '../field-errors.ts';
 import { MAX_ADMIN_ORDERS_PAGE_SIZE } from './limits.ts';
 
-/** Empty form fields arrive as '' from a GET form: the same as not sent. */
-const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** Empty form fields arrive as '' from a GET form: the same as not sent (every back-office list's query reads them so). */
+export const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const wholeNumber = (min: number, max: number, fallback: number, code: 'order_filter_page_invalid' | 'order_filter_limit_invalid') => {
   const message = coded(code);
@@ -29,3 +30,6 @@ export function adminPageFields(defaultLimit: number) {
     limit: wholeNumber(1, MAX_ADMIN_ORDERS_PAGE_SIZE, defaultLimit, 'order_filter_limit_invalid'),
   };
 }
+
+/** A list's day filter (YYYY-MM-DD, a Kolkata day): a real date in the shop's years (calendar.ts), so its start and the next day's are real instants. */
+export const adminDaySchema = z.preprocess(blank, calendarDateSchema('order_filter_date_invalid').optional());

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { calendarDateSchema } from '../calendar-schemas.ts';
 import { paginatedSchema } from '../catalogue.ts';
 import { coded } from '../field-errors.ts';
 import { paymentMethods, paymentStatuses, paymentFlags } from '../payment.ts';
 import { maxOf } from './fixed.ts';
-import { adminPageFields } from './paging.ts';
+import { adminDaySchema, adminPageFields, blank } from './paging.ts';
 
 /**
  * The back office's payments (issue 20, decision 063): the list of orders' payments with filters and CSV, one
@@ -27,18 +26,12 @@ export const adminPaymentApiPaths = {
 
 export const ADMIN_PAYMENTS_PAGE_SIZE = 20;
 
-/** Empty form fields arrive as '' from a GET form: the same as not sent. */
-const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
-
-/** A Kolkata day (YYYY-MM-DD), a real date in the shop's years (calendar.ts), as the orders list's filters take it. */
-const daySchema = z.preprocess(blank, calendarDateSchema('order_filter_date_invalid').optional());
-
 const filterFields = {
   status: z.preprocess(blank, z.enum(paymentStatuses, { error: coded('payment_filter_status_invalid') }).optional()),
   method: z.preprocess(blank, z.enum(paymentMethods, { error: coded('order_filter_payment_invalid') }).optional()),
   /** Kolkata days, on the order's placing time. */
-  from: daySchema,
-  to: daySchema,
+  from: adminDaySchema,
+  to: adminDaySchema,
   /** "1" (or "true"): only payments with a flag staff have not resolved. */
   flagged: z.preprocess(blank, z.enum(['1', 'true', '0', 'false']).optional()).transform((value) => value === '1' || value === 'true'),
   /** An order number (or its start), or a provider payment/order id (`pay_…`, `order_…`). */
