@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { codeIn, latestMessage, linkIn, signedUpCustomer, uniqueEmail, uniquePhone } from './accounts';
+import { codeIn, confirmEmailLink, latestMessage, linkIn, signedUpCustomer, uniqueEmail, uniquePhone } from './accounts';
 import { errorsOf, useBrowser } from './browser';
 
 const session = useBrowser();
@@ -169,6 +169,8 @@ test('account details: a mobile number is added only after its code is entered; 
   await page.getByText(person.email, { exact: true }).waitFor();
 
   await page.goto(linkIn(await latestMessage(newEmail, { since })));
+  await page.getByText(newEmail, { exact: true }).waitFor();
+  await confirmEmailLink(page, 'Confirm email');
   await page.waitForURL('**/my-account/account-details');
   await page.getByText(newEmail, { exact: true }).waitFor();
   expect(errorsOf(page)).toEqual([]);

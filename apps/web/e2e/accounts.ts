@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, shopperAddress } from './browser';
@@ -47,6 +48,23 @@ export function codeIn(message: OutboxMessage): string {
   return code;
 }
 
+/**
+ * Presses the button of a mailed link's confirm page (decision 145) once it shows whose link it is: the link signs in
+ * or confirms only then. `name` is the button's (translated) name.
+ */
+export async function confirmEmailLink(page: Page, name: string): Promise<void> {
+  await page.getByRole('main').getByRole('button', { name, exact: true }).click();
+}
+
+/** The name of the confirm page's Confirm email button in the page's language (a context may be in Hindi or Arabic). */
+async function confirmEmailButton(page: Page): Promise<string> {
+  const locale = await page.evaluate(() => document.documentElement.lang);
+  const messages = JSON.parse(readFileSync(new URL(`../src/i18n/messages/${locale}/auth.json`, import.meta.url), 'utf8')) as {
+    emailLink: { confirm: string };
+  };
+  return messages.emailLink.confirm;
+}
+
 export function linkIn(message: OutboxMessage): string {
   const link = /https?:\/\/\S+/.exec(message.bodyText)?.[0];
   if (!link) throw new Error(`no link in: ${message.bodyText}`);
@@ -75,7 +93,8 @@ export async function signInByPhone(page: Page, { beforeVerify }: { beforeVerify
 
 /**
  * A customer with a verified email and a password, made through the public API as a visitor would
- * (sign-up, then the emailed link), signed in inside `context` by the cookie that link sets.
+ * (sign-up, then the emailed link and its page's Confirm email button), signed in inside `context` by the cookie
+ * that sets.
  */
 export async function signedUpCustomer(context: BrowserContext, label: string) {
   const person = { name: `Test ${label}`, email: uniqueEmail(label), password: `kaarigar-${randomInt(1e6, 1e7)}` };
@@ -89,6 +108,7 @@ export async function signedUpCustomer(context: BrowserContext, label: string) {
   const link = linkIn(await latestMessage(person.email, { kind: 'verify-email', since }));
   const page = await context.newPage();
   await page.goto(link);
+  await confirmEmailLink(page, await confirmEmailButton(page));
   await page.waitForURL('**/my-account');
   await page.close();
   return person;

@@ -158,6 +158,20 @@ test('configured chat and analytics load under the CSP: their loaders carry the 
   expect(await violations()).toEqual([]);
   expect(errorsOf(page)).toEqual([]);
 
+  // A page opened from a mailed link with a secret loads neither, and its policy allows neither (decision 145).
+  const linkPage = await session.newPage();
+  await fakeThirdParties(linkPage);
+  const elsewhere: string[] = [];
+  linkPage.on('request', (request) => {
+    if (new URL(request.url()).origin !== new URL(baseUrl).origin) elsewhere.push(request.url());
+  });
+  const opened = await linkPage.goto('/signin/email-link#token=NotATokenTheShopEverMadeXXXXXXXX');
+  expect(opened?.headers()['content-security-policy']).not.toMatch(/google|tawk/);
+  await linkPage.getByText('This link has expired or has already been used.').waitFor();
+  await linkPage.waitForLoadState('networkidle');
+  expect(elsewhere).toEqual([]);
+  expect(await linkPage.evaluate(() => 'dataLayer' in window || '__tawkLoaded' in window)).toBe(false);
+
   await restoreIds();
   restoreIds = undefined;
   expect(errorsOf(admin)).toEqual([]);

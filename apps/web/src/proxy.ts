@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { apiOrigin } from '@lib/api/origin';
-import { isPaymentPage, newNonce, securityHeaders, servedOverHttps } from '@lib/security-headers';
+import { isPaymentPage, isSecretLinkPage, NO_THIRD_PARTIES_HEADER, newNonce, securityHeaders, servedOverHttps } from '@lib/security-headers';
 import { createPolicySettingsReader } from '@modules/third-party/policy-settings';
 import { LOCALE_HEADER, localeCookieToSet, splitLocalePrefix, stripInternalLocaleHeader } from '../server/locale-url.mjs';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../server/request-id.mjs';
@@ -45,10 +45,14 @@ export async function proxy(request: NextRequest) {
   // A page rendered for the shared page cache is kept until the next change: its policy comes from the settings as they
   // are now, not from the copy (server.mjs strips this header from anyone else's request; decision 095).
   const { thirdParties, imageOrigins } = await policySettings({ fresh: request.headers.has('x-page-cache-fill') });
+  // A page opened from a mailed link with a secret loads no chat or analytics (decision 145): none in its policy, and
+  // the layout renders no script for them (the header is always set here, so a visitor's own value never counts).
+  const secretLink = isSecretLinkPage(pathname);
+  requestHeaders.set(NO_THIRD_PARTIES_HEADER, secretLink ? '1' : '0');
   const headers = securityHeaders({
     nonce,
     https: servedOverHttps(request.headers.get('x-forwarded-proto'), process.env.SITE_URL),
-    thirdParties,
+    thirdParties: secretLink ? undefined : thirdParties,
     imageOrigins,
     dev: process.env.NODE_ENV === 'development',
     payments: isPaymentPage(pathname),

@@ -7,6 +7,8 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, jwt, magicLink, phoneNumber } from 'better-auth/plugins';
 import { decodeJwt } from 'jose';
 import { authLogLine } from './auth-log.ts';
+import { emailLinkConfirmation } from './email-link-confirmation.ts';
+import { type EmailLinkKind, emailLinkPageFor, emailLinkPageUrl } from './email-link-pages.ts';
 import { accountExistsMail, magicLinkMail, type OutboxMessage, otpSms, passwordResetMail, verifyEmailMail } from './messages.ts';
 import { INVALID_MOBILE_MESSAGE, isIndianMobile, isPlaceholderEmail, normaliseIndianMobile, placeholderEmail, visibleEmail } from './phone.ts';
 import { protectVerificationValue, submittedOtp } from './otp-hash.ts';
@@ -61,6 +63,22 @@ const NAME_REQUIRED_ON = new Map([
 ]);
 
 /**
+ * better-auth's GET endpoints of the mailed links, which would sign the browser in as they are opened (decision 145).
+ * Opened over HTTP (an old mail's link, or a link another site made), they lead to the storefront's confirm page instead.
+ */
+const MAIL_LINK_ENDPOINTS = new Map<string, EmailLinkKind>([
+  ['/magic-link/verify', 'magic-link'],
+  ['/verify-email', 'verify-email'],
+]);
+
+/** The confirm page for a GET of a mailed link's endpoint, with its token and callback; the shop's home without a token. */
+function confirmPageForRequest(siteUrl: string, kind: EmailLinkKind, query: unknown): string {
+  const { token, callbackURL } = (query ?? {}) as { token?: unknown; callbackURL?: unknown };
+  if (typeof token !== 'string' || token === '') return new URL('/', siteUrl).toString();
+  return emailLinkPageUrl(siteUrl, kind, token, typeof callbackURL === 'string' ? callbackURL : null);
+}
+
+/**
  * The body with its name checked and trimmed (profile-name.ts), or the refusal. The shop shows no profile pictures,
  * so `image` may only be left out or cleared: a URL there would be stored unseen (a `javascript:` one, or 60 kB).
  */
@@ -80,6 +98,14 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
     if (isPlaceholderEmail(message.recipient)) return;
     await deps.enqueue(message);
   }
+
+  const magicLinks = magicLink({
+    expiresIn: MAGIC_LINK_SECONDS,
+    // Only the token's SHA-256 is kept (./email-link-confirmation.ts reads the row the same way).
+    storeToken: 'hashed',
+    // The link opens the storefront's confirm page; only its button signs in, by POST (decision 145).
+    sendMagicLink: async ({ email, url, token }) => mail(magicLinkMail(email, emailLinkPageFor(settings.siteUrl, 'magic-link', url, token))),
+  });
 
   return betterAuth({
     appName: 'Kaarigar Gifts',
@@ -139,7 +165,9 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_VERIFICATION_SECONDS,
-      sendVerificationEmail: async ({ user: target, url }) => mail(verifyEmailMail(target.email, url)),
+      // The link opens the storefront's confirm page; only its button verifies (and signs in), by POST (decision 145).
+      sendVerificationEmail: async ({ user: target, url, token }) =>
+        mail(verifyEmailMail(target.email, emailLinkPageFor(settings.siteUrl, 'verify-email', url, token))),
     },
     socialProviders: settings.google
       ? { google: { clientId: settings.google.clientId, clientSecret: settings.google.clientSecret, prompt: 'select_account' } }
@@ -162,6 +190,10 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
     hooks: {
       // eslint-disable-next-line @typescript-eslint/require-await -- better-auth wants a promise; the APIError thrown here is its rejection
       before: createAuthMiddleware(async (ctx) => {
+        // A browser opening a mailed link's endpoint is shown the confirm page; the page's POST calls the endpoint
+        // server-side (no `request`), which is let through (./email-link-confirmation.ts).
+        const linkKind = MAIL_LINK_ENDPOINTS.get(ctx.path);
+        if (linkKind && ctx.request) throw ctx.redirect(confirmPageForRequest(settings.siteUrl, linkKind, ctx.query));
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         // A new password always signs every other session out, and their access tokens with them (decision 049);
         // the caller gets a fresh session (the storefront fetches its token again).
@@ -211,11 +243,8 @@ export function createAuth(settings: AuthSettings, deps: AuthDependencies) {
           getTempName: () => '',
         },
       }),
-      magicLink({
-        expiresIn: MAGIC_LINK_SECONDS,
-        storeToken: 'hashed',
-        sendMagicLink: async ({ email, url }) => mail(magicLinkMail(email, url)),
-      }),
+      magicLinks,
+      emailLinkConfirmation({ magicLinkVerify: magicLinks.endpoints.magicLinkVerify }),
       jwt({
         jwt: {
           // A string is a duration; a number would be an absolute epoch (already expired).

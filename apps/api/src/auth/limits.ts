@@ -112,6 +112,11 @@ export const authLimits: Record<string, LimitRule[]> = {
   '/reset-password': otpCheckPerIp,
   '/magic-link/verify': otpCheckPerIp,
   '/verify-email': otpCheckPerIp,
+  // The mailed links' confirm page (decision 145): each check of a token counts, as a code typed in does.
+  '/magic-link/preview': otpCheckPerIp,
+  '/magic-link/confirm': otpCheckPerIp,
+  '/email-verification/preview': otpCheckPerIp,
+  '/email-verification/confirm': otpCheckPerIp,
 };
 
 /** The account a request is about, normalised so "A@B.c " and "a@b.c" share a counter. */

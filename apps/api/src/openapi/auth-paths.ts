@@ -55,7 +55,9 @@ const NOT_SERVED = new Set(['post /get-session']);
 /** Endpoints that check credentials or a code: a wrong one is refused with 401. */
 const CREDENTIAL_PATHS = new Set(['/sign-in/email', '/sign-in/phone-number']);
 /** GET endpoints reached from a link: they redirect to the callback URL. */
-const REDIRECT_PATHS = new Set(['/verify-email', '/magic-link/verify', '/reset-password/{token}', '/callback/{id}']);
+const REDIRECT_PATHS = new Set(['/reset-password/{token}', '/callback/{id}']);
+/** GET endpoints of the mailed links: they redirect a browser to the storefront's confirm page (decision 145). */
+const CONFIRM_PAGE_PATHS = new Set(['/verify-email', '/magic-link/verify']);
 
 /** Summaries of the endpoints the storefront calls; the others take the first sentence of better-auth's description. */
 const SUMMARIES: Record<string, string> = {
@@ -64,7 +66,12 @@ const SUMMARIES: Record<string, string> = {
   'post /sign-in/email': 'Sign in with email and password: sets the session cookie',
   'post /sign-up/email': 'Sign up with email and password (a verification link is mailed)',
   'post /sign-in/magic-link': 'Mail a sign-in link',
-  'get /magic-link/verify': 'Open a mailed sign-in link: sets the session cookie and redirects',
+  'get /magic-link/verify': 'Open a sign-in link in its old form: redirects to the confirm page, signs nobody in',
+  'get /verify-email': 'Open a verification link in its old form: redirects to the confirm page, verifies nothing',
+  'post /magic-link/preview': 'The address a mailed sign-in link is for, without using it',
+  'post /magic-link/confirm': 'Use a mailed sign-in link (the button of its confirm page): sets the session cookie',
+  'post /email-verification/preview': 'The address a mailed verification link is for, without using it',
+  'post /email-verification/confirm': 'Use a mailed verification link (the button of its confirm page): verifies, and signs in',
   'post /sign-in/social': 'Start a Google sign-in (answers the provider URL to redirect to)',
   'post /sign-out': 'Sign out: ends the session and clears the cookie',
   'get /get-session': 'The current session and user, or null',
@@ -150,6 +157,12 @@ function convertOperation(method: string, path: string, generated: Operation): O
   if (REDIRECT_PATHS.has(path)) {
     responses['302'] = {
       description: 'Redirects to the callback URL (with `?error=<CODE>` to the error callback URL when the link is not valid).',
+      headers: { Location: { schema: { type: 'string' } } },
+    };
+  }
+  if (CONFIRM_PAGE_PATHS.has(path)) {
+    responses['302'] = {
+      description: "Redirects to the storefront's confirm page, whose button POSTs the token (`#token=…` in the Location).",
       headers: { Location: { schema: { type: 'string' } } },
     };
   }

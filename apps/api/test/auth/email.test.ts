@@ -3,7 +3,20 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, expectRefusal, type TestContext } from '../helpers.ts';
-import { authContext, freshEmail, freshIp, get, latestLink, latestMessage, post, sessionCookie, signInByPhone, signUpByEmail } from './auth-helpers.ts';
+import {
+  authContext,
+  confirmLink,
+  freshEmail,
+  freshIp,
+  get,
+  latestLink,
+  latestMessage,
+  linkToken,
+  post,
+  sessionCookie,
+  signInByPhone,
+  signUpByEmail,
+} from './auth-helpers.ts';
 
 /** How better-auth stores a reset token's row identifier (storeIdentifier 'hashed'). */
 const resetIdentifier = (token: string) => createHash('sha256').update(`reset-password:${token}`).digest('base64url');
@@ -41,8 +54,9 @@ describe.each(engines)('email sign-in (%s)', (engine) => {
     expect(mail).toMatchObject({ channel: 'email', subject: 'Confirm your email for Kaarigar Gifts' });
     const link = await latestLink(ctx, email, 'verify-email');
     expect(link.origin).toBe('http://localhost:3000');
-    expect(link.pathname).toBe('/api/auth/verify-email');
-    const verified = await get(ctx.app, link.pathname + link.search, { ip });
+    // The storefront's confirm page, whose button verifies (decision 145).
+    expect(link.pathname).toBe('/signin/confirm-email');
+    const verified = await confirmLink(ctx.app, 'verify-email', link, { ip });
     const cookie = sessionCookie(verified);
     expect(cookie).toBeDefined();
     expect((await who(cookie as string)).json()).toMatchObject({ email, name: 'Asha', emailVerified: true, mobile: null, role: 'customer' });
@@ -72,22 +86,24 @@ describe.each(engines)('email sign-in (%s)', (engine) => {
     const asked = await post(ctx.app, '/api/auth/sign-in/magic-link', { email, callbackURL: '/my-account' }, { ip });
     expect(asked.statusCode).toBe(200);
     const link = await latestLink(ctx, email, 'magic-link');
-    const token = link.searchParams.get('token') as string;
+    const token = linkToken(link);
     // Stored hashed: the token in the mail is not in the table.
     const rows = await ctx.handle.db.select().from(verification);
     expect(JSON.stringify(rows)).not.toContain(token);
     const [row] = rows.filter((r) => r.value.includes(email));
     expect(((row?.expiresAt.getTime() ?? 0) - Date.now()) / 1000).toBeGreaterThan(880);
 
-    const first = await get(ctx.app, link.pathname + link.search, { ip });
-    expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toBe('http://localhost:3000/my-account');
+    // The confirm page's button (decision 145), and then the page goes to the callback.
+    expect(link.pathname).toBe('/signin/email-link');
+    expect(link.searchParams.get('next')).toBe('/my-account');
+    const first = await confirmLink(ctx.app, 'magic-link', link, { ip });
+    expect(first.statusCode).toBe(200);
     const cookie = sessionCookie(first) as string;
     expect((await who(cookie)).json()).toMatchObject({ email, emailVerified: true });
 
-    const second = await get(ctx.app, link.pathname + link.search, { ip });
+    const second = await confirmLink(ctx.app, 'magic-link', link, { ip });
     expect(sessionCookie(second)).toBeUndefined();
-    expect(String(second.headers.location)).toContain('error=');
+    expectRefusal(second, 400, 'invalid_token');
   });
 
   it('resets a forgotten password with a single-use link valid 30 minutes, signing out every session', async () => {
@@ -180,8 +196,8 @@ describe.each(engines)('email sign-in (%s)', (engine) => {
     const asked = await post(ctx.app, '/api/auth/change-email', { newEmail: email, callbackURL: '/my-account/account-details' }, { cookie });
     expect(asked.statusCode).toBe(200);
     const link = await latestLink(ctx, email, 'verify-email');
-    const clicked = await get(ctx.app, link.pathname + link.search, { cookie });
-    expect(clicked.statusCode).toBe(302);
+    const clicked = await confirmLink(ctx.app, 'verify-email', link, { cookie });
+    expect(clicked.statusCode).toBe(200);
     const profile = (await who(cookie)).json();
     expect(profile).toMatchObject({ _id: body.user.id, email, emailVerified: true, phoneVerified: true });
     const rows = await ctx.handle.db.select().from(user).where(eq(user.email, email));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, httpsOriginOf, isPaymentPage, newNonce, securityHeaders, servedOverHttps } from './security-headers';
+import { contentSecurityPolicy, httpsOriginOf, isPaymentPage, isSecretLinkPage, newNonce, securityHeaders, servedOverHttps } from './security-headers';
 
 /** The policy as directive → sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -134,5 +134,12 @@ describe('the payment step (decision 062)', () => {
   it('lets Checkout’s popups (UPI, 3-D Secure) keep their opener on the payment step only', () => {
     expect(securityHeaders({ nonce, https: false, payments: true })['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
     expect(securityHeaders({ nonce, https: false })['Cross-Origin-Opener-Policy']).toBe('same-origin');
+  });
+});
+
+describe('pages opened from a mailed link with a secret (decision 145)', () => {
+  it('are the email link, email confirmation and password reset pages', () => {
+    for (const path of ['/signin/email-link', '/signin/confirm-email', '/reset-password', '/signin/email-link/', '/order/confirm-cod']) expect(isSecretLinkPage(path)).toBe(true);
+    for (const path of ['/', '/signin', '/signup', '/signin/email-links', '/forget-password', '/checkout', '/order/confirm', '/order']) expect(isSecretLinkPage(path)).toBe(false);
   });
 });

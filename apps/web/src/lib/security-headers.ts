@@ -67,6 +67,25 @@ export function isPaymentPage(pathname: string): boolean {
 }
 
 /**
+ * Pages opened from a mailed or texted link that carries a secret in its URL: sign-in, verification, password reset,
+ * and the cash-on-delivery confirmation (its token is in the query).
+ */
+const SECRET_LINK_PAGES = new Set(['/signin/email-link', '/signin/confirm-email', '/reset-password', '/order/confirm-cod']);
+
+/**
+ * Whether a page is opened from a mailed link that carries a secret (decision 145). Such a page loads no third party,
+ * even when the chat or analytics is configured: their scripts read the page's URL and content (the address shown),
+ * and their requests would be the page's only ones to another site. src/proxy.ts leaves their origins out of the
+ * policy and tells the layout (NO_THIRD_PARTIES_HEADER) not to render their scripts.
+ */
+export function isSecretLinkPage(pathname: string): boolean {
+  return SECRET_LINK_PAGES.has(pathname.replace(/\/+$/, '') || '/');
+}
+
+/** Set by src/proxy.ts on the request of a page that must load no third party (isSecretLinkPage). */
+export const NO_THIRD_PARTIES_HEADER = 'x-shop-no-third-parties';
+
+/**
  * Features the shop never uses are switched off for the page and every frame in it. `payment=(self)`: the Payment
  * Request API stays available to the shop's own pages for a card or UPI gateway (Razorpay's checkout may ask for it);
  * a gateway's own frame would need its origin added here.

@@ -1,7 +1,7 @@
 import { authClient } from './auth-client';
-import { browserApi } from './browser-client';
+import { BrowserApiError, browserApi } from './browser-client';
 import { type Refusal, refusalFrom } from './refusal';
-import { boolean, guard, object, type ResponseSchema } from './shape';
+import { boolean, guard, object, optional, type ResponseSchema, string } from './shape';
 
 /**
  * Every identity call the browser makes: better-auth under /api/auth (through the storefront's
@@ -57,9 +57,8 @@ export const signInWithEmail = (email: string, password: string) => settle(authC
 /** Mails a verification link that comes back to `callbackURL` signed in. */
 export const signUpWithEmail = (input: { name: string; email: string; password: string; callbackURL: string }) => settle(authClient.signUp.email(input));
 
-/** A link that signs in and lands on `callbackURL`; a used or expired one lands on /signin with `error`. */
-export const sendEmailLink = (email: string, callbackURL: string) =>
-  settle(authClient.signIn.magicLink({ email, callbackURL, errorCallbackURL: `/signin?next=${encodeURIComponent(callbackURL)}` }));
+/** A link to the sign-in link's confirm page, whose button signs in and goes on to `callbackURL` (decision 145). */
+export const sendEmailLink = (email: string, callbackURL: string) => settle(authClient.signIn.magicLink({ email, callbackURL }));
 
 export const signInWithGoogle = (callbackURL: string) => settle(authClient.signIn.social({ provider: 'google', callbackURL }));
 
@@ -77,6 +76,48 @@ export const changeEmail = (newEmail: string, callbackURL: string) => settle(aut
 export const sendVerificationEmail = (email: string, callbackURL: string) => settle(authClient.sendVerificationEmail({ email, callbackURL }));
 
 export const signOut = () => settle(authClient.signOut());
+
+/** The mailed links that open a confirm page (decision 145): a sign-in link, and an email verification link. */
+export type EmailLinkKind = 'magic-link' | 'verify-email';
+
+/** Whose link it is: the address (for an email change, the new one). */
+export interface EmailLinkPreview {
+  email: string;
+  /** The link confirms a change of the account's address. */
+  change: boolean;
+}
+
+/** Where each kind of link is previewed and confirmed (`…/preview`, `…/confirm`). */
+const EMAIL_LINK_ENDPOINTS: Record<EmailLinkKind, string> = {
+  'magic-link': '/api/auth/magic-link',
+  'verify-email': '/api/auth/email-verification',
+};
+
+const emailLinkPreviewSchema = guard(object({ email: string, change: optional(boolean) }));
+
+/** A browserApi call as an AuthResult: its refusal (or "could not reach the shop") instead of a throw. */
+async function settleBrowserCall<T>(call: () => Promise<T>): Promise<AuthResult<T>> {
+  try {
+    return { ok: true, data: await call() };
+  } catch (error) {
+    if (error instanceof BrowserApiError) {
+      const { status, code, message, params } = error;
+      return { ok: false, status, code, message, ...(params ? { params } : {}) };
+    }
+    return { ok: false, status: 0, code: 'network', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The address a mailed link is for, read without using the link: its page shows it before the shopper confirms. */
+export const previewEmailLink = (kind: EmailLinkKind, token: string): Promise<AuthResult<EmailLinkPreview>> =>
+  settleBrowserCall(async () => {
+    const preview = await browserApi(`${EMAIL_LINK_ENDPOINTS[kind]}/preview`, { method: 'POST', body: { token }, schema: emailLinkPreviewSchema });
+    return { email: preview.email, change: preview.change === true };
+  });
+
+/** Uses a mailed link, as its page's button: signs in, or verifies the address (and signs in). */
+export const confirmEmailLink = (kind: EmailLinkKind, token: string): Promise<AuthResult<unknown>> =>
+  settleBrowserCall(() => browserApi(`${EMAIL_LINK_ENDPOINTS[kind]}/confirm`, { method: 'POST', body: { token } }));
 
 /**
  * GET /api/auth/token: the 60-minute access token for the current session, or null when there is
