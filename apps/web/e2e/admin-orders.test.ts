@@ -2,11 +2,13 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { signedUpCustomer } from './accounts';
 import { signInAdmin } from './admin-session';
+import { axeViolations } from './axe';
 import { baseUrl, errorsOf, useBrowser } from './browser';
 
 /**
  * Issue 7, orders: a customer orders; the shop's admin finds the order in the back office, moves it confirmed →
  * packed → shipped (carrier and tracking number required), and the customer sees the tracking on their order page.
+ * The order page's refund dialog offers to put refunded items back in stock only while they are not back already.
  */
 
 const session = useBrowser();
@@ -120,5 +122,75 @@ test('the shop moves an order to shipped with tracking in the back office; the c
 
   expect(errorsOf(admin)).toEqual([]);
   expect(errorsOf(phone)).toEqual([]);
+  expect(errorsOf(shopper)).toEqual([]);
+});
+
+test('the refund dialog stops offering "back in stock" once the order\'s items came back to stock (decision 147)', async () => {
+  // A prepaid order of two units, paid at the loopback gateway, confirmed and shipped through the loopback carrier.
+  const shopper = await session.newPage();
+  const person = await signedUpCustomer(shopper.context(), 'admin-orders-restock');
+  const listing = await api<{ data: { _id: string; stock: number; hasVariants: boolean }[] }>(shopper, 'GET', '/api/products?limit=60&sort=newest');
+  const product = listing.data.find((p) => !p.hasVariants && p.stock > 3);
+  if (!product) throw new Error('no simple in-stock product in the first page');
+  const address = await api<{ _id: string }>(shopper, 'POST', '/api/user/addresses', {
+    name: person.name,
+    mobile: '9876505678',
+    line1: '21, Brigade Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560001',
+  });
+  const order = await api<{ _id: string; number: string; payment: { keyId: string; providerOrderId: string } }>(shopper, 'POST', '/api/user/order', {
+    items: [{ productId: product._id, variantId: null, quantity: 2 }],
+    addressId: address._id,
+    paymentMethod: 'prepaid',
+  });
+  const checkout = await api<unknown>(shopper, 'POST', '/api/payments/loopback/pay', { key: order.payment.keyId, order_id: order.payment.providerOrderId });
+  expect((await api<{ paymentStatus: string }>(shopper, 'POST', `/api/user/order/${order._id}/payment/verify`, checkout)).paymentStatus).toBe('captured');
+
+  const admin = await session.newPage();
+  await signInAdmin(admin.context());
+  await api(admin, 'POST', `/api/admin/orders/${order._id}/status`, { status: 'confirmed' });
+  const shipment = await api<{ awb: string }>(admin, 'POST', `/api/admin/orders/${order._id}/shipment`, {});
+  // Staff mark it shipped and delivered themselves (the courier said so on the phone)…
+  await api(admin, 'POST', `/api/admin/orders/${order._id}/status`, { status: 'shipped', tracking: { carrier: 'Delhivery', number: shipment.awb } });
+  await api(admin, 'POST', `/api/admin/orders/${order._id}/status`, { status: 'delivered' });
+
+  // Paid and delivered: the dialog offers to put refunded items back in stock.
+  const checkbox = 'Put the refunded items back in stock';
+  await admin.goto(`/admin/orders/${order._id}`);
+  const panel = admin.getByRole('region', { name: 'Payment', exact: true });
+  const open = panel.getByRole('button', { name: 'Refund…' });
+  const dialog = admin.getByRole('dialog', { name: `Refund order ${order.number}` });
+  await expect.poll(() => open.isEnabled()).toBe(true);
+  await open.click();
+  await dialog.getByRole('checkbox', { name: checkbox }).waitFor();
+  await admin.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+
+  // …but the parcel comes back to the shop, and staff put it on sale again: both units are back in stock.
+  await api(admin, 'POST', '/api/dev/shipping/loopback/journey', { orderId: order._id, journey: 'rto' });
+  await api(admin, 'POST', `/api/admin/orders/${order._id}/shipment/rto`, { resaleable: true });
+
+  // The dialog no longer offers it, for the whole order or some items, and says why.
+  const why = 'The items went back in stock when the returned parcel was put on sale, so a refund cannot put them back again.';
+  await admin.reload();
+  await expect.poll(() => open.isEnabled()).toBe(true);
+  await open.click();
+  await dialog.getByText(why, { exact: true }).waitFor();
+  expect(await dialog.getByRole('checkbox', { name: checkbox }).count()).toBe(0);
+  await dialog.getByRole('radio', { name: 'Some items' }).check();
+  await dialog.getByText(why, { exact: true }).waitFor();
+  expect(await dialog.getByRole('checkbox').count()).toBe(0);
+  expect(await axeViolations(admin)).toEqual([]);
+
+  // The refund itself goes through, asking nothing of the stock.
+  await dialog.getByRole('radio', { name: /^Everything still refundable/ }).check();
+  await dialog.getByLabel('Reason').fill('Came back to the shop');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await admin.getByText('The refund was not made').count()).toBe(0);
+
+  expect(errorsOf(admin)).toEqual([]);
   expect(errorsOf(shopper)).toEqual([]);
 });

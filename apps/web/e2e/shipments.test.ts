@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { nextDay } from '@shop/domain/admin/orders';
+import { pickupWindow } from '@shop/domain/shipping/pickup-window';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { signedUpCustomer } from './accounts';
@@ -91,6 +93,16 @@ test('staff ship an order through the loopback carrier; the customer and the pub
   const [download] = await Promise.all([admin.waitForEvent('download'), panel.getByRole('link', { name: 'Download label (PDF)' }).click()]);
   const label = await readFile(await download.path());
   expect(label.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // The pickup date offers only the pickup window's days (decision 147); a day past it, typed in, is refused by the API.
+  const pickupDate = panel.getByLabel('Pickup date (optional)');
+  const days = pickupWindow(new Date());
+  expect([await pickupDate.getAttribute('min'), await pickupDate.getAttribute('max')]).toEqual([days.from, days.to]);
+  await pickupDate.fill(nextDay(days.to));
+  await panel.getByRole('button', { name: 'Request pickup' }).click();
+  await panel.getByText(`Choose a pickup date from ${days.from} to ${days.to}`, { exact: true }).waitFor();
+  expect(await panel.getByTestId('shipment-status').getAttribute('data-status')).toBe('awb_assigned');
+  await pickupDate.fill('');
 
   // The pickup, then the day's manifest lists the shipment.
   await panel.getByRole('button', { name: 'Request pickup' }).click();

@@ -54,6 +54,19 @@ export function paymentStatusesBefore(to: PaymentStatus): PaymentStatus[] {
   return paymentStatuses.filter((from) => canMovePayment(from, to));
 }
 
+/** The order's money was captured (some or all of it perhaps refunded since): its payment is settled. */
+export const CAPTURED_STATUSES = ['captured', 'partially_refunded', 'refunded'] as const satisfies readonly PaymentStatus[];
+
+/**
+ * Whether a captured payment is a second one for its order (decision 146): the order's money was already captured by
+ * another payment (a shopper paying from two tabs, or the provider order paid by two payment ids). Such money is not
+ * the order's and goes back to the shopper. An order only authorised by another payment is not paid twice: the
+ * captured money takes the place of the authorisation, which the provider releases if it is never captured.
+ */
+export function isSecondCapture(order: { paymentStatus: PaymentStatus; providerPaymentId: string | null }, paymentId: string): boolean {
+  return (CAPTURED_STATUSES as readonly string[]).includes(order.paymentStatus) && order.providerPaymentId !== null && order.providerPaymentId !== paymentId;
+}
+
 /** The status after refunds of `refunded` paise of a payment of `paid` paise. */
 export function refundStatus(paid: number, refunded: number): PaymentStatus {
   return refunded >= paid ? 'refunded' : 'partially_refunded';
@@ -76,5 +89,9 @@ export const paymentFlags = [
    * shipment booked, the order over): staff refund the payment (decision 141).
    */
   'paid_after_cod_switch',
+  /** A second payment was captured for an order already paid: it is being refunded in full automatically (decision 146). */
+  'paid_twice',
+  /** That automatic refund was refused or failed: staff refund the second payment by hand. */
+  'paid_twice_refund_failed',
 ] as const;
 export type PaymentFlag = (typeof paymentFlags)[number];

@@ -2,6 +2,7 @@ import { type Database, type OrderStatusValue, orders, shipments } from '@shop/d
 import {
   CASH_ON_DELIVERY,
   canMovePayment,
+  isSecondCapture,
   PREPAID,
   type PaymentFlag,
   type PaymentMethod,
@@ -16,7 +17,9 @@ import { executeNamed } from '../orders/named-statement.ts';
 import { creditInvoice } from '../invoices/credit-note.ts';
 import { issueDueInvoiceNow } from '../invoices/invoice-issuer.ts';
 import { enqueueOrderConfirmed, enqueueOrderEvent } from '../messages/order-events.ts';
+import { flagPayment } from './payment-flag.ts';
 import type { ProviderPayment } from './provider.ts';
+import { recordSecondPayment, type SecondPayment } from './second-payment.ts';
 
 /**
  * Applies what a provider reports about a payment to its order (decision 060), from whichever comes first: the
@@ -24,7 +27,8 @@ import type { ProviderPayment } from './provider.ts';
  * may replace (packages/domain/src/payment.ts: forward only), so a report applied twice, two reports at once, or a
  * report older than the stored state (webhooks arrive out of order) changes the order at most once and never moves it
  * back from paid. What the report says is checked against the order first: another amount or currency is not applied
- * but flagged for staff.
+ * but flagged for staff; a second payment captured for an order already paid is recorded, flagged and refunded
+ * (second-payment.ts, decision 146).
  */
 
 export type ApplyOutcome = 'applied' | 'ignored' | 'flagged';
@@ -42,6 +46,8 @@ export interface LockedOrder extends PayableOrder {
   paymentMethod: PaymentMethod;
   /** What the provider's order was opened for (null on orders from before migration 0031 that switched since). */
   providerOrderAmount: number | null;
+  /** The provider's payment that paid it, once one did. */
+  providerPaymentId: string | null;
 }
 
 /** What applying a report leaves for its caller to do, in its transaction or after its commit. */
@@ -58,9 +64,11 @@ export interface ApplyEffects {
   stockCameBack: boolean;
   /** Messages for the customer were written (the outbox worker is woken after the commit). */
   messages: boolean;
+  /** A second payment captured for the order was recorded: its refund is asked for after the commit (decision 146). */
+  secondPayment: SecondPayment | null;
 }
 
-export const noEffects = (): ApplyEffects => ({ late: false, invoiceDue: null, stockCameBack: false, messages: false });
+export const noEffects = (): ApplyEffects => ({ late: false, invoiceDue: null, stockCameBack: false, messages: false, secondPayment: null });
 
 type Writer = Database | Tx;
 
@@ -94,6 +102,7 @@ export async function lockForPayment(tx: Tx, orderId: string): Promise<LockedOrd
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       providerOrderAmount: orders.providerOrderAmount,
+      providerPaymentId: orders.providerPaymentId,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -106,13 +115,6 @@ export function mismatchOf(order: PayableOrder, payment: Pick<ProviderPayment, '
   if (payment.currency !== SHOP_CURRENCY) return 'currency_mismatch';
   if (payment.amount !== order.grandTotal) return 'amount_mismatch';
   return null;
-}
-
-async function flag(db: Writer, orderId: string, reason: PaymentFlag): Promise<void> {
-  await db
-    .update(orders)
-    .set({ paymentFlag: sql`coalesce(${orders.paymentFlag}, ${reason})` })
-    .where(eq(orders.id, orderId));
 }
 
 /** The statuses of an order still waiting for its money: a move out of them is the moment it becomes paid. */
@@ -143,8 +145,13 @@ export async function markPaid(
   if (order.paymentMethod === CASH_ON_DELIVERY) return payInsteadOfCash(tx, order, payment, to, effects);
   const mismatch = mismatchOf(order, payment);
   if (mismatch) {
-    await flag(tx, order.id, mismatch);
+    await flagPayment(tx, order.id, mismatch);
     return 'flagged';
+  }
+  // Another payment's money was captured for this order already: this one goes back (decision 146), once.
+  if (to === 'captured' && isSecondCapture(order, payment.id)) {
+    effects.secondPayment = await recordSecondPayment(tx, order.id, payment);
+    return effects.secondPayment ? 'flagged' : 'ignored';
   }
   if (!canMovePayment(order.paymentStatus, to)) return 'ignored';
   // Out of unpaid, the same statement marks the invoice due (the order is locked: it cannot change meanwhile).
@@ -195,7 +202,7 @@ async function payInsteadOfCash(
   // only the currency, and the UPDATE below, which asks for the amount, flags it).
   const mismatch = mismatchOf({ id: order.id, grandTotal: order.providerOrderAmount ?? payment.amount }, payment);
   if (mismatch) {
-    await flag(tx, order.id, mismatch);
+    await flagPayment(tx, order.id, mismatch);
     return 'flagged';
   }
   if (!canMovePayment(order.paymentStatus, to)) return 'ignored';
@@ -217,7 +224,7 @@ async function payInsteadOfCash(
       returning o.id`),
   );
   if (!switched) {
-    await flag(tx, order.id, 'paid_after_cod_switch');
+    await flagPayment(tx, order.id, 'paid_after_cod_switch');
     return 'flagged';
   }
   await writePaidMessage(tx, order.id);
@@ -228,15 +235,15 @@ async function payInsteadOfCash(
 
 /**
  * A payment report applied on its own transaction (the browser's verified checkout, not a hot path): the order locked,
- * marked paid, its due invoice issued as the last write; answers the outcome and whether the money came for a
- * cancelled order.
+ * marked paid, its due invoice issued as the last write; answers the outcome, whether the money came for a
+ * cancelled order, and the second payment recorded for the caller to refund after the commit.
  */
 export async function applyPayment(
   db: Database,
   orderId: string,
   payment: ProviderPayment,
   to: Extract<PaymentStatus, 'authorized' | 'captured'>,
-): Promise<{ outcome: ApplyOutcome; late: boolean }> {
+): Promise<{ outcome: ApplyOutcome; late: boolean; secondPayment?: SecondPayment }> {
   const effects = noEffects();
   const outcome = await db.transaction(async (tx): Promise<ApplyOutcome> => {
     const order = await lockForPayment(tx, orderId);
@@ -245,7 +252,7 @@ export async function applyPayment(
     if (effects.invoiceDue) await issueDueInvoiceNow(tx, effects.invoiceDue);
     return applied;
   });
-  return { outcome, late: effects.late };
+  return { outcome, late: effects.late, ...(effects.secondPayment ? { secondPayment: effects.secondPayment } : {}) };
 }
 
 /**
@@ -270,8 +277,9 @@ export async function markFailed(db: Writer, order: PayableOrder): Promise<Apply
 }
 
 /**
- * Refunds processed: `refunded` is the payment's total refunded so far (the provider's cumulative figure), so a
- * late or repeated event never counts a refund twice.
+ * Refunds of the order's own payment processed: `refunded` is the payment's total refunded so far (the provider's
+ * cumulative figure), so a late or repeated event never counts a refund twice. The caller checks the refunded payment
+ * is the order's: another payment's refunds (a second payment's, decision 146) are not the order's money.
  */
 export async function markRefunded(db: Writer, order: PayableOrder, refunded: number): Promise<ApplyOutcome> {
   const changed = await db

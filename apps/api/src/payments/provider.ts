@@ -59,6 +59,8 @@ export interface PaymentProvider {
   refund(paymentId: string, input: { amount?: number; notes?: Record<string, string> }): Promise<ProviderRefund>;
   /** The refunds made of a payment, with their notes (the reconciliation finds a refund it never heard of by our id). */
   fetchRefunds(paymentId: string): Promise<ProviderRefund[]>;
+  /** One refund of a payment as the provider has it now (the reconciliation asks about a refund left pending). */
+  fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund>;
 }
 
 /**

@@ -1,15 +1,18 @@
 import { type Database, orderRefunds, orders } from '@shop/db';
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
+import { DEFAULT_PENDING_REFUND_AFTER_SECONDS } from './reconcile-defaults.ts';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderRefund } from './provider.ts';
 import { markSent, type RefundRow, sendRefund } from './refund-order.ts';
 import { recordAndApply } from './webhook.ts';
 
 /**
- * Refunds the shop never heard the outcome of (decision 063): a ledger row still `requested` some minutes after it
- * was written. Either the provider did not answer our call (a timeout, a network error, a 5xx: sendRefund leaves the
- * row requested, its money held, because the provider may have made the refund), or the process stopped between the
- * row's commit and the call. Part of the payments reconciliation pass (reconcile.ts), under its runner lock.
+ * Refunds the shop never heard the outcome of (decisions 063, 142 and 146). Part of the payments reconciliation pass
+ * (reconcile.ts), under its runner lock.
+ *
+ * First, a ledger row still `requested` some minutes after it was written. Either the provider did not answer our
+ * call (a timeout, a network error, a 5xx: sendRefund leaves the row requested, its money held, because the provider
+ * may have made the refund), or the process stopped between the row's commit and the call.
  *
  * Each is asked about at the provider: the payment's refunds (Razorpay `GET /v1/payments/:id/refunds`), among which
  * ours carries its row id in `notes.refund_id`.
@@ -21,10 +24,21 @@ import { recordAndApply } from './webhook.ts';
  *   pass finds it if this call's answer is lost too; a refusal (a 4xx) marks it failed, as for any refund.
  * The Razorpay SDK cannot send the refund's idempotency header (docs/providers/razorpay.md §1), so the row id in the
  * notes, looked up before sending again, is what keeps a refund from being made twice.
+ *
+ * Then a row left `pending`: the provider accepted the refund and is still making it (Razorpay's refunds are pending
+ * until processed or failed), and its refund.processed / refund.failed webhook never came (lost, or the webhook
+ * misconfigured). Once it is older than an hour (DEFAULT_PENDING_REFUND_AFTER_SECONDS) the refund is fetched by its
+ * provider id (Razorpay `GET /v1/payments/:id/refunds/:refund_id`): processed or failed, it is settled through the
+ * webhook's path as above, with the same once-only effects (the order's refunded total, its credit note and message,
+ * the items back in stock); still pending, the time it was asked is kept (`checked_at`) and it is asked again after
+ * as long as it had been waiting then, between an hour and twelve: a refund the bank takes days over costs a few calls
+ * a day, not one a pass. Never sent again: the provider has it.
  */
 
-/** At most this many rows a pass (each is one or two provider calls); the oldest first. */
+/** At most this many rows a pass (each is one or two provider calls); requested ones first, then the longest unasked. */
 const BATCH = 50;
+/** The longest a refund still pending waits between two questions. */
+const PENDING_RECHECK_MAX_MS = 12 * 3_600_000;
 
 export interface RefundsReconciled {
   /** Rows asked about at the provider. */
@@ -33,6 +47,8 @@ export interface RefundsReconciled {
   settled: number;
   /** Rows the provider had and is still making: now `pending`. */
   pending: number;
+  /** Rows left `pending` past their age that the provider is still making: asked again later. */
+  stillPending: number;
   /** Rows the provider never had, sent again. */
   resent: number;
   /** Rows the provider could not be asked about; the next pass asks again. */
@@ -41,14 +57,29 @@ export interface RefundsReconciled {
   stockCameBack: boolean;
 }
 
-/** Rows `requested` since before `afterMs` ago, with the payment they refund. */
-async function stuckRefunds(db: Database, now: Date, afterMs: number) {
+/**
+ * Rows `requested` since before `afterMs` ago, and rows `pending` since before `pendingAfterMs` ago not asked about
+ * for as long as they had waited when last asked (at least `pendingAfterMs`, at most PENDING_RECHECK_MAX_MS), with the
+ * payment they refund: the row's own (a second payment's) or the order's.
+ */
+async function stuckRefunds(db: Database, now: Date, afterMs: number, pendingAfterMs: number) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const ms = (value: number) => sql`(${value}::int * interval '1 millisecond')`;
+  // How long a pending row waits after a question: as long as it had waited then, within the bounds.
+  const wait = sql`least(${ms(PENDING_RECHECK_MAX_MS)}, greatest(${ms(pendingAfterMs)}, ${orderRefunds.checkedAt} - ${orderRefunds.createdAt}))`;
+  const paymentId = sql<string | null>`coalesce(${orderRefunds.providerPaymentId}, ${orders.providerPaymentId})`;
   const rows = await db
-    .select({ refund: orderRefunds, paymentId: orders.providerPaymentId })
+    .select({ refund: orderRefunds, paymentId })
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-    .where(and(eq(orderRefunds.status, 'requested'), lte(orderRefunds.createdAt, new Date(now.getTime() - afterMs)), isNotNull(orders.providerPaymentId)))
-    .orderBy(asc(orderRefunds.createdAt))
+    .where(
+      sql`${paymentId} is not null and (
+        (${orderRefunds.status} = 'requested' and ${orderRefunds.createdAt} <= ${at} - ${ms(afterMs)})
+        or (${orderRefunds.status} = 'pending' and ${orderRefunds.providerRefundId} is not null
+            and ${orderRefunds.createdAt} <= ${at} - ${ms(pendingAfterMs)}
+            and (${orderRefunds.checkedAt} is null or ${orderRefunds.checkedAt} <= ${at} - ${wait})))`,
+    )
+    .orderBy(sql`${orderRefunds.status} = 'requested' desc`, sql`coalesce(${orderRefunds.checkedAt}, ${orderRefunds.createdAt})`)
     .limit(BATCH);
   return rows as Array<{ refund: RefundRow; paymentId: string }>;
 }
@@ -74,14 +105,22 @@ async function settleFromProvider(
   return decided.stockCameBack === true;
 }
 
-/** One pass over the refunds left `requested` (see the file's comment). */
-export async function reconcileRefunds(db: Database, provider: PaymentProvider, options: { now: Date; afterMs: number }): Promise<RefundsReconciled> {
-  const report: RefundsReconciled = { checked: 0, settled: 0, pending: 0, resent: 0, failed: 0, stockCameBack: false };
-  const stuck = await stuckRefunds(db, options.now, options.afterMs);
+/** One pass over the refunds left `requested` or `pending` (see the file's comment). */
+export async function reconcileRefunds(
+  db: Database,
+  provider: PaymentProvider,
+  options: { now: Date; afterMs: number; pendingAfterMs?: number },
+): Promise<RefundsReconciled> {
+  const report: RefundsReconciled = { checked: 0, settled: 0, pending: 0, stillPending: 0, resent: 0, failed: 0, stockCameBack: false };
+  const pendingAfterMs = options.pendingAfterMs ?? DEFAULT_PENDING_REFUND_AFTER_SECONDS * 1000;
+  const stuck = await stuckRefunds(db, options.now, options.afterMs, pendingAfterMs);
   for (const [index, { refund: row, paymentId }] of stuck.entries()) {
     let made: ProviderRefund | undefined;
     try {
-      made = (await provider.fetchRefunds(paymentId)).find((refund) => refund.notes?.refund_id === row.id);
+      made =
+        row.status === 'pending' && row.providerRefundId
+          ? await provider.fetchRefund(paymentId, row.providerRefundId)
+          : (await provider.fetchRefunds(paymentId)).find((refund) => refund.notes?.refund_id === row.id);
       if (made?.status === 'processed' || made?.status === 'failed') {
         report.stockCameBack = (await settleFromProvider(db, provider, paymentId, { ...made, status: made.status })) || report.stockCameBack;
       }
@@ -89,13 +128,22 @@ export async function reconcileRefunds(db: Database, provider: PaymentProvider, 
       if (!(error instanceof PaymentProviderError)) throw error;
       if (!isOutage(error)) {
         report.failed += 1;
+        // A pending row the provider would not answer for waits its turn again rather than coming first every pass.
+        if (row.status === 'pending') await markChecked(db, row.id, options.now);
         continue;
       }
       report.failed += stuck.length - index;
       break;
     }
     report.checked += 1;
-    if (made?.status === 'pending') {
+    if (row.status === 'pending') {
+      if (made?.status === 'pending') {
+        await markChecked(db, row.id, options.now);
+        report.stillPending += 1;
+      } else {
+        report.settled += 1;
+      }
+    } else if (made?.status === 'pending') {
       await markSent(db, row, made.id);
       report.pending += 1;
     } else if (made) {
@@ -111,4 +159,9 @@ export async function reconcileRefunds(db: Database, provider: PaymentProvider, 
     }
   }
   return report;
+}
+
+/** The provider was asked about a pending row at `now`: it waits its back-off before the next question. */
+async function markChecked(db: Database, rowId: string, now: Date): Promise<void> {
+  await db.update(orderRefunds).set({ checkedAt: now }).where(eq(orderRefunds.id, rowId));
 }

@@ -16,8 +16,9 @@ import { recordAndApply, type WebhookOutcome } from './webhook.ts';
  * while the API was down (Razorpay retries, but a shop may be down longer, or a webhook misconfigured) still confirms
  * the order, exactly once: a webhook arriving after the reconciliation finds the order moved and changes nothing,
  * and a reconciliation after the webhook finds nothing to do. One runner among several API instances
- * (reconcile-lock.ts). The same pass then asks about refunds whose provider call went unanswered
- * (reconcile-refunds.ts).
+ * (reconcile-lock.ts). Every other payment captured on the same provider order is a second payment (decision 146)
+ * and is reported the same way, so it is recorded and given back even when all its webhooks were lost. The same pass
+ * then asks about refunds whose provider call went unanswered, or whose outcome never came (reconcile-refunds.ts).
  */
 
 /**
@@ -55,7 +56,7 @@ export interface ReconcileReport {
   settled: ReconciledOrder[];
   /** Orders (and refunds) the provider could not answer for; the next pass asks again. */
   failed: number;
-  /** Refunds left `requested` that were asked about (reconcile-refunds.ts); none when the provider was down. */
+  /** Refunds left `requested` or `pending` that were asked about (reconcile-refunds.ts); none when the provider was down. */
   refunds?: RefundsReconciled;
 }
 
@@ -120,27 +121,31 @@ export async function reconcilePayments(
         break;
       }
       report.checked += 1;
-      const found = reportOf(payments.filter((payment) => payment.orderId === null || payment.orderId === order.providerOrderId));
+      const ours = payments.filter((payment) => payment.orderId === null || payment.orderId === order.providerOrderId);
+      const found = reportOf(ours);
       if (!found) continue;
-      const { type, payment } = found;
-      const event: PaymentEvent = { type, name: `reconcile.${type}`, payment: { ...payment, orderId: order.providerOrderId }, refund: null };
-      // One id per payment and state: a second pass (or another instance after this one) finds it recorded.
-      const result = await recordAndApply(db, provider, {
-        eventId: `reconcile_${payment.id}_${payment.status}`,
-        event,
-        payload: { source: 'reconciliation', payment },
-      });
-      if (result.outcome !== 'applied' && result.outcome !== 'flagged') continue;
-      const settled: ReconciledOrder = {
-        orderId: order.id,
-        providerOrderId: order.providerOrderId,
-        paymentId: payment.id,
-        status: payment.status,
-        outcome: result.outcome,
-      };
-      report.settled.push(settled);
-      paymentsReconciled.inc({ status: payment.status });
-      options.onSettled?.(settled);
+      // The report that pays the order first; then any other captured payment, which is a second one (decision 146).
+      const others = ours.filter((payment) => payment.status === 'captured' && payment.id !== found.payment.id);
+      for (const { type, payment } of [found, ...others.map((payment) => ({ type: 'payment.captured' as const, payment }))]) {
+        const event: PaymentEvent = { type, name: `reconcile.${type}`, payment: { ...payment, orderId: order.providerOrderId }, refund: null };
+        // One id per payment and state: a second pass (or another instance after this one) finds it recorded.
+        const result = await recordAndApply(db, provider, {
+          eventId: `reconcile_${payment.id}_${payment.status}`,
+          event,
+          payload: { source: 'reconciliation', payment },
+        });
+        if (result.outcome !== 'applied' && result.outcome !== 'flagged') continue;
+        const settled: ReconciledOrder = {
+          orderId: order.id,
+          providerOrderId: order.providerOrderId,
+          paymentId: payment.id,
+          status: payment.status,
+          outcome: result.outcome,
+        };
+        report.settled.push(settled);
+        paymentsReconciled.inc({ status: payment.status });
+        options.onSettled?.(settled);
+      }
     }
     // Refunds whose outcome was never heard (a provider call with no answer), after the orders, by the same runner.
     if (!outage) {

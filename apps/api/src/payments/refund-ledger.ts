@@ -1,5 +1,5 @@
 import { type Database, orderLines, orderRefunds, orders, type RefundLineValue, shipments } from '@shop/db';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../orders/coupons.ts';
 import { returnStock } from '../orders/stock.ts';
 import type { ProviderRefund } from './provider.ts';
@@ -15,19 +15,27 @@ type Reader = Pick<Database, 'select'>;
 /** The payment statuses a refund may be asked of: captured money, not all of it given back. */
 export const REFUNDABLE_STATUSES = ['captured', 'partially_refunded'] as const;
 
-/** Refunds not failed: given, or under way (their money is spoken for). */
+/**
+ * Refunds of the order's own payment not failed: given, or under way (their money is spoken for). A second payment's
+ * refund (decision 146, `provider_payment_id` set) gives back other money and is not among them.
+ */
 export async function liveRefunds(db: Reader, orderId: string) {
   return db
     .select({ id: orderRefunds.id, kind: orderRefunds.kind, amount: orderRefunds.amount, status: orderRefunds.status, lines: orderRefunds.lines })
     .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed')));
+    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed'), isNull(orderRefunds.providerPaymentId)));
 }
 
 /**
  * Paise still refundable: paid, less what the provider reports refunded (which also counts refunds made outside the
- * shop, e.g. on Razorpay's dashboard) or the processed rows if more, less the refunds under way.
+ * shop, e.g. on Razorpay's dashboard) or the processed rows if more, less the refunds under way. Rows that refund
+ * another payment than the order's (a second payment's, decision 146) are not counted: they draw on other money.
  */
-export function refundableAmount(order: { amountPaid: number; amountRefunded: number }, live: Array<{ amount: number; status: string }>): number {
+export function refundableAmount(
+  order: { amountPaid: number; amountRefunded: number },
+  rows: Array<{ amount: number; status: string; providerPaymentId?: string | null }>,
+): number {
+  const live = rows.filter((refund) => !refund.providerPaymentId);
   const processed = live.filter((refund) => refund.status === 'processed').reduce((sum, refund) => sum + refund.amount, 0);
   const underWay = live.filter((refund) => refund.status !== 'processed').reduce((sum, refund) => sum + refund.amount, 0);
   return Math.max(0, order.amountPaid - Math.max(order.amountRefunded, processed) - underWay);

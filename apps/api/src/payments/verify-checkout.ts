@@ -7,6 +7,7 @@ import { findOrder, isOrderId } from '../orders/order-view.ts';
 import { applyPayment, mismatchOf } from './apply-payment.ts';
 import { settleLatePayment } from './late-payment.ts';
 import { PaymentProviderError, type PaymentProvider } from './provider.ts';
+import { refundSecondPayment } from './second-payment.ts';
 
 /**
  * The browser's report of a payment (POST /api/user/order/{id}/payment/verify, decision 060). The signature is
@@ -14,7 +15,8 @@ import { PaymentProviderError, type PaymentProvider } from './provider.ts';
  * only compared, to refuse a mix-up); then the payment is fetched from the provider, whose word on its amount,
  * currency and status decides. The order is marked paid as the webhooks mark it (locked, one conditional update, its
  * message and invoice in the same transaction), so the browser and a webhook confirming at once change it once, and a
- * repeat answers the paid order again.
+ * repeat answers the paid order again. A second payment for an order already paid (a second tab) is given back
+ * (decision 146) and the order answered as it is: paid once.
  */
 export async function verifyCheckout(
   db: Database,
@@ -65,8 +67,10 @@ export async function verifyCheckout(
     await applyPayment(db, orderId, payment, 'captured');
     throw new Refusal('payment_amount_mismatch');
   }
-  const { outcome, late } = await applyPayment(db, orderId, payment, payment.status === 'authorized' ? 'authorized' : 'captured');
+  const { outcome, late, secondPayment } = await applyPayment(db, orderId, payment, payment.status === 'authorized' ? 'authorized' : 'captured');
   // Money for an order that expired meanwhile: placed again or refunded.
   if (outcome === 'applied' && late && payment.status !== 'authorized') await settleLatePayment(db, provider, orderId);
+  // Money for an order another payment had paid: given back, once, by whichever report recorded it.
+  if (secondPayment) await refundSecondPayment(db, provider, secondPayment);
   return (await findOrder(db, orderId, caller.userId)) as Order;
 }

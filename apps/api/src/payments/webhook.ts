@@ -16,9 +16,11 @@ import {
   paidColumns,
   UNPAID_STATUSES,
 } from './apply-payment.ts';
+import { enqueueOrderEvent } from '../messages/order-events.ts';
 import { settleLatePayment } from './late-payment.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 import { settleRefund } from './refund-ledger.ts';
+import { refundSecondPayment, type SecondPayment, secondPaymentRefundFailed } from './second-payment.ts';
 
 export type WebhookOutcome = ApplyOutcome | 'duplicate' | 'unknown_order';
 export interface WebhookResult {
@@ -84,7 +86,9 @@ export async function recordAndApply(
   const payloadJson = typeof report.payload === 'string' ? report.payload : JSON.stringify(report.payload);
   const decided = CAPTURE_EVENTS.has(event.type) ? await decideInOneStatement(db, provider, report.eventId, event, payloadJson) : null;
   const result = decided ?? (await recordAndApplyInTransaction(db, provider, report.eventId, event, payloadJson));
-  const { late, ...answer } = result;
+  const { late, secondPayment, ...answer } = result;
+  // A second payment for an order already paid, recorded by this report alone: given back now (decision 146).
+  if (secondPayment) await refundSecondPayment(db, provider, secondPayment);
   // Money for an order that expired meanwhile: placed again or refunded, after this event's own commit.
   if (answer.outcome === 'applied' && late && answer.orderId && CAPTURE_EVENTS.has(event.type)) {
     // Placed again, it writes the "payment received" message and its invoice is due (the issuer is woken).
@@ -96,16 +100,18 @@ export async function recordAndApply(
   return answer;
 }
 
-type Decided = WebhookResult & { late: boolean };
+type Decided = WebhookResult & { late: boolean; secondPayment: SecondPayment | null };
 
 /**
- * A capture report in one statement, when the order is already paid (authorised or captured, in the statement's
- * snapshot: a paid order never goes back, so that answer cannot go stale) and the report's amount is the order's:
+ * A capture report in one statement, when the order is already paid by the reported payment (authorised or captured,
+ * in the statement's snapshot: a paid order never goes back, and never changes the payment that paid it once that is
+ * captured, so that answer cannot go stale) and the report's amount is the order's:
  * the authorised → captured move if there is one (the same conditional UPDATE as markPaid's, re-checked on the row's
  * latest version if another report moved it meanwhile), and the event recorded with its outcome; an event id already
  * recorded changes nothing (the not-exists guard for a redelivery, the unique index for two at once). A report about
- * a provider order we never made is recorded as unknown_order. Anything else (an unpaid order, a mismatch) answers
- * null and goes through the transaction; so does a currency that is not the shop's.
+ * a provider order we never made is recorded as unknown_order. Anything else (an unpaid order, a mismatch, another
+ * payment than the one that paid it: perhaps a second payment, decision 146) answers null and goes through the
+ * transaction; so does a currency that is not the shop's.
  */
 async function decideInOneStatement(
   db: Database,
@@ -124,11 +130,12 @@ async function decideInOneStatement(
       'webhook-decide',
       sql`
       with found as (
-        select id, grand_total, payment_status from ${orders}
+        select id, grand_total, payment_status, provider_payment_id from ${orders}
          where payment_provider = ${provider.name} and provider_order_id = ${payment.orderId}
       ), paid as (
         select id from found
          where payment_status not in (${inList(UNPAID_STATUSES)}) and grand_total = ${payment.amount}::int
+           and provider_payment_id = ${payment.id}
       ), moved as (
         update ${orders} set ${paidColumns(payment, to)}
          where id = (select id from paid)
@@ -149,7 +156,7 @@ async function decideInOneStatement(
   );
   if (!row?.decided) return null;
   const outcome: WebhookOutcome = !row.recorded ? 'duplicate' : !row.order_id ? 'unknown_order' : row.moved ? 'applied' : 'ignored';
-  return { outcome, event: event.name, orderId: row.order_id, late: outcome === 'applied' && row.late === true };
+  return { outcome, event: event.name, orderId: row.order_id, late: outcome === 'applied' && row.late === true, secondPayment: null };
 }
 
 async function recordAndApplyInTransaction(
@@ -175,13 +182,14 @@ async function recordAndApplyInTransaction(
       status: OrderStatusValue | null;
       payment_method: PaymentMethod | null;
       provider_order_amount: number | string | null;
+      provider_payment_id: string | null;
     }>(
       await executeNamed(
         tx,
         'webhook-record',
         sql`
         with found as (
-          select id, grand_total, payment_status, status, payment_method, provider_order_amount from ${orders}
+          select id, grand_total, payment_status, status, payment_method, provider_order_amount, provider_payment_id from ${orders}
            where ${orders.paymentProvider} = ${provider.name} and ${orders.providerOrderId} = ${providerOrderId}
            for no key update
         ), recorded as (
@@ -192,7 +200,7 @@ async function recordAndApplyInTransaction(
           returning id, outcome
         )
         select r.id as recorded, r.outcome as noted, f.id, f.grand_total, f.payment_status, f.status, f.payment_method,
-               f.provider_order_amount
+               f.provider_order_amount, f.provider_payment_id
           from (select 1) as one left join found f on true left join recorded r on true`,
       ),
     );
@@ -204,9 +212,10 @@ async function recordAndApplyInTransaction(
           status: found.status!,
           paymentMethod: found.payment_method!,
           providerOrderAmount: found.provider_order_amount === null ? null : Number(found.provider_order_amount),
+          providerPaymentId: found.provider_payment_id,
         }
       : null;
-    if (!found?.recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null, late: false };
+    if (!found?.recorded) return { outcome: 'duplicate', event: event.name, orderId: order?.id ?? null, late: false, secondPayment: null };
     // An event the shop does not act on is kept, not applied; one about a provider order we never made is noted as such.
     const outcome: WebhookOutcome = event.type === 'other' ? 'ignored' : order ? await apply(tx, order, event, effects) : 'unknown_order';
     // A refund's outcome is known only now (and a payment report's is the one recorded, unless the rules disagree).
@@ -217,6 +226,7 @@ async function recordAndApplyInTransaction(
       event: event.name,
       orderId: order?.id ?? null,
       late: effects.late,
+      secondPayment: effects.secondPayment,
       ...(effects.stockCameBack ? { stockCameBack: true } : {}),
       ...(effects.messages ? { messagesWritten: true } : {}),
       ...(effects.invoiceDue ? { invoiceDue: true } : {}),
@@ -262,16 +272,28 @@ async function apply(tx: Tx, order: LockedOrder, event: PaymentEvent, effects: A
       return failed;
     }
     case 'refund.processed': {
-      // The order's refunded total and status, then the shop's refund record (and its items back in stock, once).
-      const moved = await markRefunded(tx, order, payment.amountRefunded);
+      // The order's refunded total and status (only a refund of the order's own payment: a second payment's, or the
+      // provider's automatic refund of one never captured, is not the order's money), then the shop's refund record
+      // (and its items back in stock, once).
+      const ofOrder = payment.id === order.providerPaymentId;
+      const moved = ofOrder ? await markRefunded(tx, order, payment.amountRefunded) : 'ignored';
       effects.messages = moved === 'applied';
       const refund = event.refund ? await settleRefund(tx, order.id, event.refund, 'processed') : null;
       effects.stockCameBack ||= refund?.cameBack ?? false;
+      if (!ofOrder && refund?.settled && event.refund) {
+        // A second payment given back (decision 146): the shopper hears of it once, with its amount.
+        await enqueueOrderEvent(tx, 'order-refunded', order.id, { stage: `payment_${payment.id}`, amount: event.refund.amount });
+        effects.messages = true;
+      }
       return refund?.settled ? 'applied' : moved;
     }
-    // A failed refund changes nothing the order shows: the shop's refund record is marked failed (its money is no longer held).
-    case 'refund.failed':
-      return event.refund && (await settleRefund(tx, order.id, event.refund, 'failed')).settled ? 'applied' : 'ignored';
+    // A failed refund changes nothing the order shows: the shop's refund record is marked failed (its money is no
+    // longer held). A second payment's that failed leaves money the shop must still give back: staff are told.
+    case 'refund.failed': {
+      const failed = event.refund ? (await settleRefund(tx, order.id, event.refund, 'failed')).settled : false;
+      if (failed && payment.id !== order.providerPaymentId) await secondPaymentRefundFailed(tx, order.id);
+      return failed ? 'applied' : 'ignored';
+    }
     // Other events are recorded only.
     default:
       return 'ignored';

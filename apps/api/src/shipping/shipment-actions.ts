@@ -1,12 +1,13 @@
 import { orderLines, orders, shipmentParcels, shipments } from '@shop/db';
 import { isCalendarDate } from '@shop/domain/calendar';
+import { isInPickupWindow, pickupWindow } from '@shop/domain/shipping/pickup-window';
 import type { ManifestRow, Shipment } from '@shop/domain/shipping/shipment';
 import type { ShipmentStatus } from '@shop/domain/shipping/statuses';
 import { shipmentCancellable } from '@shop/domain/shipping/tracking';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../admin/audit.ts';
 import { type Page, pageOf } from '../lib/page.ts';
-import { Refusal } from '../lib/refusal.ts';
+import { fieldRefusal, Refusal } from '../lib/refusal.ts';
 import { isOrderId } from '../orders/order-view.ts';
 import { restockedQuantities } from '../payments/refund-ledger.ts';
 import { returnStock } from '../orders/stock.ts';
@@ -39,13 +40,19 @@ export async function shipmentLabel(deps: ShippingDeps, orderId: string): Promis
   }
 }
 
-/** Asks the courier to come. Asking again answers the pickup already scheduled (the carrier's is idempotent too). */
+/**
+ * Asks the courier to come. Asking again answers the pickup already scheduled (the carrier's is idempotent too). A
+ * date must lie in the pickup window, today to a few days ahead in India (packages/domain pickup-window.ts, decision
+ * 147): 422 `shipment_pickup_date_outside_window` on `date`, with the window's first and last days.
+ */
 export async function requestPickup(deps: ShippingDeps, orderId: string, date: string | undefined, actor: StaffActor, now = new Date()): Promise<Shipment> {
   const row = await liveShipment(deps, orderId);
   if (!row.awb || !row.providerShipmentId) throw new Refusal('shipment_no_awb');
-  const today = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-  // The schema took only real dates (calendar.ts); a day already past in India is refused here, where today is known.
-  if (date !== undefined && (!isCalendarDate(date) || date < today)) throw new Refusal('shipment_pickup_date_invalid');
+  const bookable = pickupWindow(now);
+  const today = bookable.from;
+  // The schema took only real dates (calendar.ts); whether the day can be booked is judged here, where today is known.
+  if (date !== undefined && !isCalendarDate(date)) throw new Refusal('shipment_pickup_date_invalid');
+  if (date !== undefined && !isInPickupWindow(date, bookable)) throw fieldRefusal('date', 'shipment_pickup_date_outside_window', bookable);
   if (row.pickupScheduledFor) return reload(deps, row.orderId);
   let pickup;
   try {

@@ -1,4 +1,6 @@
 import { auditLog, orders, orderStatusHistory, outbox, pincodes, shipmentEvents, shipments } from '@shop/db';
+import { kolkataDay, nextDay } from '@shop/domain/admin/orders';
+import { pickupWindow } from '@shop/domain/shipping/pickup-window';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -371,8 +373,9 @@ describe.each(engines)('shipments (%s)', (engine) => {
     });
     expectRefusal(
       await call(app, 'POST', `/api/admin/orders/${order._id}/shipment/pickup`, staff, { date: '2001-01-01' }),
-      400,
-      'shipment_pickup_date_invalid',
+      422,
+      'shipment_pickup_date_outside_window',
+      { date: 'shipment_pickup_date_outside_window' },
     );
 
     const csv = await call(app, 'GET', `/api/admin/shipments/manifest?date=${date}&format=csv`, staff);
@@ -403,6 +406,39 @@ describe.each(engines)('shipments (%s)', (engine) => {
     expectRefusal(await call(app, 'GET', '/api/admin/shipments/manifest.json?date=tomorrow', staff), 400, 'validation_failed', {
       date: 'shipment_manifest_date_invalid',
     });
+  });
+
+  it("books a pickup from today to the window's last day in India (decision 147): yesterday and the day after the window are refused, naming the field", async () => {
+    // The window as the API will judge it a moment later (the same rule, packages/domain pickup-window.ts).
+    const { from: today, to: last } = pickupWindow(new Date());
+    const yesterday = kolkataDay(new Date(Date.now() - 86_400_000));
+    const oneTooFar = nextDay(last);
+    expect([yesterday < today, last > today, oneTooFar > last]).toEqual([true, true, true]);
+
+    const first = await confirmedOrder();
+    await ship(app, staff, first._id);
+    const pickupUrl = `/api/admin/orders/${first._id}/shipment/pickup`;
+    for (const date of [yesterday, oneTooFar, '2027-11-28']) {
+      const refused = expectRefusal(await call(app, 'POST', pickupUrl, staff, { date }), 422, 'shipment_pickup_date_outside_window', {
+        date: 'shipment_pickup_date_outside_window',
+      });
+      expect(refused.params).toEqual({ from: today, to: last });
+      expect(refused.message).toBe(`Choose a pickup date from ${today} to ${last}`);
+    }
+    // Nothing was booked with the carrier for a refused day.
+    expect((await call(app, 'GET', `/api/admin/orders/${first._id}/shipment`, staff)).json().shipment).toMatchObject({
+      status: 'awb_assigned',
+      pickup: { scheduledFor: null, token: null },
+    });
+    const onToday = await call(app, 'POST', pickupUrl, staff, { date: today });
+    expect(onToday.statusCode, onToday.body).toBe(200);
+    expect(onToday.json()).toMatchObject({ status: 'pickup_scheduled', pickup: { scheduledFor: today } });
+
+    const second = await confirmedOrder();
+    await ship(app, staff, second._id);
+    const onLast = await call(app, 'POST', `/api/admin/orders/${second._id}/shipment/pickup`, staff, { date: last });
+    expect(onLast.statusCode, onLast.body).toBe(200);
+    expect(onLast.json()).toMatchObject({ status: 'pickup_scheduled', pickup: { scheduledFor: last } });
   });
 
   it('refuses input past what it can store or mean, naming the field: a courier id over the integer column, impossible pickup and manifest days, a loosely written page', async () => {

@@ -3,7 +3,8 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { user } from './auth.ts';
 import { orders } from './orders.ts';
 
-export type RefundKindValue = 'full' | 'lines' | 'amount' | 'cancellation';
+/** `duplicate_payment`: the shop's automatic refund of a second payment captured for an order already paid (decision 146). */
+export type RefundKindValue = 'full' | 'lines' | 'amount' | 'cancellation' | 'duplicate_payment';
 export type RefundStatusValue = 'requested' | 'pending' | 'processed' | 'failed';
 
 /** The quantities of an order's lines a refund gives back (order_lines ids). */
@@ -18,7 +19,9 @@ export interface RefundLineValue {
  * row lock, BEFORE the provider is called, so the amounts of refunds not yet failed can never add up to more than was
  * paid, however many staff press "Refund" at once. The provider's webhooks then move it: `requested` (written),
  * `pending` (the provider accepted it), `processed` or `failed`. A refund that asked for its items back puts them in
- * stock when it becomes `processed`, once (`restocked_at`).
+ * stock when it becomes `processed`, once (`restocked_at`). A refund of a second payment captured for an order already
+ * paid (decision 146) names that payment (`provider_payment_id`): it gives back money that was never the order's, so
+ * it draws nothing from what the order's own payment can still refund.
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -40,6 +43,13 @@ export const orderRefunds = pgTable(
     providerRefundId: text('provider_refund_id'),
     /** Why the provider refused or failed it. */
     failure: text('failure'),
+    /**
+     * The provider's payment it refunds when that is not the order's own (orders.provider_payment_id): a second
+     * payment captured for the order (kind `duplicate_payment`). Unique: a second payment is recorded, and refunded, once.
+     */
+    providerPaymentId: text('provider_payment_id'),
+    /** When the reconciliation last asked the provider about it while it was `pending` (reconcile-refunds.ts). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     requestedBy: uuid('requested_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -51,8 +61,15 @@ export const orderRefunds = pgTable(
     uniqueIndex('order_refunds_provider_refund_idx')
       .on(t.providerRefundId)
       .where(sql`${t.providerRefundId} is not null`),
+    uniqueIndex('order_refunds_provider_payment_idx')
+      .on(t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
+    // The reconciliation's pass (reconcile-refunds.ts) reads the refunds whose outcome it has not heard yet, by age.
+    index('order_refunds_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('requested', 'pending')`),
     check('order_refunds_amount_check', sql`${t.amount} > 0`),
-    check('order_refunds_kind_check', sql`${t.kind} in ('full', 'lines', 'amount', 'cancellation')`),
+    check('order_refunds_kind_check', sql`${t.kind} in ('full', 'lines', 'amount', 'cancellation', 'duplicate_payment')`),
     check('order_refunds_status_check', sql`${t.status} in ('requested', 'pending', 'processed', 'failed')`),
   ],
 );

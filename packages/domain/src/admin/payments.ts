@@ -96,7 +96,8 @@ export const refundStatuses = ['requested', 'pending', 'processed', 'failed'] as
 
 export const adminRefundSchema = z.object({
   _id: z.string(),
-  kind: z.enum([...refundKinds, 'cancellation']),
+  /** Staff's kinds, the refund of a cancellation, and the automatic refund of a second payment (decision 146). */
+  kind: z.enum([...refundKinds, 'cancellation', 'duplicate_payment']),
   amount: z.number().int(),
   reason: z.string(),
   restock: z.boolean(),
@@ -141,6 +142,11 @@ export const adminPaymentDetailSchema = z.object({
   /** Paise still refundable: paid, less refunded and refunds under way. */
   refundable: z.number().int(),
   lines: z.array(refundableLineSchema),
+  /**
+   * The order's units are back in stock already (it was cancelled, or its returned parcel was put on sale): a refund
+   * cannot put them back again (409 `refund_restock_already_returned`), so the refund dialog does not offer it.
+   */
+  stockReturned: z.boolean(),
   refunds: z.array(adminRefundSchema),
   events: z.array(adminPaymentEventSchema),
   /** Why the flag was raised, from the event that raised it: what was reported against what the order expected. */

@@ -7,7 +7,13 @@ export const shippingRefusals = defineRefusals({
   shipment_parcels_invalid: { status: 400, message: () => 'Give from 1 to 10 parcels' },
   shipment_courier_invalid: { status: 400, message: () => 'Courier must be the whole-number id of a courier the carrier offers' },
   shipment_bulk_invalid: { status: 400, message: () => 'Choose from 1 to 50 orders to ship' },
-  shipment_pickup_date_invalid: { status: 400, message: () => 'Enter the pickup date as YYYY-MM-DD, today or later' },
+  shipment_pickup_date_invalid: { status: 400, message: () => 'Enter the pickup date as a real date, YYYY-MM-DD' },
+  /** A real date, but not one a courier can be booked for: today to a few days ahead in India (pickup-window.ts, decision 147). */
+  shipment_pickup_date_outside_window: {
+    status: 422,
+    message: (p: { from: string; to: string }) => `Choose a pickup date from ${p.from} to ${p.to}`,
+    example: { from: '2026-11-28', to: '2026-12-01' },
+  },
   shipment_manifest_date_invalid: { status: 400, message: () => 'Enter the manifest date as YYYY-MM-DD' },
   shipment_rto_resaleable_required: { status: 400, message: () => 'Say whether the returned items can be sold again' },
   /** Only confirmed, in-production and packed orders ship. */

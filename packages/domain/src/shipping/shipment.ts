@@ -176,7 +176,7 @@ export type BulkShipResponse = z.infer<typeof bulkShipResponseSchema>;
 
 /** POST /api/admin/orders/{id}/shipment/pickup: ask the courier to come (the carrier picks the date unless given). */
 export const pickupRequestSchema = z.object({
-  /** YYYY-MM-DD, a real date (calendar.ts), today or later (the API knows today); omitted: the carrier's next pickup slot. */
+  /** YYYY-MM-DD, a real date (calendar.ts) in the pickup window (pickup-window.ts, judged by the API, which knows today); omitted: the carrier's next pickup slot. */
   date: calendarDateSchema('shipment_pickup_date_invalid').optional(),
 });
 

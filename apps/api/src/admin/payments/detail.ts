@@ -2,7 +2,7 @@ import { type Database, orderLines, orderRefunds, orders, paymentEvents, payment
 import type { AdminPaymentDetail, AdminPaymentEvent, AdminRefund } from '@shop/domain/admin/payments';
 import { asc, desc, eq } from 'drizzle-orm';
 import { isOrderId } from '../../orders/order-view.ts';
-import { refundableAmount, refundedQuantities } from '../../payments/refund-ledger.ts';
+import { refundableAmount, refundedQuantities, stockCameBackWithOrder } from '../../payments/refund-ledger.ts';
 import { paymentSummaryColumns, toSummary } from './list.ts';
 
 type Reader = Pick<Database, 'select'>;
@@ -33,8 +33,9 @@ function eventView(row: { eventId: string; eventType: string; receivedAt: Date; 
 
 /**
  * One order's payment as staff see it (issue 20): the provider's ids and amounts, what is still refundable (overall
- * and per line), the refunds asked for, every webhook received (oldest first) and, for a flagged payment, what the
- * provider reported against what the order expected. Null when there is no such order.
+ * and per line), whether its units are back in stock already (no refund may restock them), the refunds asked for,
+ * every webhook received (oldest first) and, for a flagged payment, what the provider reported against what the order
+ * expected. Null when there is no such order.
  */
 export async function paymentDetail(db: Reader, orderId: string): Promise<AdminPaymentDetail | null> {
   if (!isOrderId(orderId)) return null;
@@ -46,7 +47,7 @@ export async function paymentDetail(db: Reader, orderId: string): Promise<AdminP
     .leftJoin(user, eq(user.id, paymentFlagResolutions.resolvedBy))
     .where(eq(orders.id, id));
   if (!row) return null;
-  const [lines, refunds, events] = await Promise.all([
+  const [lines, refunds, events, stockReturned] = await Promise.all([
     db
       .select({ id: orderLines.id, name: orderLines.name, attributes: orderLines.attributes, price: orderLines.price, quantity: orderLines.quantity })
       .from(orderLines)
@@ -69,6 +70,8 @@ export async function paymentDetail(db: Reader, orderId: string): Promise<AdminP
       .from(paymentEvents)
       .where(eq(paymentEvents.orderId, id))
       .orderBy(asc(paymentEvents.receivedAt)),
+    // The rule the refund's `restock` is refused by (reserveRefund), read here so the dialog does not offer it.
+    stockCameBackWithOrder(db, id),
   ]);
   const live = refunds.map((r) => r.refund).filter((refund) => refund.status !== 'failed');
   const taken = refundedQuantities(live);
@@ -87,6 +90,7 @@ export async function paymentDetail(db: Reader, orderId: string): Promise<AdminP
       quantity: line.quantity,
       refundable: Math.max(0, line.quantity - (taken.get(line.id) ?? 0)),
     })),
+    stockReturned,
     refunds: refunds.map(({ refund, requestedBy }): AdminRefund => ({
       _id: refund.id,
       kind: refund.kind,

@@ -13,6 +13,10 @@ import { checkoutMessage, hmacHex } from './signatures.ts';
  * Besides the API it plays the shopper and Razorpay's webhook sender: `pay` makes a `pay_…` id and the checkout's
  * signature (what checkout.js hands the browser) and sends the signed webhooks Razorpay would (payment.authorized,
  * payment.captured, order.paid); `fail` sends payment.failed; `redeliver` sends an event again, byte for byte.
+ * Refunds pass through Razorpay's states: made at once (`processed`, as the API's samples answer), failed at the bank
+ * (`failRefunds`: answered `pending`, then `failed`), or left `pending` (`pendingRefunds`) until the test finishes them
+ * (`finishRefund`), each outcome reported by its refund.processed / refund.failed webhook and kept on the refund
+ * entity that `GET /v1/payments/:id/refunds[/:refund_id]` and `GET /v1/refunds/:id` answer.
  */
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -80,7 +84,8 @@ interface RefundEntity {
   payment_id: string;
   notes: Record<string, string> | [];
   receipt: null;
-  acquirer_data: { arn: null };
+  /** The bank's reference, once the refund is processed (null before, and often after: Razorpay may not have it yet). */
+  acquirer_data: { arn: string | null };
   created_at: number;
   batch_id: null;
   status: 'pending' | 'processed' | 'failed';
@@ -133,9 +138,15 @@ export class LoopbackGateway {
   down = false;
   /**
    * The next this-many refunds are accepted (status `pending`, as Razorpay answers) and then fail at the bank: the
-   * payment's refunded amount is left as it was and `refund.failed` is sent instead of `refund.processed`.
+   * payment's refunded amount is left as it was, the refund becomes `failed` and `refund.failed` is sent instead of
+   * `refund.processed`.
    */
   failRefunds = 0;
+  /**
+   * The next this-many refunds are accepted and stay `pending` (the bank has not made them yet): no webhook, and the
+   * payment's refunded amount unchanged, until `finishRefund` says how they ended.
+   */
+  pendingRefunds = 0;
   readonly orders = new Map<string, OrderEntity>();
   readonly payments = new Map<string, PaymentEntity>();
   readonly refunds = new Map<string, RefundEntity>();
@@ -211,6 +222,17 @@ export class LoopbackGateway {
     return { checkout, paymentId: payment.id, webhooks };
   }
 
+  /**
+   * Razorpay captures a payment left authorised (its automatic capture of a late authorisation): the payment is
+   * captured and its payment.captured webhook sent.
+   */
+  async captureLater(paymentId: string): Promise<SentWebhook> {
+    const payment = this.paymentOf(paymentId);
+    if (payment.status !== 'authorized') throw new Error(`loopback gateway: payment ${paymentId} is ${payment.status}, not authorized`);
+    this.capture(payment);
+    return this.sendEvent('payment.captured', { payment: { entity: { ...payment } } });
+  }
+
   /** The shopper's payment fails at the bank: a failed payment and its payment.failed webhook. */
   async fail(providerOrderId: string, options: { webhooks?: boolean } = {}): Promise<{ paymentId: string; webhooks: SentWebhook[] }> {
     const order = this.orders.get(providerOrderId);
@@ -262,6 +284,21 @@ export class LoopbackGateway {
     const released = this.held.splice(0);
     for (const sent of released) sent.status = await this.post(sent.body, sent.headers);
     return released;
+  }
+
+  /**
+   * A refund left `pending` ends at the bank: `processed` counts it in the payment's refunded amount (the payment is
+   * `refunded` once all of it is), `failed` leaves that as it was; either way the refund entity says so and its
+   * webhook is sent (or held, with `holdWebhooks`, as a webhook that never arrives).
+   */
+  async finishRefund(refundId: string, outcome: 'processed' | 'failed'): Promise<SentWebhook> {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`loopback gateway: no refund ${refundId}`);
+    if (refund.status !== 'pending') throw new Error(`loopback gateway: refund ${refundId} is ${refund.status} already`);
+    const payment = this.paymentOf(refund.payment_id);
+    if (outcome === 'processed') this.refunded(payment, refund);
+    else refund.status = 'failed';
+    return this.sendEvent(`refund.${outcome}`, { refund: { entity: { ...refund } }, payment: { entity: { ...payment } } });
   }
 
   /** Delivers a sent event again, the same bytes and event id (Razorpay retries at least once). */
@@ -378,6 +415,17 @@ export class LoopbackGateway {
       const items = [...this.refunds.values()].filter((refund) => refund.payment_id === payment.id).reverse();
       return { entity: 'collection', count: items.length, items };
     }
+    if (method === 'GET' && (match = path.match(/^\/v1\/payments\/([^/]+)\/refunds\/([^/]+)$/))) {
+      const payment = this.paymentOf(match[1] as string);
+      const refund = this.refunds.get(match[2] as string);
+      if (!refund || refund.payment_id !== payment.id) throw notFound();
+      return refund;
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/refunds\/([^/]+)$/))) {
+      const refund = this.refunds.get(match[1] as string);
+      if (!refund) throw notFound();
+      return refund;
+    }
     throw new GatewayError(400, 'The requested URL was not found on the server.');
   }
 
@@ -407,18 +455,19 @@ export class LoopbackGateway {
   }
 
   private refund(payment: PaymentEntity, body: Record<string, unknown>): RefundEntity {
+    // Refunds still pending hold their part of the payment too.
+    const held = [...this.refunds.values()].filter((refund) => refund.payment_id === payment.id && refund.status === 'pending');
+    const left = payment.amount - payment.amount_refunded - held.reduce((sum, refund) => sum + refund.amount, 0);
+    if (payment.status === 'refunded' || (payment.status === 'captured' && left <= 0))
+      throw new GatewayError(400, 'The payment has been fully refunded already');
     if (payment.status !== 'captured') throw new GatewayError(400, 'Only captured payments can be refunded');
-    const left = payment.amount - payment.amount_refunded;
-    if (left <= 0) throw new GatewayError(400, 'The payment has been fully refunded already');
     const amount = body.amount === undefined ? left : body.amount;
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) throw new GatewayError(400, 'The amount must be at least INR 1.00', 'amount');
     if (amount > left) throw new GatewayError(400, 'The refund amount provided is greater than amount captured.', 'amount');
     const fails = this.failRefunds > 0;
     if (fails) this.failRefunds -= 1;
-    else {
-      payment.amount_refunded += amount;
-      payment.refund_status = payment.amount_refunded >= payment.amount ? 'full' : 'partial';
-    }
+    const waits = !fails && this.pendingRefunds > 0;
+    if (waits) this.pendingRefunds -= 1;
     const refund: RefundEntity = {
       id: razorpayId('rfnd_'),
       entity: 'refund',
@@ -430,18 +479,31 @@ export class LoopbackGateway {
       acquirer_data: { arn: null },
       created_at: now(),
       batch_id: null,
-      status: fails ? 'pending' : 'processed',
+      status: 'pending',
       speed_processed: 'normal',
       speed_requested: 'normal',
     };
     this.refunds.set(refund.id, refund);
+    // Made at once unless the bank fails it or takes its time; the answer is the refund as it stands then.
+    if (!fails && !waits) this.refunded(payment, refund);
+    const answer = { ...refund };
+    if (waits) return answer;
     // Razorpay reports the refund's final state by webhook, after answering the call.
-    const webhook = fails
-      ? this.sendEvent('refund.failed', { refund: { entity: { ...refund, status: 'failed' } }, payment: { entity: { ...payment } } })
-      : this.sendEvent('refund.processed', { refund: { entity: { ...refund } }, payment: { entity: { ...payment } } });
+    if (fails) refund.status = 'failed';
+    const webhook = this.sendEvent(`refund.${refund.status}`, { refund: { entity: { ...refund } }, payment: { entity: { ...payment } } });
     this.inflight.add(webhook);
     void webhook.finally(() => this.inflight.delete(webhook));
-    return refund;
+    return answer;
+  }
+
+  /** The bank made the refund: it is processed, and counted in the payment's refunded amount. */
+  private refunded(payment: PaymentEntity, refund: RefundEntity): void {
+    refund.status = 'processed';
+    refund.acquirer_data = { arn: String(10_000_000_000_000 + (randomBytes(6).readUIntBE(0, 6) % 89_999_999_999_999)) };
+    payment.amount_refunded += refund.amount;
+    payment.refund_status = payment.amount_refunded >= payment.amount ? 'full' : 'partial';
+    // "A payment moves to the refunded state only when the entire amount is refunded."
+    if (payment.amount_refunded >= payment.amount) payment.status = 'refunded';
   }
 
   private orderOf(id: string): OrderEntity {

@@ -92,5 +92,12 @@ export function createRazorpayProvider(keys: RazorpayKeys, options: { baseUrl?: 
         return parsed;
       });
     },
+    async fetchRefund(paymentId: string, refundId: string): Promise<ProviderRefund> {
+      // GET /v1/payments/:id/refunds/:refund_id: the refund entity as it is now.
+      const refund = await call(() => sdk.payments.fetchRefund(paymentId, refundId));
+      const parsed = toRefund(refund);
+      if (!parsed) throw new PaymentProviderError('razorpay: a refund in an unknown shape');
+      return parsed;
+    },
   };
 }

@@ -38,16 +38,21 @@ const fill = (text: string, values: Record<string, string | number>) => text.rep
  * a reason, and whether the refunded items go back to stock. A native modal <dialog>: it keeps keyboard focus inside
  * while open, Escape closes it and focus returns to the button that opened it. The API checks everything again and
  * refuses with its codes (shown by the field they name); the refund then settles by the provider's webhook.
+ * Items already back in stock (the order cancelled, or its returned parcel put on sale) cannot be put back again: the
+ * API refuses it (`refund_restock_already_returned`, decision 142), so the dialog says why instead of offering it.
  */
 export function RefundDialog({
   orderId,
   refundable,
   lines,
+  restockUnavailable,
   texts,
 }: {
   orderId: string;
   refundable: number;
   lines: AdminPaymentDetail['lines'];
+  /** Why the items cannot go back to stock (they are back already, by the API's answer); null: it may be offered. */
+  restockUnavailable: string | null;
   texts: RefundTexts;
 }) {
   const router = useRouter();
@@ -82,7 +87,7 @@ export function RefundDialog({
     const body = {
       kind,
       reason,
-      restock: kind === 'amount' ? false : restock,
+      restock: kind === 'amount' || restockUnavailable !== null ? false : restock,
       ...(kind === 'amount' ? { amount: Number.isFinite(rupees) && amount.trim() !== '' ? Math.round(rupees * 100) : undefined } : {}),
       ...(kind === 'lines' ? { lines: chosen } : {}),
     };
@@ -216,12 +221,16 @@ export function RefundDialog({
             </p>
             {fieldError('reason')}
           </div>
-          {kind !== 'amount' ? (
+          {kind === 'amount' ? null : restockUnavailable !== null ? (
+            <p className="text-sm text-muted" data-testid="refund-restock-unavailable">
+              {restockUnavailable}
+            </p>
+          ) : (
             <label className="inline-flex min-h-11 items-center gap-2 text-sm">
               <input type="checkbox" checked={restock} onChange={(event) => setRestock(event.target.checked)} className="h-5 w-5 accent-brand" />
               {texts.restock}
             </label>
-          ) : null}
+          )}
           {fieldError('restock')}
           {failure && Object.keys(errors).length === 0 ? <FormMessage tone="error">{failure}</FormMessage> : null}
           <div className="flex flex-wrap justify-end gap-2">

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AdminPaymentDetail } from '@shop/domain/admin/payments';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import type { RefundTexts } from '../components/refund-dialog';
 
@@ -22,4 +23,13 @@ export function refundTexts(t: AdminTranslate, number: string): RefundTexts {
     done: t('refund.done', { amount: '{amount}' }),
     failed: t('refund.failed'),
   };
+}
+
+/**
+ * Why a refund cannot put this order's items back in stock, or null when it may: they came back already, with the
+ * cancellation or with the returned parcel put on sale (the API's `stockReturned`, the rule it refuses `restock` by).
+ */
+export function restockUnavailable(t: AdminTranslate, detail: AdminPaymentDetail): string | null {
+  if (!detail.stockReturned) return null;
+  return t(detail.payment.orderStatus === 'cancelled' ? 'refund.restockCancelled' : 'refund.restockReturned');
 }

@@ -8,7 +8,7 @@ import { formatDateTime } from '@modules/admin/orders/lib/format';
 import { PaymentBadge } from '../components/payment-badge';
 import { RefundDialog } from '../components/refund-dialog';
 import { ResolveFlagForm } from '../components/resolve-flag-form';
-import { refundTexts } from '../lib/refund-texts';
+import { refundTexts, restockUnavailable } from '../lib/refund-texts';
 
 const card = 'rounded-xl border border-line bg-white p-4 sm:p-6';
 
@@ -62,7 +62,13 @@ export function PaymentDetailView({ detail, t }: { detail: AdminPaymentDetail; t
               {t('detail.order')}
             </Link>
             {detail.refundable > 0 ? (
-              <RefundDialog orderId={payment.orderId} refundable={detail.refundable} lines={detail.lines} texts={refundTexts(t, payment.number)} />
+              <RefundDialog
+                orderId={payment.orderId}
+                refundable={detail.refundable}
+                lines={detail.lines}
+                restockUnavailable={restockUnavailable(t, detail)}
+                texts={refundTexts(t, payment.number)}
+              />
             ) : null}
           </>
         }
@@ -80,7 +86,10 @@ export function PaymentDetailView({ detail, t }: { detail: AdminPaymentDetail; t
               <h2 id="payment-flag" className="mb-2 text-lg font-semibold">
                 {t('detail.flagTitle')}: {t(`flag.${payment.flag.code}`)}
               </h2>
-              {detail.flagReason ? (
+              {payment.flag.code === 'paid_twice' || payment.flag.code === 'paid_twice_refund_failed' ? (
+                // A second payment (decision 146): nothing mismatched, so no amounts to compare; its refund names it.
+                <p className="text-sm">{t(payment.flag.code === 'paid_twice' ? 'detail.flagPaidTwice' : 'detail.flagPaidTwiceRefundFailed')}</p>
+              ) : detail.flagReason ? (
                 <p className="text-sm">
                   {detail.flagReason.reportedAmount !== null
                     ? t('detail.flagReason', {

@@ -1,5 +1,6 @@
 'use client';
 
+import type { PickupWindow } from '@shop/domain/shipping/pickup-window';
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
 import { FormMessage, useHydrated } from '@modules/auth/components/form-controls';
@@ -20,11 +21,23 @@ export interface ShipmentAbilities {
 }
 
 /**
- * The shipment's buttons (issue 22): request the courier's pickup (on a day, or its next slot), cancel before pickup
- * (asked twice), and for a parcel back at the shop, say whether it can be sold again. Each calls a server action; the
- * page re-renders with what the API answered.
+ * The shipment's buttons (issue 22): request the courier's pickup (on a day of the pickup window, or its next slot),
+ * cancel before pickup (asked twice), and for a parcel back at the shop, say whether it can be sold again. Each calls
+ * a server action; the page re-renders with what the API answered. The date picker offers only the window's days
+ * (worked out on the server when the page was drawn); the API judges the day again when asked (decision 147).
  */
-export function ShipmentActions({ orderId, can, messages }: { orderId: string; can: ShipmentAbilities; messages: Record<string, unknown> }) {
+export function ShipmentActions({
+  orderId,
+  can,
+  pickupDays,
+  messages,
+}: {
+  orderId: string;
+  can: ShipmentAbilities;
+  /** The pickup window, and its last day as the back office writes dates (for the hint). */
+  pickupDays: PickupWindow & { lastLabel: string };
+  messages: Record<string, unknown>;
+}) {
   const t = useMemo(() => textsOf(messages), [messages]);
   const router = useRouter();
   const hydrated = useHydrated();
@@ -61,13 +74,15 @@ export function ShipmentActions({ orderId, can, messages }: { orderId: string; c
             <input
               id={dateId}
               type="date"
+              min={pickupDays.from}
+              max={pickupDays.to}
               value={date}
               onChange={(event) => setDate(event.target.value)}
               aria-describedby={`${dateId}-hint`}
               className="min-h-11 rounded-lg border border-line bg-white px-3 py-2 text-base"
             />
             <p id={`${dateId}-hint`} className="text-xs text-muted">
-              {t('actions.pickupHint')}
+              {t('actions.pickupHint', { last: pickupDays.lastLabel })}
             </p>
           </div>
           <button

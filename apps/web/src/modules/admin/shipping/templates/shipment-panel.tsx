@@ -1,3 +1,4 @@
+import { pickupWindow } from '@shop/domain/shipping/pickup-window';
 import type { OrderShipment, Shipment } from '@shop/domain/shipping/shipment';
 import type { AdminTranslate } from '@modules/admin/lib/texts';
 import { formatDate, formatDateTime } from '@modules/admin/orders/lib/format';
@@ -15,6 +16,12 @@ const settled = new Set<Shipment['status']>(['delivered', 'rto_delivered', 'canc
 
 /** A calendar date of the API (YYYY-MM-DD, India) as the back office writes dates. */
 const calendarDate = (day: string) => formatDate(`${day}T12:00:00+05:30`);
+
+/** The days a pickup may be booked for as the page is drawn (the shop's rule; the API judges again when asked). */
+function pickupDaysNow() {
+  const days = pickupWindow(new Date());
+  return { ...days, lastLabel: calendarDate(days.to) };
+}
 
 function abilitiesOf(shipment: Shipment): ShipmentAbilities {
   return {
@@ -134,7 +141,9 @@ function ShipmentFacts({ orderId, shipment, t, messages }: { orderId: string; sh
           </a>
         ) : null}
       </div>
-      {shipment.status === 'creating' ? null : <ShipmentActions orderId={orderId} can={abilitiesOf(shipment)} messages={messages} />}
+      {shipment.status === 'creating' ? null : (
+        <ShipmentActions orderId={orderId} can={abilitiesOf(shipment)} pickupDays={pickupDaysNow()} messages={messages} />
+      )}
       {shipment.rto.resolution && shipment.rto.resolvedAt ? (
         <p className="text-sm" data-testid="rto-resolution">
           {t(`rto.${shipment.rto.resolution}`, { date: formatDateTime(shipment.rto.resolvedAt) })}
