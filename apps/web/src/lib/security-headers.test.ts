@@ -139,7 +139,9 @@ describe('the payment step (decision 062)', () => {
 
 describe('pages opened from a mailed link with a secret (decision 145)', () => {
   it('are the email link, email confirmation and password reset pages', () => {
-    for (const path of ['/signin/email-link', '/signin/confirm-email', '/reset-password', '/signin/email-link/', '/order/confirm-cod']) expect(isSecretLinkPage(path)).toBe(true);
-    for (const path of ['/', '/signin', '/signup', '/signin/email-links', '/forget-password', '/checkout', '/order/confirm', '/order']) expect(isSecretLinkPage(path)).toBe(false);
+    for (const path of ['/signin/email-link', '/signin/confirm-email', '/reset-password', '/signin/email-link/', '/order/confirm-cod'])
+      expect(isSecretLinkPage(path)).toBe(true);
+    for (const path of ['/', '/signin', '/signup', '/signin/email-links', '/forget-password', '/checkout', '/order/confirm', '/order'])
+      expect(isSecretLinkPage(path)).toBe(false);
   });
 });
