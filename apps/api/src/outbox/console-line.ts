@@ -1,7 +1,7 @@
 /**
  * The one readable console line for a message the dev transport keeps (no gateway configured): what a newcomer
  * reads to sign in, e.g. `SMS to +91 98765 43210: 123456 is your Kaarigar Gifts sign-in code…` or
- * `Mail to asha@example.com: Your sign-in link — http://localhost:3000/api/auth/magic-link/verify?token=…`.
+ * `Mail to asha@example.com: Your sign-in link — http://localhost:3000/signin/email-link?next=%2Fmy-account#token=…`.
  */
 
 import type { OutgoingMessage } from './transports/transport.ts';

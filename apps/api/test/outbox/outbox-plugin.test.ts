@@ -151,7 +151,7 @@ describe.each(engines)('app.outbox (%s)', (engine) => {
     recipient,
     kind: 'magic-link',
     subject: 'Your sign-in link for Kaarigar Gifts',
-    text: `Use this link to sign in.\n\nSign in: http://localhost:3000/api/auth/magic-link/verify?token=${token}\n\nKaarigar Gifts`,
+    text: `Use this link to sign in.\n\nSign in: http://localhost:3000/signin/email-link?next=%2F#token=${token}\n\nKaarigar Gifts`,
   });
 
   it('with no gateway, prints each message as one readable console line (not in the JSON log) and says where to look', async () => {
@@ -171,7 +171,7 @@ describe.each(engines)('app.outbox (%s)', (engine) => {
     expect(shop.printed.slice(1)).toEqual(
       expect.arrayContaining([
         'SMS to +91 98765 43210: 616161 is your Kaarigar Gifts sign-in code\n',
-        'Mail to asha@example.com: Your sign-in link for Kaarigar Gifts — http://localhost:3000/api/auth/magic-link/verify?token=tok-dev-1\n',
+        'Mail to asha@example.com: Your sign-in link for Kaarigar Gifts — http://localhost:3000/signin/email-link?next=%2F#token=tok-dev-1\n',
       ]),
     );
     expect(shop.app.outbox.devOutbox).toBe(true);

@@ -2,7 +2,7 @@ import { AuthPage, authPageMetadata } from '@modules/auth/templates/auth-page';
 
 export const generateMetadata = () => authPageMetadata('otp');
 
-export default async function Page({ searchParams }: { searchParams: Promise<{ next?: string | string[]; error?: string | string[] }> }) {
-  const { next, error } = await searchParams;
-  return <AuthPage view="OTP_LOGIN_VIEW" next={next} error={error} />;
+export default async function Page({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  const { next } = await searchParams;
+  return <AuthPage view="OTP_LOGIN_VIEW" next={next} />;
 }

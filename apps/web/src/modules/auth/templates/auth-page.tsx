@@ -2,8 +2,6 @@ import { redirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { refusalMessage } from '@shop/domain/refusals/index';
-import { refusalText } from '@lib/api/refusal-text';
 import { getViewer } from '@lib/api/user';
 import type { Locale } from '@lib/locale/config';
 import { loadRefusalMessages } from '@/i18n/refusals';
@@ -41,19 +39,13 @@ export function AuthCard({ children }: { children: ReactNode }) {
  * /signin, /signup and /forget-password: the modal's forms full-page. `next` (same-origin paths
  * only) is where a signed-in visitor goes; one who is already signed in goes there at once.
  */
-export async function AuthPage({ view, next, error }: { view: AuthView; next: string | string[] | undefined; error?: string | string[] }) {
+export async function AuthPage({ view, next }: { view: AuthView; next: string | string[] | undefined }) {
   const target = typeof next === 'string' ? safeNextPath(next, '') || null : null;
-  const [t, locale] = await Promise.all([getTranslations('refusals'), getLocale()]);
   // Asking the API (not just looking for the cookie) so an ended session cannot loop between pages.
   if (view !== 'FORGET_PASSWORD' && (await getViewer())) redirect(target ?? '/my-account');
   return (
     <AuthCard>
-      {/* An emailed sign-in link that was used or has expired comes back here with ?error= (better-auth's INVALID_TOKEN or EXPIRED_TOKEN). */}
-      {error ? (
-        <p role="alert" className="mb-5 rounded-lg bg-danger/10 px-3 py-2 text-sm text-danger">
-          {refusalText({ code: 'invalid_token', message: refusalMessage('invalid_token') }, t, locale)}
-        </p>
-      ) : null}
+      {/* A mailed link that was used or has expired says so on its own page (decision 145), not here. */}
       <AuthMessagesProvider>
         {/* With no page to return to, a visitor who signs in here goes to their account. */}
         <PageAuthFlow initialView={view} next={target ?? '/my-account'} />
