@@ -4,6 +4,7 @@ import { Refusal } from '../lib/refusal.ts';
 import { DEFAULT_PENDING_REFUND_AFTER_SECONDS } from './reconcile-defaults.ts';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderRefund } from './provider.ts';
 import { markSent, type RefundRow, sendRefund } from './refund-order.ts';
+import { refundSecondPayment } from './second-payment.ts';
 import { recordAndApply } from './webhook.ts';
 
 /**
@@ -21,7 +22,8 @@ import { recordAndApply } from './webhook.ts';
  *   whether the webhook comes before, after, or never.
  * - Found pending: its provider id stored and the row `pending`, for its webhook to settle, as after an answered call.
  * - Not found: the provider never had it. It is sent again, the same row with the same id in its notes, so the next
- *   pass finds it if this call's answer is lost too; a refusal (a 4xx) marks it failed, as for any refund.
+ *   pass finds it if this call's answer is lost too; a refusal (a 4xx) marks it failed, as for any refund, and a
+ *   second payment's refund (decision 146) also flags its order `paid_twice_refund_failed`, as its first call would.
  * The Razorpay SDK cannot send the refund's idempotency header (docs/providers/razorpay.md §1), so the row id in the
  * notes, looked up before sending again, is what keeps a refund from being made twice.
  *
@@ -150,7 +152,9 @@ export async function reconcileRefunds(
       report.settled += 1;
     } else {
       try {
-        await sendRefund(db, provider, row, paymentId);
+        // A second payment's refund (decision 146) is sent as it was the first time: refused, its flag tells staff.
+        if (row.providerPaymentId) await refundSecondPayment(db, provider, { row, paymentId });
+        else await sendRefund(db, provider, row, paymentId);
       } catch (error) {
         // Refused this time (the row is failed now, its money free): staff see it on the payment's page.
         if (!(error instanceof Refusal)) throw error;

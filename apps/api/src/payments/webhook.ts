@@ -1,5 +1,5 @@
 import { type Database, type OrderStatusValue, orders, paymentEvents } from '@shop/db';
-import { type PaymentMethod, type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
+import { CAPTURED_STATUSES, type PaymentMethod, type PaymentStatus, paymentStatusesBefore, SHOP_CURRENCY } from '@shop/domain/payment';
 import { type SQL, sql } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import type { Tx } from '../orders/coupons.ts';
@@ -103,15 +103,17 @@ export async function recordAndApply(
 type Decided = WebhookResult & { late: boolean; secondPayment: SecondPayment | null };
 
 /**
- * A capture report in one statement, when the order is already paid by the reported payment (authorised or captured,
- * in the statement's snapshot: a paid order never goes back, and never changes the payment that paid it once that is
- * captured, so that answer cannot go stale) and the report's amount is the order's:
- * the authorised → captured move if there is one (the same conditional UPDATE as markPaid's, re-checked on the row's
- * latest version if another report moved it meanwhile), and the event recorded with its outcome; an event id already
- * recorded changes nothing (the not-exists guard for a redelivery, the unique index for two at once). A report about
- * a provider order we never made is recorded as unknown_order. Anything else (an unpaid order, a mismatch, another
- * payment than the one that paid it: perhaps a second payment, decision 146) answers null and goes through the
- * transaction; so does a currency that is not the shop's.
+ * A capture report in one statement, when the order is already paid by the reported payment and the report's amount
+ * is the order's: the authorised → captured move if there is one (the same conditional UPDATE as markPaid's,
+ * re-checked on the row's latest version if another report moved it meanwhile), and the event recorded with its
+ * outcome; an event id already recorded changes nothing (the not-exists guard for a redelivery, the unique index for
+ * two at once). A report about a provider order we never made is recorded as unknown_order. Anything else (an unpaid
+ * order, a mismatch, another payment than the one that paid it: perhaps a second payment, decision 146) answers null
+ * and goes through the transaction; so does a currency that is not the shop's.
+ * The statement's snapshot decides only what cannot go stale: an order CAPTURED by the reported payment keeps that
+ * payment for good. One only authorised by it may meanwhile be captured by another payment (markPaid: the captured
+ * money takes the authorisation's place, under the order's lock); then the move finds the row changed, and the report,
+ * a second payment's capture now, is not decided here (no record, null) but in the transaction, on the locked row.
  */
 async function decideInOneStatement(
   db: Database,
@@ -133,24 +135,29 @@ async function decideInOneStatement(
         select id, grand_total, payment_status, provider_payment_id from ${orders}
          where payment_provider = ${provider.name} and provider_order_id = ${payment.orderId}
       ), paid as (
-        select id from found
+        select id, payment_status from found
          where payment_status not in (${inList(UNPAID_STATUSES)}) and grand_total = ${payment.amount}::int
            and provider_payment_id = ${payment.id}
       ), moved as (
         update ${orders} set ${paidColumns(payment, to)}
          where id = (select id from paid)
-           and payment_status in (${inList(from)})
+           and payment_status in (${inList(from)}) and provider_payment_id = ${payment.id}
            and not exists (select 1 from ${paymentEvents} where provider = ${provider.name} and event_id = ${eventId})
         returning payment_flag is not distinct from 'paid_after_cancellation' as late
+      ), settled as (
+        -- Decided here: moved now, captured by this payment already (for good), or no order of ours.
+        select exists (select 1 from moved)
+            or exists (select 1 from paid where payment_status in (${inList(CAPTURED_STATUSES)}))
+            or not exists (select 1 from found) as decided
       ), recorded as (
         insert into ${paymentEvents} (provider, event_id, event_type, order_id, payload, outcome)
         select ${provider.name}, ${eventId}, ${event.name}, (select id from paid), ${payloadJson}::jsonb,
                case when not exists (select 1 from found) then 'unknown_order' when exists (select 1 from moved) then 'applied' else 'ignored' end
-         where exists (select 1 from paid) or not exists (select 1 from found)
+         where (select decided from settled)
         on conflict do nothing
         returning id
       )
-      select (select id from found) as order_id, exists (select 1 from paid) or not exists (select 1 from found) as decided,
+      select (select id from found) as order_id, (select decided from settled) as decided,
              (select id from recorded) as recorded, exists (select 1 from moved) as moved, (select late from moved) as late`,
     ),
   );

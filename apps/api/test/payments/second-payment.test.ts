@@ -1,7 +1,9 @@
 import { invoices, orderRefunds, outbox, paymentEvents } from '@shop/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/lib/rows.ts';
+import { lockForPayment, markPaid, noEffects } from '../../src/payments/apply-payment.ts';
 import { PaymentProviderError, type PaymentProvider } from '../../src/payments/provider.ts';
 import type { LoopbackGateway, SentWebhook } from '../../src/payments/razorpay/loopback-gateway.ts';
 import { setTaxIdentity } from '../invoices/invoice-helpers.ts';
@@ -249,5 +251,80 @@ describe.each(engines)('a second payment for an order already paid (%s)', (engin
     expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'captured', amountRefunded: 0, paymentFlag: null });
     expect(await creditNotes(order._id)).toEqual([]);
     expect(await refundMessages(order._id)).toEqual([]);
+  });
+
+  it.runIf(engine === 'postgres')(
+    'gives back the authorising payment whose capture report arrives while another payment’s capture takes its place (PostgreSQL)',
+    async () => {
+      const lamp = await product(ctx, { stock: 5, price: 27_000 });
+      const order = await placedOrder(ctx, asha, lamp.id, 'prepaid');
+      // The first tab's payment is authorised and pays the order; the second tab's is captured, its reports not yet in.
+      const first = await gateway.pay(order.payment.providerOrderId, { capture: false });
+      expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'authorized', providerPaymentId: first.paymentId });
+      const second = await gateway.pay(order.payment.providerOrderId, { webhooks: false });
+      const secondPayment = await app.payments.provider.fetchPayment(second.paymentId);
+      // Razorpay captures the first one; its payment.captured is held back, to arrive at the worst moment.
+      gateway.holdWebhooks = true;
+      let captured: SentWebhook;
+      try {
+        captured = await gateway.captureLater(first.paymentId);
+      } finally {
+        gateway.holdWebhooks = false;
+      }
+      gateway.held.splice(0);
+      // The second payment's report holds the order's lock and takes the authorisation's place (markPaid, as its
+      // webhook or browser report does) while the first one's capture report arrives and waits for that lock.
+      let delivered!: Promise<number>;
+      await ctx.handle.db.transaction(async (tx) => {
+        const locked = await lockForPayment(tx, order._id);
+        expect(await markPaid(tx, locked!, secondPayment, 'captured', noEffects())).toBe('applied');
+        delivered = gateway.redeliver(captured);
+        // Until the webhook's statement waits for this transaction's row lock.
+        for (let waited = 0; ; waited += 20) {
+          const [row] = rowsOf<{ n: number }>(
+            await ctx.handle.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+          );
+          if ((row?.n ?? 0) > 0) break;
+          if (waited > 5_000) throw new Error('the webhook never waited for the order’s lock');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+      expect(await delivered).toBe(200);
+      await gateway.settle();
+      // The order is the second payment's; the first, captured too, is a second payment now, and goes back once.
+      expect(await orderRow(ctx, order._id)).toMatchObject({ paymentStatus: 'captured', providerPaymentId: second.paymentId, paymentFlag: 'paid_twice' });
+      expect(await ledger(order._id)).toMatchObject([{ kind: 'duplicate_payment', providerPaymentId: first.paymentId, status: 'processed' }]);
+      expect(refundsAsked(first.paymentId)).toHaveLength(1);
+      expect(refundsAsked(second.paymentId)).toHaveLength(0);
+    },
+  );
+
+  it('tells staff when the reconciliation sends a second payment’s unanswered refund again and the provider refuses it', async () => {
+    const lamp = await product(ctx, { stock: 5, price: 33_000 });
+    const order = await paidOrder(ctx, asha, lamp.id);
+    const provider = app.payments.provider;
+    const real = provider.refund.bind(provider);
+    const refundBy = (fake: PaymentProvider['refund']) => ((provider as { refund: PaymentProvider['refund'] }).refund = fake);
+    // The refund call gets no answer (and the provider never had it): the row stays requested, its outcome unknown.
+    refundBy(() => Promise.reject(new PaymentProviderError('razorpay: not reachable')));
+    let secondId: string;
+    try {
+      secondId = (await gateway.pay(order.payment.providerOrderId)).paymentId;
+    } finally {
+      refundBy(real);
+    }
+    expect(await ledger(order._id)).toMatchObject([{ kind: 'duplicate_payment', providerPaymentId: secondId, status: 'requested' }]);
+    expect(await orderRow(ctx, order._id)).toMatchObject({ paymentFlag: 'paid_twice' });
+    // The reconciliation finds no such refund at the provider and sends it again, which the provider refuses.
+    refundBy(() => Promise.reject(new PaymentProviderError('razorpay: 400 BAD_REQUEST_ERROR refused', 400)));
+    try {
+      expect((await app.payments.reconcile(later(6))).refunds).toMatchObject({ resent: 1 });
+    } finally {
+      refundBy(real);
+    }
+    expect(await ledger(order._id)).toMatchObject([{ kind: 'duplicate_payment', providerPaymentId: secondId, status: 'failed' }]);
+    // Nothing will give it back now but staff: the flag says so, as when the first call is refused.
+    expect(await orderRow(ctx, order._id)).toMatchObject({ paymentFlag: 'paid_twice_refund_failed', amountRefunded: 0 });
+    expect(refundsAsked(secondId)).toHaveLength(0);
   });
 });
