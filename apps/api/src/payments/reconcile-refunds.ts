@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import { DEFAULT_PENDING_REFUND_AFTER_SECONDS } from './reconcile-defaults.ts';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderRefund } from './provider.ts';
+import { cancellationResendRefused } from './refund-cancelled.ts';
 import { markSent, type RefundRow, sendRefund } from './refund-order.ts';
 import { refundSecondPayment } from './second-payment.ts';
 import { recordAndApply } from './webhook.ts';
@@ -23,7 +24,8 @@ import { recordAndApply } from './webhook.ts';
  * - Found pending: its provider id stored and the row `pending`, for its webhook to settle, as after an answered call.
  * - Not found: the provider never had it. It is sent again, the same row with the same id in its notes, so the next
  *   pass finds it if this call's answer is lost too; a refusal (a 4xx) marks it failed, as for any refund, and a
- *   second payment's refund (decision 146) also flags its order `paid_twice_refund_failed`, as its first call would.
+ *   second payment's or a cancellation's refund also flags its order (`paid_twice_refund_failed`, decision 146;
+ *   `late_payment_refund_failed` or `cancel_refund_failed`), as its first call would.
  * The Razorpay SDK cannot send the refund's idempotency header (docs/providers/razorpay.md §1), so the row id in the
  * notes, looked up before sending again, is what keeps a refund from being made twice.
  *
@@ -156,8 +158,10 @@ export async function reconcileRefunds(
         if (row.providerPaymentId) await refundSecondPayment(db, provider, { row, paymentId });
         else await sendRefund(db, provider, row, paymentId);
       } catch (error) {
-        // Refused this time (the row is failed now, its money free): staff see it on the payment's page.
+        // Refused this time (the row is failed now, its money free): staff see it on the payment's page, and a
+        // cancellation's refund, which no one asked for by hand, flags its order as its first call would have.
         if (!(error instanceof Refusal)) throw error;
+        if (row.kind === 'cancellation') await cancellationResendRefused(db, row.orderId);
       }
       report.resent += 1;
     }

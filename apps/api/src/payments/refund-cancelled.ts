@@ -1,5 +1,5 @@
 import { type Database, orders } from '@shop/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import type { PaymentProvider } from './provider.ts';
 import { REFUNDABLE_STATUSES } from './refund-ledger.ts';
@@ -36,4 +36,17 @@ export async function refundCancelled(db: Database, provider: PaymentProvider, h
     await db.update(orders).set({ paymentFlag: 'cancel_refund_failed' }).where(eq(orders.id, held.orderId));
     return 'refund_failed';
   }
+}
+
+/**
+ * A cancellation's refund that the reconciliation sent again (its first call had no answer) was refused this time:
+ * the order gets the flag its first call's refusal would have set, so staff know to give the money back by hand
+ * (`late_payment_refund_failed` for a payment that came after the cancellation, `cancel_refund_failed` otherwise). A flag
+ * staff or another report set meanwhile is kept.
+ */
+export async function cancellationResendRefused(db: Database, orderId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentFlag: sql`case when ${orders.paymentFlag} = 'late_payment_refunded' then 'late_payment_refund_failed' else 'cancel_refund_failed' end` })
+    .where(and(eq(orders.id, orderId), or(isNull(orders.paymentFlag), eq(orders.paymentFlag, 'late_payment_refunded'))));
 }

@@ -164,10 +164,18 @@ export async function sendRefund(db: Database, provider: PaymentProvider, row: R
       const [current] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
       return current ?? row;
     }
-    await db
+    const [failed] = await db
       .update(orderRefunds)
       .set({ status: 'failed', failure: error.message, settledAt: new Date() })
-      .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'requested')));
+      .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'requested')))
+      .returning({ id: orderRefunds.id });
+    if (!failed) {
+      // Another call for this row got the refund made meanwhile (the reconciliation's resend racing the first call):
+      // the provider refused a duplicate, not the refund. The row stands as that call left it, and no one is told to
+      // give the money back by hand.
+      const [current] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
+      if (current && current.status !== 'failed') return current;
+    }
     throw new Refusal('refund_provider_failed');
   }
   return markSent(db, row, refund.id);

@@ -100,6 +100,30 @@ describe.each(engines)('late payments (%s)', (engine) => {
     expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentStatus: 'refunded', amountRefunded: placed.grandTotal });
   });
 
+  it('flags the order when the reconciliation sends an unanswered refund again and the provider refuses it', async () => {
+    const placed = await cancelledUnpaid();
+    gateway.down = true;
+    let paymentId: string;
+    try {
+      paymentId = (await gateway.pay(placed.payment.providerOrderId)).paymentId;
+    } finally {
+      gateway.down = false;
+    }
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentFlag: 'late_payment_refunded' });
+    const provider = app.payments.provider;
+    const real = provider.refund.bind(provider);
+    (provider as { refund: PaymentProvider['refund'] }).refund = () => Promise.reject(new PaymentProviderError('razorpay: 400 BAD_REQUEST_ERROR refused', 400));
+    try {
+      expect((await app.payments.reconcile(later(6))).refunds).toMatchObject({ resent: 1 });
+    } finally {
+      (provider as { refund: PaymentProvider['refund'] }).refund = real;
+    }
+    expect(await ledger(placed._id)).toMatchObject([{ kind: 'cancellation', status: 'failed' }]);
+    // Nothing will give it back now but staff: the flag says so, as when the first call is refused.
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refund_failed' });
+    expect(refundsAsked(paymentId)).toHaveLength(0);
+  });
+
   it('marks the row failed and flags the order when the provider refuses the refund; staff can then refund it by hand', async () => {
     const placed = await cancelledUnpaid();
     const provider = app.payments.provider;
