@@ -5,7 +5,7 @@ import { DEFAULT_PENDING_REFUND_AFTER_SECONDS } from './reconcile-defaults.ts';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderRefund } from './provider.ts';
 import { cancellationResendRefused } from './refund-cancelled.ts';
 import { markSent, type RefundRow, sendRefund } from './refund-order.ts';
-import { refundSecondPayment } from './second-payment.ts';
+import { secondPaymentRefundFailed } from './second-payment.ts';
 import { recordAndApply } from './webhook.ts';
 
 /**
@@ -154,19 +154,25 @@ export async function reconcileRefunds(
       report.settled += 1;
     } else {
       try {
-        // A second payment's refund (decision 146) is sent as it was the first time: refused, its flag tells staff.
-        if (row.providerPaymentId) await refundSecondPayment(db, provider, { row, paymentId });
-        else await sendRefund(db, provider, row, paymentId);
+        await sendRefund(db, provider, row, paymentId);
       } catch (error) {
-        // Refused this time (the row is failed now, its money free): staff see it on the payment's page, and a
-        // cancellation's refund, which no one asked for by hand, flags its order as its first call would have.
+        // Refused this time (the row is failed now, its money free): staff see it on the payment's page.
         if (!(error instanceof Refusal)) throw error;
-        if (row.kind === 'cancellation') await cancellationResendRefused(db, row.orderId);
+        await flagRefusedResend(db, row);
       }
       report.resent += 1;
     }
   }
   return report;
+}
+
+/**
+ * A refund no one asked for by hand, refused when sent again, flags its order as its first call's refusal would have:
+ * a second payment's (decision 146) and a cancellation's. Staff's own refunds show as failed on the payment's page.
+ */
+async function flagRefusedResend(db: Database, row: RefundRow): Promise<void> {
+  if (row.kind === 'duplicate_payment') await secondPaymentRefundFailed(db, row.orderId);
+  else if (row.kind === 'cancellation') await cancellationResendRefused(db, row.orderId);
 }
 
 /** The provider was asked about a pending row at `now`: it waits its back-off before the next question. */

@@ -1,6 +1,7 @@
 import { type Database, orders } from '@shop/db';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
+import { flagPayment, moveFlag } from './payment-flag.ts';
 import type { PaymentProvider } from './provider.ts';
 import { REFUNDABLE_STATUSES } from './refund-ledger.ts';
 import { requestRefund } from './refund-order.ts';
@@ -45,8 +46,6 @@ export async function refundCancelled(db: Database, provider: PaymentProvider, h
  * staff or another report set meanwhile is kept.
  */
 export async function cancellationResendRefused(db: Database, orderId: string): Promise<void> {
-  await db
-    .update(orders)
-    .set({ paymentFlag: sql`case when ${orders.paymentFlag} = 'late_payment_refunded' then 'late_payment_refund_failed' else 'cancel_refund_failed' end` })
-    .where(and(eq(orders.id, orderId), or(isNull(orders.paymentFlag), eq(orders.paymentFlag, 'late_payment_refunded'))));
+  await moveFlag(db, orderId, 'late_payment_refunded', 'late_payment_refund_failed');
+  await flagPayment(db, orderId, 'cancel_refund_failed');
 }

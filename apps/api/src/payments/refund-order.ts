@@ -159,11 +159,9 @@ export async function sendRefund(db: Database, provider: PaymentProvider, row: R
       notes: { refund_id: row.id, order_id: row.orderId, reason: row.reason.slice(0, 250) },
     });
   } catch (error) {
-    if (!refusedByProvider(error)) {
-      // Its webhook may have come while we waited: answer the row as it stands.
-      const [current] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
-      return current ?? row;
-    }
+    const rowAsItStands = async () => (await db.select().from(orderRefunds).where(eq(orderRefunds.id, row.id)))[0];
+    // Its webhook may have come while we waited: answer the row as it stands.
+    if (!refusedByProvider(error)) return (await rowAsItStands()) ?? row;
     const [failed] = await db
       .update(orderRefunds)
       .set({ status: 'failed', failure: error.message, settledAt: new Date() })
@@ -173,7 +171,7 @@ export async function sendRefund(db: Database, provider: PaymentProvider, row: R
       // Another call for this row got the refund made meanwhile (the reconciliation's resend racing the first call):
       // the provider refused a duplicate, not the refund. The row stands as that call left it, and no one is told to
       // give the money back by hand.
-      const [current] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, row.id));
+      const current = await rowAsItStands();
       if (current && current.status !== 'failed') return current;
     }
     throw new Refusal('refund_provider_failed');
