@@ -72,11 +72,18 @@ test("in Hindi, the colour filter's heading is Hindi; the shop's own English con
   await cardTitle.waitFor();
   expect(await page.locator('h1 [lang="en"][dir="auto"]').count()).toBe(1);
   expect(await page.locator('footer p[lang="en"][dir="auto"]').count()).toBe(1);
+  // The breadcrumb's category names too ("1 Minute Sarees" read right to left became "Minute Sarees 1"); its own
+  // words (Home, Categories) stay Hindi.
+  const crumbs = page.getByRole('navigation', { name: messages('hi', 'shell').breadcrumbs.label });
+  expect(await crumbs.locator('[aria-current="page"] [lang="en"][dir="auto"]').count()).toBe(1);
+  expect(await crumbs.locator('li').first().locator('[lang]').count()).toBe(0);
 
   // A product page: its name and its description paragraphs.
   await page.locator('main a[href^="/product/"]').first().click();
   await page.waitForURL('**/product/**');
   await page.locator('h1 [lang="en"][dir="auto"]').waitFor();
+  // Its breadcrumb's category and product names.
+  expect(await crumbs.locator('[lang="en"][dir="auto"]').count()).toBeGreaterThanOrEqual(2);
   expect(
     await page.locator('[aria-labelledby="description-title"] p').evaluateAll((ps) => ps.map((p) => `${p.getAttribute('lang')} ${p.getAttribute('dir')}`)),
   ).toSatisfy((marks: string[]) => marks.length > 0 && marks.every((mark) => mark === 'en auto'));

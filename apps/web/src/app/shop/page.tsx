@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getBrands, getCategories, getProducts } from '@lib/api/catalogue';
 import { pageAlternates } from '@modules/layout/locale-alternates';
+import { ShopText } from '@modules/common/components/shop-text';
 import { ProductListingTemplate } from '@modules/catalogue/templates/product-listing';
 import { attributeFiltersFor } from '@modules/catalogue/lib/listing-attributes';
 import { listingQuery, parseListing, toFilters, type SearchParams } from '@modules/catalogue/lib/listing-params';
@@ -26,11 +27,11 @@ export default async function ShopPage({ searchParams }: { searchParams: Promise
   const chosen = state.category ? categories.find((c) => c.slug === state.category) : undefined;
   return (
     <ProductListingTemplate
-      title={chosen ? chosen.name : t('listing.shopTitle')}
+      title={chosen ? <ShopText>{chosen.name}</ShopText> : t('listing.shopTitle')}
       breadcrumbs={[
         { label: t('breadcrumbs.home'), href: '/' },
         { label: t('breadcrumbs.shop'), href: chosen ? '/shop' : undefined },
-        ...(chosen ? [{ label: chosen.name }] : []),
+        ...(chosen ? [{ label: chosen.name, shopText: true }] : []),
       ]}
       action="/shop"
       state={state}

@@ -54,8 +54,8 @@ export default async function CategoryPage({ params, searchParams }: Props) {
       breadcrumbs={[
         { label: t('breadcrumbs.home'), href: '/' },
         { label: t('breadcrumbs.categories'), href: '/category' },
-        ...breadcrumb.slice(0, -1).map((ancestor) => ({ label: ancestor.name, href: `/category/${ancestor.slug}` })),
-        { label: category.name },
+        ...breadcrumb.slice(0, -1).map((ancestor) => ({ label: ancestor.name, href: `/category/${ancestor.slug}`, shopText: true })),
+        { label: category.name, shopText: true },
       ]}
       intro={
         <>

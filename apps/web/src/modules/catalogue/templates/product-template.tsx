@@ -78,9 +78,9 @@ export function ProductTemplate({ product, variant, parent }: ProductTemplatePro
         <Breadcrumbs
           items={[
             { label: t('breadcrumbs.home'), href: '/' },
-            ...(parent ? [{ label: parent.name, href: `/category/${parent.slug}` }] : []),
-            { label: product.category.name, href: `/category/${product.category.slug}` },
-            { label: product.name },
+            ...(parent ? [{ label: parent.name, href: `/category/${parent.slug}`, shopText: true }] : []),
+            { label: product.category.name, href: `/category/${product.category.slug}`, shopText: true },
+            { label: product.name, shopText: true },
           ]}
         />
         <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
