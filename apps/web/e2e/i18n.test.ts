@@ -89,3 +89,15 @@ test("in Hindi, the colour filter's heading is Hindi; the shop's own English con
   ).toSatisfy((marks: string[]) => marks.length > 0 && marks.every((mark) => mark === 'en auto'));
   expect(errorsOf(page)).toEqual([]);
 });
+
+test('in Arabic, the words searched for sit apart from the sentence, between guillemets', async () => {
+  const page = await session.newPage();
+  // Typed in Latin letters with a number at the end: without isolation the number and the closing mark trade places.
+  await page.goto('/ar/search?q=lamp%202');
+  const heading = page.locator('h1');
+  await heading.waitFor();
+  expect(await heading.innerHTML()).toContain('«<bdi>lamp 2</bdi>»');
+  await page.goto('/ar/search?q=zzqqxx');
+  expect(await page.getByRole('status').filter({ hasText: 'zzqqxx' }).innerHTML()).toContain('«<bdi>zzqqxx</bdi>»');
+  expect(errorsOf(page)).toEqual([]);
+});

@@ -5,6 +5,7 @@ import { Container } from '@modules/common/components/container';
 import { Pagination } from '../components/pagination';
 import { ProductGrid } from '../components/product-grid';
 import { SearchForm } from '../components/search-form';
+import { isolateIn } from '@modules/common/i18n/isolate';
 
 interface SearchTemplateProps {
   q: string;
@@ -64,7 +65,7 @@ export function SearchTemplate({ q, result, suggestions }: SearchTemplateProps) 
   const totalPages = result ? Math.max(1, Math.ceil(result.total / Math.max(1, result.limit))) : 1;
   return (
     <Container className="py-6 sm:py-8">
-      <h1 className="mb-4 text-3xl font-semibold text-ink sm:text-4xl">{q ? t('resultsFor', { q }) : t('title')}</h1>
+      <h1 className="mb-4 text-3xl font-semibold text-ink sm:text-4xl">{q ? isolateIn((slot) => t('resultsFor', { q: slot }), q) : t('title')}</h1>
       <SearchForm q={q} />
       {!q || !result ? (
         <div className="mt-8 rounded-xl bg-surface p-6">
@@ -75,7 +76,7 @@ export function SearchTemplate({ q, result, suggestions }: SearchTemplateProps) 
       ) : result.data.length === 0 ? (
         <div className="mt-8 rounded-xl bg-surface p-6">
           <p className="font-display text-xl text-ink" role="status">
-            {t('noResults', { q })}
+            {isolateIn((slot) => t('noResults', { q: slot }), q)}
           </p>
           <p className="mt-1 text-sm text-muted">{t('noResultsTips')}</p>
           <Suggestions suggestions={suggestions} />
