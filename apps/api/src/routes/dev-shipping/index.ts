@@ -9,6 +9,15 @@ import { isOrderId } from '../../orders/order-view.ts';
 import { LOOPBACK_JOURNEYS, LOOPBACK_SHIPROCKET_PREFIX, type LoopbackJourney } from '../../shipping/shiprocket/loopback-carrier.ts';
 
 /**
+ * How the OpenAPI document marks a staff-only operation: what docs.ts adds to /api/admin's on its own (the bearer token
+ * or the session cookie of openapi/components.ts, and the role).
+ */
+const staffOnlyOperation: { security: Record<string, string[]>[]; 'x-required-role': 'staff' } = {
+  security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  'x-required-role': 'staff',
+};
+
+/**
  * The loopback carrier's two faces (decision 084), registered only while it stands in for Shiprocket (no SHIPROCKET_*
  * credentials, which production requires): with real credentials neither route exists (404).
  *
@@ -46,6 +55,10 @@ export const devShippingRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 1024,
       schema: {
         tags: ['dev'],
+        // The OpenAPI document reads a route's role from /api/admin's adminRole or a requireUser hook
+        // (openapi/route-facts.ts); this requireRole outside /api/admin is invisible to it, so the document called the
+        // route public and the fuzzer called it as one. Said here, it is documented as what it is (decision 149).
+        ...staffOnlyOperation,
         summary:
           "Play a parcel's journey at the loopback carrier: Shiprocket's tracking webhooks for the order's AWB (staff; only while it stands in for Shiprocket)",
         body: z.object({ orderId: z.string().max(100), journey: z.enum(Object.keys(LOOPBACK_JOURNEYS) as [LoopbackJourney, ...LoopbackJourney[]]) }),
