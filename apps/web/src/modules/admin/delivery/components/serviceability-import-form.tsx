@@ -1,12 +1,12 @@
 'use client';
 
-import type { ImportRowError } from '@shop/domain/admin/products';
 import { useId, useMemo, useRef, useState } from 'react';
 import { importProblems, importServiceability, type ServiceabilityImportResult } from '@lib/api/admin-browser';
 import { BrowserApiError } from '@lib/api/browser-client';
 import { FormMessage, useHydrated } from '@modules/auth/components/form-controls';
 import { showToast } from '@modules/common/show-toast';
 import { textsOf } from '@modules/admin/products/lib/client-texts';
+import { ImportFailure, type ImportFailureState } from '@modules/admin/components/import-failure';
 
 /**
  * A courier's serviceability file (issue 22, decision 081): "Preview" asks the API for a dry run and shows what the file
@@ -21,7 +21,7 @@ export function ServiceabilityImportForm({ messages }: { messages: Record<string
   const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ServiceabilityImportResult | null>(null);
-  const [failure, setFailure] = useState<{ message: string; rows: ImportRowError[] } | null>(null);
+  const [failure, setFailure] = useState<ImportFailureState | null>(null);
 
   const run = async (dryRun: boolean) => {
     const form = new FormData(formRef.current!);
@@ -89,38 +89,11 @@ export function ServiceabilityImportForm({ messages }: { messages: Record<string
       </div>
       {result ? <ImportSummary result={result} t={t} /> : null}
       {failure ? (
-        <div className="flex flex-col gap-3">
-          <FormMessage tone="error">{failure.message}</FormMessage>
-          {failure.rows.length > 0 ? (
-            <div className="overflow-x-auto rounded-xl border border-line">
-              <table className="w-full text-left text-sm" data-testid="serviceability-problems">
-                <caption className="sr-only">{t('import.problems')}</caption>
-                <thead className="bg-surface text-muted">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t('import.row')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t('import.column')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t('import.message')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {failure.rows.map((row) => (
-                    <tr key={`${row.row}-${row.column}`}>
-                      <td className="px-3 py-2">{row.row}</td>
-                      <td className="px-3 py-2 font-mono">{row.column}</td>
-                      <td className="px-3 py-2">{row.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
-        </div>
+        <ImportFailure
+          failure={failure}
+          labels={{ caption: t('import.problems'), row: t('import.row'), column: t('import.column'), message: t('import.message') }}
+          testId="serviceability-problems"
+        />
       ) : null}
     </form>
   );

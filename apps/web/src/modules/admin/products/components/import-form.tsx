@@ -1,6 +1,6 @@
 'use client';
 
-import type { ImportResult, ImportRowError } from '@shop/domain/admin/products';
+import type { ImportResult } from '@shop/domain/admin/products';
 import { useId, useMemo, useState } from 'react';
 import { importProblems, importProducts } from '@lib/api/admin-browser';
 import { BrowserApiError } from '@lib/api/browser-client';
@@ -8,6 +8,7 @@ import { FormMessage, SubmitButton, useHydrated } from '@modules/auth/components
 import { showToast } from '@modules/common/show-toast';
 import { productsImported } from '../actions';
 import { textsOf } from '../lib/client-texts';
+import { ImportFailure, type ImportFailureState } from '@modules/admin/components/import-failure';
 
 /**
  * The CSV import: a file and "check only"; the answer is what was (or would be) created and updated, or every
@@ -19,7 +20,7 @@ export function ImportForm({ messages }: { messages: Record<string, unknown> }) 
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [failure, setFailure] = useState<{ message: string; rows: ImportRowError[] } | null>(null);
+  const [failure, setFailure] = useState<ImportFailureState | null>(null);
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,38 +75,11 @@ export function ImportForm({ messages }: { messages: Record<string, unknown> }) 
         </FormMessage>
       ) : null}
       {failure ? (
-        <div className="flex flex-col gap-3">
-          <FormMessage tone="error">{failure.message}</FormMessage>
-          {failure.rows.length > 0 ? (
-            <div className="overflow-x-auto rounded-xl border border-line">
-              <table className="w-full text-left text-sm" data-testid="import-problems">
-                <caption className="sr-only">{t('csv.problems')}</caption>
-                <thead className="bg-surface text-muted">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t('csv.row')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t('csv.column')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t('csv.message')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {failure.rows.map((row) => (
-                    <tr key={`${row.row}-${row.column}`}>
-                      <td className="px-3 py-2">{row.row}</td>
-                      <td className="px-3 py-2 font-mono">{row.column}</td>
-                      <td className="px-3 py-2">{row.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
-        </div>
+        <ImportFailure
+          failure={failure}
+          labels={{ caption: t('csv.problems'), row: t('csv.row'), column: t('csv.column'), message: t('csv.message') }}
+          testId="import-problems"
+        />
       ) : null}
     </form>
   );
