@@ -265,6 +265,7 @@ export async function placeOrder(
       amountPaid: 0,
       amountRefunded: 0,
       paymentFlag: null,
+      nextPaymentFlag: null,
       reservationExpiresAt: cod ? null : new Date(now.getTime() + reservationMinutes * 60_000),
       codFee: charges.codFee,
       prepaidDiscount: charges.prepaidDiscount,
@@ -278,6 +279,7 @@ export async function placeOrder(
       proofRequired,
       // Cash on delivery is invoiced when it ships, prepaid when paid (decision 109): nothing is due at placement.
       invoiceDueAt: null,
+      paymentsCheckedAt: null,
     };
     // COD confirmation (decision 066): the order waits for the shopper's code or link, sent by SMS with the order.
     const pending = confirmationAtPlacement(deps.cod, codSettings, {

@@ -5,6 +5,7 @@ import { retakeCoupon, type Tx } from '../orders/coupons.ts';
 import { productMoves } from '../orders/stock.ts';
 import { writePaidMessage } from './apply-payment.ts';
 import { EXPIRED_NOTE } from './cancel-unpaid.ts';
+import { nextFlagOnceSettled, SETTLING_FLAG } from './payment-flag.ts';
 import type { PaymentProvider } from './provider.ts';
 import { lockPayment, REFUNDABLE_STATUSES } from './refund-ledger.ts';
 import { reserveRefund, sendRefund } from './refund-order.ts';
@@ -57,8 +58,9 @@ async function placeAgain(db: Database, orderId: string): Promise<boolean | null
       const [claimed] = await tx
         .update(orders)
         // Paid, and placed again: its GST invoice is due now (decision 109; markPaid left it, the order being cancelled).
-        .set({ status: 'placed', paymentFlag: null, invoiceDueAt: sql`coalesce(${orders.invoiceDueAt}, now())` })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.paymentFlag, 'paid_after_cancellation')))
+        // Its settling flag goes; one raised while it stood (a second payment's, say) takes its place (decision 148).
+        .set({ status: 'placed', ...nextFlagOnceSettled(), invoiceDueAt: sql`coalesce(${orders.invoiceDueAt}, now())` })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.paymentFlag, SETTLING_FLAG)))
         .returning({ userId: orders.userId, couponId: orders.couponId });
       if (!claimed) return null;
       const lines = await tx
@@ -99,7 +101,7 @@ async function refundLate(db: Database, provider: PaymentProvider, orderId: stri
     const [claimed] = await tx
       .update(orders)
       .set({ paymentFlag: 'late_payment_refunded' })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.paymentFlag, 'paid_after_cancellation')))
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.paymentFlag, SETTLING_FLAG)))
       .returning({ id: orders.id });
     if (!claimed) return null;
     try {
@@ -131,9 +133,10 @@ async function refundLate(db: Database, provider: PaymentProvider, orderId: stri
  * or cancelled by the customer or staff) the payment is refunded in full through the refund ledger (refundLate), and
  * the refund.processed webhook makes it `refunded`.
  * Called once the payment is captured (an authorised payment cannot be refunded; Razorpay captures it moments later).
- * Exactly once: both paths start with a conditional update of the flag (`paid_after_cancellation` → cleared, or →
- * `late_payment_refunded`), so the browser's confirmation, a webhook and the reconciliation arriving together settle
- * it once. Runs after the report's own commit: the refund is a network call.
+ * Exactly once: both paths start with a conditional update of the flag (`paid_after_cancellation` → cleared, or the
+ * flag raised meanwhile shown instead, decision 148; or → `late_payment_refunded`), so the browser's confirmation, a
+ * webhook and the reconciliation arriving together settle it once. Runs after the report's own commit: the refund is a
+ * network call.
  */
 export async function settleLatePayment(db: Database, provider: PaymentProvider, orderId: string): Promise<LatePaymentOutcome> {
   // Only an order the shop cancelled for want of payment is placed again; one the customer or staff cancelled is not.
@@ -147,7 +150,7 @@ export async function settleLatePayment(db: Database, provider: PaymentProvider,
         eq(orderStatusHistory.orderId, orderId),
         eq(orderStatusHistory.status, 'cancelled'),
         eq(orders.status, 'cancelled'),
-        eq(orders.paymentFlag, 'paid_after_cancellation'),
+        eq(orders.paymentFlag, SETTLING_FLAG),
       ),
     )
     .orderBy(desc(orderStatusHistory.at))

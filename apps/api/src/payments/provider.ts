@@ -78,3 +78,23 @@ export class PaymentProviderError extends Error {
     super(message, options);
   }
 }
+
+/** What a failed provider call says about the request (providerFailure). */
+export type ProviderFailure = 'refused' | 'unanswered';
+
+/**
+ * What a failed provider call says about the request: one rule for every caller (decisions 142, 146 and 148).
+ * - `refused`: the provider answered with a 4xx, a request it will never accept (the amount, the payment's state, the
+ *   keys). It did nothing, and asking the same again is pointless: a refund asked for is failed and staff are told, a
+ *   paid order's payments are not asked about again.
+ * - `unanswered`: no answer at all (a network error, a timeout, a body we cannot read) or a 5xx, the provider saying it
+ *   is failing. Whether it acted is unknown (a refund may have been made), so nothing is marked failed; and the next
+ *   call would most likely fail the same way, so a reconciliation pass stops asking until its next run (an outage).
+ * - null: not the provider's failure (an error of our own), or an answer of a status no API call ends with.
+ */
+export function providerFailure(error: unknown): ProviderFailure | null {
+  if (!(error instanceof PaymentProviderError)) return null;
+  if (error.status === undefined || error.status >= 500) return 'unanswered';
+  if (error.status >= 400) return 'refused';
+  return null;
+}

@@ -2,7 +2,7 @@ import { type Database, orderRefunds, orders } from '@shop/db';
 import { eq, sql } from 'drizzle-orm';
 import { Refusal } from '../lib/refusal.ts';
 import { DEFAULT_PENDING_REFUND_AFTER_SECONDS } from './reconcile-defaults.ts';
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderRefund } from './provider.ts';
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider, providerFailure, type ProviderRefund } from './provider.ts';
 import { cancellationResendRefused } from './refund-cancelled.ts';
 import { markSent, type RefundRow, sendRefund } from './refund-order.ts';
 import { secondPaymentRefundFailed } from './second-payment.ts';
@@ -88,9 +88,6 @@ async function stuckRefunds(db: Database, now: Date, afterMs: number, pendingAft
   return rows as Array<{ refund: RefundRow; paymentId: string }>;
 }
 
-/** The provider answered nothing, or answered that it is failing: asking about the next refund would fail too. */
-const isOutage = (error: unknown) => error instanceof PaymentProviderError && (error.status === undefined || error.status >= 500);
-
 /** Settles a row from what the provider reports of its refund, as its webhook would have. */
 async function settleFromProvider(
   db: Database,
@@ -130,7 +127,7 @@ export async function reconcileRefunds(
       }
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      if (!isOutage(error)) {
+      if (providerFailure(error) !== 'unanswered') {
         report.failed += 1;
         // A pending row the provider would not answer for waits its turn again rather than coming first every pass.
         if (row.status === 'pending') await markChecked(db, row.id, options.now);

@@ -2,9 +2,10 @@ import { type Database, orders } from '@shop/db';
 import { and, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { Counter } from 'prom-client';
 import { processRegistry } from '../metrics/registry.ts';
-import { DEFAULT_RECONCILE_AFTER_SECONDS } from './reconcile-defaults.ts';
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderPayment } from './provider.ts';
+import { DEFAULT_PAID_CHECK_AFTER_SECONDS, DEFAULT_RECONCILE_AFTER_SECONDS } from './reconcile-defaults.ts';
+import { type PaymentEvent, type PaymentProvider, providerFailure, type ProviderPayment } from './provider.ts';
 import { withRunnerLock } from './reconcile-lock.ts';
+import { markPaymentsChecked, otherCaptures, type PaidOrder, paidOrdersToCheck } from './reconcile-paid.ts';
 import { reconcileRefunds, type RefundsReconciled } from './reconcile-refunds.ts';
 import { recordAndApply, type WebhookOutcome } from './webhook.ts';
 
@@ -17,8 +18,10 @@ import { recordAndApply, type WebhookOutcome } from './webhook.ts';
  * the order, exactly once: a webhook arriving after the reconciliation finds the order moved and changes nothing,
  * and a reconciliation after the webhook finds nothing to do. One runner among several API instances
  * (reconcile-lock.ts). Every other payment captured on the same provider order is a second payment (decision 146)
- * and is reported the same way, so it is recorded and given back even when all its webhooks were lost. The same pass
- * then asks about refunds whose provider call went unanswered, or whose outcome never came (reconcile-refunds.ts).
+ * and is reported the same way, so it is recorded and given back even when all its webhooks were lost. Then each paid
+ * online order is asked about once, an hour after it was placed, for a second payment that came after it was paid
+ * (reconcile-paid.ts, decision 148). The same pass then asks about refunds whose provider call went unanswered, or
+ * whose outcome never came (reconcile-refunds.ts).
  */
 
 /**
@@ -26,7 +29,7 @@ import { recordAndApply, type WebhookOutcome } from './webhook.ts';
  * (PAYMENT_RESERVATION_MINUTES), so after two days nothing more is expected of a checkout.
  */
 const LOOKBACK_MS = 48 * 3_600_000;
-/** At most this many provider calls a pass; the newest orders first (the ones a shopper is waiting for). */
+/** At most this many provider calls a pass for open orders, and as many for paid ones; the newest first (the ones a shopper is waiting for). */
 const BATCH = 100;
 export const RECONCILE_LOCK = 'shop:payments:reconcile';
 
@@ -51,7 +54,13 @@ export interface ReconciledOrder {
 export interface ReconcileReport {
   /** False when another runner held the lock: this pass did nothing. */
   ran: boolean;
+  /** Open orders asked about. */
   checked: number;
+  /**
+   * Paid orders asked about, once each, for a second captured payment (reconcile-paid.ts, decision 148); absent when
+   * the pass did not get to them (the provider was down).
+   */
+  paidChecked?: number;
   /** Orders a report changed (outcome applied or flagged). */
   settled: ReconciledOrder[];
   /** Orders (and refunds) the provider could not answer for; the next pass asks again. */
@@ -92,60 +101,102 @@ export function reportOf(payments: ProviderPayment[]): { type: PaymentEvent['typ
   return null;
 }
 
-/** The provider answered nothing, or answered that it is failing: asking about the next order would fail too. */
-const isOutage = (error: unknown) => error instanceof PaymentProviderError && (error.status === undefined || error.status >= 500);
+type Report = (type: PaymentEvent['type'], payment: ProviderPayment) => Promise<void>;
+
+/**
+ * Asks the provider for the payments of each order in turn and hands them to `settle` with a reporter of one payment
+ * to the order. An order the provider will not answer for is counted failed (and handed to `refused` when it was a
+ * refusal); an outage stops the asking, every order left counted failed: answers true.
+ */
+async function askEach<T extends { id: string; providerOrderId: string }>(
+  db: Database,
+  provider: PaymentProvider,
+  due: T[],
+  pass: { report: ReconcileReport; onSettled?: (order: ReconciledOrder) => void },
+  settle: (order: T, payments: ProviderPayment[], report: Report) => Promise<void>,
+  refused?: (order: T) => Promise<void>,
+): Promise<boolean> {
+  for (const [index, order] of due.entries()) {
+    let payments: ProviderPayment[];
+    try {
+      payments = await provider.fetchOrderPayments(order.providerOrderId);
+    } catch (error) {
+      const failure = providerFailure(error);
+      if (failure !== 'unanswered') {
+        pass.report.failed += 1;
+        if (failure === 'refused') await refused?.(order);
+        continue;
+      }
+      pass.report.failed += due.length - index;
+      return true;
+    }
+    await settle(order, payments, async (type, payment) => {
+      const event: PaymentEvent = { type, name: `reconcile.${type}`, payment: { ...payment, orderId: order.providerOrderId }, refund: null };
+      // One id per payment and state: a second pass (or another instance after this one, or the paid orders' check
+      // after the open orders') finds it recorded.
+      const result = await recordAndApply(db, provider, {
+        eventId: `reconcile_${payment.id}_${payment.status}`,
+        event,
+        payload: { source: 'reconciliation', payment },
+      });
+      if (result.outcome !== 'applied' && result.outcome !== 'flagged') return;
+      const settled: ReconciledOrder = {
+        orderId: order.id,
+        providerOrderId: order.providerOrderId,
+        paymentId: payment.id,
+        status: payment.status,
+        outcome: result.outcome,
+      };
+      pass.report.settled.push(settled);
+      paymentsReconciled.inc({ status: payment.status });
+      pass.onSettled?.(settled);
+    });
+  }
+  return false;
+}
 
 /** One reconciliation pass (under the runner lock); `onSettled` hears of each order a report changed. */
 export async function reconcilePayments(
   db: Database,
   provider: PaymentProvider,
-  options: { now?: Date; afterMs?: number; onSettled?: (order: ReconciledOrder) => void } = {},
+  options: { now?: Date; afterMs?: number; paidAfterMs?: number; onSettled?: (order: ReconciledOrder) => void } = {},
 ): Promise<ReconcileReport> {
   const locked = await withRunnerLock(db, RECONCILE_LOCK, async () => {
     const report: ReconcileReport = { ran: true, checked: 0, settled: [], failed: 0 };
+    const pass = { report, ...(options.onSettled ? { onSettled: options.onSettled } : {}) };
     const now = options.now ?? new Date();
     const afterMs = options.afterMs ?? DEFAULT_RECONCILE_AFTER_SECONDS * 1000;
-    const due = await ordersToReconcile(db, now, afterMs);
-    let outage = false;
-    for (const [index, order] of due.entries()) {
-      let payments: ProviderPayment[];
-      try {
-        payments = await provider.fetchOrderPayments(order.providerOrderId);
-      } catch (error) {
-        if (!isOutage(error)) {
-          report.failed += 1;
-          continue;
-        }
-        report.failed += due.length - index;
-        outage = true;
-        break;
-      }
+    // Open orders first: a shopper may be waiting for theirs.
+    let outage = await askEach(db, provider, await ordersToReconcile(db, now, afterMs), pass, async (order, payments, reportPayment) => {
       report.checked += 1;
       const ours = payments.filter((payment) => payment.orderId === null || payment.orderId === order.providerOrderId);
       const found = reportOf(ours);
-      if (!found) continue;
+      if (!found) return;
       // The report that pays the order first; then any other captured payment, which is a second one (decision 146).
-      const others = ours.filter((payment) => payment.status === 'captured' && payment.id !== found.payment.id);
-      for (const { type, payment } of [found, ...others.map((payment) => ({ type: 'payment.captured' as const, payment }))]) {
-        const event: PaymentEvent = { type, name: `reconcile.${type}`, payment: { ...payment, orderId: order.providerOrderId }, refund: null };
-        // One id per payment and state: a second pass (or another instance after this one) finds it recorded.
-        const result = await recordAndApply(db, provider, {
-          eventId: `reconcile_${payment.id}_${payment.status}`,
-          event,
-          payload: { source: 'reconciliation', payment },
-        });
-        if (result.outcome !== 'applied' && result.outcome !== 'flagged') continue;
-        const settled: ReconciledOrder = {
-          orderId: order.id,
-          providerOrderId: order.providerOrderId,
-          paymentId: payment.id,
-          status: payment.status,
-          outcome: result.outcome,
-        };
-        report.settled.push(settled);
-        paymentsReconciled.inc({ status: payment.status });
-        options.onSettled?.(settled);
-      }
+      await reportPayment(found.type, found.payment);
+      for (const payment of ours) if (payment.status === 'captured' && payment.id !== found.payment.id) await reportPayment('payment.captured', payment);
+    });
+    // Then paid orders, once each: a second payment whose webhooks were all lost (reconcile-paid.ts, decision 148).
+    if (!outage) {
+      const paidAfterMs = options.paidAfterMs ?? DEFAULT_PAID_CHECK_AFTER_SECONDS * 1000;
+      const checked = (order: PaidOrder) => markPaymentsChecked(db, order.id, now);
+      // As far back as the open orders: no checkout of an older order is still open.
+      const placed = { from: new Date(now.getTime() - LOOKBACK_MS), to: new Date(now.getTime() - paidAfterMs) };
+      const paid = await paidOrdersToCheck(db, placed, BATCH);
+      let paidChecked = 0;
+      outage = await askEach(
+        db,
+        provider,
+        paid,
+        pass,
+        async (order, payments, reportPayment) => {
+          paidChecked += 1;
+          for (const payment of otherCaptures(order, payments)) await reportPayment('payment.captured', payment);
+          await checked(order);
+        },
+        checked,
+      );
+      report.paidChecked = paidChecked;
     }
     // Refunds whose outcome was never heard (a provider call with no answer), after the orders, by the same runner.
     if (!outage) {

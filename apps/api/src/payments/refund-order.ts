@@ -6,7 +6,7 @@ import { recordAudit } from '../admin/audit.ts';
 import type { Tx } from '../orders/coupons.ts';
 import type { RequestUser } from '../auth/request-user.ts';
 import { fieldRefusal, Refusal } from '../lib/refusal.ts';
-import { PaymentProviderError, type PaymentProvider, type ProviderRefund } from './provider.ts';
+import { type PaymentProvider, type PaymentProviderError, providerFailure, type ProviderRefund } from './provider.ts';
 import { liveRefunds, lockPayment, REFUNDABLE_STATUSES, refundableAmount, refundedQuantities, stockCameBackWithOrder } from './refund-ledger.ts';
 
 export interface RefundAsk {
@@ -129,14 +129,6 @@ export async function reserveRefund(tx: Tx, order: LockedPayment, ask: RefundAsk
 }
 
 /**
- * Whether the provider's error says it will not make the refund: it answered with a 4xx (a request it will never
- * accept: the amount, the payment's state, the keys). Anything else (no answer, a timeout, a 5xx) may have come after
- * the provider made the refund, so its outcome is unknown.
- */
-export const refusedByProvider = (error: unknown): error is PaymentProviderError =>
-  error instanceof PaymentProviderError && error.status !== undefined && error.status >= 400 && error.status < 500;
-
-/**
  * Asks the provider for a refund already written `requested` (reserveRefund), after its transaction committed (a
  * network call must not hold the order's lock), with our row id in its notes (it comes back in the webhook, and the
  * reconciliation finds the refund by it). The provider's refund id is stored and the row becomes `pending` unless
@@ -160,11 +152,11 @@ export async function sendRefund(db: Database, provider: PaymentProvider, row: R
     });
   } catch (error) {
     const rowAsItStands = async () => (await db.select().from(orderRefunds).where(eq(orderRefunds.id, row.id)))[0];
-    // Its webhook may have come while we waited: answer the row as it stands.
-    if (!refusedByProvider(error)) return (await rowAsItStands()) ?? row;
+    // Not refused: the provider may have made the refund, or its webhook may have come while we waited: the row as it stands.
+    if (providerFailure(error) !== 'refused') return (await rowAsItStands()) ?? row;
     const [failed] = await db
       .update(orderRefunds)
-      .set({ status: 'failed', failure: error.message, settledAt: new Date() })
+      .set({ status: 'failed', failure: (error as PaymentProviderError).message, settledAt: new Date() })
       .where(and(eq(orderRefunds.id, row.id), eq(orderRefunds.status, 'requested')))
       .returning({ id: orderRefunds.id });
     if (!failed) {

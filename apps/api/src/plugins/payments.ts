@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { expireReservations } from '../payments/cancel-unpaid.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { reconcilePayments, type ReconcileReport } from '../payments/reconcile.ts';
-import { DEFAULT_RECONCILE_AFTER_SECONDS, DEFAULT_RECONCILE_EVERY_SECONDS } from '../payments/reconcile-defaults.ts';
+import { DEFAULT_RECONCILE_AFTER_SECONDS, DEFAULT_RECONCILE_EVERY_SECONDS, paidCheckAfterMs } from '../payments/reconcile-defaults.ts';
 import { LoopbackGateway } from '../payments/razorpay/loopback-gateway.ts';
 import { createRazorpayProvider, type RazorpayKeys } from '../payments/razorpay/razorpay-provider.ts';
 import { LOOPBACK_CHECKOUT_SCRIPT_PATH } from '../payments/razorpay/loopback-checkout.ts';
@@ -75,15 +75,17 @@ export const paymentsPlugin = fp(
     }
     const onStockBack = () => app.responseCache.invalidate(undefined, { awaitStorefront: false });
     const expire = (now?: Date) => expireReservations(options.db, now, onStockBack);
+    const reservationMinutes = options.reservationMinutes ?? DEFAULT_PAYMENT_RESERVATION_MINUTES;
     const reconcile = (now?: Date) =>
       reconcilePayments(options.db, provider, {
         now,
         afterMs: options.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_SECONDS * 1000,
+        paidAfterMs: paidCheckAfterMs(reservationMinutes),
         onSettled: (order) => app.log.info(order, 'payments: reconciled an order with the provider'),
       });
     app.decorate('payments', {
       provider,
-      reservationMinutes: options.reservationMinutes ?? DEFAULT_PAYMENT_RESERVATION_MINUTES,
+      reservationMinutes,
       // The loopback's checkout.js stand-in is served by this API, same origin as the storefront (decision 061).
       ...(gateway ? { checkoutScriptUrl: LOOPBACK_CHECKOUT_SCRIPT_PATH } : {}),
       gateway,

@@ -33,6 +33,42 @@ describe.each(engines)('late payments (%s)', (engine) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     return placed;
   };
+  /**
+   * A cancelled order paid while the gateway is down: the webhooks confirm the payment (no provider call), and the
+   * refund asked after their commit meets the outage, so its ledger row is left `requested`, unanswered.
+   */
+  const paidWhileGatewayDown = async () => {
+    const placed = await cancelledUnpaid();
+    gateway.down = true;
+    try {
+      return { placed, paymentId: (await gateway.pay(placed.payment.providerOrderId)).paymentId };
+    } finally {
+      gateway.down = false;
+    }
+  };
+  /**
+   * An order whose reservation expired, then paid: recorded as paid (flagged paid_after_cancellation) but not yet
+   * placed again, the moment between a report's commit and its settling when a report of another payment can come.
+   */
+  const expiredPaidUnsettled = async () => {
+    const lamp = await product(ctx, { stock: 3, price: 35_000 });
+    const placed = await place(asha, lamp.id);
+    await app.payments.expire(later(16));
+    const { paymentId } = await gateway.pay(placed.payment.providerOrderId, { webhooks: false });
+    const payment = await app.payments.provider.fetchPayment(paymentId);
+    expect(await applyPayment(ctx.handle.db, placed._id, payment, 'captured')).toEqual({ outcome: 'applied', late: true });
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentFlag: 'paid_after_cancellation', nextPaymentFlag: null });
+    return { placed, paymentId };
+  };
+  /** The provider refuses every refund (a 4xx) until the returned function is called. */
+  const refuseRefunds = () => {
+    const provider = app.payments.provider;
+    const real = provider.refund.bind(provider);
+    (provider as { refund: PaymentProvider['refund'] }).refund = () => Promise.reject(new PaymentProviderError('razorpay: 400 BAD_REQUEST_ERROR refused', 400));
+    return () => {
+      (provider as { refund: PaymentProvider['refund'] }).refund = real;
+    };
+  };
   const ledger = (id: string) => ctx.handle.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
   const refundsAsked = (paymentId: string) => [...gateway.refunds.values()].filter((refund) => refund.payment_id === paymentId);
   const staffRefund = (orderId: string) => refundAsStaff(ctx, staff, orderId, { kind: 'full', reason: 'Refund by hand', restock: false });
@@ -78,16 +114,9 @@ describe.each(engines)('late payments (%s)', (engine) => {
   });
 
   it('keeps the refund requested, the payment held, when the provider cannot be reached; the reconciliation sends it once it is back', async () => {
-    const placed = await cancelledUnpaid();
-    gateway.down = true;
-    let paymentId: string;
-    try {
-      // The webhooks confirm the payment (no provider call); the refund after their commit meets the outage, which
-      // may have come after Razorpay made it: the row is not failed, so its money cannot be refunded a second time.
-      paymentId = (await gateway.pay(placed.payment.providerOrderId)).paymentId;
-    } finally {
-      gateway.down = false;
-    }
+    const { placed, paymentId } = await paidWhileGatewayDown();
+    // The outage may have come after Razorpay made the refund: the row is not failed, so its money cannot be refunded
+    // a second time.
     expect(await ledger(placed._id)).toMatchObject([{ kind: 'cancellation', status: 'requested', providerRefundId: null, failure: null }]);
     expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentStatus: 'captured', paymentFlag: 'late_payment_refunded' });
     expect(refundsAsked(paymentId)).toHaveLength(0);
@@ -101,14 +130,7 @@ describe.each(engines)('late payments (%s)', (engine) => {
   });
 
   it('flags the order when the reconciliation sends an unanswered refund again and the provider refuses it', async () => {
-    const placed = await cancelledUnpaid();
-    gateway.down = true;
-    let paymentId: string;
-    try {
-      paymentId = (await gateway.pay(placed.payment.providerOrderId)).paymentId;
-    } finally {
-      gateway.down = false;
-    }
+    const { placed, paymentId } = await paidWhileGatewayDown();
     expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentFlag: 'late_payment_refunded' });
     const provider = app.payments.provider;
     const real = provider.refund.bind(provider);
@@ -285,5 +307,67 @@ describe.each(engines)('late payments (%s)', (engine) => {
       { kind: 'cancellation', status: 'processed', reason: 'Paid after the reservation expired; the items were sold out' },
     ]);
     expect(await usedCount(ctx, open.id)).toBe(1);
+  });
+
+  it.each([
+    { refused: false, flag: 'paid_twice' },
+    { refused: true, flag: 'paid_twice_refund_failed' },
+  ])('keeps a second payment’s flag ($flag) raised while the late payment was settling when the order is placed again', async ({ refused, flag }) => {
+    const { placed, paymentId } = await expiredPaidUnsettled();
+    // The second tab's payment is captured and reported now: recorded, refunded (or refused), flagged behind.
+    const restore = refused ? refuseRefunds() : () => {};
+    let second: string;
+    try {
+      second = (await gateway.pay(placed.payment.providerOrderId)).paymentId;
+    } finally {
+      restore();
+    }
+    await gateway.settle();
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'cancelled', paymentFlag: 'paid_after_cancellation', nextPaymentFlag: flag });
+
+    expect(await settleLatePayment(ctx.handle.db, app.payments.provider, placed._id)).toBe('reserved');
+    // Placed again, the late payment needs no one; the second payment still does, so its flag is shown.
+    expect(await orderRow(ctx, placed._id)).toMatchObject({
+      status: 'placed',
+      paymentStatus: 'captured',
+      providerPaymentId: paymentId,
+      paymentFlag: flag,
+      nextPaymentFlag: null,
+    });
+    expect(await ledger(placed._id)).toMatchObject([
+      { kind: 'duplicate_payment', providerPaymentId: second, status: refused ? 'failed' : 'processed', amount: placed.grandTotal },
+    ]);
+    expect(refundsAsked(second)).toHaveLength(refused ? 0 : 1);
+    expect(refundsAsked(paymentId)).toHaveLength(0);
+  });
+
+  it('keeps a mismatched report’s flag raised while the late payment was settling when the order is placed again', async () => {
+    const { placed } = await expiredPaidUnsettled();
+    await gateway.pay(placed.payment.providerOrderId, { amount: placed.grandTotal + 1_000 });
+    expect(await settleLatePayment(ctx.handle.db, app.payments.provider, placed._id)).toBe('reserved');
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'placed', paymentFlag: 'amount_mismatch', nextPaymentFlag: null });
+  });
+
+  it('moves a waiting second payment’s flag when its refund fails at the bank after the order was placed again', async () => {
+    const { placed } = await expiredPaidUnsettled();
+    // The second payment's capture is reported; its refund is accepted, to fail at the bank, its webhook held back.
+    gateway.failRefunds = 1;
+    gateway.holdWebhooks = true;
+    let second: string;
+    try {
+      second = (await gateway.pay(placed.payment.providerOrderId)).paymentId;
+      const [, captured] = gateway.held.splice(0);
+      expect(await gateway.redeliver(captured!)).toBe(200);
+    } finally {
+      gateway.holdWebhooks = false;
+    }
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentFlag: 'paid_after_cancellation', nextPaymentFlag: 'paid_twice' });
+    expect(await settleLatePayment(ctx.handle.db, app.payments.provider, placed._id)).toBe('reserved');
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'placed', paymentFlag: 'paid_twice', nextPaymentFlag: null });
+    // The refund.failed webhook, delivered now, moves the flag that is shown.
+    expect((await gateway.releaseHeld()).map((sent) => sent.event)).toEqual(['refund.failed']);
+    await gateway.settle();
+    expect(await orderRow(ctx, placed._id)).toMatchObject({ status: 'placed', paymentFlag: 'paid_twice_refund_failed', nextPaymentFlag: null });
+    expect(await ledger(placed._id)).toMatchObject([{ kind: 'duplicate_payment', providerPaymentId: second, status: 'failed' }]);
   });
 });

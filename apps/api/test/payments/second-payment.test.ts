@@ -327,4 +327,91 @@ describe.each(engines)('a second payment for an order already paid (%s)', (engin
     expect(await orderRow(ctx, order._id)).toMatchObject({ paymentFlag: 'paid_twice_refund_failed', amountRefunded: 0 });
     expect(refundsAsked(secondId)).toHaveLength(0);
   });
+
+  describe('on an order already paid, whose second payment’s webhooks were all lost (decision 148)', () => {
+    /** The provider's payments of the order, asked for by the reconciliation (`GET /v1/orders/:id/payments`). */
+    const asked = (order: { payment: { providerOrderId: string } }) => gateway.orderPaymentFetches.get(order.payment.providerOrderId) ?? 0;
+    /** A second tab pays the paid order; every webhook of that payment is lost. */
+    const payLosingWebhooks = async (providerOrderId: string) => {
+      gateway.holdWebhooks = true;
+      try {
+        return { paymentId: (await gateway.pay(providerOrderId)).paymentId, lost: gateway.held.splice(0) };
+      } finally {
+        gateway.holdWebhooks = false;
+      }
+    };
+
+    it('finds and refunds it once, an hour on, asking the provider once per paid order however many passes run', async () => {
+      const lamp = await product(ctx, { stock: 5, price: 37_000 });
+      const order = await paidOrder(ctx, asha, lamp.id);
+      const quiet = await paidOrder(ctx, asha, lamp.id);
+      const { paymentId: second, lost } = await payLosingWebhooks(order.payment.providerOrderId);
+      // Paid orders are not open: the open orders' passes never ask about them, nor does a pass before the hour.
+      await app.payments.reconcile(later(6));
+      expect([asked(order), asked(quiet)]).toEqual([0, 0]);
+      expect(await ledger(order._id)).toEqual([]);
+
+      const at = later(61);
+      const report = await app.payments.reconcile(at);
+      await gateway.settle();
+      expect(report.paidChecked).toBeGreaterThanOrEqual(2);
+      expect(report.settled.filter((settled) => settled.orderId === order._id)).toEqual([
+        { orderId: order._id, providerOrderId: order.payment.providerOrderId, paymentId: second, status: 'captured', outcome: 'flagged' },
+      ]);
+      expect(report.settled.filter((settled) => settled.orderId === quiet._id)).toEqual([]);
+      expect(await ledger(order._id)).toMatchObject([{ kind: 'duplicate_payment', providerPaymentId: second, amount: order.grandTotal, status: 'processed' }]);
+      expect(refundsAsked(second)).toHaveLength(1);
+      expect(await orderRow(ctx, order._id)).toMatchObject({
+        paymentStatus: 'captured',
+        providerPaymentId: order.paymentId,
+        amountRefunded: 0,
+        paymentFlag: 'paid_twice',
+        paymentsCheckedAt: at,
+      });
+      expect(await orderRow(ctx, quiet._id)).toMatchObject({ paymentFlag: null, paymentsCheckedAt: at });
+
+      // Later passes ask about neither again; the lost webhooks, arriving at last, change nothing.
+      await app.payments.reconcile(later(62));
+      await app.payments.reconcile(later(24 * 60));
+      expect([asked(order), asked(quiet)]).toEqual([1, 1]);
+      for (const sent of lost) expect(await gateway.redeliver(sent)).toBe(200);
+      await gateway.settle();
+      expect(await ledger(order._id)).toHaveLength(1);
+      expect(refundsAsked(second)).toHaveLength(1);
+      expect(refundsAsked(order.paymentId)).toHaveLength(0);
+    });
+
+    it('asks one refund when the check and the lost webhooks, sent again, arrive at the same moment', async () => {
+      const lamp = await product(ctx, { stock: 5, price: 38_000 });
+      const order = await paidOrder(ctx, asha, lamp.id);
+      const { paymentId: second, lost } = await payLosingWebhooks(order.payment.providerOrderId);
+      const answers = await Promise.all([app.payments.reconcile(later(61)), ...lost.map((sent) => gateway.redeliver(sent))]);
+      await gateway.settle();
+      expect(answers.slice(1)).toEqual(lost.map(() => 200));
+      expect(await ledger(order._id)).toMatchObject([{ kind: 'duplicate_payment', providerPaymentId: second, status: 'processed' }]);
+      expect(refundsAsked(second)).toHaveLength(1);
+      expect(await orderRow(ctx, order._id)).toMatchObject({ providerPaymentId: order.paymentId, amountRefunded: 0, paymentFlag: 'paid_twice' });
+      expect(asked(order)).toBe(1);
+    });
+
+    it('asks again in the next pass when the provider was down, and never after it answered', async () => {
+      const lamp = await product(ctx, { stock: 5, price: 39_000 });
+      const order = await paidOrder(ctx, asha, lamp.id);
+      const { paymentId: second } = await payLosingWebhooks(order.payment.providerOrderId);
+      gateway.down = true;
+      try {
+        expect((await app.payments.reconcile(later(61))).failed).toBeGreaterThan(0);
+      } finally {
+        gateway.down = false;
+      }
+      expect(await orderRow(ctx, order._id)).toMatchObject({ paymentsCheckedAt: null, paymentFlag: null });
+      expect(await ledger(order._id)).toEqual([]);
+      await app.payments.reconcile(later(62));
+      await app.payments.reconcile(later(63));
+      await gateway.settle();
+      expect(asked(order)).toBe(1);
+      expect(await ledger(order._id)).toMatchObject([{ kind: 'duplicate_payment', providerPaymentId: second, status: 'processed' }]);
+      expect(refundsAsked(second)).toHaveLength(1);
+    });
+  });
 });

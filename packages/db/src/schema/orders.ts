@@ -110,6 +110,17 @@ export const orders = pgTable(
     amountRefunded: integer('amount_refunded').notNull().default(0),
     /** Set when a provider's report could not be applied (e.g. `amount_mismatch`): staff look at it. */
     paymentFlag: text('payment_flag'),
+    /**
+     * A flag raised while payment_flag was `paid_after_cancellation` (a late payment the shop was still settling), kept
+     * here instead of being dropped: placing the order again clears that flag and puts this one in its place
+     * (apps/api/src/payments/payment-flag.ts, decision 148).
+     */
+    nextPaymentFlag: text('next_payment_flag'),
+    /**
+     * When the reconciliation asked the provider, once, about every payment of this paid online order, to find a second
+     * captured payment whose webhooks were all lost (apps/api/src/payments/reconcile-paid.ts, decision 148).
+     */
+    paymentsCheckedAt: timestamp('payments_checked_at', { withTimezone: true }),
     /** A prepaid order still `pending` after this loses its reservation: it is cancelled and its stock released. */
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
@@ -169,6 +180,10 @@ export const orders = pgTable(
     index('orders_payment_open_idx')
       .on(t.createdAt)
       .where(sql`${t.providerOrderId} is not null and ${t.paymentStatus} in ('pending', 'failed', 'authorized')`),
+    // ... and paid online orders whose payments it has not asked about yet, once each (decision 148).
+    index('orders_payments_unchecked_idx')
+      .on(t.createdAt)
+      .where(sql`${t.providerOrderId} is not null and ${t.paymentsCheckedAt} is null and ${t.paymentStatus} in ('captured', 'partially_refunded', 'refunded')`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'prepaid')`),
     check('orders_cod_confirmation_check', sql`${t.codConfirmation} is null or ${t.codConfirmation} in ('sms_code', 'link')`),
     check('orders_gift_wrap_fee_check', sql`${t.giftWrapFee} >= 0`),

@@ -152,6 +152,11 @@ export class LoopbackGateway {
   readonly refunds = new Map<string, RefundEntity>();
   readonly sent: SentWebhook[] = [];
   /**
+   * How many times each order's payments were fetched (`GET /v1/orders/:id/payments`, answered), by order id: what the
+   * reconciliation spends on an order (decision 148: a paid order is asked about once, not once per pass).
+   */
+  readonly orderPaymentFetches = new Map<string, number>();
+  /**
    * While true, webhooks are made and signed but not sent: they wait in `held` (status 0) until `releaseHeld`, as when
    * the API is down and Razorpay retries later (the reconciliation and crash tests).
    */
@@ -396,6 +401,8 @@ export class LoopbackGateway {
     if (method === 'GET' && (match = path.match(/^\/v1\/orders\/([^/]+)$/))) return this.orderOf(match[1] as string);
     if (method === 'GET' && (match = path.match(/^\/v1\/orders\/([^/]+)\/payments$/))) {
       const order = this.orderOf(match[1] as string);
+      this.orderPaymentFetches.set(order.id, (this.orderPaymentFetches.get(order.id) ?? 0) + 1);
+      // Every payment attempted on the order, in any state (a captured one refunded since reads `refunded`).
       const items = [...this.payments.values()].filter((payment) => payment.order_id === order.id);
       return { entity: 'collection', count: items.length, items };
     }
