@@ -26,6 +26,7 @@ import { runLoad } from './lib/steady-rate.mjs';
 import pg from 'pg';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
 import { helloWorld, cpuSeconds, backendSecondsBetween } from './lib/reference.mjs';
+import { prepareStock, signIn } from './lib/bench-customers.mjs';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -63,12 +64,13 @@ const api = startApi(
 );
 // Named, so cost mode can leave the benchmark's own connections out of the database's CPU time.
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'bench-orders' });
+const customers = { base, db, origin: 'http://localhost:3130', phonePrefix: '9197', netPrefix: '10.77', runStamp };
 
 try {
   // The first start seeds the catalogue and renders its images: allow it a few minutes.
   await waitForHttp(`${base}/api/health`, { child: api, timeoutMs: 300_000 });
 
-  const lines = await prepareStock();
+  const lines = await prepareStock(db);
   console.log(`${lines.length} orderable lines (products and options), stock set to 1,000,000 each`);
   const users = new Array(userCount);
   let nextUser = 0;
@@ -78,7 +80,7 @@ try {
     Array.from({ length: 10 }, async () => {
       while (nextUser < userCount) {
         const i = nextUser++;
-        users[i] = await signIn(i);
+        users[i] = await signIn(customers, i);
       }
     }),
   );
@@ -224,46 +226,4 @@ async function measureCost(users, lines) {
 
 async function scalar(query) {
   return Number((await db.query(query)).rows[0].n);
-}
-
-/** Every published, cash-on-delivery product (or each of its options) with a stock no benchmark can exhaust. */
-async function prepareStock() {
-  await db.query('update product_variants set stock = 1000000');
-  await db.query('update products set stock = 1000000');
-  const { rows } = await db.query(`
-    select p.id as "productId", v.id as "variantId"
-    from products p left join product_variants v on v.product_id = p.id
-    where p.published and p.cod
-    order by p.id, v.id`);
-  return rows;
-}
-
-/** A customer signed in by SMS code, with a Bearer token and a saved address. */
-async function signIn(i) {
-  // One stamp per run, so a customer of an earlier run (with its orders, and their limits) is never signed in again.
-  const phone = `+9197${String(runStamp).padStart(4, '0')}${String(i).padStart(4, '0')}`;
-  // Sign-in limits count per client address: each customer comes from an address of its own (the API trusts
-  // X-Forwarded-For from loopback, as behind the storefront).
-  const headers = { 'content-type': 'application/json', origin: 'http://localhost:3130', 'x-forwarded-for': `10.77.${i >> 8}.${i & 255}` };
-  const post = (path, body, extra = {}) => fetch(base + path, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
-  const sent = await post('/api/auth/phone-number/send-otp', { phoneNumber: phone });
-  if (!sent.ok) throw new Error(`send-otp: ${sent.status} ${await sent.text()}`);
-  const { rows } = await db.query(`select body_text from outbox where recipient = $1 order by created_at desc limit 1`, [phone]);
-  const code = /^(\d{6})/.exec(rows[0]?.body_text ?? '')?.[1];
-  if (!code) throw new Error(`no code sent to ${phone}`);
-  const verified = await post('/api/auth/phone-number/verify', { phoneNumber: phone, code });
-  if (!verified.ok) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('auth_token='));
-  const tokenResponse = await fetch(`${base}/api/auth/token`, { headers: { cookie, origin: headers.origin } });
-  const { token } = await tokenResponse.json();
-  const address = await post(
-    '/api/user/addresses',
-    { name: `Bench customer ${i}`, mobile: phone.slice(3), line1: `${i + 1}, MG Road`, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
-    { authorization: `Bearer ${token}` },
-  );
-  if (address.status !== 201) throw new Error(`address: ${address.status} ${await address.text()}`);
-  return { token, addressId: (await address.json())._id };
 }

@@ -43,6 +43,7 @@ import { LoopbackGateway } from '../apps/api/src/payments/razorpay/loopback-gate
 import { hmacHex } from '../apps/api/src/payments/razorpay/signatures.ts';
 import { startApi, stopAll, waitForHttp } from '../scripts/lib.mjs';
 import { helloWorld, cpuSeconds, backendSecondsBetween } from './lib/reference.mjs';
+import { prepareStock, signIn } from './lib/bench-customers.mjs';
 
 const costOrders = Number(process.env.BENCH_COST ?? 0);
 const queryCountFile = join(tmpdir(), `shop-bench-payments-queries-${process.pid}`);
@@ -93,10 +94,11 @@ const api = startApi(
   [...costArgs, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
 );
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2, application_name: 'bench-payments' });
+const customers = { base, db, origin: 'http://localhost:3140', phonePrefix: '9196', netPrefix: '10.78', runStamp };
 
 try {
   await waitForHttp(`${base}/api/health`, { child: api, timeoutMs: 600_000 });
-  const lines = await prepareStock();
+  const lines = await prepareStock(db);
   const users = new Array(userCount);
   let nextUser = 0;
   const signInStarted = Date.now();
@@ -104,7 +106,7 @@ try {
     Array.from({ length: 10 }, async () => {
       while (nextUser < userCount) {
         const i = nextUser++;
-        users[i] = await signIn(i);
+        users[i] = await signIn(customers, i);
       }
     }),
   );
@@ -240,44 +242,6 @@ async function throughput(users, lines) {
 async function cpuCounters() {
   const { rows } = await db.query(`select pid from pg_stat_activity where datname = current_database() and application_name <> 'bench-payments'`);
   return { api: cpuSeconds(api.pid), backends: new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)])) };
-}
-
-/** Every published cash-on-delivery product (or each of its options) with a stock no benchmark can exhaust. */
-async function prepareStock() {
-  await db.query('update product_variants set stock = 1000000');
-  await db.query('update products set stock = 1000000');
-  const { rows } = await db.query(`
-    select p.id as "productId", v.id as "variantId"
-    from products p left join product_variants v on v.product_id = p.id
-    where p.published and p.cod
-    order by p.id, v.id`);
-  return rows;
-}
-
-/** A customer signed in by SMS code, with a Bearer token and a saved address (as bench/orders.mjs). */
-async function signIn(i) {
-  const phone = `+9196${String(runStamp).padStart(4, '0')}${String(i).padStart(4, '0')}`;
-  const headers = { 'content-type': 'application/json', origin: 'http://localhost:3140', 'x-forwarded-for': `10.78.${i >> 8}.${i & 255}` };
-  const post = (path, body, extra = {}) => fetch(base + path, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
-  const sent = await post('/api/auth/phone-number/send-otp', { phoneNumber: phone });
-  if (!sent.ok) throw new Error(`send-otp: ${sent.status} ${await sent.text()}`);
-  const { rows } = await db.query(`select body_text from outbox where recipient = $1 order by created_at desc limit 1`, [phone]);
-  const code = /^(\d{6})/.exec(rows[0]?.body_text ?? '')?.[1];
-  if (!code) throw new Error(`no code sent to ${phone}`);
-  const verified = await post('/api/auth/phone-number/verify', { phoneNumber: phone, code });
-  if (!verified.ok) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('auth_token='));
-  const { token } = await (await fetch(`${base}/api/auth/token`, { headers: { cookie, origin: headers.origin } })).json();
-  const address = await post(
-    '/api/user/addresses',
-    { name: `Bench customer ${i}`, mobile: phone.slice(3), line1: `${i + 1}, MG Road`, city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
-    { authorization: `Bearer ${token}` },
-  );
-  if (address.status !== 201) throw new Error(`address: ${address.status} ${await address.text()}`);
-  return { token, addressId: (await address.json())._id };
 }
 
 /** Places `count` prepaid orders 10 at a time (not measured): each reserves stock and gets a gateway order. */
