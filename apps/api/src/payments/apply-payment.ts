@@ -17,7 +17,7 @@ import { executeNamed } from '../orders/named-statement.ts';
 import { creditInvoice } from '../invoices/credit-note.ts';
 import { issueDueInvoiceNow } from '../invoices/invoice-issuer.ts';
 import { enqueueOrderConfirmed, enqueueOrderEvent } from '../messages/order-events.ts';
-import { flagPayment } from './payment-flag.ts';
+import { flagPayment, SETTLING_FLAG } from './payment-flag.ts';
 import type { ProviderPayment } from './provider.ts';
 import { recordSecondPayment, type SecondPayment } from './second-payment.ts';
 
@@ -167,7 +167,10 @@ export async function markPaid(
   );
   // The caller's lock makes this the status it read; nothing else can have moved it.
   if (!paid) return 'ignored';
-  effects.late ||= paid.late;
+  // Money for a cancelled order that kept an earlier flag: one staff resolved already does not hide the late payment,
+  // whose flag takes its place and is settled as ever (decision 150); an unresolved one is kept (the first flag).
+  const late = paid.late || (paid.status === 'cancelled' && (await flagPayment(tx, order.id, SETTLING_FLAG)) === SETTLING_FLAG);
+  effects.late ||= late;
   if (first && paid.status !== 'cancelled') {
     await writePaidMessage(tx, order.id);
     effects.messages = true;

@@ -5,7 +5,7 @@ import { retakeCoupon, type Tx } from '../orders/coupons.ts';
 import { productMoves } from '../orders/stock.ts';
 import { writePaidMessage } from './apply-payment.ts';
 import { EXPIRED_NOTE } from './cancel-unpaid.ts';
-import { nextFlagOnceSettled, SETTLING_FLAG } from './payment-flag.ts';
+import { nextFlagOnceSettled, setFlag, SETTLING_FLAG, settlingFlagClaimed } from './payment-flag.ts';
 import type { PaymentProvider } from './provider.ts';
 import { lockPayment, REFUNDABLE_STATUSES } from './refund-ledger.ts';
 import { reserveRefund, sendRefund } from './refund-order.ts';
@@ -63,6 +63,8 @@ async function placeAgain(db: Database, orderId: string): Promise<boolean | null
         .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.paymentFlag, SETTLING_FLAG)))
         .returning({ userId: orders.userId, couponId: orders.couponId });
       if (!claimed) return null;
+      // A resolution of the settling flag is over: what is shown now (if anything) is news to staff (decision 150).
+      await settlingFlagClaimed(tx, orderId);
       const lines = await tx
         .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
         .from(orderLines)
@@ -104,6 +106,7 @@ async function refundLate(db: Database, provider: PaymentProvider, orderId: stri
       .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled'), eq(orders.paymentFlag, SETTLING_FLAG)))
       .returning({ id: orders.id });
     if (!claimed) return null;
+    await settlingFlagClaimed(tx, orderId);
     try {
       return await reserveRefund(tx, order, { orderId, kind: 'cancellation', reason, restock: false });
     } catch (error) {
@@ -121,7 +124,7 @@ async function refundLate(db: Database, provider: PaymentProvider, orderId: stri
     if (!(error instanceof Refusal)) throw error;
     // The provider refused it (no answer leaves it under way: decision 142): the row is failed, staff see the flag
     // and refund by hand. The payment is kept as captured.
-    await db.update(orders).set({ paymentFlag: 'late_payment_refund_failed' }).where(eq(orders.id, orderId));
+    await setFlag(db, orderId, 'late_payment_refund_failed');
     return 'refund_failed';
   }
 }

@@ -5,7 +5,7 @@ import { processRegistry } from '../metrics/registry.ts';
 import { DEFAULT_PAID_CHECK_AFTER_SECONDS, DEFAULT_RECONCILE_AFTER_SECONDS } from './reconcile-defaults.ts';
 import { type PaymentEvent, type PaymentProvider, providerFailure, type ProviderPayment } from './provider.ts';
 import { withRunnerLock } from './reconcile-lock.ts';
-import { markPaymentsChecked, otherCaptures, type PaidOrder, paidOrdersToCheck } from './reconcile-paid.ts';
+import { markPaymentsChecked, otherCaptures, paidOrdersToCheck, reportsOnSwitchedOrder, switchedOrdersToCheck } from './reconcile-paid.ts';
 import { reconcileRefunds, type RefundsReconciled } from './reconcile-refunds.ts';
 import { recordAndApply, type WebhookOutcome } from './webhook.ts';
 
@@ -20,7 +20,8 @@ import { recordAndApply, type WebhookOutcome } from './webhook.ts';
  * (reconcile-lock.ts). Every other payment captured on the same provider order is a second payment (decision 146)
  * and is reported the same way, so it is recorded and given back even when all its webhooks were lost. Then each paid
  * online order is asked about once, an hour after it was placed, for a second payment that came after it was paid
- * (reconcile-paid.ts, decision 148). The same pass then asks about refunds whose provider call went unanswered, or
+ * (reconcile-paid.ts, decision 148), and so is each order switched to cash on delivery, for a payment that landed after
+ * the switch (decision 150). The same pass then asks about refunds whose provider call went unanswered, or
  * whose outcome never came (reconcile-refunds.ts).
  */
 
@@ -57,8 +58,9 @@ export interface ReconcileReport {
   /** Open orders asked about. */
   checked: number;
   /**
-   * Paid orders asked about, once each, for a second captured payment (reconcile-paid.ts, decision 148); absent when
-   * the pass did not get to them (the provider was down).
+   * Paid orders asked about, once each, for a second captured payment (reconcile-paid.ts, decision 148), and orders
+   * switched to cash on delivery, for a payment after the switch (decision 150); absent when the pass did not get to
+   * them (the provider was down).
    */
   paidChecked?: number;
   /** Orders a report changed (outcome applied or flagged). */
@@ -176,26 +178,36 @@ export async function reconcilePayments(
       await reportPayment(found.type, found.payment);
       for (const payment of ours) if (payment.status === 'captured' && payment.id !== found.payment.id) await reportPayment('payment.captured', payment);
     });
-    // Then paid orders, once each: a second payment whose webhooks were all lost (reconcile-paid.ts, decision 148).
+    // Then paid orders, once each: a second payment whose webhooks were all lost (reconcile-paid.ts, decision 148);
+    // and orders switched to cash on delivery, once each: a payment after the switch whose webhooks were all lost,
+    // reported as its webhook would have been, to take the cash's place or be flagged (decision 150).
     if (!outage) {
       const paidAfterMs = options.paidAfterMs ?? DEFAULT_PAID_CHECK_AFTER_SECONDS * 1000;
-      const checked = (order: PaidOrder) => markPaymentsChecked(db, order.id, now);
+      const checked = (order: { id: string }) => markPaymentsChecked(db, order.id, now);
       // As far back as the open orders: no checkout of an older order is still open.
       const placed = { from: new Date(now.getTime() - LOOKBACK_MS), to: new Date(now.getTime() - paidAfterMs) };
-      const paid = await paidOrdersToCheck(db, placed, BATCH);
       let paidChecked = 0;
-      outage = await askEach(
-        db,
-        provider,
-        paid,
-        pass,
-        async (order, payments, reportPayment) => {
-          paidChecked += 1;
-          for (const payment of otherCaptures(order, payments)) await reportPayment('payment.captured', payment);
-          await checked(order);
-        },
-        checked,
+      // Each order asked once: what its payments report is reported, then it is marked; a refusal marks it too.
+      const askOnce = <T extends { id: string; providerOrderId: string }>(
+        found: T[],
+        reports: (order: T, payments: ProviderPayment[]) => { type: PaymentEvent['type']; payment: ProviderPayment }[],
+      ) =>
+        askEach(
+          db,
+          provider,
+          found,
+          pass,
+          async (order, payments, reportPayment) => {
+            paidChecked += 1;
+            for (const { type, payment } of reports(order, payments)) await reportPayment(type, payment);
+            await checked(order);
+          },
+          checked,
+        );
+      outage = await askOnce(await paidOrdersToCheck(db, placed, BATCH), (order, payments) =>
+        otherCaptures(order, payments).map((payment) => ({ type: 'payment.captured' as const, payment })),
       );
+      if (!outage) outage = await askOnce(await switchedOrdersToCheck(db, placed, BATCH), reportsOnSwitchedOrder);
       report.paidChecked = paidChecked;
     }
     // Refunds whose outcome was never heard (a provider call with no answer), after the orders, by the same runner.

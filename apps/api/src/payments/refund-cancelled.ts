@@ -1,7 +1,6 @@
-import { type Database, orders } from '@shop/db';
-import { eq } from 'drizzle-orm';
+import type { Database } from '@shop/db';
 import { Refusal } from '../lib/refusal.ts';
-import { flagPayment, moveFlag } from './payment-flag.ts';
+import { flagPayment, moveFlag, setFlag } from './payment-flag.ts';
 import type { PaymentProvider } from './provider.ts';
 import { REFUNDABLE_STATUSES } from './refund-ledger.ts';
 import { requestRefund } from './refund-order.ts';
@@ -34,7 +33,7 @@ export async function refundCancelled(db: Database, provider: PaymentProvider, h
   } catch (error) {
     // Everything paid is already refunded or being refunded (staff got there first): nothing more to give back.
     if (error instanceof Refusal && (error.code === 'refund_order_not_paid' || error.code === 'refund_amount_invalid')) return 'not_paid';
-    await db.update(orders).set({ paymentFlag: 'cancel_refund_failed' }).where(eq(orders.id, held.orderId));
+    await setFlag(db, held.orderId, 'cancel_refund_failed');
     return 'refund_failed';
   }
 }

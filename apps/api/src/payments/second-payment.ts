@@ -66,7 +66,11 @@ export async function refundSecondPayment(db: Database, provider: PaymentProvide
   }
 }
 
-/** The refund of a second payment was refused or failed: staff give it back by hand (the order's flag says so). */
+/**
+ * The refund of a second payment was refused or failed: staff give it back by hand (the order's flag says so). Its
+ * `paid_twice` moves on; an order that never showed it (another flag stood then, resolved since) gets the flag now.
+ */
 export async function secondPaymentRefundFailed(db: Database | Tx, orderId: string): Promise<void> {
   await moveFlag(db, orderId, 'paid_twice', 'paid_twice_refund_failed');
+  await flagPayment(db, orderId, 'paid_twice_refund_failed');
 }

@@ -125,4 +125,101 @@ describe.each(engines)('a payment landing after the switch to cash on delivery (
     await gateway.pay(placed.payment.providerOrderId);
     expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentMethod: 'cod', amountPaid: 0, paymentFlag: 'paid_after_cod_switch' });
   });
+
+  describe('whose webhooks were all lost: the reconciliation asks once (decision 150)', () => {
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    /** The provider's payments of the order, asked for by the reconciliation (`GET /v1/orders/:id/payments`). */
+    const asked = (order: { payment: { providerOrderId: string } }) => gateway.orderPaymentFetches.get(order.payment.providerOrderId) ?? 0;
+    /** The shopper's other tab pays the switched order; every webhook of that payment is lost. */
+    const payLosingWebhooks = async (providerOrderId: string) => {
+      gateway.holdWebhooks = true;
+      try {
+        return { paymentId: (await gateway.pay(providerOrderId)).paymentId, lost: gateway.held.splice(0) };
+      } finally {
+        gateway.holdWebhooks = false;
+      }
+    };
+    const paymentReceived = async (orderId: string) => (await messagesOf(orderId)).filter((key) => key.includes('payment-received'));
+
+    it('finds the payment an hour on and takes it instead of the cash, once, asking the provider once', async () => {
+      const placed = await switchedOrder();
+      const { paymentId, lost } = await payLosingWebhooks(placed.payment.providerOrderId);
+      // A cash-on-delivery order is not open to the open orders' passes, and nothing asks before the hour.
+      await ctx.app.payments.reconcile(later(6));
+      expect(asked(placed)).toBe(0);
+      expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentMethod: 'cod', paymentStatus: 'pending' });
+
+      const at = later(61);
+      const report = await ctx.app.payments.reconcile(at);
+      expect(report.settled.filter((settled) => settled.orderId === placed._id)).toMatchObject([{ paymentId, status: 'captured', outcome: 'applied' }]);
+      expect(await orderRow(ctx, placed._id)).toMatchObject({
+        paymentMethod: 'prepaid',
+        paymentStatus: 'captured',
+        providerPaymentId: paymentId,
+        amountPaid: 54_000,
+        grandTotal: 54_000,
+        codFee: 0,
+        paymentFlag: null,
+        paymentsCheckedAt: at,
+      });
+      await ctx.app.invoices.issuer.drain();
+      const issued = await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id));
+      expect(issued.map((row) => [row.kind, row.amount])).toEqual([['invoice', 54_000]]);
+      expect(await paymentReceived(placed._id)).toHaveLength(1);
+
+      // Never asked again; the lost webhooks, arriving at last, change nothing.
+      await ctx.app.payments.reconcile(later(62));
+      await ctx.app.payments.reconcile(later(24 * 60));
+      expect(asked(placed)).toBe(1);
+      for (const sent of lost) expect(await gateway.redeliver(sent)).toBe(200);
+      expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentMethod: 'prepaid', paymentStatus: 'captured', amountPaid: 54_000, paymentFlag: null });
+      expect(await paymentReceived(placed._id)).toHaveLength(1);
+    });
+
+    it('flags the payment for staff once the courier has the parcel, and the order still collects cash', async () => {
+      const placed = await switchedOrder();
+      await ctx.handle.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, placed._id));
+      await payLosingWebhooks(placed.payment.providerOrderId);
+      await ctx.app.payments.reconcile(later(61));
+      expect(await orderRow(ctx, placed._id)).toMatchObject({
+        paymentMethod: 'cod',
+        paymentStatus: 'pending',
+        amountPaid: 0,
+        grandTotal: 64_900,
+        paymentFlag: 'paid_after_cod_switch',
+      });
+      expect(await paymentReceived(placed._id)).toEqual([]);
+      expect(asked(placed)).toBe(1);
+    });
+
+    it('switches the order once when the check and the lost webhooks, sent again, arrive at the same moment', async () => {
+      const placed = await switchedOrder();
+      const { paymentId, lost } = await payLosingWebhooks(placed.payment.providerOrderId);
+      const answers = await Promise.all([ctx.app.payments.reconcile(later(61)), ...lost.map((sent) => gateway.redeliver(sent))]);
+      // Whichever reports first (a pass may meet the order switched back already, even as an open authorised order):
+      // switched once, told once, invoiced once.
+      expect(answers.slice(1)).toEqual(lost.map(() => 200));
+      expect(await orderRow(ctx, placed._id)).toMatchObject({
+        paymentMethod: 'prepaid',
+        paymentStatus: 'captured',
+        providerPaymentId: paymentId,
+        amountPaid: 54_000,
+        grandTotal: 54_000,
+        paymentFlag: null,
+      });
+      expect(await paymentReceived(placed._id)).toHaveLength(1);
+      await ctx.app.invoices.issuer.drain();
+      expect((await ctx.handle.db.select().from(invoices).where(eq(invoices.orderId, placed._id))).map((row) => row.kind)).toEqual(['invoice']);
+    });
+
+    it('leaves an order whose only attempt failed to pay in cash: asked once, nothing reported', async () => {
+      const placed = await switchedOrder();
+      await gateway.fail(placed.payment.providerOrderId, { webhooks: false });
+      await ctx.app.payments.reconcile(later(61));
+      expect(await orderRow(ctx, placed._id)).toMatchObject({ paymentMethod: 'cod', paymentStatus: 'pending', grandTotal: 64_900, paymentFlag: null });
+      expect((await messagesOf(placed._id)).some((key) => key.includes('payment-failed'))).toBe(false);
+      await ctx.app.payments.reconcile(later(62));
+      expect(asked(placed)).toBe(1);
+    });
+  });
 });

@@ -394,6 +394,45 @@ describe.each(engines)('a second payment for an order already paid (%s)', (engin
       expect(asked(order)).toBe(1);
     });
 
+    it('marks an order the provider refuses to answer for (a 4xx) as checked and never asks again; a 5xx asks again next pass', async () => {
+      const lamp = await product(ctx, { stock: 5, price: 39_500 });
+      // Placed first, so asked second (newest first): the refusal before it does not stop the pass.
+      const unanswered = await paidOrder(ctx, asha, lamp.id);
+      const refused = await paidOrder(ctx, asha, lamp.id);
+      const provider = app.payments.provider;
+      const real = provider.fetchOrderPayments.bind(provider);
+      const calls = new Map<string, number>();
+      let gatewayError = true;
+      (provider as { fetchOrderPayments: PaymentProvider['fetchOrderPayments'] }).fetchOrderPayments = (providerOrderId) => {
+        calls.set(providerOrderId, (calls.get(providerOrderId) ?? 0) + 1);
+        if (providerOrderId === refused.payment.providerOrderId)
+          return Promise.reject(new PaymentProviderError('razorpay: 400 BAD_REQUEST_ERROR The id provided does not exist', 400));
+        if (providerOrderId === unanswered.payment.providerOrderId && gatewayError)
+          return Promise.reject(new PaymentProviderError('razorpay: 502 SERVER_ERROR Bad gateway', 502));
+        return real(providerOrderId);
+      };
+      const callsOf = (order: { payment: { providerOrderId: string } }) => calls.get(order.payment.providerOrderId) ?? 0;
+      try {
+        const at = later(61);
+        const first = await app.payments.reconcile(at);
+        expect(first.failed).toBeGreaterThanOrEqual(2);
+        // Refused: asking again would be refused again, so it is checked. No answer: left for the next pass.
+        expect(await orderRow(ctx, refused._id)).toMatchObject({ paymentsCheckedAt: at, paymentFlag: null });
+        expect(await orderRow(ctx, unanswered._id)).toMatchObject({ paymentsCheckedAt: null });
+        expect([callsOf(refused), callsOf(unanswered)]).toEqual([1, 1]);
+
+        gatewayError = false;
+        const next = later(62);
+        await app.payments.reconcile(next);
+        await app.payments.reconcile(later(63));
+        expect([callsOf(refused), callsOf(unanswered)]).toEqual([1, 2]);
+        expect(await orderRow(ctx, unanswered._id)).toMatchObject({ paymentsCheckedAt: next });
+        expect(await orderRow(ctx, refused._id)).toMatchObject({ paymentsCheckedAt: at });
+      } finally {
+        (provider as { fetchOrderPayments: PaymentProvider['fetchOrderPayments'] }).fetchOrderPayments = real;
+      }
+    });
+
     it('asks again in the next pass when the provider was down, and never after it answered', async () => {
       const lamp = await product(ctx, { stock: 5, price: 39_000 });
       const order = await paidOrder(ctx, asha, lamp.id);

@@ -118,7 +118,8 @@ export const orders = pgTable(
     nextPaymentFlag: text('next_payment_flag'),
     /**
      * When the reconciliation asked the provider, once, about every payment of this paid online order, to find a second
-     * captured payment whose webhooks were all lost (apps/api/src/payments/reconcile-paid.ts, decision 148).
+     * captured payment whose webhooks were all lost (apps/api/src/payments/reconcile-paid.ts, decision 148); and
+     * about the payments of an order switched to cash on delivery, for one that landed after the switch (decision 150).
      */
     paymentsCheckedAt: timestamp('payments_checked_at', { withTimezone: true }),
     /** A prepaid order still `pending` after this loses its reservation: it is cancelled and its stock released. */
@@ -184,6 +185,10 @@ export const orders = pgTable(
     index('orders_payments_unchecked_idx')
       .on(t.createdAt)
       .where(sql`${t.providerOrderId} is not null and ${t.paymentsCheckedAt} is null and ${t.paymentStatus} in ('captured', 'partially_refunded', 'refunded')`),
+    // ... and orders switched to cash on delivery that keep a provider order, for a payment landing after the switch (decision 150).
+    index('orders_switched_unchecked_idx')
+      .on(t.createdAt)
+      .where(sql`${t.providerOrderId} is not null and ${t.paymentsCheckedAt} is null and ${t.paymentMethod} = 'cod'`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'prepaid')`),
     check('orders_cod_confirmation_check', sql`${t.codConfirmation} is null or ${t.codConfirmation} in ('sms_code', 'link')`),
     check('orders_gift_wrap_fee_check', sql`${t.giftWrapFee} >= 0`),

@@ -77,15 +77,30 @@ export const orderRefunds = pgTable(
 /**
  * Staff settled an order's payment flag (orders.payment_flag: a mismatched amount or currency, a refund the provider
  * refused): who, when, and what they did about it. A table of its own, so the order row (written by the one-statement
- * order placement, decision 026) does not grow; "flagged" in the back office means a flag without a row here.
+ * order placement, decision 026) does not grow; "flagged" in the back office means a flag without a standing
+ * resolution here. A resolution stands until the order's flag changes (a new flag raised, or the flag moving on, e.g.
+ * `paid_twice` → `paid_twice_refund_failed`): then it is superseded (`superseded_at`) and the order is listed again,
+ * its earlier resolutions kept as its history (decision 150, apps/api/src/payments/payment-flag.ts).
  */
-export const paymentFlagResolutions = pgTable('payment_flag_resolutions', {
-  orderId: uuid('order_id')
-    .primaryKey()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  /** The flag as it was when resolved. */
-  flag: text('flag').notNull(),
-  note: text('note').notNull(),
-  resolvedBy: uuid('resolved_by').references(() => user.id, { onDelete: 'set null' }),
-  resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const paymentFlagResolutions = pgTable(
+  'payment_flag_resolutions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The flag as it was when resolved. */
+    flag: text('flag').notNull(),
+    note: text('note').notNull(),
+    resolvedBy: uuid('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the order's flag changed after this resolution (null: it still stands). */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One standing resolution an order: two staff resolving at once cannot both write one.
+    uniqueIndex('payment_flag_resolutions_standing_idx')
+      .on(t.orderId)
+      .where(sql`${t.supersededAt} is null`),
+  ],
+);

@@ -1,8 +1,8 @@
 import { type Database, orders, paymentFlagResolutions } from '@shop/db';
 import type { AdminPaymentCsvFilters } from '@shop/domain/admin/payments';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, type SQL, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
-import { paymentConditions, paymentSummaryColumns, type SummaryRow, toSummary } from './list.ts';
+import { paymentConditions, paymentSummaryColumns, standingResolution, type SummaryRow, toSummary } from './list.ts';
 
 const BATCH = 500;
 
@@ -42,7 +42,7 @@ export async function* exportPaymentsCsv(db: Database, filters: AdminPaymentCsvF
     const rows: SummaryRow[] = await db
       .select(paymentSummaryColumns)
       .from(orders)
-      .leftJoin(paymentFlagResolutions, eq(paymentFlagResolutions.orderId, orders.id))
+      .leftJoin(paymentFlagResolutions, standingResolution)
       .where(and(...paymentConditions(filters), ...(cursor ? [cursor] : [])))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(BATCH);

@@ -3,7 +3,7 @@ import type { AdminPaymentDetail, AdminPaymentEvent, AdminRefund } from '@shop/d
 import { asc, desc, eq } from 'drizzle-orm';
 import { isOrderId } from '../../orders/order-view.ts';
 import { refundableAmount, refundedQuantities, stockCameBackWithOrder } from '../../payments/refund-ledger.ts';
-import { paymentSummaryColumns, toSummary } from './list.ts';
+import { paymentSummaryColumns, standingResolution, toSummary } from './list.ts';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -43,7 +43,7 @@ export async function paymentDetail(db: Reader, orderId: string): Promise<AdminP
   const [row] = await db
     .select({ ...paymentSummaryColumns, total: orders.total, discount: orders.discount, resolverEmail: user.email })
     .from(orders)
-    .leftJoin(paymentFlagResolutions, eq(paymentFlagResolutions.orderId, orders.id))
+    .leftJoin(paymentFlagResolutions, standingResolution)
     .leftJoin(user, eq(user.id, paymentFlagResolutions.resolvedBy))
     .where(eq(orders.id, id));
   if (!row) return null;

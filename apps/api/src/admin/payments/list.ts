@@ -14,7 +14,7 @@ export function paymentConditions(filters: AdminPaymentCsvFilters): SQL[] {
   if (filters.method) where.push(eq(orders.paymentMethod, filters.method));
   if (filters.from) where.push(gte(orders.createdAt, kolkataDayStart(filters.from)));
   if (filters.to) where.push(lt(orders.createdAt, kolkataDayStart(nextDay(filters.to))));
-  if (filters.flagged) where.push(isNotNull(orders.paymentFlag), isNull(paymentFlagResolutions.orderId));
+  if (filters.flagged) where.push(isNotNull(orders.paymentFlag), isNull(paymentFlagResolutions.id));
   const q = filters.q?.trim();
   if (q) {
     // Provider ids are searched whole (they are what staff copy from Razorpay's dashboard); anything else is an order number's start.
@@ -26,6 +26,12 @@ export function paymentConditions(filters: AdminPaymentCsvFilters): SQL[] {
   }
   return where;
 }
+
+/**
+ * The join of an order to the resolution of its flag that still stands (one at most: payment_flag_resolutions'
+ * standing index). A resolution superseded by a later flag is history, not shown: the order is flagged again (decision 150).
+ */
+export const standingResolution = and(eq(paymentFlagResolutions.orderId, orders.id), isNull(paymentFlagResolutions.supersededAt));
 
 export const paymentSummaryColumns = {
   orderId: orders.id,
@@ -100,12 +106,12 @@ export async function listPayments(db: Reader, filters: AdminPaymentListFilters)
     db
       .select(paymentSummaryColumns)
       .from(orders)
-      .leftJoin(paymentFlagResolutions, eq(paymentFlagResolutions.orderId, orders.id))
+      .leftJoin(paymentFlagResolutions, standingResolution)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(filters.limit)
       .offset((filters.page - 1) * filters.limit),
-    db.select({ n: count() }).from(orders).leftJoin(paymentFlagResolutions, eq(paymentFlagResolutions.orderId, orders.id)).where(where),
+    db.select({ n: count() }).from(orders).leftJoin(paymentFlagResolutions, standingResolution).where(where),
   ]);
   const n = total?.n ?? 0;
   return { data: rows.map((row) => toSummary(row)), total: n, page: filters.page, limit: filters.limit, hasMore: filters.page * filters.limit < n };
